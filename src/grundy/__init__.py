@@ -1,0 +1,72 @@
+"""grundy: solve combinatorial games exactly, and say why.
+
+>>> import grundy
+>>> r = grundy.solve("nim 3 4 5")
+>>> r.outcome, r.grundy, [str(m) for m in r.winning_moves]
+('N', 2, ['nim 1 4 5'])
+
+Write your own game by subclassing :class:`ImpartialGame`:
+
+>>> class Turn(grundy.ImpartialGame[int]):
+...     def moves(self, n):
+...         return [n // 2] if n > 1 else []
+>>> grundy.solve(Turn(), 8).outcome
+'N'
+"""
+
+from grundy.core.entry import GameEntry
+from grundy.core.game import HeapGame, ImpartialGame, MisereAnswer, Ruleset
+from grundy.core.mex import mex, nim_sum
+from grundy.core.position import Position, Sum
+from grundy.core.result import Result
+from grundy.core.search import DEFAULT_MAX_POSITIONS
+from grundy.core.solve import (
+    DEFAULT_MAX_MOVES,
+    clear_cache,
+    grundy_table,
+    grundy_value,
+    solve,
+)
+from grundy.errors import (
+    GrundyError,
+    InvalidGameError,
+    InvalidSpecError,
+    LoopyGameError,
+    SearchLimitError,
+    UnknownGameError,
+    UnsupportedError,
+)
+from grundy.registry import REGISTRY, Registry
+from grundy.spec import parse
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DEFAULT_MAX_MOVES",
+    "DEFAULT_MAX_POSITIONS",
+    "REGISTRY",
+    "GameEntry",
+    "GrundyError",
+    "HeapGame",
+    "ImpartialGame",
+    "InvalidGameError",
+    "InvalidSpecError",
+    "LoopyGameError",
+    "MisereAnswer",
+    "Position",
+    "Registry",
+    "Result",
+    "Ruleset",
+    "SearchLimitError",
+    "Sum",
+    "UnknownGameError",
+    "UnsupportedError",
+    "__version__",
+    "clear_cache",
+    "grundy_table",
+    "grundy_value",
+    "mex",
+    "nim_sum",
+    "parse",
+    "solve",
+]

@@ -1,0 +1,1 @@
+"""The catalog: one module per game family (rules, closed forms, move descriptions)."""

@@ -1,0 +1,71 @@
+"""Pieces every subcommand shares: one-line argument errors and spec arguments."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+from grundy.core.position import Position, Sum
+from grundy.spec import parse_tokens, tokenize
+
+__all__ = ["EXIT_USAGE", "OneLineParser", "UsageError", "add_limits", "spec_from_args"]
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Raised by :class:`OneLineParser` instead of printing usage and exiting."""
+
+    def __init__(self, prog: str, message: str, usage: str) -> None:
+        self.prog = prog
+        self.usage = usage
+        super().__init__(message)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: the problem and the expected syntax."""
+
+    def error(self, message: str) -> NoReturn:
+        usage = " ".join(self.format_usage().split())
+        usage = usage.removeprefix("usage: ")
+        raise UsageError(self.prog, message, usage)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            sys.stderr.write(message)
+        raise SystemExit(status)
+
+
+def spec_from_args(words: list[str]) -> Position | Sum:
+    """Parse a spec given as shell words (``nim 3 4 5`` or one quoted string)."""
+    tokens = [t for w in words for t in tokenize(w)]
+    return parse_tokens(tokens)
+
+
+def add_limits(p: argparse.ArgumentParser) -> None:
+    """The options that bound a computation."""
+    p.add_argument(
+        "--max-moves",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="list at most N winning moves (default 100)",
+    )
+    p.add_argument(
+        "--max-positions",
+        type=_positive,
+        default=20_000_000,
+        metavar="N",
+        help="stop a search after N positions (default 20,000,000)",
+    )
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value

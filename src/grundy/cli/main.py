@@ -1,0 +1,62 @@
+"""``grundy``: the command line entry point.
+
+Each subcommand lives in its own module with ``register(subparsers)``; adding
+one is a module and a line in :data:`COMMANDS`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from grundy.cli import games_cmd, play_cmd, solve_cmd
+from grundy.cli.common import EXIT_USAGE, OneLineParser, UsageError
+from grundy.errors import GrundyError, InvalidSpecError
+
+__all__ = ["COMMANDS", "build_parser", "main"]
+
+COMMANDS = [solve_cmd, play_cmd, games_cmd]
+
+
+def build_parser() -> OneLineParser:
+    """The full argument parser."""
+    from grundy import __version__
+
+    parser = OneLineParser(
+        prog="grundy",
+        description="Solve combinatorial games exactly: who wins, every winning move, and why.",
+    )
+    parser.add_argument("--version", action="version", version=f"grundy {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    sub.required = True
+    for command in COMMANDS:
+        command.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        status: int = args.func(args)
+        return status
+    except UsageError as e:
+        print(f"{e.prog}: error: {e} (usage: {e.usage})", file=sys.stderr)
+        return EXIT_USAGE
+    except InvalidSpecError as e:
+        print(f"grundy: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except GrundyError as e:
+        print(f"grundy: error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,84 @@
+"""``grundy solve SPEC... [--misere] [--json]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from grundy.cli.common import add_limits, spec_from_args
+from grundy.core.result import Result
+from grundy.core.solve import solve
+
+__all__ = ["format_result", "register", "run"]
+
+
+def register(sub: Any) -> None:
+    """Add the ``solve`` subcommand."""
+    p = sub.add_parser(
+        "solve",
+        help="who wins a position, every winning move, and why",
+        description="Solve a position, e.g.: grundy solve nim 3 4 5",
+    )
+    p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "nim 3 4 5"')
+    p.add_argument("--misere", action="store_true", help="the last mover loses")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    add_limits(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve and print."""
+    position = spec_from_args(args.spec)
+    result = solve(
+        position,
+        misere=args.misere,
+        max_moves=args.max_moves,
+        max_positions=args.max_positions,
+    )
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(format_result(result))
+    return 0
+
+
+_OUTCOME_WORDS = {
+    "N": "the player to move wins (N-position)",
+    "P": "the player to move loses (P-position)",
+    "D": "a draw with perfect play",
+    "L": "Left wins whoever starts (L-position)",
+    "R": "Right wins whoever starts (R-position)",
+}
+
+
+def format_result(result: Result) -> str:
+    """The human form of a result: who wins, the value, the winning moves, why, and how."""
+    play = (
+        "misère play: the last mover loses"
+        if result.play == "misere"
+        else "normal play: the last mover wins"
+    )
+    lines = [f"{result.position}  ({play})"]
+    lines.append("Outcome: " + _OUTCOME_WORDS.get(result.outcome, result.outcome))
+    if result.value is not None:
+        extra = f" in {result.remoteness} moves" if result.remoteness is not None else ""
+        lines.append(f"Value: {result.value}{extra}")
+    if result.grundy is not None:
+        lines.append(f"Grundy value: {result.grundy}")
+    if result.winning_moves:
+        n = len(result.winning_moves)
+        lines.append("Winning move:" if n == 1 else f"Winning moves ({n}):")
+        for pos, words in zip(result.winning_moves, result.move_descriptions, strict=True):
+            lines.append(f"  {words} -> {pos}")
+        if result.winning_moves_truncated:
+            total = result.winning_moves_total
+            more = f"{total:,} in all" if total is not None else "the total is not known"
+            lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")
+    elif result.outcome == "P":
+        lines.append("No winning move: every move leads to a position the opponent wins.")
+    if result.explanation:
+        lines.append("Why:")
+        lines.extend(f"  {line}" for line in result.explanation)
+    lines.append(f"Method: {result.method}")
+    return "\n".join(lines)

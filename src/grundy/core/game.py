@@ -1,0 +1,217 @@
+"""Rulesets: the protocol every game follows.
+
+A *ruleset* is a family of games (``Nim()``, ``Subtraction((1, 3, 4))``); a
+*state* is whatever hashable value the ruleset uses for one component (an int
+for a heap); a :class:`~grundy.core.position.Position` is a ruleset applied to a
+state.
+
+The only method a user must write is :meth:`ImpartialGame.moves`:
+
+>>> from grundy import ImpartialGame, solve
+>>> class TakeOneOrTwo(ImpartialGame[int]):
+...     def moves(self, n):
+...         return [n - k for k in (1, 2) if k <= n]
+>>> solve(TakeOneOrTwo(), 9).outcome
+'P'
+
+Everything else (names for the position language, closed forms, move
+descriptions, explanations, misère theorems) is optional and has a default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from grundy.core.params import parse_natural
+from grundy.errors import InvalidSpecError
+
+if TYPE_CHECKING:
+    from grundy.core.result import Result
+
+__all__ = [
+    "HeapGame",
+    "ImpartialGame",
+    "MisereAnswer",
+    "Ruleset",
+]
+
+S = TypeVar("S")
+
+
+class Ruleset:
+    """What every game family provides to the position language and the registry.
+
+    Subclasses set :attr:`name` (the registry name) and may override the
+    parsing and formatting hooks. Impartial games subclass
+    :class:`ImpartialGame`; other kinds of game (partisan, with draws) subclass
+    this directly and implement :meth:`solve_state`.
+    """
+
+    #: Name in the position language (``nim``); empty for unregistered user games.
+    name: ClassVar[str] = ""
+    #: Syntax shown in error messages and ``grundy games``.
+    syntax: ClassVar[str] = ""
+    #: Several components of this ruleset print as one component with several
+    #: arguments (``nim 3 4 5`` is three Nim heaps).
+    merges_components: ClassVar[bool] = False
+
+    def params_text(self) -> str | None:
+        """The text after ``name:`` that rebuilds this ruleset, or None if it has no parameters."""
+        return None
+
+    def spec_name(self) -> str:
+        """``name`` or ``name:params`` as written in the position language."""
+        params = self.params_text()
+        base = self.name or type(self).__name__
+        return base if params is None else f"{base}:{params}"
+
+    def expected_syntax(self) -> str:
+        """The syntax to show when an argument is wrong."""
+        return self.syntax or f"{self.spec_name()} ARG..."
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        """Turn the argument tokens of one component into a list of states.
+
+        A heap game returns one state per argument (a sum of heaps); a game
+        such as Wythoff returns one state built from all its arguments.
+        """
+        raise InvalidSpecError(
+            f"{self.spec_name()} cannot be written in the position language",
+            self.expected_syntax(),
+        )
+
+    def format_state(self, state: Any) -> str:
+        """The argument text of one state (the inverse of :meth:`parse_args`)."""
+        return repr(state)
+
+    def play_moves(self, state: Any) -> list[tuple[Any, str]]:
+        """Moves for ``grundy play`` in a game that is not impartial: ``(state, words)`` pairs."""
+        from grundy.errors import UnsupportedError
+
+        raise UnsupportedError(f"{self.spec_name()} cannot be played")
+
+    def solve_state(
+        self, state: Any, *, misere: bool, max_moves: int, max_positions: int
+    ) -> Result:
+        """Solve a position of a game that is not impartial (override in such rulesets)."""
+        from grundy.errors import UnsupportedError
+
+        raise UnsupportedError(f"{self.spec_name()} does not provide a solver")
+
+
+@dataclass(frozen=True)
+class MisereAnswer:
+    """What a misère theorem says about a sum of components of one ruleset.
+
+    ``winning`` lists winning moves as ``(component index, option)`` pairs, where
+    an option is a tuple of states (as in :meth:`ImpartialGame.split_moves`);
+    it may be cut at the caller's limit, with ``winning_total`` the full count
+    when known. ``winning`` is None when the theorem gives the outcome only.
+    """
+
+    outcome: str
+    method: str
+    explanation: tuple[str, ...] = ()
+    winning: tuple[tuple[int, tuple[Any, ...]], ...] | None = None
+    winning_total: int | None = None
+
+
+class ImpartialGame(Ruleset, Generic[S]):
+    """An impartial ruleset: both players have the same moves.
+
+    Override :meth:`moves` (or, for games whose moves split a component into
+    several, set ``splits = True`` and override :meth:`split_moves`). States
+    must be hashable. The game must always end; a cycle raises
+    :class:`~grundy.errors.LoopyGameError`.
+
+    Rulesets are compared by ``==``; equal rulesets share one memo. Built-in
+    rulesets are frozen dataclasses; a user class without ``__eq__`` is compared
+    by identity, which is also correct.
+    """
+
+    #: True when a move may turn one component into several (``split_moves``).
+    splits: ClassVar[bool] = False
+
+    def moves(self, state: S) -> Iterable[S]:
+        """Every state reachable in one move from ``state`` (duplicates allowed)."""
+        from grundy.errors import InvalidGameError
+
+        raise InvalidGameError(
+            f"{type(self).__name__} must define moves(state) "
+            "(or set splits = True and define split_moves(state))"
+        )
+
+    def split_moves(self, state: S) -> Iterable[tuple[S, ...]]:
+        """Every option of ``state`` as a tuple of states (a sum of components).
+
+        The default wraps :meth:`moves`. An empty tuple means the move leaves
+        nothing of this component.
+        """
+        return ((m,) for m in self.moves(state))
+
+    # ----- optional closed forms ------------------------------------------------
+
+    def grundy_formula(self, state: S) -> int | None:
+        """The Grundy value of ``state`` by a closed form, or None to search."""
+        return None
+
+    def formula_name(self) -> str:
+        """Name (and source) of the closed form behind :meth:`grundy_formula`."""
+        return f"{type(self).__name__} closed form"
+
+    def options_with_value(self, state: S, value: int) -> Iterable[tuple[S, ...]] | None:
+        """Options of ``state`` whose Grundy value is ``value``, by a closed form.
+
+        Return None to let the solver enumerate :meth:`split_moves`. Must list
+        every such option exactly once when it returns an iterable (it may be
+        lazy: the solver stops after the caller's limit).
+        """
+        return None
+
+    def count_options_with_value(self, state: S, value: int) -> int | None:
+        """How many options of ``state`` have Grundy value ``value``, if known cheaply."""
+        return None
+
+    def misere_solve(self, states: Sequence[S], max_moves: int) -> MisereAnswer | None:
+        """Misère play of the sum of ``states`` by a theorem, or None to search."""
+        return None
+
+    # ----- optional words ---------------------------------------------------------
+
+    def describe_move(self, state: S, option: tuple[S, ...]) -> str:
+        """Words for the move from ``state`` to ``option`` (a tuple of states)."""
+        after = " + ".join(self.format_state(s) for s in option) or "nothing"
+        return f"{self.format_state(state)} -> {after}"
+
+    def explain(self, states: Sequence[S], values: Sequence[int]) -> list[str]:
+        """Extra lines saying why a sum of these states has these Grundy values."""
+        return []
+
+
+class HeapGame(ImpartialGame[int]):
+    """An impartial game on one heap of counters; several heaps form a sum.
+
+    Arguments are non-negative integers, one heap each (``nim 3 4 5``).
+    """
+
+    merges_components: ClassVar[bool] = True
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            raise InvalidSpecError(
+                f"{self.spec_name()} needs at least one heap size", self.expected_syntax()
+            )
+        return [parse_natural(a, "a heap size", self.expected_syntax()) for a in args]
+
+    def format_state(self, state: Any) -> str:
+        return str(state)
+
+    def describe_move(self, state: int, option: tuple[int, ...]) -> str:
+        if len(option) == 1:
+            return f"take {state - option[0]} from the heap of {state}"
+        if not option:
+            return f"take the whole heap of {state}"
+        parts = " and ".join(str(h) for h in option)
+        return f"turn the heap of {state} into heaps of {parts}"

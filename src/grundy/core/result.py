@@ -1,0 +1,79 @@
+"""The answer to "who wins this position, and how?".
+
+A :class:`Result` is frozen; :meth:`Result.to_dict` gives the JSON form used by
+``grundy solve --json`` (field by field, positions as spec strings).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from grundy.core.position import Position, Sum
+
+__all__ = ["Result"]
+
+
+@dataclass(frozen=True)
+class Result:
+    """The solved position.
+
+    Attributes:
+        position: the position asked about.
+        play: ``"normal"`` (the last mover wins) or ``"misere"`` (the last mover loses).
+        outcome: ``"N"`` (the player to move wins) or ``"P"`` (the player to move
+            loses); two-player games may also answer ``"D"`` (draw), and partisan
+            games ``"L"`` or ``"R"``.
+        grundy: the Grundy value, or None where it is not defined (misère play,
+            partisan games).
+        winning_moves: positions reached by the winning moves, no duplicates,
+            at most ``max_moves`` of them.
+        move_descriptions: words for each winning move, aligned with ``winning_moves``.
+        method: how the answer was obtained (formula name, theorem, or search
+            with the number of positions).
+        explanation: lines saying why the answer is true.
+        positions_searched: positions newly searched for this answer (0 when a
+            formula or the memo answered).
+        winning_moves_total: how many winning moves there are, when known.
+        winning_moves_truncated: True when ``winning_moves`` was cut at the limit.
+        value: ``"win"``, ``"loss"`` or ``"draw"`` for the player to move.
+        remoteness: moves to the end under perfect play (two-player solvers).
+    """
+
+    position: Position | Sum
+    play: str
+    outcome: str
+    grundy: int | None
+    winning_moves: tuple[Position | Sum, ...]
+    move_descriptions: tuple[str, ...]
+    method: str
+    explanation: tuple[str, ...] = ()
+    positions_searched: int = 0
+    winning_moves_total: int | None = None
+    winning_moves_truncated: bool = False
+    value: str | None = None
+    remoteness: int | None = None
+
+    @property
+    def first_player_wins(self) -> bool:
+        """True when the player to move wins."""
+        return self.outcome == "N" or self.value == "win"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: every field, positions as spec strings.
+
+        >>> from grundy import solve
+        >>> solve("nim 3 4 5").to_dict()["winning_moves"]
+        ['nim 1 4 5']
+        """
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name == "position":
+                v = str(v)
+            elif f.name == "winning_moves":
+                v = [str(p) for p in v]
+            elif isinstance(v, tuple):
+                v = list(v)
+            out[f.name] = v
+        return out

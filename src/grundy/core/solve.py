@@ -1,0 +1,383 @@
+"""``solve``: who wins a position, every winning move, the Grundy value, and why.
+
+>>> from grundy import solve
+>>> r = solve("nim 3 4 5")
+>>> r.outcome, r.grundy, [str(p) for p in r.winning_moves]
+('N', 2, ['nim 1 4 5'])
+>>> solve("nim 1 1", misere=True).outcome
+'N'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
+from typing import Any
+
+from grundy.core.game import ImpartialGame, Ruleset
+from grundy.core.position import Position, Sum, sum_of
+from grundy.core.result import Result
+from grundy.core.search import (
+    DEFAULT_MAX_POSITIONS,
+    SearchMemo,
+    grundy_by_search,
+    misere_outcome_by_search,
+    sum_node,
+    sum_node_moves,
+)
+from grundy.errors import InvalidGameError, UnsupportedError
+
+__all__ = [
+    "DEFAULT_MAX_MOVES",
+    "as_position",
+    "clear_cache",
+    "grundy_table",
+    "grundy_value",
+    "solve",
+]
+
+#: Default cap on the winning moves listed in a result.
+DEFAULT_MAX_MOVES = 100
+
+_MEMO = SearchMemo()
+
+
+def clear_cache() -> None:
+    """Forget every memoised search result."""
+    _MEMO.clear()
+
+
+def as_position(game: Ruleset | str | Position | Sum, state: Any = None) -> Position | Sum:
+    """Turn the ways a caller can name a position into a position.
+
+    >>> str(as_position("nim 3 4"))
+    'nim 3 4'
+    """
+    if isinstance(game, (Position, Sum)):
+        return game
+    if isinstance(game, str):
+        from grundy.spec import parse
+
+        return parse(game)
+    if isinstance(game, Ruleset):
+        return Position(game, state)
+    raise InvalidGameError(
+        f"expected a spec string, a position or a ruleset, got {type(game).__name__}"
+    )
+
+
+class _Counter:
+    """Positions searched while answering one question."""
+
+    def __init__(self) -> None:
+        self.searched = 0
+        self.formula: set[str] = set()
+        self.search = False
+
+
+def _impartial(p: Position) -> ImpartialGame[Any]:
+    game = p.game
+    if not isinstance(game, ImpartialGame):
+        raise UnsupportedError(
+            f"{game.spec_name()} is not an impartial game, so it cannot be part of a sum; "
+            "solve it on its own"
+        )
+    return game
+
+
+def _component_grundy(
+    game: ImpartialGame[Any], state: Any, max_positions: int, counter: _Counter
+) -> int:
+    value = game.grundy_formula(state)
+    if value is not None:
+        counter.formula.add(game.formula_name())
+        return value
+    value, searched = grundy_by_search(game, state, _MEMO, max_positions=max_positions)
+    counter.searched += searched
+    counter.search = True
+    return value
+
+
+def grundy_value(
+    game: Ruleset | str | Position | Sum,
+    state: Any = None,
+    *,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+) -> int:
+    """The Grundy value of a position under normal play (XOR over a sum).
+
+    >>> grundy_value("nim 3 4 5")
+    2
+    """
+    pos = as_position(game, state)
+    counter = _Counter()
+    total = 0
+    for c in pos.components:
+        total ^= _component_grundy(_impartial(c), c.state, max_positions, counter)
+    return total
+
+
+def grundy_table(
+    game: ImpartialGame[Any], n: int, *, max_positions: int = DEFAULT_MAX_POSITIONS
+) -> list[int]:
+    """Grundy values of the states ``0, 1, ..., n`` of a heap ruleset, by search.
+
+    >>> from grundy.catalog.subtraction import Subtraction
+    >>> grundy_table(Subtraction((1, 3, 4)), 9)
+    [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
+    """
+    counter = _Counter()
+    out = []
+    for i in range(n + 1):
+        value, searched = grundy_by_search(game, i, _MEMO, max_positions=max_positions)
+        counter.searched += searched
+        out.append(value)
+    return out
+
+
+def _distinct(options: Iterable[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
+    seen: set[tuple[Any, ...]] = set()
+    for o in options:
+        if o not in seen:
+            seen.add(o)
+            yield o
+
+
+def _replace(
+    comps: Sequence[Position], i: int, game: ImpartialGame[Any], option: tuple[Any, ...]
+) -> Position | Sum:
+    new = [*comps[:i], *(Position(game, s) for s in option), *comps[i + 1 :]]
+    return sum_of(new)
+
+
+def _method(counter: _Counter, ncomp: int, theorem: str | None) -> str:
+    parts = []
+    if counter.formula:
+        parts.append("formula: " + "; ".join(sorted(counter.formula)))
+    if counter.search:
+        parts.append(f"search over {counter.searched:,} new positions (memoised per ruleset)")
+    if not parts:
+        parts.append("memo")
+    how = ", ".join(parts)
+    if theorem:
+        return f"{theorem} over {ncomp} components; values by {how}"
+    return how
+
+
+def solve(
+    game: Ruleset | str | Position | Sum,
+    position: Any = None,
+    *,
+    misere: bool = False,
+    max_moves: int = DEFAULT_MAX_MOVES,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+) -> Result:
+    """Solve a position: outcome, Grundy value, every winning move, and how.
+
+    Call it with a spec (``solve("nim 3 4 5")``), a position (``solve(parse(...))``)
+    or a ruleset and a state (``solve(MyGame(), 10)``). ``misere=True`` plays
+    the misère convention (the last mover loses). At most ``max_moves`` winning
+    moves are listed (``winning_moves_truncated`` says when more exist).
+    ``max_positions`` caps each search.
+    """
+    pos = as_position(game, position)
+    comps = pos.components
+    if len(comps) == 1 and not isinstance(comps[0].game, ImpartialGame):
+        return comps[0].game.solve_state(
+            comps[0].state, misere=misere, max_moves=max_moves, max_positions=max_positions
+        )
+    for c in comps:
+        _impartial(c)
+    if misere:
+        return _solve_misere(pos, max_moves, max_positions)
+    return _solve_normal(pos, max_moves, max_positions)
+
+
+def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Result:
+    comps = pos.components
+    counter = _Counter()
+    values = [_component_grundy(_impartial(c), c.state, max_positions, counter) for c in comps]
+    total = 0
+    for v in values:
+        total ^= v
+    winning: list[Position | Sum] = []
+    words: list[str] = []
+    seen: set[Any] = set()
+    truncated = False
+    counts: list[int | None] = []
+    if total:
+        for i, (c, g) in enumerate(zip(comps, values, strict=True)):
+            game = _impartial(c)
+            target = g ^ total
+            options = game.options_with_value(c.state, target)
+            if options is None:
+                options = (
+                    o
+                    for o in _distinct(game.split_moves(c.state))
+                    if _option_value(game, o, max_positions, counter) == target
+                )
+                counts.append(None)
+            else:
+                counts.append(game.count_options_with_value(c.state, target))
+            for option in options:
+                after = _replace(comps, i, game, option)
+                key = after.canonical()
+                if key in seen:
+                    continue
+                if len(winning) == max_moves:
+                    truncated = True
+                    break
+                seen.add(key)
+                winning.append(after)
+                words.append(game.describe_move(c.state, option))
+            if truncated:
+                break
+    total_moves: int | None = len(winning)
+    if truncated:
+        known = [n for n in counts if n is not None]
+        total_moves = sum(known) if len(known) == len(comps) else None
+    theorem = "Sprague–Grundy theorem (nim-sum of component values)" if len(comps) > 1 else None
+    explanation = _explain_normal(comps, values, total)
+    return Result(
+        position=pos,
+        play="normal",
+        outcome="N" if total else "P",
+        grundy=total,
+        winning_moves=tuple(winning),
+        move_descriptions=tuple(words),
+        method=_method(counter, len(comps), theorem),
+        explanation=tuple(explanation),
+        positions_searched=counter.searched,
+        winning_moves_total=total_moves,
+        winning_moves_truncated=truncated,
+    )
+
+
+def _option_value(
+    game: ImpartialGame[Any], option: tuple[Any, ...], max_positions: int, counter: _Counter
+) -> int:
+    x = 0
+    for s in option:
+        x ^= _component_grundy(game, s, max_positions, counter)
+    return x
+
+
+def _explain_normal(comps: Sequence[Position], values: Sequence[int], total: int) -> list[str]:
+    lines: list[str] = []
+    games = {c.game for c in comps}
+    if len(games) == 1:
+        game = _impartial(comps[0])
+        lines.extend(game.explain([c.state for c in comps], values))
+    if len(comps) > 1:
+        lines.append("Grundy value of each component:")
+        for c, v in zip(comps, values, strict=True):
+            lines.append(f"  {c}  ->  {v}")
+        xs = " XOR ".join(str(v) for v in values)
+        lines.append(f"Sprague–Grundy theorem: the sum has value {xs} = {total}.")
+    if total:
+        lines.append(
+            f"The value {total} is not 0, so the player to move wins by moving to a position "
+            "of value 0."
+        )
+    else:
+        lines.append("The value is 0, so every move leads to a non-zero value: the player to "
+                     "move loses.")
+    return lines
+
+
+def _solve_misere(pos: Position | Sum, max_moves: int, max_positions: int) -> Result:
+    comps = pos.components
+    games = {c.game for c in comps}
+    if len(games) == 1:
+        game = _impartial(comps[0])
+        answer = game.misere_solve([c.state for c in comps], max_moves)
+        if answer is not None and answer.winning is not None:
+            winning: list[Position | Sum] = []
+            words: list[str] = []
+            for i, option in answer.winning:
+                winning.append(_replace(comps, i, game, option))
+                words.append(game.describe_move(comps[i].state, option))
+            total = answer.winning_total
+            truncated = total is not None and total > len(winning)
+            return Result(
+                position=pos,
+                play="misere",
+                outcome=answer.outcome,
+                grundy=None,
+                winning_moves=tuple(winning),
+                move_descriptions=tuple(words),
+                method=answer.method,
+                explanation=answer.explanation,
+                winning_moves_total=total,
+                winning_moves_truncated=truncated,
+            )
+    return _misere_by_search(pos, max_moves, max_positions)
+
+
+def _misere_by_search(pos: Position | Sum, max_moves: int, max_positions: int) -> Result:
+    comps = pos.components
+    searched = 0
+    simple = len(comps) == 1 and not _impartial(comps[0]).splits
+
+    def outcome_of(p: Position | Sum) -> bool:
+        nonlocal searched
+        if simple:
+            assert isinstance(p, Position)
+            game = _impartial(p)
+            table = _MEMO.misere_table(game)
+            win, n = misere_outcome_by_search(
+                p.state, game.moves, table, max_positions=max_positions
+            )
+        else:
+            node = sum_node(p.components, _MEMO)
+            win, n = misere_outcome_by_search(
+                node,
+                partial(sum_node_moves, memo=_MEMO),
+                _MEMO.misere_table("sum"),
+                max_positions=max_positions,
+            )
+        searched += n
+        return win
+
+    win = outcome_of(pos)
+    winning: list[Position | Sum] = []
+    words: list[str] = []
+    truncated = False
+    if win:
+        seen: set[Any] = set()
+        for i, c in enumerate(comps):
+            game = _impartial(c)
+            for option in _distinct(game.split_moves(c.state)):
+                after = _replace(comps, i, game, option)
+                key = after.canonical()
+                if key in seen or outcome_of(after):
+                    continue
+                if len(winning) == max_moves:
+                    truncated = True
+                    break
+                seen.add(key)
+                winning.append(after)
+                words.append(game.describe_move(c.state, option))
+            if truncated:
+                break
+    what = "the sum" if len(comps) > 1 else "the position"
+    explanation = (
+        f"Misère play (the last mover loses): searched {what} directly, since no "
+        "theorem reduces it to the component values.",
+        "A position is a win for the player to move when it has no moves, or a move to "
+        "a losing position.",
+    )
+    return Result(
+        position=pos,
+        play="misere",
+        outcome="N" if win else "P",
+        grundy=None,
+        winning_moves=tuple(winning),
+        move_descriptions=tuple(words),
+        method=f"misère search over {searched:,} new positions"
+        + (" of the whole sum (no component-wise shortcut is valid)" if len(comps) > 1 else ""),
+        explanation=explanation,
+        positions_searched=searched,
+        winning_moves_total=None if truncated else len(winning),
+        winning_moves_truncated=truncated,
+    )

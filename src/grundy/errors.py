@@ -1,0 +1,97 @@
+"""Every error grundy raises on purpose.
+
+The hierarchy::
+
+    GrundyError                      base of everything below
+    ├── InvalidSpecError (ValueError)     malformed position text or bad argument
+    │   └── UnknownGameError (KeyError)   a game name that is not registered
+    ├── InvalidGameError (TypeError)      a ruleset that breaks the protocol
+    ├── LoopyGameError (RuntimeError)     a position graph with a cycle
+    ├── SearchLimitError (RuntimeError)   a search that grew past max_positions
+    └── UnsupportedError (ValueError)     a question the ruleset cannot answer
+
+Each subclass also subclasses the matching built-in, so ``except ValueError``
+keeps working for callers that do not know grundy.
+
+>>> from grundy.errors import InvalidSpecError, GrundyError
+>>> issubclass(InvalidSpecError, ValueError) and issubclass(InvalidSpecError, GrundyError)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "GrundyError",
+    "InvalidGameError",
+    "InvalidSpecError",
+    "LoopyGameError",
+    "SearchLimitError",
+    "UnknownGameError",
+    "UnsupportedError",
+]
+
+
+class GrundyError(Exception):
+    """Base class of every error raised by grundy on purpose."""
+
+
+class InvalidSpecError(GrundyError, ValueError):
+    """A position spec, parameter or argument is malformed.
+
+    ``expected`` holds the syntax that would have been accepted; ``str(error)``
+    is one line naming the problem and that syntax.
+    """
+
+    def __init__(self, problem: str, expected: str | None = None) -> None:
+        self.problem = problem
+        self.expected = expected
+        message = problem if expected is None else f"{problem} (expected: {expected})"
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class UnknownGameError(InvalidSpecError, KeyError):
+    """The spec names a game that is not in the registry."""
+
+    def __str__(self) -> str:  # KeyError would add quotes
+        return str(self.args[0])
+
+
+class InvalidGameError(GrundyError, TypeError):
+    """A ruleset object does not follow the ruleset protocol."""
+
+
+class LoopyGameError(GrundyError, RuntimeError):
+    """The position graph has a cycle, so Grundy values are not defined.
+
+    ``cycle`` lists positions on the cycle, in move order.
+    """
+
+    def __init__(self, cycle: Sequence[object]) -> None:
+        self.cycle = tuple(cycle)
+        shown = " -> ".join(repr(p) for p in self.cycle[:8])
+        more = " -> ..." if len(self.cycle) > 8 else ""
+        first = repr(self.cycle[0]) if self.cycle else ""
+        super().__init__(
+            f"the game is loopy: positions repeat along {shown}{more} -> {first}; "
+            "Grundy values are defined only for games that always end"
+        )
+
+
+class SearchLimitError(GrundyError, RuntimeError):
+    """A search visited more positions than ``max_positions`` allows."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(
+            f"the search passed the limit of {limit:,} positions; "
+            "raise it with max_positions (CLI: --max-positions N) or ask about a smaller position"
+        )
+
+
+class UnsupportedError(GrundyError, ValueError):
+    """The ruleset cannot answer this kind of question (e.g. a sum of partisan games)."""

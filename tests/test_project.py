@@ -1,0 +1,41 @@
+"""Project-level checks: README and CI agree, the public API is curated."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import grundy
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _quickstart_commands() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```\n(.+?)\n```", section)
+
+
+def test_quickstart_has_exactly_two_commands() -> None:
+    commands = _quickstart_commands()
+    assert len(commands) == 2
+    assert "grundy solve" in commands[0]
+    assert "pytest" in commands[1]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    test_command = _quickstart_commands()[1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert test_command in ci.splitlines()
+
+
+def test_all_is_complete_and_sorted() -> None:
+    public = {
+        name
+        for name, value in vars(grundy).items()
+        if not name.startswith("_") and not isinstance(value, type(grundy))
+    }
+    assert public <= set(grundy.__all__)
+    for name in grundy.__all__:
+        assert hasattr(grundy, name), name
+    assert len(set(grundy.__all__)) == len(grundy.__all__)
