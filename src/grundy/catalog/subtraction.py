@@ -2,7 +2,7 @@
 
 >>> from grundy import solve
 >>> solve("subtraction:1,3,4 10").grundy
-3
+1
 """
 
 from __future__ import annotations

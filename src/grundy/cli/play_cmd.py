@@ -9,6 +9,7 @@ from 1; may be left out when there is one component) becomes ``ARGS``, so in
 from __future__ import annotations
 
 import argparse
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -144,10 +145,8 @@ def _match(
         if not (isinstance(short, (Position, Sum)) and short.canonical() in by_key):
             return options[number - 1][0]
     candidates: list[Position | Sum] = []
-    try:
+    with contextlib.suppress(GrundyError):
         candidates.append(spec_from_args([text]))
-    except GrundyError:
-        pass
     short = _short_form(text, position)
     if isinstance(short, (Position, Sum)):
         candidates.append(short)

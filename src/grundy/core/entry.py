@@ -39,7 +39,9 @@ class GameEntry:
         return self.factory(params)
 
 
-def no_params(name: str, syntax: str, make: Callable[[], Ruleset]) -> Callable[[str | None], Ruleset]:
+def no_params(
+    name: str, syntax: str, make: Callable[[], Ruleset]
+) -> Callable[[str | None], Ruleset]:
     """A factory for a game that takes no ``:PARAMS``.
 
     >>> from grundy.catalog.nim import Nim

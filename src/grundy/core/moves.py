@@ -1,8 +1,11 @@
 """Every legal move from a position, with words: what ``grundy play`` offers.
 
 >>> from grundy import parse
->>> [(str(p), w) for p, w in legal_moves(parse("nim 1 2"))]
-[('nim 0 2', 'take 1 from the heap of 1'), ('nim 1 0', 'take 2 from the heap of 2'), ('nim 1 1', 'take 1 from the heap of 2')]
+>>> for p, w in legal_moves(parse("nim 1 2")):
+...     print(p, "|", w)
+nim 0 2 | take 1 from the heap of 1
+nim 1 0 | take 2 from the heap of 2
+nim 1 1 | take 1 from the heap of 2
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from grundy.core.game import Ruleset
 
@@ -75,9 +75,6 @@ class Sum:
         if all(c.game.name for c in self.components):
             return f"grundy.parse({str(self)!r})"
         return " + ".join(_raw_repr(c) for c in self.components)
-
-
-AnyPosition = Union[Position, Sum]
 
 
 def sum_of(components: tuple[Position, ...] | list[Position]) -> Position | Sum:

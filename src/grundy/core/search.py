@@ -8,7 +8,7 @@ detect cycles: a position met again while it is still on the stack raises
 >>> from grundy.catalog.subtraction import Subtraction
 >>> memo = SearchMemo()
 >>> grundy_by_search(Subtraction((1, 3, 4)), 10, memo, max_positions=100)
-(3, 11)
+(1, 11)
 """
 
 from __future__ import annotations

@@ -280,8 +280,9 @@ def _explain_normal(comps: Sequence[Position], values: Sequence[int], total: int
             "of value 0."
         )
     else:
-        lines.append("The value is 0, so every move leads to a non-zero value: the player to "
-                     "move loses.")
+        lines.append(
+            "The value is 0, so every move leads to a non-zero value: the player to move loses."
+        )
     return lines
 
 
