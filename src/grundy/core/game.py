@@ -35,6 +35,7 @@ __all__ = [
     "ImpartialGame",
     "MisereAnswer",
     "Ruleset",
+    "TheoremAnswer",
 ]
 
 S = TypeVar("S")
@@ -92,6 +93,14 @@ class Ruleset:
 
         raise UnsupportedError(f"{self.spec_name()} cannot be played")
 
+    def terminal_value(self, state: Any) -> str | None:
+        """``"win"``, ``"loss"`` or ``"draw"`` for the player to move when the game is over.
+
+        None (the default) while the game goes on, and for games that end only
+        when the player to move has no move (a loss under normal play).
+        """
+        return None
+
     def solve_state(
         self, state: Any, *, misere: bool, max_moves: int, max_positions: int
     ) -> Result:
@@ -116,6 +125,22 @@ class MisereAnswer:
     explanation: tuple[str, ...] = ()
     winning: tuple[tuple[int, tuple[Any, ...]], ...] | None = None
     winning_total: int | None = None
+
+
+@dataclass(frozen=True)
+class TheoremAnswer:
+    """The outcome of a lone component by an existence theorem (no move known).
+
+    Returned by :meth:`ImpartialGame.outcome_theorem`. :func:`~grundy.solve`
+    first searches the position with at most ``search_limit`` positions (0:
+    do not try) to find the actual winning moves; when that search is too big
+    it answers ``outcome`` with ``method`` and ``explanation`` and no move.
+    """
+
+    outcome: str
+    method: str
+    explanation: tuple[str, ...] = ()
+    search_limit: int = 0
 
 
 class ImpartialGame(Ruleset, Generic[S]):
@@ -176,6 +201,14 @@ class ImpartialGame(Ruleset, Generic[S]):
 
     def misere_solve(self, states: Sequence[S], max_moves: int) -> MisereAnswer | None:
         """Misère play of the sum of ``states`` by a theorem, or None to search."""
+        return None
+
+    def outcome_theorem(self, state: S, misere: bool) -> TheoremAnswer | None:
+        """The outcome of ``state`` played alone, by an existence theorem, or None.
+
+        For games where only an existence proof is known (strategy stealing):
+        see :class:`TheoremAnswer`. Consulted only for a position of one component.
+        """
         return None
 
     # ----- optional words ---------------------------------------------------------

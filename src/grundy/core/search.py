@@ -92,103 +92,119 @@ def grundy_by_search(
     return _search_simple(game, root, table, max_positions)
 
 
+def _path(table: dict[Any, int], stack: list[Any]) -> list[Any]:
+    """The expanded, unfinished nodes on the stack: the current path from the root."""
+    path: list[Any] = []
+    on_path: set[Any] = set()
+    for n in stack:
+        if table.get(n) == _IN_PROGRESS and n not in on_path:
+            on_path.add(n)
+            path.append(n)
+    return path
+
+
+def _loopy_child(
+    table: dict[Any, int], stack: list[Any], node: Any, children: Iterable[Any]
+) -> LoopyGameError:
+    """The error for ``node``, one of whose ``children`` is on the current path."""
+    path = _path(table, stack)
+    on_path = set(path)
+    child = next(c for c in children if c in on_path)
+    return LoopyGameError(_cycle_from(path, child))
+
+
 def _search_simple(
     game: ImpartialGame[Any], root: Any, table: dict[Any, int], limit: int
 ) -> tuple[int, int]:
+    # Depth first with the whole list of unknown options pushed at once; a node
+    # is expanded (marked in progress, options kept in ``pending``) on its first
+    # visit and finished on its second, when every option above it is done.
     moves = game.moves
     get = table.get
-    table[root] = _IN_PROGRESS
-    nodes: list[Any] = [root]
-    opts: list[list[Any]] = [list(moves(root))]
-    idx: list[int] = [0]
-    count = 1
-    while nodes:
-        o = opts[-1]
-        i = idx[-1]
-        n = len(o)
-        while i < n:
-            v = get(o[i])
+    pending: dict[Any, list[Any]] = {}
+    stack: list[Any] = [root]
+    count = 0
+    try:
+        while stack:
+            node = stack[-1]
+            v = get(node)
             if v is None:
-                break
-            if v < 0:
-                cycle = _cycle_from(nodes, o[i])
-                _abort(table, nodes)
-                raise LoopyGameError(cycle)
-            i += 1
-        if i < n:
-            idx[-1] = i + 1
-            child = o[i]
-            count += 1
-            if count > limit:
-                _abort(table, nodes)
-                raise SearchLimitError(limit)
-            table[child] = _IN_PROGRESS
-            nodes.append(child)
-            opts.append(list(moves(child)))
-            idx.append(0)
-            continue
-        seen = {table[c] for c in o}
-        g = 0
-        while g in seen:
-            g += 1
-        table[nodes.pop()] = g
-        opts.pop()
-        idx.pop()
+                o = moves(node)
+                if type(o) is not list:
+                    o = list(o)
+                count += 1
+                if count > limit:
+                    raise SearchLimitError(limit)
+                table[node] = _IN_PROGRESS  # before the look-up, so a self-loop shows
+                seen = set(map(get, o))
+                if None in seen or _IN_PROGRESS in seen:
+                    if _IN_PROGRESS in seen:
+                        raise _loopy_child(table, stack, node, o)
+                    pending[node] = o
+                    stack.extend([c for c in o if get(c) is None])
+                    continue
+            elif v == _IN_PROGRESS:
+                seen = set(map(get, pending.pop(node)))
+            else:
+                stack.pop()
+                continue
+            g = 0
+            while g in seen:
+                g += 1
+            table[node] = g
+            stack.pop()
+    except (LoopyGameError, SearchLimitError):
+        _abort(table, [*pending, *stack])
+        raise
     return table[root], count
 
 
 def _search_split(
     game: ImpartialGame[Any], root: Any, table: dict[Any, int], limit: int
 ) -> tuple[int, int]:
+    # As _search_simple, but an option is a tuple of states worth the XOR of their values.
     split_moves = game.split_moves
     get = table.get
-
-    def expand(state: Any) -> tuple[list[tuple[Any, ...]], list[Any]]:
-        options = list(split_moves(state))
-        return options, list({s for opt in options for s in opt})
-
-    table[root] = _IN_PROGRESS
-    nodes: list[Any] = [root]
-    frames: list[tuple[list[tuple[Any, ...]], list[Any]]] = [expand(root)]
-    idx: list[int] = [0]
-    count = 1
-    while nodes:
-        options, children = frames[-1]
-        i = idx[-1]
-        n = len(children)
-        while i < n:
-            v = get(children[i])
+    pending: dict[Any, list[tuple[Any, ...]]] = {}
+    stack: list[Any] = [root]
+    count = 0
+    try:
+        while stack:
+            node = stack[-1]
+            v = get(node)
             if v is None:
-                break
-            if v < 0:
-                cycle = _cycle_from(nodes, children[i])
-                _abort(table, nodes)
-                raise LoopyGameError(cycle)
-            i += 1
-        if i < n:
-            idx[-1] = i + 1
-            child = children[i]
-            count += 1
-            if count > limit:
-                _abort(table, nodes)
-                raise SearchLimitError(limit)
-            table[child] = _IN_PROGRESS
-            nodes.append(child)
-            frames.append(expand(child))
-            idx.append(0)
-            continue
-        seen = set()
-        for opt in options:
-            x = 0
-            for s in opt:
-                x ^= table[s]
-            seen.add(x)
-        g = 0
-        while g in seen:
-            g += 1
-        table[nodes.pop()] = g
-        frames.pop()
-        idx.pop()
+                options = list(split_moves(node))
+                children = {s for opt in options for s in opt}
+                count += 1
+                if count > limit:
+                    raise SearchLimitError(limit)
+                table[node] = _IN_PROGRESS  # before the look-up, so a self-loop shows
+                known = set(map(get, children))
+                if None in known or _IN_PROGRESS in known:
+                    if _IN_PROGRESS in known:
+                        raise _loopy_child(table, stack, node, children)
+                    pending[node] = options
+                    stack.extend([c for c in children if get(c) is None])
+                    continue
+            elif v == _IN_PROGRESS:
+                options = pending.pop(node)
+            else:
+                stack.pop()
+                continue
+            seen = set()
+            for opt in options:
+                x = 0
+                for s in opt:
+                    x ^= table[s]
+                seen.add(x)
+            g = 0
+            while g in seen:
+                g += 1
+            table[node] = g
+            stack.pop()
+    except (LoopyGameError, SearchLimitError):
+        _abort(table, [*pending, *stack])
+        raise
     return table[root], count
 
 

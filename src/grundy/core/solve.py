@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
-from grundy.core.game import ImpartialGame, Ruleset
+from grundy.core.game import ImpartialGame, Ruleset, TheoremAnswer
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
 from grundy.core.search import (
@@ -25,7 +25,7 @@ from grundy.core.search import (
     sum_node,
     sum_node_moves,
 )
-from grundy.errors import InvalidGameError, UnsupportedError
+from grundy.errors import InvalidGameError, SearchLimitError, UnsupportedError
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -188,9 +188,37 @@ def solve(
         )
     for c in comps:
         _impartial(c)
+    if len(comps) == 1:
+        theorem = _impartial(comps[0]).outcome_theorem(comps[0].state, misere)
+        if theorem is not None:
+            return _solve_with_theorem(pos, theorem, misere, max_moves, max_positions)
     if misere:
         return _solve_misere(pos, max_moves, max_positions)
     return _solve_normal(pos, max_moves, max_positions)
+
+
+def _solve_with_theorem(
+    pos: Position | Sum, theorem: TheoremAnswer, misere: bool, max_moves: int, max_positions: int
+) -> Result:
+    """Search for the winning moves if that is small enough; else answer the theorem's outcome."""
+    limit = min(max_positions, theorem.search_limit)
+    if limit > 0:
+        try:
+            if misere:
+                return _solve_misere(pos, max_moves, limit)
+            return _solve_normal(pos, max_moves, limit)
+        except SearchLimitError:
+            pass
+    return Result(
+        position=pos,
+        play="misere" if misere else "normal",
+        outcome=theorem.outcome,
+        grundy=None,
+        winning_moves=(),
+        move_descriptions=(),
+        method=theorem.method,
+        explanation=theorem.explanation,
+    )
 
 
 def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Result:
@@ -204,7 +232,9 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
     words: list[str] = []
     seen: set[Any] = set()
     truncated = False
-    counts: list[int | None] = []
+    # Winning-move counts per distinct component: equal components have equal moves,
+    # and (games being acyclic) moves in unequal components give unequal sums.
+    counts: dict[Position, int | None] = {}
     if total:
         for i, (c, g) in enumerate(zip(comps, values, strict=True)):
             game = _impartial(c)
@@ -216,9 +246,9 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
                     for o in _distinct(game.split_moves(c.state))
                     if _option_value(game, o, max_positions, counter) == target
                 )
-                counts.append(None)
+                counts[c] = None
             else:
-                counts.append(game.count_options_with_value(c.state, target))
+                counts[c] = game.count_options_with_value(c.state, target)
             for option in options:
                 after = _replace(comps, i, game, option)
                 key = after.canonical()
@@ -234,8 +264,11 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
                 break
     total_moves: int | None = len(winning)
     if truncated:
-        known = [n for n in counts if n is not None]
-        total_moves = sum(known) if len(known) == len(comps) else None
+        for c, g in zip(comps, values, strict=True):
+            if c not in counts:
+                counts[c] = _impartial(c).count_options_with_value(c.state, g ^ total)
+        known = [n for n in counts.values() if n is not None]
+        total_moves = sum(known) if len(known) == len(counts) else None
     theorem = "Sprague–Grundy theorem (nim-sum of component values)" if len(comps) > 1 else None
     explanation = _explain_normal(comps, values, total)
     return Result(

@@ -1,0 +1,39 @@
+"""``grundy draw SPEC --svg FILE``: draw Hackenbush pictures, winning cuts in red."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from grundy.cli.common import spec_from_args
+from grundy.errors import InvalidSpecError
+
+__all__ = ["register", "run"]
+
+
+def register(sub: Any) -> None:
+    """Add the ``draw`` subcommand."""
+    p = sub.add_parser(
+        "draw",
+        help="draw a Hackenbush picture as SVG, winning cuts in red",
+        description='Draw a picture, e.g.: grundy draw hackenbush "0-1 1-2 2-0" --svg out.svg',
+    )
+    p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "hackenbush 0-1"')
+    p.add_argument("--svg", required=True, metavar="FILE", help="write the SVG picture here")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Draw and write the file."""
+    from grundy.hackenbush.svg import draw
+
+    position = spec_from_args(args.spec)
+    drawing = draw(position)
+    try:
+        Path(args.svg).write_text(drawing.svg + "\n", encoding="utf-8")
+    except OSError as e:
+        raise InvalidSpecError(f"cannot write {args.svg!r}: {e.strerror or e}") from None
+    cuts = f", {drawing.cuts} winning cut(s) in red" if drawing.value else ", no winning cut"
+    print(f"wrote {args.svg}: value {drawing.value}{cuts}")
+    return 0
