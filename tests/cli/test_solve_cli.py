@@ -78,7 +78,8 @@ def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
 
 
 def test_search_limit_is_reported_in_one_line() -> None:
-    out = run_cli("solve", "subtraction:1,3,4 100000", "--max-positions", "50")
+    spec = "subtraction:1,3,4 100 + subtraction:2,5 100"  # misère sums are searched whole
+    out = run_cli("solve", spec, "--misere", "--max-positions", "50")
     assert out.returncode == 1
     assert len(out.stderr.strip().splitlines()) == 1
     assert "limit of 50" in out.stderr
