@@ -15,7 +15,7 @@ Write your own game by subclassing :class:`ImpartialGame`:
 """
 
 from grundy.core.entry import GameEntry
-from grundy.core.game import HeapGame, ImpartialGame, MisereAnswer, Ruleset
+from grundy.core.game import HeapGame, ImpartialGame, MisereAnswer, Ruleset, TheoremAnswer
 from grundy.core.mex import mex, nim_sum
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
@@ -33,9 +33,11 @@ from grundy.errors import (
     InvalidSpecError,
     LoopyGameError,
     SearchLimitError,
+    SolvedFileError,
     UnknownGameError,
     UnsupportedError,
 )
+from grundy.heap import HeapFunctionGame, OctalCode, TakeAndBreak
 from grundy.registry import REGISTRY, Registry
 from grundy.spec import parse
 
@@ -47,18 +49,23 @@ __all__ = [
     "REGISTRY",
     "GameEntry",
     "GrundyError",
+    "HeapFunctionGame",
     "HeapGame",
     "ImpartialGame",
     "InvalidGameError",
     "InvalidSpecError",
     "LoopyGameError",
     "MisereAnswer",
+    "OctalCode",
     "Position",
     "Registry",
     "Result",
     "Ruleset",
     "SearchLimitError",
+    "SolvedFileError",
     "Sum",
+    "TakeAndBreak",
+    "TheoremAnswer",
     "UnknownGameError",
     "UnsupportedError",
     "__version__",

@@ -8,6 +8,7 @@ The hierarchy::
     ├── InvalidGameError (TypeError)      a ruleset that breaks the protocol
     ├── LoopyGameError (RuntimeError)     a position graph with a cycle
     ├── SearchLimitError (RuntimeError)   a search that grew past max_positions
+    ├── SolvedFileError (ValueError)      a saved table of another game, or corrupt
     └── UnsupportedError (ValueError)     a question the ruleset cannot answer
 
 Each subclass also subclasses the matching built-in, so ``except ValueError``
@@ -28,6 +29,7 @@ __all__ = [
     "InvalidSpecError",
     "LoopyGameError",
     "SearchLimitError",
+    "SolvedFileError",
     "UnknownGameError",
     "UnsupportedError",
 ]
@@ -91,6 +93,10 @@ class SearchLimitError(GrundyError, RuntimeError):
             f"the search passed the limit of {limit:,} positions; "
             "raise it with max_positions (CLI: --max-positions N) or ask about a smaller position"
         )
+
+
+class SolvedFileError(GrundyError, ValueError):
+    """A file of solved positions is missing, corrupt, or belongs to another game."""
 
 
 class UnsupportedError(GrundyError, ValueError):

@@ -12,9 +12,25 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from grundy.catalog import bash, nim, subtraction
+from grundy.catalog import (
+    bash,
+    divisor_removal,
+    divisors,
+    ferguson,
+    fibonacci,
+    halving,
+    lasker,
+    matrix,
+    moore,
+    nim,
+    subtraction,
+    wythoff,
+)
 from grundy.core.entry import GameEntry
 from grundy.errors import InvalidGameError, UnknownGameError
+from grundy.games import chomp, connect4, domineering, tictactoe
+from grundy.hackenbush import ruleset as hackenbush
+from grundy.heap import games as heap_games
 
 __all__ = ["REGISTRY", "Registry"]
 
@@ -61,6 +77,25 @@ _ENTRIES: list[GameEntry] = [
     nim.ENTRY,
     subtraction.ENTRY,
     bash.ENTRY,
+    heap_games.OCTAL_ENTRY,
+    heap_games.KAYLES_ENTRY,
+    heap_games.DAWSON_ENTRY,
+    heap_games.DAWSONS_CHESS_ENTRY,
+    heap_games.GRUNDYS_GAME_ENTRY,
+    wythoff.ENTRY,
+    fibonacci.ENTRY,
+    moore.ENTRY,
+    lasker.ENTRY,
+    divisors.ENTRY,
+    halving.ENTRY,
+    matrix.ENTRY,
+    ferguson.ENTRY,
+    divisor_removal.ENTRY,
+    hackenbush.ENTRY,
+    tictactoe.ENTRY,
+    connect4.ENTRY,
+    chomp.ENTRY,
+    domineering.ENTRY,
 ]
 
 #: The registry used by :func:`grundy.parse` and the command line.

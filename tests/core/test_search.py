@@ -105,12 +105,23 @@ def test_search_limit() -> None:
     assert grundy.solve(Chain(), 50).grundy == 0
 
 
+@dataclass(frozen=True)
+class TakeFrom(grundy.ImpartialGame[int]):
+    """A subtraction game without a formula: equal sets give equal rulesets."""
+
+    subset: frozenset[int]
+
+    def moves(self, n: int) -> Iterable[int]:
+        return [n - s for s in self.subset if s <= n]
+
+
 def test_memo_is_shared_between_equal_rulesets() -> None:
     grundy.clear_cache()
-    first = grundy.solve("subtraction:1,3,4 500")
-    again = grundy.solve("subtraction:4,3,1 499")
+    first = grundy.solve(TakeFrom(frozenset({1, 3, 4})), 500)
+    again = grundy.solve(TakeFrom(frozenset({4, 3, 1})), 499)
     assert first.positions_searched == 501
     assert again.positions_searched == 0
+    assert "search" in first.method
 
 
 @settings(max_examples=40, deadline=None)

@@ -34,6 +34,11 @@ def run(args: argparse.Namespace) -> int:
         Path(args.svg).write_text(drawing.svg + "\n", encoding="utf-8")
     except OSError as e:
         raise InvalidSpecError(f"cannot write {args.svg!r}: {e.strerror or e}") from None
-    cuts = f", {drawing.cuts} winning cut(s) in red" if drawing.value else ", no winning cut"
+    if not drawing.value:
+        cuts = ", a P-position: no winning move"
+    elif drawing.cuts:
+        cuts = f", {drawing.cuts} winning cut{'s' if drawing.cuts != 1 else ''} in red"
+    else:
+        cuts = ", no winning cut in the pictures (the winning moves are in other components)"
     print(f"wrote {args.svg}: value {drawing.value}{cuts}")
     return 0

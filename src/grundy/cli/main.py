@@ -9,13 +9,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from grundy.cli import draw_cmd, games_cmd, play_cmd, solve_cmd
+from grundy.cli import draw_cmd, games_cmd, period_cmd, play_cmd, solve_cmd, table_cmd
 from grundy.cli.common import EXIT_USAGE, OneLineParser, UsageError
 from grundy.errors import GrundyError, InvalidSpecError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS = [solve_cmd, play_cmd, games_cmd, draw_cmd]
+COMMANDS = [solve_cmd, play_cmd, games_cmd, draw_cmd, table_cmd, period_cmd]
 
 
 def build_parser() -> OneLineParser:

@@ -88,10 +88,19 @@ def play(
 def _announce_end(
     position: Position | Sum, *, human_to_move: bool, misere: bool, write: Callable[[str], None]
 ) -> None:
-    mover_wins = misere
+    comps = position.components
+    ended = comps[0].game.terminal_value(comps[0].state) if len(comps) == 1 else None
+    if ended is not None:
+        write(f"Position: {position} ends the game: {ended} for the player to move.")
+        if ended == "draw":
+            write("It is a draw.")
+            return
+        mover_wins = ended == "win"
+    else:
+        mover_wins = misere
+        why = "the last mover loses" if misere else "the last mover wins"
+        write(f"Position: {position} has no moves ({why}).")
     human_wins = human_to_move == mover_wins
-    why = "the last mover loses" if misere else "the last mover wins"
-    write(f"Position: {position} has no moves ({why}).")
     write("You win!" if human_wins else "The computer wins.")
 
 

@@ -22,6 +22,11 @@ def register(sub: Any) -> None:
     )
     p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "nim 3 4 5"')
     p.add_argument("--misere", action="store_true", help="the last mover loses")
+    p.add_argument(
+        "--loopy",
+        action="store_true",
+        help="positions may repeat: use generalised Sprague–Grundy values (draws allowed)",
+    )
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     add_limits(p)
     p.set_defaults(func=run)
@@ -33,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     result = solve(
         position,
         misere=args.misere,
+        loopy=args.loopy,
         max_moves=args.max_moves,
         max_positions=args.max_positions,
     )
@@ -54,21 +60,24 @@ _OUTCOME_WORDS = {
 
 def format_result(result: Result) -> str:
     """The human form of a result: who wins, the value, the winning moves, why, and how."""
-    play = (
-        "misère play: the last mover loses"
-        if result.play == "misere"
-        else "normal play: the last mover wins"
-    )
-    lines = [f"{result.position}  ({play})"]
+    if result.value is not None:  # a two-player search game: its own rules say who wins
+        lines = [str(result.position)]
+    elif result.play == "misere":
+        lines = [f"{result.position}  (misère play: the last mover loses)"]
+    else:
+        lines = [f"{result.position}  (normal play: the last mover wins)"]
     lines.append("Outcome: " + _OUTCOME_WORDS.get(result.outcome, result.outcome))
     if result.value is not None:
-        extra = f" in {result.remoteness} moves" if result.remoteness is not None else ""
+        r = result.remoteness
+        extra = "" if r is None else f" in {r} move" if r == 1 else f" in {r} moves"
         lines.append(f"Value: {result.value}{extra}")
     if result.grundy is not None:
         lines.append(f"Grundy value: {result.grundy}")
     if result.winning_moves:
         n = len(result.winning_moves)
-        lines.append("Winning move:" if n == 1 else f"Winning moves ({n}):")
+        # Two-player solvers list the best moves of a draw or a loss (drawing, slowest-losing).
+        kind = "Best move" if result.value in ("draw", "loss") else "Winning move"
+        lines.append(f"{kind}:" if n == 1 else f"{kind}s ({n}):")
         for pos, words in zip(result.winning_moves, result.move_descriptions, strict=True):
             lines.append(f"  {words} -> {pos}")
         if result.winning_moves_truncated:

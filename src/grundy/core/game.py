@@ -129,18 +129,24 @@ class MisereAnswer:
 
 @dataclass(frozen=True)
 class TheoremAnswer:
-    """The outcome of a lone component by an existence theorem (no move known).
+    """The outcome of a lone component by a theorem, without its Grundy value.
 
     Returned by :meth:`ImpartialGame.outcome_theorem`. :func:`~grundy.solve`
     first searches the position with at most ``search_limit`` positions (0:
     do not try) to find the actual winning moves; when that search is too big
-    it answers ``outcome`` with ``method`` and ``explanation`` and no move.
+    it answers ``outcome`` with ``method`` and ``explanation``, and the
+    ``winning`` moves when the theorem gives them (an outcome formula for a
+    game whose Grundy values have no closed form, e.g. Wythoff's game).
     """
 
     outcome: str
     method: str
     explanation: tuple[str, ...] = ()
     search_limit: int = 0
+    #: Winning moves known from the theorem (options of the lone component, each a
+    #: tuple of states), possibly cut; ``winning_total`` counts all of them when known.
+    winning: tuple[tuple[Any, ...], ...] = ()
+    winning_total: int | None = None
 
 
 class ImpartialGame(Ruleset, Generic[S]):

@@ -150,6 +150,30 @@ def _replace(
     return sum_of(new)
 
 
+def _collect(
+    comps: Sequence[Position], candidates: Iterable[tuple[int, tuple[Any, ...]]], max_moves: int
+) -> tuple[tuple[Position | Sum, ...], tuple[str, ...], bool]:
+    """Positions and words of the moves ``(component index, option)``, without duplicates.
+
+    Stops after ``max_moves`` distinct positions; the flag says a further one existed.
+    """
+    winning: list[Position | Sum] = []
+    words: list[str] = []
+    seen: set[Any] = set()
+    for i, option in candidates:
+        game = _impartial(comps[i])
+        after = _replace(comps, i, game, option)
+        key = after.canonical()
+        if key in seen:
+            continue
+        if len(winning) == max_moves:
+            return tuple(winning), tuple(words), True
+        seen.add(key)
+        winning.append(after)
+        words.append(game.describe_move(comps[i].state, option))
+    return tuple(winning), tuple(words), False
+
+
 def _method(counter: _Counter, ncomp: int, theorem: str | None) -> str:
     parts = []
     if counter.formula:
@@ -171,6 +195,7 @@ def solve(
     misere: bool = False,
     max_moves: int = DEFAULT_MAX_MOVES,
     max_positions: int = DEFAULT_MAX_POSITIONS,
+    loopy: bool = False,
 ) -> Result:
     """Solve a position: outcome, Grundy value, every winning move, and how.
 
@@ -178,9 +203,17 @@ def solve(
     or a ruleset and a state (``solve(MyGame(), 10)``). ``misere=True`` plays
     the misère convention (the last mover loses). At most ``max_moves`` winning
     moves are listed (``winning_moves_truncated`` says when more exist).
-    ``max_positions`` caps each search.
+    ``max_positions`` caps each search. ``loopy=True`` solves impartial games
+    whose positions can repeat by generalised Sprague–Grundy values
+    (:mod:`grundy.search.loopy`; endless play is a draw, outcome ``"D"``).
     """
     pos = as_position(game, position)
+    if loopy:
+        from grundy.search.loopy import solve_loopy
+
+        if misere:
+            raise UnsupportedError("loopy values are defined here for normal play only")
+        return solve_loopy(pos, max_moves=max_moves, max_positions=max_positions)
     comps = pos.components
     if len(comps) == 1 and not isinstance(comps[0].game, ImpartialGame):
         return comps[0].game.solve_state(
@@ -209,15 +242,19 @@ def _solve_with_theorem(
             return _solve_normal(pos, max_moves, limit)
         except SearchLimitError:
             pass
+    winning, words, cut = _collect(pos.components, ((0, o) for o in theorem.winning), max_moves)
+    total = theorem.winning_total
     return Result(
         position=pos,
         play="misere" if misere else "normal",
         outcome=theorem.outcome,
         grundy=None,
-        winning_moves=(),
-        move_descriptions=(),
+        winning_moves=winning,
+        move_descriptions=words,
         method=theorem.method,
         explanation=theorem.explanation,
+        winning_moves_total=total,
+        winning_moves_truncated=cut or (total is not None and total > len(winning)),
     )
 
 
@@ -228,14 +265,11 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
     total = 0
     for v in values:
         total ^= v
-    winning: list[Position | Sum] = []
-    words: list[str] = []
-    seen: set[Any] = set()
-    truncated = False
     # Winning-move counts per distinct component: equal components have equal moves,
     # and (games being acyclic) moves in unequal components give unequal sums.
     counts: dict[Position, int | None] = {}
-    if total:
+
+    def candidates() -> Iterator[tuple[int, tuple[Any, ...]]]:
         for i, (c, g) in enumerate(zip(comps, values, strict=True)):
             game = _impartial(c)
             target = g ^ total
@@ -250,18 +284,9 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
             else:
                 counts[c] = game.count_options_with_value(c.state, target)
             for option in options:
-                after = _replace(comps, i, game, option)
-                key = after.canonical()
-                if key in seen:
-                    continue
-                if len(winning) == max_moves:
-                    truncated = True
-                    break
-                seen.add(key)
-                winning.append(after)
-                words.append(game.describe_move(c.state, option))
-            if truncated:
-                break
+                yield i, option
+
+    winning, words, truncated = _collect(comps, candidates() if total else iter(()), max_moves)
     total_moves: int | None = len(winning)
     if truncated:
         for c, g in zip(comps, values, strict=True):
@@ -276,8 +301,8 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
         play="normal",
         outcome="N" if total else "P",
         grundy=total,
-        winning_moves=tuple(winning),
-        move_descriptions=tuple(words),
+        winning_moves=winning,
+        move_descriptions=words,
         method=_method(counter, len(comps), theorem),
         explanation=tuple(explanation),
         positions_searched=counter.searched,
@@ -326,20 +351,16 @@ def _solve_misere(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
         game = _impartial(comps[0])
         answer = game.misere_solve([c.state for c in comps], max_moves)
         if answer is not None and answer.winning is not None:
-            winning: list[Position | Sum] = []
-            words: list[str] = []
-            for i, option in answer.winning:
-                winning.append(_replace(comps, i, game, option))
-                words.append(game.describe_move(comps[i].state, option))
+            winning, words, cut = _collect(comps, answer.winning, max_moves)
             total = answer.winning_total
-            truncated = total is not None and total > len(winning)
+            truncated = cut or (total is not None and total > len(winning))
             return Result(
                 position=pos,
                 play="misere",
                 outcome=answer.outcome,
                 grundy=None,
-                winning_moves=tuple(winning),
-                move_descriptions=tuple(words),
+                winning_moves=winning,
+                move_descriptions=words,
                 method=answer.method,
                 explanation=answer.explanation,
                 winning_moves_total=total,
@@ -374,26 +395,14 @@ def _misere_by_search(pos: Position | Sum, max_moves: int, max_positions: int) -
         return win
 
     win = outcome_of(pos)
-    winning: list[Position | Sum] = []
-    words: list[str] = []
-    truncated = False
-    if win:
-        seen: set[Any] = set()
+    def candidates() -> Iterator[tuple[int, tuple[Any, ...]]]:
         for i, c in enumerate(comps):
             game = _impartial(c)
             for option in _distinct(game.split_moves(c.state)):
-                after = _replace(comps, i, game, option)
-                key = after.canonical()
-                if key in seen or outcome_of(after):
-                    continue
-                if len(winning) == max_moves:
-                    truncated = True
-                    break
-                seen.add(key)
-                winning.append(after)
-                words.append(game.describe_move(c.state, option))
-            if truncated:
-                break
+                if not outcome_of(_replace(comps, i, game, option)):
+                    yield i, option
+
+    winning, words, truncated = _collect(comps, candidates() if win else iter(()), max_moves)
     what = "the sum" if len(comps) > 1 else "the position"
     explanation = (
         f"Misère play (the last mover loses): searched {what} directly, since no "
@@ -406,8 +415,8 @@ def _misere_by_search(pos: Position | Sum, max_moves: int, max_positions: int) -
         play="misere",
         outcome="N" if win else "P",
         grundy=None,
-        winning_moves=tuple(winning),
-        move_descriptions=tuple(words),
+        winning_moves=winning,
+        move_descriptions=words,
         method=f"misère search over {searched:,} new positions"
         + (" of the whole sum (no component-wise shortcut is valid)" if len(comps) > 1 else ""),
         explanation=explanation,

@@ -1,0 +1,61 @@
+"""``grundy period SPEC [-n N] [--json]``: preperiod, period and saltus of a heap game,
+proved where a theorem applies, otherwise "observed up to N"."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from grundy.cli.table_cmd import game_from_words
+
+__all__ = ["register", "run"]
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a heap size, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive heap size, got {text!r}")
+    return value
+
+
+def register(sub: Any) -> None:
+    """Add the ``period`` subcommand."""
+    p = sub.add_parser(
+        "period",
+        help="the period of a heap game's Grundy values, with a proof where one exists",
+        description="Find preperiod, period and saltus, e.g.: grundy period kayles",
+    )
+    p.add_argument("game", nargs="+", metavar="SPEC", help="a heap game, e.g. kayles or octal:0.07")
+    p.add_argument(
+        "-n",
+        type=_natural,
+        metavar="N",
+        help="compute heaps 0..N (default: grow the table until a period is proved)",
+    )
+    p.add_argument("--json", action="store_true", help="print {game, periodicity} as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Find and print the periodicity."""
+    from grundy.heap.tools import heap_periodicity, heap_table, require_heap_game
+
+    game = require_heap_game(game_from_words(args.game))
+    per = heap_periodicity(game, args.n)
+    if args.json:
+        print(json.dumps({"game": game.spec_name(), "periodicity": per.to_dict()}))
+        return 0
+    print(f"{game.spec_name()}: {per.reason}")
+    if per.period is not None and per.preperiod is not None:
+        e, p = per.preperiod, per.period
+        values = heap_table(game, e + p - 1)
+        shown = " ".join(str(int(v)) for v in values[e : e + min(p, 60)])
+        more = " ..." if p > 60 else ""
+        status = "proved" if per.proved else f"observed up to heap {per.checked_to}"
+        print(f"preperiod {e}, period {p}, saltus {per.saltus} ({status})")
+        print(f"values of heaps {e}..{e + p - 1}: {shown}{more}")
+    return 0

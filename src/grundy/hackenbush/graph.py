@@ -1,0 +1,281 @@
+"""Hackenbush pictures as canonical, hashable edge lists.
+
+A *picture* is a tuple of edges ``(u, v, w)`` with ``u <= v``, sorted, where
+vertex ``0`` is the ground and ``w >= 1`` is the weight (always 1 in plain
+Green Hackenbush). Parallel edges appear once per copy; a loop is ``(v, v, w)``.
+Every edge of a picture is connected to the ground.
+
+>>> parse_edges(["0-1 1-2 2-2"], weighted=False)
+((0, 1, 1), (1, 2, 1), (2, 2, 1))
+>>> format_edges(((0, 1, 3), (1, 2, 1)), weighted=True)
+'"0-1:3 1-2"'
+>>> cut(((0, 1, 1), (0, 2, 1), (1, 2, 1)), (0, 1, 1))
+((0, 2, 1), (1, 2, 1))
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from grundy.errors import InvalidSpecError
+
+__all__ = [
+    "SYNTAX",
+    "Edge",
+    "Picture",
+    "connected_to_ground",
+    "cut",
+    "format_edges",
+    "lower",
+    "make_picture",
+    "parse_edges",
+    "picture_moves",
+    "read_file",
+]
+
+Edge = tuple[int, int, int]
+Picture = tuple[Edge, ...]
+
+SYNTAX = (
+    'hackenbush "U-V ..." (vertex 0 is the ground; loops V-V and repeated edges allowed), '
+    'hackenbush:weighted "U-V:W ...", or hackenbush @FILE (an edge list, or JSON '
+    '{"ground": G, "edges": [[U, V], ...]})'
+)
+
+_EDGE = re.compile(r"(\d+)-(\d+)(?::(\d+))?\Z")
+
+
+def make_picture(edges: Iterable[Edge]) -> Picture:
+    """Normalise edges (``u <= v``) and sort them; checks nothing else.
+
+    >>> make_picture([(2, 1, 1), (0, 1, 1)])
+    ((0, 1, 1), (1, 2, 1))
+    """
+    return tuple(sorted((u, v, w) if u <= v else (v, u, w) for u, v, w in edges))
+
+
+def _parse_token(token: str, weighted: bool) -> Edge:
+    m = _EDGE.match(token)
+    if m is None:
+        raise InvalidSpecError(f"malformed edge {token!r}", SYNTAX)
+    u, v = int(m.group(1)), int(m.group(2))
+    w = 1 if m.group(3) is None else int(m.group(3))
+    if m.group(3) is not None and not weighted:
+        raise InvalidSpecError(
+            f"edge {token!r} has a weight; weighted edges need hackenbush:weighted", SYNTAX
+        )
+    if w < 1:
+        raise InvalidSpecError(f"edge {token!r} has weight 0; weights are at least 1", SYNTAX)
+    return (u, v, w)
+
+
+_ALL_EDGES = re.compile(r"(?:\d+-\d+(?::\d+)? )*")
+_FIND_EDGES = re.compile(r"(\d+)-(\d+)(?::(\d+))?")
+
+
+def _text_edges(text: str, weighted: bool) -> list[Edge]:
+    if "#" in text:
+        text = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
+    tokens = text.replace(",", " ").split()
+    joined = " ".join(tokens) + " "
+    if (weighted or ":" not in joined) and _ALL_EDGES.fullmatch(joined):
+        # every token is well formed: read them all at once
+        return [
+            (int(u), int(v), int(w) if w else 1)
+            for u, v, w in _FIND_EDGES.findall(joined)
+            if not w or _weight_ok(u, v, w)
+        ]
+    return [_parse_token(token, weighted) for token in tokens]
+
+
+def _weight_ok(u: str, v: str, w: str) -> bool:
+    if int(w) < 1:
+        _parse_token(f"{u}-{v}:{w}", True)  # raises the usual error
+    return True
+
+
+def _json_edges(data: Any, where: str, weighted: bool) -> list[Edge]:
+    if not isinstance(data, dict) or "edges" not in data:
+        raise InvalidSpecError(f"{where}: a JSON picture is an object with 'edges'", SYNTAX)
+    if "ground" not in data:
+        raise InvalidSpecError(f"{where}: the JSON picture has no 'ground'", SYNTAX)
+    ground = data["ground"]
+    edges = data["edges"]
+    if not isinstance(edges, list):
+        raise InvalidSpecError(f"{where}: 'edges' must be a list", SYNTAX)
+    names: dict[Any, int] = {_key(ground, where): 0}
+    out: list[Edge] = []
+    for item in edges:
+        if isinstance(item, str):
+            m = re.fullmatch(r"([^-:\s]+)-([^-:\s]+)(?::(\d+))?", item.strip())
+            if m is None:
+                raise InvalidSpecError(f"{where}: malformed edge {item!r}", SYNTAX)
+            parts: list[Any] = [m.group(1), m.group(2)]
+            if m.group(3) is not None:
+                parts.append(int(m.group(3)))
+        elif isinstance(item, list) and len(item) in (2, 3):
+            parts = list(item)
+        else:
+            raise InvalidSpecError(f"{where}: malformed edge {item!r}", SYNTAX)
+        w = parts[2] if len(parts) == 3 else 1
+        if isinstance(w, bool) or not isinstance(w, int) or w < 1:
+            raise InvalidSpecError(f"{where}: edge {item!r} needs a weight >= 1", SYNTAX)
+        if len(parts) == 3 and not weighted:
+            raise InvalidSpecError(
+                f"{where}: edge {item!r} has a weight; weighted edges need hackenbush:weighted",
+                SYNTAX,
+            )
+        ends = []
+        for label in parts[:2]:
+            key = _key(label, where)
+            if key not in names:
+                names[key] = len(names)
+            ends.append(names[key])
+        out.append((ends[0], ends[1], w))
+    return out
+
+
+def _key(label: Any, where: str) -> str:
+    if isinstance(label, bool) or not isinstance(label, (int, str)):
+        raise InvalidSpecError(f"{where}: vertex {label!r} must be a number or a name", SYNTAX)
+    return str(label)
+
+
+def read_file(path: str, weighted: bool) -> list[Edge]:
+    """Edges from ``path``: an edge list (``0-1 1-2``, ``#`` comments) or a JSON object.
+
+    In JSON, ``ground`` names the ground vertex and vertices may be numbers or
+    names; they are renumbered with the ground as 0.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise InvalidSpecError(f"cannot read {path!r}: {e.strerror or e}", SYNTAX) from None
+    except UnicodeDecodeError:
+        raise InvalidSpecError(f"{path!r} is not a text file", SYNTAX) from None
+    if not text.strip():
+        raise InvalidSpecError(f"the file {path!r} is empty", SYNTAX)
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidSpecError(f"{path!r} is not valid JSON: {e.msg}", SYNTAX) from None
+        edges = _json_edges(data, path, weighted)
+    else:
+        edges = _text_edges(text, weighted)
+    if not edges:
+        raise InvalidSpecError(f"the file {path!r} has no edges", SYNTAX)
+    return edges
+
+
+def parse_edges(args: Sequence[str], weighted: bool) -> Picture:
+    """The picture written by the argument tokens of one component.
+
+    Every token holds edges separated by spaces, or is ``@FILE``. Raises
+    :class:`~grundy.errors.InvalidSpecError` for a malformed edge, a picture
+    without the ground, or an edge not connected to the ground.
+    """
+    if not args:
+        raise InvalidSpecError("hackenbush needs a picture", SYNTAX)
+    edges: list[Edge] = []
+    for arg in args:
+        if arg.startswith("@"):
+            edges.extend(read_file(arg[1:], weighted))
+        else:
+            edges.extend(_text_edges(arg, weighted))
+    if not edges:
+        return ()
+    picture = make_picture(edges)
+    if picture[0][0] != 0:
+        raise InvalidSpecError("no edge touches the ground (vertex 0)", SYNTAX)
+    kept = connected_to_ground(picture)
+    if len(kept) != len(picture):
+        stray = next(iter(set(picture) - set(kept)))
+        raise InvalidSpecError(
+            f"edge {_edge_text(stray, weighted)} is not connected to the ground (vertex 0)",
+            SYNTAX,
+        )
+    return picture
+
+
+def _edge_text(e: Edge, weighted: bool) -> str:
+    u, v, w = e
+    return f"{u}-{v}:{w}" if weighted and w != 1 else f"{u}-{v}"
+
+
+def format_edges(picture: Picture, weighted: bool) -> str:
+    """The argument text of a picture, quoted (``"0-1 1-2"``; ``""`` when empty)."""
+    return '"' + " ".join(_edge_text(e, weighted) for e in picture) + '"'
+
+
+#: Pictures with at least this many edges are checked by the compiled kernel.
+_KERNEL_EDGES = 20_000
+
+
+def connected_to_ground(edges: Sequence[Edge]) -> Picture:
+    """The edges still connected to the ground, as a picture (sorted input stays sorted)."""
+    if len(edges) >= _KERNEL_EDGES:
+        kept = _connected_by_kernel(edges)
+        if kept is not None:
+            return kept
+    adjacency: dict[int, list[int]] = {}
+    for u, v, _ in edges:
+        adjacency.setdefault(u, []).append(v)
+        adjacency.setdefault(v, []).append(u)
+    reached = {0}
+    stack = [0]
+    while stack:
+        x = stack.pop()
+        for y in adjacency.get(x, ()):
+            if y not in reached:
+                reached.add(y)
+                stack.append(y)
+    return tuple(e for e in edges if e[0] in reached)
+
+
+def _connected_by_kernel(edges: Sequence[Edge]) -> Picture | None:
+    import itertools
+
+    import numpy as np
+
+    from grundy.hackenbush.kernel import COMPILED, reach_kernel
+
+    if not COMPILED:
+        return None
+    m = len(edges)
+    try:
+        flat = np.fromiter(itertools.chain.from_iterable(edges), np.int64, 3 * m).reshape(m, 3)
+    except OverflowError:
+        return None
+    ends = flat[:, :2].T.reshape(-1)
+    labels, inverse = np.unique(np.concatenate(([0], ends)), return_inverse=True)
+    inverse = inverse[1:].astype(np.int64)
+    seen = reach_kernel(len(labels), inverse[:m], inverse[m:], 0)
+    keep = seen[inverse[:m]]
+    if keep.all():
+        return tuple(edges)
+    return tuple(itertools.compress(edges, keep.tolist()))
+
+
+def cut(picture: Picture, edge: Edge) -> Picture:
+    """Delete one copy of ``edge`` and everything it disconnects from the ground."""
+    i = picture.index(edge)
+    return connected_to_ground(picture[:i] + picture[i + 1 :])
+
+
+def lower(picture: Picture, edge: Edge) -> Picture:
+    """Lower one copy of ``edge`` by one (a weight of 1 becomes a cut)."""
+    u, v, w = edge
+    if w == 1:
+        return cut(picture, edge)
+    i = picture.index(edge)
+    return make_picture((*picture[:i], (u, v, w - 1), *picture[i + 1 :]))
+
+
+def picture_moves(picture: Picture) -> list[Picture]:
+    """Every option: lower (or cut) one edge; one option per distinct edge."""
+    return [lower(picture, e) for e in dict.fromkeys(picture)]

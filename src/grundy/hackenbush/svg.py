@@ -1,0 +1,240 @@
+"""Hackenbush pictures as SVG, written by hand (no drawing library).
+
+Vertices stand in layers by their distance from the ground; edges to the
+ground end on the ground line; repeated edges bend apart; loops are small
+circles; winning cuts are drawn thick and red.
+
+>>> svg = picture_svg(((0, 1, 1), (1, 1, 1)), highlight=[0])
+>>> svg.startswith("<svg") and svg.count("<path") == 2
+True
+>>> d = draw('hackenbush "0-1 1-2"')
+>>> d.value, d.cuts
+(2, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from grundy.core.position import Position, Sum
+from grundy.errors import UnsupportedError
+from grundy.hackenbush.graph import Picture
+
+__all__ = ["MAX_DRAWN_EDGES", "Drawing", "draw", "picture_svg"]
+
+#: The largest picture drawn (beyond this an SVG is no help to a reader).
+MAX_DRAWN_EDGES = 20_000
+
+_STEP_X = 60
+_STEP_Y = 70
+_MARGIN = 40
+_GREEN = "#2a9d3a"
+_RED = "#d62728"
+
+
+def _layers(picture: Picture) -> list[list[int]]:
+    adjacency: dict[int, list[int]] = {}
+    for u, v, _ in picture:
+        adjacency.setdefault(u, []).append(v)
+        adjacency.setdefault(v, []).append(u)
+    layers = [[0]]
+    seen = {0}
+    while True:
+        nxt: list[int] = []
+        for x in layers[-1]:
+            for y in sorted(adjacency.get(x, ())):
+                if y not in seen:
+                    seen.add(y)
+                    nxt.append(y)
+        if not nxt:
+            return layers
+        layers.append(nxt)
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def picture_svg(
+    picture: Picture,
+    *,
+    weighted: bool = False,
+    highlight: Sequence[int] = (),
+    title: str | None = None,
+) -> str:
+    """SVG text for ``picture``; edges whose index is in ``highlight`` are drawn red."""
+    if len(picture) > MAX_DRAWN_EDGES:
+        raise UnsupportedError(
+            f"the picture has {len(picture):,} edges; pictures of at most "
+            f"{MAX_DRAWN_EDGES:,} edges are drawn"
+        )
+    layers = _layers(picture)
+    widest = max([len(layer) for layer in layers[1:]] + [1])
+    ground_loops = sum(1 for u, v, _ in picture if u == v == 0)
+    width = (widest + 1) * _STEP_X + ground_loops * 40 + 2 * _MARGIN
+    top = 30 if title else 10
+    height = top + (len(layers) - 1) * _STEP_Y + 2 * _MARGIN
+    ground_y = height - _MARGIN
+    inner = (widest + 1) * _STEP_X
+    pos: dict[int, tuple[float, float]] = {}
+    for d, layer in enumerate(layers[1:], 1):
+        for k, x in enumerate(layer):
+            pos[x] = (_MARGIN + inner * (k + 1) / (len(layer) + 1), ground_y - d * _STEP_Y)
+    marked = set(highlight)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
+        f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}">',
+        '<rect width="100%" height="100%" fill="white"/>',
+    ]
+    if title:
+        out.append(
+            f'<text x="{_MARGIN / 2}" y="20" font-family="sans-serif" font-size="14">'
+            f"{escape(title)}</text>"
+        )
+    out.append(
+        f'<line x1="{_MARGIN / 2}" y1="{_num(ground_y)}" x2="{_num(width - _MARGIN / 2)}" '
+        f'y2="{_num(ground_y)}" stroke="#6b4f2a" stroke-width="4"/>'
+    )
+    copies: dict[tuple[int, int], int] = {}
+    for u, v, _ in picture:
+        copies[(u, v)] = copies.get((u, v), 0) + 1
+    seen: dict[tuple[int, int], int] = {}
+    loop_slot = 0
+    labels: list[str] = []
+    for i, (u, v, w) in enumerate(picture):
+        j = seen.get((u, v), 0)
+        seen[(u, v)] = j + 1
+        k = copies[(u, v)]
+        colour, stroke = (_RED, 4) if i in marked else (_GREEN, 2.5)
+        style = f'fill="none" stroke="{colour}" stroke-width="{stroke}" stroke-linecap="round"'
+        if u == v:
+            if u == 0:
+                cx = float(_MARGIN + inner + 20 + 40 * loop_slot)
+                cy = float(ground_y)
+                loop_slot += 1
+                r: float = 24
+            else:
+                cx, cy = pos[u]
+                r = 24 + 10 * j
+            # a teardrop standing on the vertex
+            out.append(
+                f'<path d="M {_num(cx)} {_num(cy)} C {_num(cx - 0.9 * r)} {_num(cy - 1.5 * r)} '
+                f'{_num(cx + 0.9 * r)} {_num(cy - 1.5 * r)} {_num(cx)} {_num(cy)}" {style}>'
+                f"<title>{u}-{v}</title></path>"
+            )
+            mx, my = cx, cy - 1.1 * r
+        else:
+            x2, y2 = pos[v]
+            x1, y1 = (x2, ground_y) if u == 0 else pos[u]
+            bend = (j - (k - 1) / 2) * 22
+            dx, dy = x2 - x1, y2 - y1
+            length = max((dx * dx + dy * dy) ** 0.5, 1.0)
+            mx = (x1 + x2) / 2 - dy / length * bend
+            my = (y1 + y2) / 2 + dx / length * bend
+            cx, cy = 2 * mx - (x1 + x2) / 2, 2 * my - (y1 + y2) / 2
+            out.append(
+                f'<path d="M {_num(x1)} {_num(y1)} Q {_num(cx)} {_num(cy)} {_num(x2)} '
+                f'{_num(y2)}" {style}><title>{u}-{v}</title></path>'
+            )
+        if weighted:
+            labels.append(
+                f'<text x="{_num(mx + 5)}" y="{_num(my - 3)}" font-family="sans-serif" '
+                f'font-size="11" fill="#333">{w}</text>'
+            )
+    out.extend(labels)
+    for x, (px, py) in pos.items():
+        out.append(
+            f'<circle cx="{_num(px)}" cy="{_num(py)}" r="4" fill="black">'
+            f"<title>{x}</title></circle>"
+        )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A drawn position: ``svg`` text, its value, and how many winning cuts are shown.
+
+    It shows as a picture in Jupyter (``_repr_svg_``).
+    """
+
+    svg: str
+    value: int
+    cuts: int
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+
+def draw(position: Position | Sum | str) -> Drawing:
+    """Draw the Hackenbush pictures of a position side by side, winning cuts in red.
+
+    Other components of a sum are not drawn, but their values count when the
+    winning cuts are chosen.
+    """
+    from grundy.core.solve import as_position, grundy_value
+    from grundy.hackenbush.ruleset import Hackenbush, _analysis
+    from grundy.hackenbush.values import winning_cuts
+
+    pos = as_position(position)
+    comps = pos.components
+    drawn = [c for c in comps if isinstance(c.game, Hackenbush)]
+    if not drawn:
+        raise UnsupportedError("only hackenbush pictures can be drawn")
+    values = []
+    for c in comps:
+        if isinstance(c.game, Hackenbush):
+            values.append(_analysis(c.state, c.game.weighted).value)
+        else:
+            values.append(grundy_value(c))
+    total = 0
+    for v in values:
+        total ^= v
+    pieces: list[str] = []
+    ncuts = 0
+    for c, value in zip(comps, values, strict=True):
+        game = c.game
+        if not isinstance(game, Hackenbush):
+            continue
+        highlight: list[int] = []
+        if total:
+            analysis = _analysis(c.state, game.weighted)
+            keys = {c.state[m.index] for m in winning_cuts(analysis, value ^ total)}
+            ncuts += len(keys)
+            highlight = [i for i, e in enumerate(c.state) if e in keys]
+        pieces.append(picture_svg(c.state, weighted=game.weighted, highlight=highlight))
+    if not total:
+        status = "value 0: every move loses"
+    elif ncuts:
+        status = f"value {total}: {ncuts} winning cut{'s' if ncuts != 1 else ''} in red"
+    else:
+        status = f"value {total}: the winning moves are in components not drawn"
+    return Drawing(_combine(pieces, status), total, ncuts)
+
+
+def _combine(pieces: list[str], title: str) -> str:
+    """Put several SVG pictures side by side under one title."""
+    import re
+
+    sizes = []
+    for p in pieces:
+        m = re.match(r'<svg [^>]*width="([\d.]+)" height="([\d.]+)"', p)
+        assert m is not None
+        sizes.append((float(m.group(1)), float(m.group(2))))
+    width = sum(w for w, _ in sizes)
+    height = max(h for _, h in sizes) + 30
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
+        f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}">',
+        '<rect width="100%" height="100%" fill="white"/>',
+        f'<text x="10" y="20" font-family="sans-serif" font-size="14">{escape(title)}</text>',
+    ]
+    x = 0.0
+    for p, (w, h) in zip(pieces, sizes, strict=True):
+        body = p.split(">", 1)[1].rsplit("</svg>", 1)[0]
+        out.append(f'<g transform="translate({_num(x)} {_num(height - h)})">{body}</g>')
+        x += w
+    out.append("</svg>")
+    return "\n".join(out)

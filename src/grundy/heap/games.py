@@ -1,0 +1,376 @@
+"""Take-and-break heap games: ``octal:CODE``, Kayles, Dawson's Kayles, Dawson's chess,
+Grundy's game.
+
+>>> from grundy import solve
+>>> solve("kayles 10").grundy
+2
+>>> solve("octal:0.07 15").outcome
+'P'
+>>> str(TakeAndBreak.from_code("0.77", alias="kayles"))
+'kayles'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from grundy.core.entry import GameEntry, no_params
+from grundy.core.game import HeapGame
+from grundy.errors import InvalidSpecError, UnsupportedError
+from grundy.heap.code import CODE_SYNTAX, OctalCode
+
+if TYPE_CHECKING:
+    from grundy.heap.period import Periodicity
+
+__all__ = [
+    "DAWSON",
+    "DAWSONS_CHESS",
+    "DAWSONS_CHESS_ENTRY",
+    "DAWSON_ENTRY",
+    "GRUNDYS_GAME",
+    "GRUNDYS_GAME_ENTRY",
+    "KAYLES",
+    "KAYLES_ENTRY",
+    "OCTAL_ENTRY",
+    "TakeAndBreak",
+]
+
+_SYNTAX = "octal:CODE N...  (CODE like 0.07, 0.137, 4.7 or 0.[3]; one heap per N)"
+
+#: Heaps up to this size get their value from a computed table when no period is proved.
+TABLE_LIMIT = 1 << 22
+
+#: Winning moves are counted (for "N in all") for heaps up to this size.
+COUNT_LIMIT = 10_000_000
+
+
+@dataclass(frozen=True)
+class TakeAndBreak(HeapGame):
+    """A take-and-break game given by its code (see :mod:`grundy.heap.code`).
+
+    ``unequal`` adds the rule of Grundy's game: two heaps left by a move must
+    differ in size. ``alias`` is the registry name it prints as (``kayles``);
+    it does not take part in equality, so ``kayles`` and ``octal:0.77`` share
+    one memo and one table.
+
+    >>> g = TakeAndBreak.from_code("0.137")
+    >>> sorted(g.split_moves(5))
+    [(1, 1), (2,), (3,)]
+    >>> g.describe_move(7, (2, 3))
+    'take 2 from the heap of 7 and split the rest into heaps of 2 and 3'
+    """
+
+    code: OctalCode
+    unequal: bool = False
+    alias: str = field(default="", compare=False)
+    name: ClassVar[str] = "octal"
+    syntax: ClassVar[str] = _SYNTAX
+    splits: ClassVar[bool] = True
+
+    @classmethod
+    def from_code(cls, text: str, *, unequal: bool = False, alias: str = "") -> TakeAndBreak:
+        """The game of the code ``text``."""
+        return cls(OctalCode.parse(text), unequal, alias)
+
+    def params_text(self) -> str | None:
+        return None if self.alias else self.code.text
+
+    def spec_name(self) -> str:
+        return self.alias or f"octal:{self.code.text}"
+
+    def expected_syntax(self) -> str:
+        return f"{self.alias} N..." if self.alias else _SYNTAX
+
+    def __str__(self) -> str:
+        return self.spec_name()
+
+    # ----- rules ------------------------------------------------------------------
+
+    def removals(self, n: int) -> Iterator[tuple[int, int]]:
+        """``(k, digit)`` for every amount ``k <= n`` with a non-zero digit."""
+        top = n if self.code.max_removal is None else min(n, self.code.max_removal)
+        for k in range(top + 1):
+            d = self.code.digit(k)
+            if d:
+                yield k, d
+
+    def split_moves(self, state: int) -> Iterator[tuple[int, ...]]:
+        for k, d in self.removals(state):
+            r = state - k
+            if d & 1 and r == 0:
+                yield ()
+            if d & 2 and r >= 1 and k >= 1:
+                yield (r,)
+            if d & 4 and r >= 2:
+                for a in range(1, r // 2 + 1):
+                    if not (self.unequal and 2 * a == r):
+                        yield (a, r - a)
+            if d & 8 and r >= 3:
+                for a in range(1, r // 3 + 1):
+                    for b in range(a, (r - a) // 2 + 1):
+                        yield (a, b, r - a - b)
+
+    def kernel_arrays(self, last: int) -> tuple[list[int], list[int], list[int], list[int]]:
+        """``(whole, single, split, triple)`` for heaps up to ``last`` (see
+        :mod:`grundy.kernels.heap`)."""
+        whole_at = [k for k, d in self.removals(last) if d & 1]
+        whole = [0] * (max(whole_at, default=0) + 1)
+        single: list[int] = []
+        split: list[int] = []
+        triple: list[int] = []
+        for k, d in self.removals(last):
+            if d & 1:
+                whole[k] = 1
+            if d & 2 and k >= 1:
+                single.append(k)
+            if d & 4:
+                split.append(k)
+            if d & 8:
+                triple.append(k)
+        return whole, single, split, triple
+
+    # ----- tables, periods and closed forms ----------------------------------------
+
+    def periodicity_proof(self, preperiod: int, period: int, saltus: int) -> tuple[int, str] | None:
+        """The bound of the octal periodicity theorem, or None where it does not apply.
+
+        For a finite code removing at most ``t``: if ``G(n+p) = G(n)`` for
+        ``e <= n < 2e + p + t`` then for all ``n >= e`` (Guy and Smith 1956;
+        Winning Ways ch. 4). With three-heap moves the same induction needs
+        ``n < 3e + 2p + t``. The theorem says nothing for infinite codes, a
+        saltus, or the unequal-split rule of Grundy's game.
+        """
+        t = self.code.max_removal
+        if t is None or saltus or self.unequal:
+            return None
+        if self.code.hexadecimal:
+            theorem = "periodicity theorem for take-and-break games, three-heap form, t={t}"
+            return 3 * preperiod + 2 * period + t, theorem.format(t=t)
+        return 2 * preperiod + period + t, f"octal periodicity theorem, bound 2e+p+t with t={t}"
+
+    def _knowledge(self) -> _Knowledge:
+        return _knowledge_for(self)
+
+    def table_values(self, last: int) -> Any:
+        """Values of heaps ``0..last`` as a numpy array (computed once, then cached)."""
+        return self._knowledge().values(last)[: last + 1]
+
+    def proved_periodicity(self) -> Periodicity | None:
+        """The proved periodicity, if a table of moderate size proves one."""
+        return self._knowledge().proved()
+
+    def grundy_formula(self, state: int) -> int | None:
+        return self._value(state)
+
+    def _value(self, state: int) -> int:
+        know = self._knowledge()
+        value = know.formula(state)
+        if value is None:
+            raise UnsupportedError(
+                f"{self.spec_name()} {state}: no period is proved for this game and the heap is "
+                f"beyond the table limit of {TABLE_LIMIT:,}; use 'grundy table' to explore"
+            )
+        return value
+
+    def formula_name(self) -> str:
+        return self._knowledge().describe()
+
+    def options_with_value(self, state: int, value: int) -> Iterable[tuple[int, ...]]:
+        g = self._value
+        if state >= 1 << 62 or self.code.hexadecimal:
+            for option in self.split_moves(state):
+                x = 0
+                for s in option:
+                    x ^= g(s)
+                if x == value:
+                    yield option
+            return
+        import numpy as np
+
+        g(state)  # the table or the period now covers every heap up to state
+        look = self._knowledge().lookup
+        for k, d in self.removals(state):
+            r = state - k
+            if d & 1 and r == 0 and value == 0:
+                yield ()
+            if d & 2 and r >= 1 and k >= 1 and g(r) == value:
+                yield (r,)
+            if d & 4 and r >= 2:
+                top = r // 2 - (1 if self.unequal and r % 2 == 0 else 0)
+                for lo in range(1, top + 1, 4096):
+                    a = np.arange(lo, min(top, lo + 4095) + 1, dtype=np.int64)
+                    for i in np.flatnonzero((look(a) ^ look(r - a)) == value):
+                        yield (int(a[i]), r - int(a[i]))
+
+    def count_options_with_value(self, state: int, value: int) -> int | None:
+        """Count by vectorised table look-ups, for heaps up to :data:`COUNT_LIMIT`
+        (None beyond, for three-heap moves, or for infinitely many split amounts)."""
+        if state > COUNT_LIMIT or self.code.hexadecimal:
+            return None
+        if not self.code.finite and any(d & 4 for d in self.code.repeat):
+            return None
+        import numpy as np
+
+        self._value(state)  # make sure the table or the period covers the heap
+        g = self._knowledge().lookup
+        count = 0
+        for k, d in self.removals(state):
+            r = state - k
+            if d & 1 and r == 0 and value == 0:
+                count += 1
+            if d & 2 and r >= 1 and k >= 1 and int(g(np.array([r]))[0]) == value:
+                count += 1
+            if d & 4 and r >= 2:
+                a = np.arange(1, r // 2 + 1, dtype=np.int64)
+                if self.unequal and r % 2 == 0:
+                    a = a[:-1]
+                count += int(np.count_nonzero((g(a) ^ g(r - a)) == value))
+        return count
+
+    def describe_move(self, state: int, option: tuple[int, ...]) -> str:
+        k = state - sum(option)
+        if not option:
+            return f"take the whole heap of {state}"
+        if len(option) == 1:
+            return f"take {k} from the heap of {state}"
+        parts = " and ".join(str(h) for h in option)
+        if k == 0:
+            return f"split the heap of {state} into heaps of {parts}"
+        return f"take {k} from the heap of {state} and split the rest into heaps of {parts}"
+
+    def explain(self, states: Sequence[int], values: Sequence[int]) -> list[str]:
+        return [f"Values of {self.spec_name()} heaps come from {self.formula_name()}."]
+
+
+class _Knowledge:
+    """What is known about one ruleset's sequence: a table, and maybe a proved period."""
+
+    def __init__(self, game: TakeAndBreak) -> None:
+        self.game = game
+        self.table: Any = None
+        self.period: Periodicity | None = None
+        self.tried_proof = 0
+
+    def values(self, last: int) -> Any:
+        from grundy.heap.table import build_table
+
+        if self.table is None or len(self.table) <= last:
+            size = max(last, 2 * (len(self.table) if self.table is not None else 0), 256)
+            self.table = build_table(self.game, size, prefix=self.table)
+        return self.table
+
+    def proved(self) -> Periodicity | None:
+        from grundy.heap.period import periodicity
+
+        if self.period is not None:
+            return self.period
+        if self.game.periodicity_proof(0, 1, 0) is None:
+            return None
+        for size in (1 << 10, 1 << 13, 1 << 16):
+            if size <= self.tried_proof:
+                continue
+            self.tried_proof = size
+            found = periodicity(self.game, self.values(size)[: size + 1])
+            if found.proved:
+                self.period = found
+                return found
+        return None
+
+    def formula(self, n: int) -> int | None:
+        if self.table is not None and n < len(self.table):
+            return int(self.table[n])
+        if n > 1 << 12:
+            per = self.proved()
+            if per is not None:
+                return per.value(self.table, n)
+        if n <= TABLE_LIMIT:
+            return int(self.values(n)[n])
+        return None
+
+    def lookup(self, heaps: Any) -> Any:
+        """Values of a numpy array of heaps, all covered by the table or the proved period."""
+        import numpy as np
+
+        table = self.table
+        if int(heaps.max(initial=0)) < len(table):
+            return table[heaps]
+        per = self.period
+        assert per is not None and per.preperiod is not None and per.period is not None
+        e, p = per.preperiod, per.period
+        return table[np.where(heaps < e, heaps, e + (heaps - e) % p)]
+
+    def describe(self) -> str:
+        if self.period is not None:
+            return f"Grundy table with {self.period.reason}"
+        last = len(self.table) - 1 if self.table is not None else 0
+        return f"Grundy table of {self.game.spec_name()} computed to heap {last:,}"
+
+
+_KNOWN: dict[TakeAndBreak, _Knowledge] = {}
+
+
+def _knowledge_for(game: TakeAndBreak) -> _Knowledge:
+    know = _KNOWN.get(game)
+    if know is None:
+        know = _KNOWN[game] = _Knowledge(game)
+    return know
+
+
+def _octal_factory(params: str | None) -> TakeAndBreak:
+    if params is None:
+        raise InvalidSpecError("octal needs its code, e.g. octal:0.07", _SYNTAX)
+    return TakeAndBreak(OctalCode.parse(params))
+
+
+#: Kayles: knock down one pin or two adjacent pins from a row.
+KAYLES = TakeAndBreak.from_code("0.77", alias="kayles")
+#: Dawson's Kayles: knock down two adjacent pins.
+DAWSON = TakeAndBreak.from_code("0.07", alias="dawson")
+#: Dawson's chess as the octal game 0.137.
+DAWSONS_CHESS = TakeAndBreak.from_code("0.137", alias="dawsons-chess")
+#: Grundy's game: split a heap into two unequal non-empty heaps.
+GRUNDYS_GAME = TakeAndBreak.from_code("4.0", unequal=True, alias="grundys-game")
+
+_CODE_HELP = CODE_SYNTAX.split(",")[0]
+
+OCTAL_ENTRY = GameEntry(
+    name="octal",
+    factory=_octal_factory,
+    syntax=_SYNTAX,
+    rule="take-and-break: digit d_k of CODE says whether removing k counters may leave "
+    "no heap (1), one heap (2), two heaps (4) or three heaps (8)",
+    example="octal:0.07 3 5",
+    aliases=("take-and-break",),
+)
+KAYLES_ENTRY = GameEntry(
+    name="kayles",
+    factory=no_params("kayles", "kayles N...", lambda: KAYLES),
+    syntax="kayles N...",
+    rule="knock down one pin or two adjacent pins from a row of N (octal 0.77)",
+    example="kayles 4 7",
+)
+DAWSON_ENTRY = GameEntry(
+    name="dawson",
+    factory=no_params("dawson", "dawson N...", lambda: DAWSON),
+    syntax="dawson N...",
+    rule="Dawson's Kayles: knock down two adjacent pins from a row of N (octal 0.07)",
+    example="dawson 5 8",
+    aliases=("dawsons-kayles",),
+)
+DAWSONS_CHESS_ENTRY = GameEntry(
+    name="dawsons-chess",
+    factory=no_params("dawsons-chess", "dawsons-chess N...", lambda: DAWSONS_CHESS),
+    syntax="dawsons-chess N...",
+    rule="Dawson's chess as octal 0.137: take 1 from a heap of 1, 2 from a heap of 2, "
+    "or 3 from a heap, leaving up to two heaps",
+    example="dawsons-chess 6",
+)
+GRUNDYS_GAME_ENTRY = GameEntry(
+    name="grundys-game",
+    factory=no_params("grundys-game", "grundys-game N...", lambda: GRUNDYS_GAME),
+    syntax="grundys-game N...",
+    rule="split one heap into two non-empty heaps of different sizes",
+    example="grundys-game 9 10",
+)

@@ -1,0 +1,145 @@
+"""Periodicity of Grundy sequences: find it, and prove it where a theorem allows.
+
+A sequence is *arithmetic periodic* with preperiod ``e``, period ``p`` and
+saltus ``s`` when ``G(n + p) = G(n) + s`` for every ``n >= e`` (plain
+periodicity is ``s = 0``). :func:`find_period` finds the smallest period
+(and for it the smallest preperiod) seen in a finite table;
+:func:`periodicity` adds a proof when the ruleset offers one through the hook
+``periodicity_proof(preperiod, period, saltus) -> (bound, theorem) | None``:
+checking ``G(n + p) = G(n) + s`` for ``e <= n < bound`` proves it for all ``n``.
+
+>>> kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> find_period([n % 3 for n in range(20)])
+(0, 3, 0)
+>>> find_period([n + (n % 4 == 3) - (n % 4 == 0 and n > 0) for n in range(40)])
+(1, 4, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from grundy.kernels.period import period_kernel
+
+__all__ = ["Periodicity", "find_period", "periodicity"]
+
+#: An observed period must repeat at least this many times in the table.
+MIN_REPEATS = 3
+
+#: Tables up to this length are scanned by the plain-Python kernel (no compile wait).
+PYTHON_BELOW = 20_000
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """What is known about the periodicity of a Grundy sequence.
+
+    Attributes:
+        preperiod: ``e``, the first heap of the periodic part (None when no period was seen).
+        period: ``p``, the smallest period seen (None when none).
+        saltus: ``s`` in ``G(n + p) = G(n) + s`` (0 for plain periodicity).
+        proved: True when a theorem turns the finite check into a proof.
+        checked_to: the largest heap whose value was computed.
+        reason: one line saying what was proved or observed, and how.
+    """
+
+    preperiod: int | None
+    period: int | None
+    saltus: int
+    proved: bool
+    checked_to: int
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (``grundy period --json``)."""
+        return asdict(self)
+
+    def value(self, base: Sequence[int], n: int) -> int:
+        """``G(n)`` from the table ``base`` (which covers the preperiod and one period).
+
+        >>> Periodicity(1, 4, 4, False, 40, "").value([0, 1, 2, 4, 3], 10**20 + 3)
+        100000000000000000004
+        """
+        if self.period is None or self.preperiod is None:
+            raise ValueError("no period is known")
+        e, p = self.preperiod, self.period
+        if n < e + p:
+            return int(base[n])
+        q, r = divmod(n - e, p)
+        return int(base[e + r]) + q * self.saltus
+
+
+def find_period(
+    values: Sequence[int],
+    *,
+    min_repeats: int = MIN_REPEATS,
+    min_tail: int | None = None,
+    first: int = 1,
+) -> tuple[int, int, int]:
+    """``(preperiod, period, saltus)`` of the smallest period seen, or ``(0, 0, 0)`` if none.
+
+    The periodic part (from the preperiod to the end) must hold at least
+    ``min_repeats`` periods and ``min_tail`` values (default: half the table,
+    so that three equal values at the end are not taken for a period), and
+    the saltus must be non-negative. Periods below ``first`` are skipped.
+    """
+    import numpy as np
+
+    arr = np.asarray(values)
+    if arr.dtype.kind not in "iu":
+        arr = arr.astype(np.int64)
+    if len(arr) < 2:
+        return 0, 0, 0
+    tail = (len(arr) + 1) // 2 if min_tail is None else min_tail
+    if len(arr) <= PYTHON_BELOW:  # no compile wait for small tables
+        e, p, s = period_kernel.py_func(
+            arr.tolist(), first, len(arr) // min_repeats, min_repeats, tail
+        )
+    else:
+        e, p, s = period_kernel(arr, first, len(arr) // min_repeats, min_repeats, tail)
+    return int(e), int(p), int(s)
+
+
+def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_000) -> Periodicity:
+    """The periodicity of ``values`` (heaps ``0..len(values)-1`` of ``game``), proved if possible.
+
+    First the smallest period that the ruleset's theorem proves from this
+    table is sought (candidates need only ``MIN_REPEATS`` periods in the
+    tail); failing that, the smallest period observed over at least half the
+    table is reported as observed.
+    """
+    last = len(values) - 1
+    hook = getattr(game, "periodicity_proof", None)
+    if hook is not None:
+        first = 1
+        for _ in range(max_candidates):
+            e, p, s = find_period(values, min_tail=0, first=first)
+            if p == 0:
+                break
+            proof = hook(e, p, s)
+            if proof is not None and proof[0] + p - 1 <= last:
+                what = f"period {p} from heap {e}" + (f" with saltus {s}" if s else "")
+                reason = (
+                    f"proved {what}: G(n+{p}) = G(n)"
+                    + (f" + {s}" if s else "")
+                    + f" checked for {e} <= n < {proof[0]} ({proof[1]})"
+                )
+                return Periodicity(e, p, s, True, last, reason)
+            first = p + 1
+    e, p, s = find_period(values)
+    if p == 0:
+        return Periodicity(
+            None, None, 0, False, last, f"no period seen in the values of heaps 0..{last}"
+        )
+    what = f"period {p} from heap {e}" + (f" with saltus {s}" if s else "")
+    proof = hook(e, p, s) if hook is not None else None
+    if proof is not None:
+        need = proof[0] + p - 1
+        reason = (
+            f"observed {what} up to heap {last}; a proof by {proof[1]} needs heaps up to {need}"
+        )
+    else:
+        reason = f"observed {what} up to heap {last} (no theorem available to prove it here)"
+    return Periodicity(e, p, s, False, last, reason)

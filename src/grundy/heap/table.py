@@ -1,0 +1,329 @@
+"""Grundy tables of heap games: compiled kernels for take-and-break codes, plain
+Python for any other heap ruleset.
+
+>>> from grundy.heap.games import KAYLES, GRUNDYS_GAME
+>>> build_table(KAYLES, 11).tolist()
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> build_table(GRUNDYS_GAME, 12, method="plain").tolist()
+[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
+>>> from grundy.catalog.subtraction import Subtraction
+>>> heap_values(Subtraction((1, 3, 4)), 9)
+[0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from grundy.errors import InvalidSpecError
+from grundy.heap.games import TakeAndBreak
+from grundy.heap.values import heap_values
+from grundy.kernels._jit import numba_available
+from grundy.kernels.heap import plain_kernel, rare_kernel
+
+__all__ = ["METHODS", "TableBuilder", "best_mask", "build_table", "heap_values"]
+
+#: Kernel choices: ``auto`` picks ``rare`` for games with two-heap splits.
+METHODS = ("auto", "plain", "rare")
+
+#: Below this many new heaps the pure-Python kernels run (no compile wait).
+JIT_THRESHOLD = 2000
+
+Progress = Callable[[int, int], None]
+
+#: Heaps handled per numpy step outside the kernels (bounds temporary memory).
+_PIECE = 1 << 16
+
+
+def best_mask(hist: Any) -> tuple[int, int]:
+    """The mask (>= 1) leaving the fewest rare heaps, and that number.
+
+    ``hist[v]`` counts the heaps of value ``v`` (its length a power of two).
+    The heaps whose value has even parity under mask ``m`` number
+    ``(N + W[m]) / 2``, where ``W`` is the Walsh–Hadamard transform of
+    ``hist``, so one transform scores every mask at once.
+
+    >>> best_mask(np.array([1, 5, 5, 0]))  # mask 3: only the value 0 is rare
+    (3, 1)
+    """
+    w = np.array(hist, dtype=np.int64)
+    size = len(w)
+    h = 1
+    while h < size:
+        w = w.reshape(-1, 2, h)
+        a, b = w[:, 0, :].copy(), w[:, 1, :].copy()
+        w[:, 0, :] = a + b
+        w[:, 1, :] = a - b
+        w = w.reshape(size)
+        h *= 2
+    total = int(w[0])
+    m = int(np.argmin(w[1:])) + 1
+    return m, (total + int(w[m])) // 2
+
+
+def _parity_common(mask: int, size: int) -> Any:
+    """``common[v] = 1`` when ``v & mask`` has an odd number of one bits."""
+    v = np.arange(size, dtype=np.int64) & mask
+    bits = np.zeros(size, dtype=np.uint8)
+    while v.any():
+        bits ^= (v & 1).astype(np.uint8)
+        v >>= 1
+    return bits
+
+
+class TableBuilder:
+    """Grows the Grundy table of a take-and-break game, chunk by chunk.
+
+    ``values[:count]`` is always finished work, so an interrupted
+    :meth:`extend` (Ctrl-C) loses only the chunk in flight. Values are stored
+    as ``uint16`` and widened to ``uint32`` (with a note in :attr:`notes`) if
+    a value reaches 65,536.
+    """
+
+    def __init__(
+        self,
+        game: TakeAndBreak,
+        *,
+        prefix: Any = None,
+        method: str = "auto",
+        jit: bool | None = None,
+        period_fill: bool = False,
+    ) -> None:
+        if method not in METHODS:
+            raise InvalidSpecError(f"unknown kernel {method!r}", "one of " + ", ".join(METHODS))
+        self.game = game
+        self.jit = jit
+        code = game.code
+        has_split = any(code.digit(k) & 4 for k in range(len(code.digits) + len(code.repeat) + 1))
+        if method == "auto":
+            method = "rare" if has_split and not code.hexadecimal else "plain"
+        if method == "rare" and code.hexadecimal:
+            raise InvalidSpecError(
+                "the rare-value kernel handles moves leaving at most two heaps",
+                "--kernel plain for codes with the digit bit 8",
+            )
+        self.method = method
+        self.period_fill = period_fill and game.periodicity_proof(0, 1, 0) is not None
+        self.filled_from: int | None = None
+        self.notes: list[str] = []
+        start = np.zeros(1, dtype=np.uint16) if prefix is None else np.asarray(prefix)
+        if len(start) == 0 or int(start[0]) != 0:
+            raise InvalidSpecError("a stored table must start with G(0) = 0")
+        top = int(start.max())
+        dtype = np.uint16 if top < 1 << 16 else np.uint32
+        self.values: Any = np.array(start, dtype=dtype)
+        self.count = len(start)
+        self.space = 64
+        while self.space <= 2 * top:
+            self.space *= 2
+        self.mask = 0
+        self.mark: Any = None
+        self.rare: Any = None
+        self.nrare = 0
+        self.mask_changes = 0
+        self.hist: Any = None
+        self.hist_count = 0
+
+    # ----- value space and the rare list -----------------------------------------
+
+    def _grow_space(self) -> None:
+        self.space *= 2
+        if self.space > 1 << 16 and self.values.dtype == np.uint16:
+            self.values = self.values.astype(np.uint32)
+            self.notes.append(
+                "a value reached 32,768 and later ones may pass 65,535: "
+                "the table is now stored as uint32 (4 bytes a heap)"
+            )
+        self.mark = None
+
+    def _histogram(self) -> Any:
+        """Heaps per value, kept up to date chunk by chunk (no table-sized temporaries)."""
+        if self.hist is None:
+            self.hist = np.zeros(self.space, dtype=np.int64)
+            self.hist_count = 0
+        if len(self.hist) < self.space:
+            self.hist = np.concatenate([self.hist, np.zeros(self.space - len(self.hist), np.int64)])
+        for lo in range(self.hist_count, self.count, _PIECE):
+            hi = min(lo + _PIECE, self.count)
+            self.hist += np.bincount(self.values[lo:hi], minlength=self.space)[: self.space]
+        self.hist_count = self.count
+        return self.hist
+
+    def _choose_mask(self) -> None:
+        mask, rare_heaps = best_mask(self._histogram())
+        current = self.nrare + 1 if self.mask else self.count + 1
+        if self.mask == 0 or rare_heaps < 0.9 * current:
+            self.mask = mask
+            self.mask_changes += 1
+            self.rare = None
+
+    def _rare_list(self, common: Any) -> Any:
+        if self.rare is None:
+            pieces = [
+                np.nonzero(common[self.values[lo : min(lo + _PIECE, self.count)]] == 0)[0] + lo
+                for lo in range(1, self.count, _PIECE)
+            ]
+            idx = np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.int64)
+            self.rare = np.zeros(max(1024, 2 * len(idx)), dtype=np.int64)
+            self.rare[: len(idx)] = idx
+            self.nrare = len(idx)
+        elif self.nrare == len(self.rare):
+            bigger = np.zeros(2 * len(self.rare), dtype=np.int64)
+            bigger[: self.nrare] = self.rare[: self.nrare]
+            self.rare = bigger
+        return self.rare
+
+    # ----- the main loop -----------------------------------------------------------
+
+    def extend(self, last: int, progress: Progress | None = None) -> Any:
+        """Compute heaps up to ``last``; returns ``values[:last + 1]`` (a view)."""
+        if last < self.count:
+            return self.values[: last + 1]
+        if len(self.values) < last + 1:
+            grown = np.zeros(last + 1, dtype=self.values.dtype)
+            grown[: self.count] = self.values[: self.count]
+            self.values = grown
+        fast = self.jit if self.jit is not None else last + 1 - self.count > JIT_THRESHOLD
+        fast = fast and numba_available()
+        whole, single, split, triple = self.game.kernel_arrays(last)
+        if fast:
+            rules: tuple[Any, ...] = (
+                np.array(whole, dtype=np.uint8),
+                np.array(single, dtype=np.int64),
+                np.array(split, dtype=np.int64),
+                np.array(triple, dtype=np.int64),
+            )
+            g: Any = self.values
+        else:
+            rules = (whole, single, split, triple)
+            g = self.values[: last + 1].tolist()
+        unequal = int(self.game.unequal)
+        chunk = 256
+        next_mask = self.count
+        next_check = max(1024, self.count)
+        while self.count <= last:
+            if self.period_fill and self.count >= next_check:
+                next_check = 2 * self.count
+                if self._fill_by_period(last):
+                    break
+            start = self.count
+            stop = min(last + 1, start + chunk)
+            if self.mark is None:
+                self.mark = np.full(self.space, -1, dtype=np.int64)
+            began = time.perf_counter()
+            if self.method == "plain":
+                mark = self.mark if fast else self.mark.tolist()
+                done = self._run_plain(fast, g, start, stop, rules, unequal, mark)
+            else:
+                if start >= next_mask:
+                    self._choose_mask()
+                    next_mask = start + max(256, start // 4)
+                stop = min(stop, next_mask)
+                common = _parity_common(self.mask, self.space)
+                rare = self._rare_list(common)
+                if fast:
+                    done, self.nrare = rare_kernel(
+                        g,
+                        start,
+                        stop,
+                        rules[0],
+                        rules[1],
+                        rules[2],
+                        unequal,
+                        common,
+                        rare,
+                        self.nrare,
+                        self.mark,
+                        np.zeros(self.space, dtype=np.uint8),
+                    )
+                else:
+                    rare_l, mark_l = rare.tolist(), self.mark.tolist()
+                    done, nrare = rare_kernel.py_func(
+                        g,
+                        start,
+                        stop,
+                        whole,
+                        single,
+                        split,
+                        unequal,
+                        common.tolist(),
+                        rare_l,
+                        self.nrare,
+                        mark_l,
+                        [0] * self.space,
+                    )
+                    self.rare[self.nrare : nrare] = rare_l[self.nrare : nrare]
+                    self.mark[:] = mark_l
+                    self.nrare = nrare
+            if not fast:
+                self.values[start:done] = g[start:done]
+            self.count = done
+            if done < stop and int(self.values[done - 1]) >= self.space // 2:
+                self._grow_space()
+                if fast:
+                    g = self.values
+            spent = time.perf_counter() - began
+            if done > start and spent > 0:
+                per_heap = spent / (done - start)
+                chunk = int(min(max(0.25 / per_heap, 64), 1 << 20))
+            if progress is not None:
+                progress(self.count - 1, last)
+        return self.values[: last + 1]
+
+    def _fill_by_period(self, last: int) -> bool:
+        """Fill heaps ``count..last`` from a proved period, if the finished part proves one."""
+        from grundy.heap.period import periodicity
+
+        found = periodicity(self.game, self.values[: self.count])
+        if not found.proved or found.preperiod is None or found.period is None:
+            return False
+        e, p, start = found.preperiod, found.period, self.count
+        for lo in range(start, last + 1, _PIECE):
+            hi = min(lo + _PIECE, last + 1)
+            self.values[lo:hi] = self.values[e + (np.arange(lo, hi, dtype=np.int64) - e) % p]
+        self.count = last + 1
+        self.filled_from = start
+        self.notes.append(f"heaps {start}..{last} filled from the {found.reason}")
+        return True
+
+    def _run_plain(  # noqa: PLR0917
+        self,
+        fast: bool,
+        g: Any,
+        start: int,
+        stop: int,
+        rules: tuple[Any, ...],
+        unequal: int,
+        mark: Any,
+    ) -> int:
+        if fast:
+            done: int = plain_kernel(g, start, stop, *rules, unequal, mark)
+            return done
+        done = plain_kernel.py_func(g, start, stop, *rules, unequal, mark)
+        self.mark[:] = mark
+        return done
+
+
+def build_table(
+    game: TakeAndBreak,
+    last: int,
+    *,
+    prefix: Any = None,
+    method: str = "auto",
+    jit: bool | None = None,
+    progress: Progress | None = None,
+    period_fill: bool = True,
+) -> Any:
+    """Grundy values of heaps ``0..last`` of a take-and-break game, as a numpy array.
+
+    ``prefix`` (values of heaps ``0..m``) is reused, not recomputed. With
+    ``period_fill`` the kernel stops once the finished part proves a period
+    (checked at 1024 heaps and each doubling) and the rest is filled from it.
+    """
+    builder = TableBuilder(game, prefix=prefix, method=method, jit=jit, period_fill=period_fill)
+    values = builder.extend(last, progress)
+    return values if len(values) == len(builder.values) else values.copy()

@@ -1,0 +1,88 @@
+"""Tables and periodicity for any heap ruleset (the functions behind ``grundy table``
+and ``grundy period``).
+
+>>> from grundy.heap.games import KAYLES
+>>> found = heap_periodicity(KAYLES)
+>>> found.preperiod, found.period, found.proved
+(71, 12, True)
+>>> found.reason.split(" (")[0]
+'proved period 12 from heap 71: G(n+12) = G(n) checked for 71 <= n < 156'
+>>> heap_table(KAYLES, 5).tolist()
+[0, 1, 2, 3, 1, 4]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from grundy.core.game import HeapGame, ImpartialGame
+from grundy.errors import UnsupportedError
+from grundy.heap.games import TakeAndBreak
+from grundy.heap.period import Periodicity, periodicity
+from grundy.heap.table import Progress, build_table, heap_values
+
+__all__ = ["DEFAULT_PERIOD_SIZES", "heap_periodicity", "heap_table", "require_heap_game"]
+
+#: Table sizes tried, in turn, until a period is proved (when ``last`` is not given).
+DEFAULT_PERIOD_SIZES = (1 << 10, 1 << 13, 1 << 16)
+
+
+def require_heap_game(game: Any) -> ImpartialGame[int]:
+    """``game`` if it is a one-heap ruleset, else :class:`UnsupportedError`."""
+    if not isinstance(game, HeapGame):
+        name = game.spec_name() if hasattr(game, "spec_name") else type(game).__name__
+        raise UnsupportedError(f"{name} is not a heap game, so it has no table of heap values")
+    return game
+
+
+def heap_table(
+    game: Any,
+    last: int,
+    *,
+    prefix: Any = None,
+    method: str = "auto",
+    jit: bool | None = None,
+    progress: Progress | None = None,
+    period_fill: bool = True,
+) -> Any:
+    """Grundy values of heaps ``0..last`` as a numpy array (kernels for take-and-break games;
+    see :func:`grundy.heap.table.build_table` for ``period_fill``)."""
+    heap = require_heap_game(game)
+    if isinstance(heap, TakeAndBreak):
+        return build_table(
+            heap,
+            last,
+            prefix=prefix,
+            method=method,
+            jit=jit,
+            progress=progress,
+            period_fill=period_fill,
+        )
+    values = heap_values(heap, last, prefix)
+    dtype = np.uint16 if max(values) < 1 << 16 else np.int64
+    return np.array(values, dtype=dtype)
+
+
+def heap_periodicity(game: Any, last: int | None = None, *, values: Any = None) -> Periodicity:
+    """The periodicity of a heap game's sequence, proved where a theorem applies.
+
+    With ``last`` the table goes to heap ``last``; without it, tables of
+    :data:`DEFAULT_PERIOD_SIZES` are tried until a period is proved.
+    """
+    heap = require_heap_game(game)
+    if values is not None:
+        return periodicity(heap, values)
+    if last is not None:
+        return periodicity(heap, heap_table(heap, last))
+    found: Periodicity | None = None
+    table: Any = None
+    for size in DEFAULT_PERIOD_SIZES:
+        table = heap_table(heap, size, prefix=table)
+        found = periodicity(heap, table)
+        hook = getattr(heap, "periodicity_proof", None)
+        if found.proved or hook is None or hook(0, 1, 0) is None:
+            break
+    assert found is not None
+    return found

@@ -1,0 +1,41 @@
+"""Grundy values of any heap ruleset, in plain Python (no numpy).
+
+>>> from grundy.catalog.subtraction import Subtraction
+>>> heap_values(Subtraction((1, 3, 4)), 9)
+[0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.core.game import ImpartialGame
+from grundy.errors import InvalidGameError
+
+__all__ = ["heap_values"]
+
+
+def heap_values(game: ImpartialGame[int], last: int, prefix: Any = None) -> list[int]:
+    """Grundy values of heaps ``0..last`` of any heap ruleset, in plain Python.
+
+    Every heap in an option must be smaller than the heap moved from.
+    ``prefix`` (values of heaps ``0..m``) is reused, not recomputed.
+    """
+    out: list[int] = [] if prefix is None else [int(v) for v in prefix[: last + 1]]
+    for n in range(len(out), last + 1):
+        seen = set()
+        for option in game.split_moves(n):
+            x = 0
+            for h in option:
+                if not 0 <= h < n:
+                    raise InvalidGameError(
+                        f"a move from heap {n} leaves a heap of {h}; heap tables need every "
+                        "heap left by a move to be smaller"
+                    )
+                x ^= out[h]
+            seen.add(x)
+        v = 0
+        while v in seen:
+            v += 1
+        out.append(v)
+    return out

@@ -1,0 +1,215 @@
+"""Inner loops for Grundy tables of take-and-break heap games.
+
+The kernels see only arrays and ints (they also run on Python lists, which is
+how the pure-Python fallback stays fast enough for tests). A ruleset is given
+as:
+
+* ``whole[n]`` -- 1 when a move may remove a whole heap of exactly ``n``;
+* ``single`` -- ascending amounts ``k >= 1`` that may be removed leaving one heap;
+* ``split`` -- ascending amounts ``k >= 0`` that may be removed leaving two heaps;
+* ``triple`` -- ascending amounts ``k >= 0`` that may be removed leaving three heaps;
+* ``unequal`` -- 1 when the two heaps left must differ (Grundy's game).
+
+``g`` holds the values; the kernels fill ``g[start:stop]`` and return the
+index they stopped at: ``stop``, or earlier just after writing a value
+``>= len(mark) // 2`` (the caller then doubles the value space and calls
+again). ``mark`` is a scratch array over values, filled with -1 by the caller.
+
+>>> g = [0] * 12
+>>> mark = [-1] * 64
+>>> plain_kernel.py_func(g, 1, 12, [0, 1, 1], [1, 2], [1, 2], [], 0, mark)
+12
+>>> g  # Kayles
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.kernels._jit import kernel
+
+__all__ = ["plain_kernel", "rare_kernel"]
+
+
+@kernel
+def plain_kernel(  # noqa: PLR0917 - numba kernels take positional arrays
+    g: Any,
+    start: int,
+    stop: int,
+    whole: Any,
+    single: Any,
+    split: Any,
+    triple: Any,
+    unequal: int,
+    mark: Any,
+) -> int:
+    """The straightforward kernel: every option of every heap, then the mex."""
+    half = len(mark) // 2
+    for n in range(start, stop):
+        if n < len(whole) and whole[n]:
+            mark[0] = n
+        for i in range(len(single)):
+            k = single[i]
+            if k >= n:
+                break
+            mark[g[n - k]] = n
+        for i in range(len(split)):
+            r = n - split[i]
+            if r < 2:
+                break
+            h = r // 2
+            if unequal and r % 2 == 0:
+                h -= 1
+            for a in range(1, h + 1):
+                mark[g[a] ^ g[r - a]] = n
+        for i in range(len(triple)):
+            r = n - triple[i]
+            if r < 3:
+                break
+            for a in range(1, r // 3 + 1):
+                ga = g[a]
+                for b in range(a, (r - a) // 2 + 1):
+                    mark[ga ^ g[b] ^ g[r - a - b]] = n
+        v = 0
+        while mark[v] == n:
+            v += 1
+        g[n] = v
+        if v >= half:
+            return n + 1
+    return stop
+
+
+@kernel
+def rare_kernel(  # noqa: PLR0917 - numba kernels take positional arrays
+    g: Any,
+    start: int,
+    stop: int,
+    whole: Any,
+    single: Any,
+    split: Any,
+    unequal: int,
+    common: Any,
+    rare: Any,
+    nrare: int,
+    mark: Any,
+    want: Any,
+) -> tuple[int, int]:
+    """The rare-value ("sparse space") kernel for games whose moves leave at most two heaps.
+
+    ``common[v]`` is 1 when the value ``v`` is common (odd parity of
+    ``v & mask``), 0 when it is rare; the XOR of two common values is rare, so
+    a common option value needs a rare heap in its pair. ``rare[:nrare]``
+    lists, ascending, the heaps ``>= 1`` whose value is rare; new rare heaps
+    are appended. Returns ``(stopped at, nrare)``; it also stops early when
+    ``rare`` is full. ``want`` is a scratch array like ``mark``, all zero.
+
+    For each heap: mark the one-heap options and every pair holding a rare
+    heap; ``c`` is then the least common value that is not an option, exactly.
+    The value is ``c`` unless a rare value below ``c`` is missing, so the
+    pairs are scanned until every rare value below ``c`` has been seen,
+    from both ends of the range of splits at once.
+    """
+    half = len(mark) // 2
+    for n in range(start, stop):
+        if nrare == len(rare):
+            return n, nrare
+        if n < len(whole) and whole[n]:
+            mark[0] = n
+        for i in range(len(single)):
+            k = single[i]
+            if k >= n:
+                break
+            mark[g[n - k]] = n
+        for i in range(len(split)):
+            r = n - split[i]
+            if r < 2:
+                break
+            for j in range(nrare):
+                a = rare[j]
+                b = r - a
+                if b < 1:
+                    break
+                if unequal and a == b:
+                    continue
+                mark[g[a] ^ g[b]] = n
+        c = 0
+        while common[c] == 0 or mark[c] == n:
+            c += 1
+        need = 0
+        for v in range(c):
+            if mark[v] != n:
+                want[v] = 1  # a branch that is almost never taken in the scan below
+                need += 1
+        if need:
+            # Scan the pairs from both ends at once, every removal amount in turn:
+            # the missing values usually turn up near an end (e.g. 0 from the middle pair).
+            hmax = 0
+            for i in range(len(split)):
+                r = n - split[i]
+                h = r // 2
+                if unequal and r % 2 == 0:
+                    h -= 1
+                hmax = max(hmax, h)
+            step = 1
+            if len(split) == 1:
+                r = n - split[0]
+                lo, hi = 1, hmax
+                while lo <= hi:
+                    x = g[lo] ^ g[r - lo]
+                    if want[x]:
+                        want[x] = 0
+                        mark[x] = n
+                        need -= 1
+                        if need == 0:
+                            break
+                    if hi > lo:
+                        x = g[hi] ^ g[r - hi]
+                        if want[x]:
+                            want[x] = 0
+                            mark[x] = n
+                            need -= 1
+                            if need == 0:
+                                break
+                    lo += 1
+                    hi -= 1
+                step = hmax + 1
+            while need and step <= hmax:
+                for i in range(len(split)):
+                    r = n - split[i]
+                    h = r // 2
+                    if unequal and r % 2 == 0:
+                        h -= 1
+                    if step > h:
+                        continue
+                    a = step
+                    x = g[a] ^ g[r - a]
+                    if want[x]:
+                        want[x] = 0
+                        mark[x] = n
+                        need -= 1
+                        if need == 0:
+                            break
+                    a = h + 1 - step
+                    if a > step:
+                        x = g[a] ^ g[r - a]
+                        if want[x]:
+                            want[x] = 0
+                            mark[x] = n
+                            need -= 1
+                            if need == 0:
+                                break
+                step += 1
+            if need:
+                for v in range(c):
+                    want[v] = 0
+        v = 0
+        while v < c and mark[v] == n:
+            v += 1
+        g[n] = v
+        if common[v] == 0:
+            rare[nrare] = n
+            nrare += 1
+        if v >= half:
+            return n + 1, nrare
+    return stop, nrare

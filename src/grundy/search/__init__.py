@@ -1,0 +1,64 @@
+"""Two-player search: retrograde analysis, negamax alpha-beta, loopy values, saved tables.
+
+* :mod:`~grundy.search.protocol`: the two-player protocol and packed scores;
+* :func:`retrograde`: every reachable position, with draws and cycles;
+* :func:`negamax`: one position of a large game, exactly;
+* :func:`loopy_values`: generalised Sprague–Grundy values of loopy impartial games;
+* :func:`save_table` / :func:`load_table`: SQLite files of solved tables;
+* :class:`TwoPlayerRuleset`: the base of the built-in search games.
+
+>>> from grundy.games.connect4 import ConnectFour
+>>> table = retrograde(ConnectFour(4, 4), 0, max_positions=1_000_000)
+>>> len(table), table.value(0)
+(161029, 'draw')
+"""
+
+from grundy.search.loopy import LoopyValue, loopy_values, solve_loopy
+from grundy.search.negamax import NegamaxAnswer, NegamaxTable, negamax
+from grundy.search.protocol import (
+    DRAW,
+    LOSS,
+    WIN,
+    MisereImpartial,
+    TwoPlayerGame,
+    backup,
+    outcome_of,
+    pack,
+    unpack,
+)
+from grundy.search.retrograde import SolvedTable, retrograde
+from grundy.search.ruleset import (
+    TwoPlayerRuleset,
+    clear_tables,
+    position_score,
+    remember_table,
+    solve_two_player,
+)
+from grundy.search.store import load_table, save_table
+
+__all__ = [
+    "DRAW",
+    "LOSS",
+    "WIN",
+    "LoopyValue",
+    "MisereImpartial",
+    "NegamaxAnswer",
+    "NegamaxTable",
+    "SolvedTable",
+    "TwoPlayerGame",
+    "TwoPlayerRuleset",
+    "backup",
+    "clear_tables",
+    "load_table",
+    "loopy_values",
+    "negamax",
+    "outcome_of",
+    "pack",
+    "position_score",
+    "remember_table",
+    "retrograde",
+    "save_table",
+    "solve_loopy",
+    "solve_two_player",
+    "unpack",
+]

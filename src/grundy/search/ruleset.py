@@ -1,0 +1,199 @@
+"""``TwoPlayerRuleset``: the base of games solved by search (draws, partisan moves).
+
+A game module subclasses :class:`TwoPlayerRuleset`, encodes each position as
+one compact hashable value (an int bitboard for the built-in games, with the
+player to move inside it), and writes :meth:`~TwoPlayerRuleset.moves` and,
+when a game can end other than by the player to move having no move,
+:meth:`~grundy.core.game.Ruleset.terminal_value`. The base class answers
+``grundy solve`` and ``grundy play``:
+
+* small games by :func:`~grundy.search.retrograde.retrograde` (the table is
+  kept, so solving the positions met later in a game is free);
+* large ones by :func:`~grundy.search.negamax.negamax` (only one best move
+  is listed then).
+
+``Result.winning_moves`` holds the *best* moves whatever the value: the
+winning moves that win fastest, else the drawing moves, else the moves that
+lose most slowly (``grundy play`` picks the first one).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from grundy.core.game import Ruleset
+from grundy.core.position import Position
+from grundy.core.result import Result
+from grundy.errors import UnsupportedError
+from grundy.search.negamax import NegamaxTable, negamax
+from grundy.search.protocol import DRAW, LOSS, WIN, backup, unpack
+from grundy.search.retrograde import SolvedTable, retrograde
+
+__all__ = [
+    "TwoPlayerRuleset",
+    "clear_tables",
+    "position_score",
+    "remember_table",
+    "solve_two_player",
+]
+
+#: Solved tables kept per ruleset (the most recent last).
+_TABLES: OrderedDict[Any, list[SolvedTable]] = OrderedDict()
+_NEGAMAX: dict[Any, NegamaxTable] = {}
+_MAX_RULESETS = 4
+_MAX_TT = 4_000_000
+
+_OUTCOME = {WIN: "N", LOSS: "P", DRAW: "D"}
+
+
+def clear_tables() -> None:
+    """Forget every kept retrograde table and transposition table."""
+    _TABLES.clear()
+    _NEGAMAX.clear()
+
+
+def remember_table(game: Any, table: SolvedTable) -> None:
+    """Keep ``table`` (e.g. one loaded from a file) so that solving ``game`` reuses it."""
+    tables = _TABLES.setdefault(game, [])
+    tables.append(table)
+    _TABLES.move_to_end(game)
+    while len(_TABLES) > _MAX_RULESETS:
+        _TABLES.popitem(last=False)
+
+
+def _known(game: Any, state: Any) -> SolvedTable | None:
+    for table in reversed(_TABLES.get(game, [])):
+        if state in table:
+            return table
+    return None
+
+
+def position_score(game: TwoPlayerRuleset, state: Any, *, max_positions: int) -> int:
+    """The packed score of ``state``, from a kept table or by a new search."""
+    if game.use_retrograde(state):
+        table = _known(game, state)
+        if table is None:
+            table = retrograde(game, state, max_positions=max_positions)
+            remember_table(game, table)
+        return table.score(state)
+    return negamax(game, state, max_positions=max_positions, table=_tt(game)).score
+
+
+def _tt(game: Any) -> NegamaxTable:
+    tt = _NEGAMAX.setdefault(game, NegamaxTable())
+    if len(tt) > _MAX_TT:
+        tt.bounds.clear()
+        tt.hints.clear()
+    return tt
+
+
+class TwoPlayerRuleset(Ruleset):
+    """A game solved by two-player search; subclasses write :meth:`moves`."""
+
+    #: Who moves, for the words of a result ("the player to move").
+    family: ClassVar[str] = "two-player"
+
+    def moves(self, state: Any) -> Iterable[Any]:
+        """Every position the player to move can reach (empty when the game is over)."""
+        raise NotImplementedError
+
+    def use_retrograde(self, state: Any) -> bool:
+        """True when the whole graph from ``state`` is small enough to enumerate."""
+        return True
+
+    def describe_move(self, state: Any, after: Any) -> str:
+        """Words for the move from ``state`` to ``after``."""
+        return f"{self.format_state(state)} -> {self.format_state(after)}"
+
+    def outcome_letter(self, state: Any, value: str, max_positions: int) -> str:
+        """The outcome shown in results: N, P or D for the player to move."""
+        return _OUTCOME[value]
+
+    def explain_position(self, state: Any, value: str) -> list[str]:
+        """Extra lines for the explanation (rules reminders, outcome class)."""
+        return []
+
+    def play_moves(self, state: Any) -> list[tuple[Any, str]]:
+        return [(after, self.describe_move(state, after)) for after in self.moves(state)]
+
+    def solve_state(
+        self, state: Any, *, misere: bool, max_moves: int, max_positions: int
+    ) -> Result:
+        if misere:
+            raise UnsupportedError(
+                f"{self.spec_name()} has its own ending rules; misère play is not defined for it"
+            )
+        return solve_two_player(self, state, max_moves=max_moves, max_positions=max_positions)
+
+
+def _words(value: str, remoteness: int | None) -> str:
+    if value == DRAW:
+        return "a draw"
+    plural = "" if remoteness == 1 else "s"
+    return f"{'a win' if value == WIN else 'a loss'} in {remoteness} move{plural}"
+
+
+def solve_two_player(
+    game: TwoPlayerRuleset, state: Any, *, max_moves: int, max_positions: int
+) -> Result:
+    """Solve one position of ``game`` and describe the best moves."""
+    searched = 0
+    option_scores: list[tuple[Any, int]] = []
+    if game.use_retrograde(state):
+        table = _known(game, state)
+        if table is None:
+            table = retrograde(game, state, max_positions=max_positions)
+            remember_table(game, table)
+            searched = len(table)
+            method = table.method
+        else:
+            method = f"{table.method} (kept from an earlier question)"
+        score = table.score(state)
+        options = [] if game.terminal_value(state) is not None else list(game.moves(state))
+        option_scores = [(o, backup(table.score(o))) for o in options]
+        best = [o for o, s in option_scores if s == score]
+        total: int | None = len(best)
+    else:
+        answer = negamax(game, state, max_positions=max_positions, table=_tt(game))
+        score = answer.score
+        searched = answer.nodes
+        best = [] if answer.best is None else [answer.best]
+        total = None
+        method = (
+            f"negamax alpha-beta search (transposition table, move ordering, "
+            f"{answer.iterations} iterative-deepening passes) over {answer.nodes:,} nodes"
+        )
+    value, remoteness = unpack(score)
+    shown = best[:max_moves]
+    explanation = [f"With perfect play this is {_words(value, remoteness)} for the player to move."]
+    terminal = game.terminal_value(state)
+    if terminal is not None:
+        explanation.append(f"The game is over: {terminal} for the player to move.")
+    elif not option_scores and not best:
+        explanation.append("The player to move has no move, and loses.")
+    if option_scores:
+        explanation.append("Each move, and what it gives the player making it:")
+        for o, s in option_scores[:40]:
+            v, r = unpack(s)
+            explanation.append(f"  {game.describe_move(state, o)}: {_words(v, r)}")
+    if best and value != WIN:
+        kind = "draw" if value == DRAW else "lose as slowly as possible"
+        explanation.append(f"No move wins; the moves listed {kind}.")
+    explanation.extend(game.explain_position(state, value))
+    return Result(
+        position=Position(game, state),
+        play="normal",
+        outcome=game.outcome_letter(state, value, max_positions),
+        grundy=None,
+        winning_moves=tuple(Position(game, o) for o in shown),
+        move_descriptions=tuple(game.describe_move(state, o) for o in shown),
+        method=method,
+        explanation=tuple(explanation),
+        positions_searched=searched,
+        winning_moves_total=total,
+        winning_moves_truncated=len(best) > len(shown),
+        value=value,
+        remoteness=remoteness,
+    )

@@ -1,0 +1,42 @@
+"""Shared checks for the catalog-B tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import grundy
+from grundy.core.game import ImpartialGame
+from grundy.core.moves import legal_moves
+from grundy.core.search import SearchMemo, grundy_by_search
+
+
+def search_value(game: ImpartialGame[Any], state: Any, memo: SearchMemo) -> int:
+    """The generic search (never a formula), with a fresh memo per test."""
+    value, _ = grundy_by_search(game, state, memo, max_positions=2_000_000)
+    return value
+
+
+def options_by_search(
+    game: ImpartialGame[Any], state: Any, target: int, memo: SearchMemo
+) -> set[tuple[Any, ...]]:
+    """Every distinct option of ``state`` whose value (by search) is ``target``."""
+    out = set()
+    for option in set(game.split_moves(state)):
+        x = 0
+        for s in option:
+            x ^= search_value(game, s, memo)
+        if x == target:
+            out.add(option)
+    return out
+
+
+def check_winning_moves(position: grundy.Position | grundy.Sum, *, check_p: bool = True) -> None:
+    """Every listed winning move leads to a P-position; from a P-position no move does."""
+    result = grundy.solve(position)
+    for after in result.winning_moves:
+        assert grundy.solve(after).outcome == "P", str(after)
+    if result.outcome == "P" and check_p:
+        for after, _ in legal_moves(position):
+            assert grundy.solve(after).outcome == "N", str(after)
+    if result.outcome == "N":
+        assert result.winning_moves
