@@ -13,6 +13,7 @@ import pytest
 # more than the two seconds the test waits.
 SPEC = "subtraction:1,3,4,9 10000 + subtraction:2,5,7 10000"
 
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_exits_130_without_traceback() -> None:
     proc = subprocess.Popen(

@@ -58,14 +58,28 @@ _OUTCOME_WORDS = {
 }
 
 
+_LONGEST = 200
+
+
+def _shorten(spec: str) -> str:
+    """A spec cut to fit a line (``--json`` always has it whole).
+
+    >>> _shorten("nim " + "1 " * 200)[-30:]
+    '1 1 1 1 1 ... (404 characters)'
+    """
+    if len(spec) <= _LONGEST:
+        return spec
+    return f"{spec[: _LONGEST - 40].rstrip()} ... ({len(spec):,} characters)"
+
+
 def format_result(result: Result) -> str:
     """The human form of a result: who wins, the value, the winning moves, why, and how."""
     if result.value is not None:  # a two-player search game: its own rules say who wins
-        lines = [str(result.position)]
+        lines = [_shorten(str(result.position))]
     elif result.play == "misere":
-        lines = [f"{result.position}  (misère play: the last mover loses)"]
+        lines = [f"{_shorten(str(result.position))}  (misère play: the last mover loses)"]
     else:
-        lines = [f"{result.position}  (normal play: the last mover wins)"]
+        lines = [f"{_shorten(str(result.position))}  (normal play: the last mover wins)"]
     lines.append("Outcome: " + _OUTCOME_WORDS.get(result.outcome, result.outcome))
     if result.value is not None:
         r = result.remoteness
@@ -79,7 +93,7 @@ def format_result(result: Result) -> str:
         kind = "Best move" if result.value in ("draw", "loss") else "Winning move"
         lines.append(f"{kind}:" if n == 1 else f"{kind}s ({n}):")
         for pos, words in zip(result.winning_moves, result.move_descriptions, strict=True):
-            lines.append(f"  {words} -> {pos}")
+            lines.append(f"  {words} -> {_shorten(str(pos))}")
         if result.winning_moves_truncated:
             total = result.winning_moves_total
             more = f"{total:,} in all" if total is not None else "the total is not known"

@@ -87,6 +87,10 @@ class Ruleset:
         """The argument text of one state (the inverse of :meth:`parse_args`)."""
         return repr(state)
 
+    def svg(self, state: Any) -> str | None:
+        """A picture of ``state`` as SVG text, or None (shown by Jupyter via ``_repr_svg_``)."""
+        return None
+
     def play_moves(self, state: Any) -> list[tuple[Any, str]]:
         """Moves for ``grundy play`` in a game that is not impartial: ``(state, words)`` pairs."""
         from grundy.errors import UnsupportedError

@@ -42,6 +42,10 @@ class Position:
     def __str__(self) -> str:
         return _format((self,))
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a position as a picture when its ruleset can draw one."""
+        return self.game.svg(self.state)
+
     def __repr__(self) -> str:
         return f"grundy.parse({str(self)!r})" if self.game.name else _raw_repr(self)
 

@@ -395,6 +395,7 @@ def _misere_by_search(pos: Position | Sum, max_moves: int, max_positions: int) -
         return win
 
     win = outcome_of(pos)
+
     def candidates() -> Iterator[tuple[int, tuple[Any, ...]]]:
         for i, c in enumerate(comps):
             game = _impartial(c)

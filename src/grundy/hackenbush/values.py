@@ -242,6 +242,8 @@ class Analysis:
     def fused_parts(self) -> list[Part]:
         """The parts with at least one edge that is not a bridge, largest first."""
         f = self.forest
+        if len(f.top) == len(f.eu) + 1:
+            return []  # a tree: every edge is a bridge
         members, inner = f.group()
         parts = []
         for c in range(len(f.top)):
