@@ -90,3 +90,22 @@ def test_formula_agrees_with_search(entry: grundy.GameEntry) -> None:
             assert formula == value, f"{game.spec_name()} {game.format_state(state)}"
             checked += 1
     assert checked >= 0
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=_ids)
+def test_play_runs_to_the_end(entry: grundy.GameEntry) -> None:
+    """``grundy play`` on the example: the user always takes the first listed move."""
+    from grundy.cli.play_cmd import play
+
+    said: list[str] = []
+    turns = 0
+
+    def read(prompt: str) -> str | None:
+        nonlocal turns
+        turns += 1
+        return "1" if turns < 500 else None
+
+    status = play(grundy.parse(entry.example), read=read, write=said.append)
+    assert status == 0
+    assert said[-1] in {"You win!", "The computer wins.", "It is a draw."}, said[-3:]
+    assert turns < 500

@@ -160,15 +160,19 @@ def _collect(
     winning: list[Position | Sum] = []
     words: list[str] = []
     seen: set[Any] = set()
+    # One component that does not split: its options are distinct already, and
+    # hashing a huge state (a picture of a million edges) is not free.
+    check = len(comps) > 1 or _impartial(comps[0]).splits
     for i, option in candidates:
         game = _impartial(comps[i])
         after = _replace(comps, i, game, option)
-        key = after.canonical()
-        if key in seen:
-            continue
+        if check:
+            key = after.canonical()
+            if key in seen:
+                continue
+            seen.add(key)
         if len(winning) == max_moves:
             return tuple(winning), tuple(words), True
-        seen.add(key)
         winning.append(after)
         words.append(game.describe_move(comps[i].state, option))
     return tuple(winning), tuple(words), False
