@@ -65,6 +65,7 @@ def test_solve_misere() -> None:
         ("frobnicate",),
         (),
         ("play",),
+        ("solve", "nim 3 + tictactoe ........."),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:

@@ -49,5 +49,5 @@ def test_errors_are_one_line_exit_2(tmp_path: Path) -> None:
 
 def test_draw_rejects_other_games(tmp_path: Path) -> None:
     r = run_cli("draw", "nim", "3", "--svg", str(tmp_path / "x.svg"))
-    assert r.returncode == 1
+    assert r.returncode == 2
     assert "only hackenbush" in r.stderr

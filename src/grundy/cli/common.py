@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 from grundy.core.position import Position, Sum
 from grundy.spec import parse_tokens, tokenize
 
-__all__ = ["EXIT_USAGE", "OneLineParser", "UsageError", "add_limits", "spec_from_args"]
+__all__ = [
+    "EXIT_USAGE",
+    "OneLineParser",
+    "UsageError",
+    "add_limits",
+    "integer_at_least",
+    "spec_from_args",
+]
 
 EXIT_USAGE = 2
 
@@ -61,11 +69,23 @@ def add_limits(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
+def integer_at_least(minimum: int, what: str) -> Callable[[str], int]:
+    """An argparse ``type`` for an integer >= ``minimum`` (``_`` separators allowed).
+
+    >>> integer_at_least(0, "a heap size")("1_000")
+    1000
+    """
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text.replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
+        return value
+
+    return convert
+
+
+_positive = integer_at_least(1, "a positive integer")

@@ -7,19 +7,13 @@ import argparse
 import json
 from typing import Any
 
+from grundy.cli.common import integer_at_least
 from grundy.cli.table_cmd import game_from_words
 
 __all__ = ["register", "run"]
 
 
-def _natural(text: str) -> int:
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a heap size, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive heap size, got {text!r}")
-    return value
+_natural = integer_at_least(1, "a positive heap size")
 
 
 def register(sub: Any) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from grundy.cli.common import integer_at_least
 from grundy.core.game import Ruleset
 from grundy.errors import InvalidSpecError
 from grundy.spec import SPEC_SYNTAX, tokenize
@@ -38,14 +39,7 @@ def game_from_words(words: list[str]) -> Ruleset:
     return REGISTRY.get(name).build(params if colon else None)
 
 
-def _natural(text: str) -> int:
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a heap size, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a heap size, got {text!r}")
-    return value
+_natural = integer_at_least(0, "a heap size")
 
 
 def register(sub: Any) -> None:
