@@ -162,7 +162,7 @@ def _collect(
     seen: set[Any] = set()
     # One component that does not split: its options are distinct already, and
     # hashing a huge state (a picture of a million edges) is not free.
-    check = len(comps) > 1 or _impartial(comps[0]).splits
+    check = len(comps) != 1 or _impartial(comps[0]).splits
     for i, option in candidates:
         game = _impartial(comps[i])
         after = _replace(comps, i, game, option)
