@@ -2,8 +2,9 @@
 
 Exact for every number it answers. Its one limit is the *work*: Pollard's
 rho (Brent's variant) gets a fixed budget of steps, so a number with two
-large prime factors (say two of 30 digits or more) is refused with
-:class:`~grundy.errors.UnsupportedError` rather than answered slowly.
+distinct large prime factors (roughly 18 digits or more each) is refused with
+:class:`~grundy.errors.UnsupportedError` rather than answered slowly. Perfect
+powers are recognised first, so a power of one large prime is answered.
 
 Primality: proven (deterministic Miller–Rabin) below 3.3 * 10^24; above that,
 the Baillie–PSW test, which has no known counterexample but is not a proof.
@@ -193,9 +194,10 @@ def _factorize(n: int) -> tuple[tuple[int, int], ...]:
         if is_prime(m):
             out[m] = out.get(m, 0) + 1
             continue
-        r = math.isqrt(m)
-        if r * r == m:
-            stack.extend((r, r))
+        power = _perfect_power(m)
+        if power is not None:
+            root, k = power
+            stack.extend([root] * k)
             continue
         f = _rho(m, budget)
         if f is None:
@@ -206,6 +208,32 @@ def _factorize(n: int) -> tuple[tuple[int, int], ...]:
             )
         stack.extend((f, m // f))
     return tuple(sorted(out.items()))
+
+
+def _iroot(m: int, k: int) -> int:
+    """The integer k-th root of ``m >= 1``: the largest r with r**k <= m (Newton's method)."""
+    r = 1 << -(-m.bit_length() // k)  # r**k >= m to start
+    while True:
+        s = ((k - 1) * r + m // r ** (k - 1)) // k
+        if s >= r:
+            return r
+        r = s
+
+
+def _perfect_power(m: int) -> tuple[int, int] | None:
+    """``(r, k)`` with ``r**k == m`` and k prime, or None.
+
+    >>> _perfect_power((2**61 - 1) ** 3)
+    (2305843009213693951, 3)
+    """
+    k = 2
+    while (1 << k) <= m:
+        if all(k % d for d in range(2, math.isqrt(k) + 1)):
+            r = _iroot(m, k)
+            if r**k == m:
+                return r, k
+        k += 1
+    return None
 
 
 def big_omega(n: int) -> int:
