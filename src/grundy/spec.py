@@ -19,10 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from grundy.core.game import Ruleset
 from grundy.core.position import Position, Sum, sum_of
 from grundy.errors import InvalidSpecError
 
-__all__ = ["SPEC_SYNTAX", "parse", "parse_tokens", "tokenize"]
+__all__ = ["SPEC_SYNTAX", "parse", "parse_ruleset", "parse_tokens", "tokenize"]
 
 SPEC_SYNTAX = 'NAME[:PARAMS] ARG... [+ NAME[:PARAMS] ARG...]..., e.g. "nim 3 4 5"'
 
@@ -73,6 +74,22 @@ def parse(text: str) -> Position | Sum:
     if not isinstance(text, str):
         raise InvalidSpecError(f"a spec must be text, got {type(text).__name__}", SPEC_SYNTAX)
     return parse_tokens(tokenize(text))
+
+
+def parse_ruleset(text: str) -> Ruleset:
+    """The ruleset named by ``NAME[:PARAMS]`` (a component without its arguments).
+
+    >>> parse_ruleset("sub:1,3,4").spec_name()
+    'subtraction:1,3,4'
+    """
+    from grundy.registry import REGISTRY
+
+    name, colon, params = text.strip().partition(":")
+    if not _NAME.match(name):
+        raise InvalidSpecError(f"{text!r} is not a game name", "NAME[:PARAMS], e.g. kayles")
+    if colon and not params:
+        raise InvalidSpecError(f"empty parameters after {name}:", REGISTRY.get(name).syntax)
+    return REGISTRY.get(name).build(params if colon else None)
 
 
 def parse_tokens(tokens: Sequence[str]) -> Position | Sum:

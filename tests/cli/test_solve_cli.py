@@ -66,6 +66,8 @@ def test_solve_misere() -> None:
         (),
         ("play",),
         ("solve", "nim 3 + tictactoe ........."),
+        ("solve", "nim " + "9" * 5000),
+        ("table", "kayles", "-n", "10", "--out", "/nonexistent-dir/x.npz"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
@@ -95,7 +97,7 @@ def test_games_lists_every_registered_game() -> None:
         assert entry.name in out.stdout
         assert entry.syntax in out.stdout
     data = json.loads(run_cli("games", "--json").stdout)
-    assert [row["name"] for row in data] == [e.name for e in REGISTRY]
+    assert [row["name"] for row in data["games"]] == [e.name for e in REGISTRY]
 
 
 def test_version() -> None:

@@ -14,7 +14,7 @@ __all__ = ["register", "run"]
 def register(sub: Any) -> None:
     """Add the ``games`` subcommand."""
     p = sub.add_parser("games", help="list every game with its syntax and rule")
-    p.add_argument("--json", action="store_true", help="print a JSON list")
+    p.add_argument("--json", action="store_true", help='print one JSON object {"games": [...]}')
     p.set_defaults(func=run)
 
 
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
             }
             for e in REGISTRY
         ]
-        print(json.dumps(rows, indent=2))
+        print(json.dumps({"games": rows}, indent=2))
         return 0
     for e in REGISTRY:
         alias = f"  (also: {', '.join(e.aliases)})" if e.aliases else ""

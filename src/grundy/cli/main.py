@@ -50,12 +50,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GrundyError as e:
         print(f"grundy: error: {e}", file=sys.stderr)
         return 1
+    except MemoryError:
+        print(
+            "grundy: error: out of memory; ask about a smaller position or table", file=sys.stderr
+        )
+        return 1
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         sys.stderr.close()
         return 1
+    except OSError as e:  # a file that cannot be read or written: bad input
+        name = f" {e.filename!r}" if e.filename else ""
+        print(f"grundy: error: cannot use{name}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_USAGE
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,6 +16,8 @@ def mex(values: Iterable[int]) -> int:
     0
     """
     seen = set(values)
+    if any(v < 0 for v in seen):
+        raise ValueError(f"mex takes non-negative integers, got {min(seen)}")
     m = 0
     while m in seen:
         m += 1

@@ -24,7 +24,14 @@ def parse_natural(token: str, what: str, expected: str) -> int:
     text = token.strip().replace("_", "")
     if not text.isascii() or not text.isdigit():
         raise InvalidSpecError(f"{what} must be a non-negative integer, got {token!r}", expected)
-    return int(text)
+    try:
+        return int(text)
+    except ValueError:  # longer than sys.get_int_max_str_digits()
+        raise InvalidSpecError(
+            f"{what} has {len(text):,} digits, more than Python converts by default "
+            "(raise it with sys.set_int_max_str_digits)",
+            expected,
+        ) from None
 
 
 def parse_int_set(text: str, what: str, expected: str, *, positive: bool = True) -> tuple[int, ...]:

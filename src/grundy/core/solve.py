@@ -25,7 +25,7 @@ from grundy.core.search import (
     sum_node,
     sum_node_moves,
 )
-from grundy.errors import InvalidGameError, SearchLimitError, UnsupportedError
+from grundy.errors import InvalidGameError, InvalidSpecError, SearchLimitError, UnsupportedError
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -60,6 +60,10 @@ def as_position(game: Ruleset | str | Position | Sum, state: Any = None) -> Posi
 
         return parse(game)
     if isinstance(game, Ruleset):
+        if state is None:
+            raise InvalidGameError(
+                f"solving a ruleset needs a position too: solve({type(game).__name__}(), state)"
+            )
         return Position(game, state)
     raise InvalidGameError(
         f"expected a spec string, a position or a ruleset, got {type(game).__name__}"
@@ -118,20 +122,29 @@ def grundy_value(
 
 
 def grundy_table(
-    game: ImpartialGame[Any], n: int, *, max_positions: int = DEFAULT_MAX_POSITIONS
+    game: ImpartialGame[Any] | str, n: int, *, max_positions: int = DEFAULT_MAX_POSITIONS
 ) -> list[int]:
     """Grundy values of the states ``0, 1, ..., n`` of a heap ruleset, by search.
+
+    ``game`` is a ruleset or a game name as in the position language.
 
     >>> from grundy.catalog.subtraction import Subtraction
     >>> grundy_table(Subtraction((1, 3, 4)), 9)
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
+    >>> grundy_table("subtraction:1,3,4", 4)
+    [0, 1, 0, 1, 2]
     """
-    counter = _Counter()
+    if isinstance(game, str):
+        from grundy.spec import parse_ruleset
+
+        game = parse_ruleset(game)  # type: ignore[assignment]
+    if not isinstance(game, ImpartialGame):
+        raise InvalidGameError(f"grundy_table needs an impartial ruleset, got {game!r}")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidSpecError(f"the last state must be an integer >= 0, got {n!r}", "n >= 0")
     out = []
     for i in range(n + 1):
-        value, searched = grundy_by_search(game, i, _MEMO, max_positions=max_positions)
-        counter.searched += searched
-        out.append(value)
+        out.append(grundy_by_search(game, i, _MEMO, max_positions=max_positions)[0])
     return out
 
 
