@@ -42,6 +42,9 @@ _SYNTAX = "octal:CODE N...  (CODE like 0.07, 0.137, 4.7 or 0.[3]; one heap per N
 #: Heaps up to this size get their value from a computed table when no period is proved.
 TABLE_LIMIT = 1 << 22
 
+#: The same for codes with three-heap moves (hex digits 8-F), whose kernel is cubic per heap.
+THREE_HEAP_TABLE_LIMIT = 1 << 12
+
 #: Winning moves are counted (for "N in all") for heaps up to this size.
 COUNT_LIMIT = 10_000_000
 
@@ -161,6 +164,10 @@ class TakeAndBreak(HeapGame):
         """The proved periodicity, if a table of moderate size proves one."""
         return self._knowledge().proved()
 
+    def table_limit(self) -> int:
+        """The largest heap answered from a computed table when no period is proved."""
+        return THREE_HEAP_TABLE_LIMIT if self.code.hexadecimal else TABLE_LIMIT
+
     def grundy_formula(self, state: int) -> int | None:
         return self._value(state)
 
@@ -170,7 +177,7 @@ class TakeAndBreak(HeapGame):
         if value is None:
             raise UnsupportedError(
                 f"{self.spec_name()} {state}: no period is proved for this game and the heap is "
-                f"beyond the table limit of {TABLE_LIMIT:,}; use 'grundy table' to explore"
+                f"beyond the table limit of {self.table_limit():,}; use 'grundy table' to explore"
             )
         return value
 
@@ -269,7 +276,7 @@ class _Knowledge:
         if self.game.periodicity_proof(0, 1, 0) is None:
             return None
         for size in (1 << 10, 1 << 13, 1 << 16):
-            if size <= self.tried_proof:
+            if size <= self.tried_proof or size > self.game.table_limit():
                 continue
             self.tried_proof = size
             found = periodicity(self.game, self.values(size)[: size + 1])
@@ -285,7 +292,7 @@ class _Knowledge:
             per = self.proved()
             if per is not None:
                 return per.value(self.table, n)
-        if n <= TABLE_LIMIT:
+        if n <= self.game.table_limit():
             return int(self.values(n)[n])
         return None
 

@@ -78,7 +78,9 @@ def heap_periodicity(game: Any, last: int | None = None, *, values: Any = None) 
         return periodicity(heap, heap_table(heap, last))
     found: Periodicity | None = None
     table: Any = None
-    for size in DEFAULT_PERIOD_SIZES:
+    limit = heap.table_limit() if isinstance(heap, TakeAndBreak) else DEFAULT_PERIOD_SIZES[-1]
+    sizes = [s for s in DEFAULT_PERIOD_SIZES if s <= limit] or [limit]
+    for size in sizes:
         table = heap_table(heap, size, prefix=table)
         found = periodicity(heap, table)
         hook = getattr(heap, "periodicity_proof", None)
