@@ -20,7 +20,7 @@ descriptions, explanations, misère theorems) is optional and has a default.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -34,6 +34,7 @@ __all__ = [
     "HeapGame",
     "ImpartialGame",
     "MisereAnswer",
+    "PartisanGame",
     "Ruleset",
     "TheoremAnswer",
 ]
@@ -258,3 +259,32 @@ class HeapGame(ImpartialGame[int]):
             return f"take the whole heap of {state}"
         parts = " and ".join(str(h) for h in option)
         return f"turn the heap of {state} into heaps of {parts}"
+
+
+class PartisanGame(Ruleset, Generic[S]):
+    """A partisan ruleset: Left and Right have different moves (normal play).
+
+    Override :meth:`left_moves` and :meth:`right_moves`. A state may fall
+    apart into independent *regions* whose values add (:meth:`regions`), and
+    regions equal up to a symmetry of the board may share one key
+    (:meth:`region_key`): both are where the speed of a partisan solver comes from.
+    """
+
+    #: The kind of game, read by the solver instead of ``isinstance`` checks.
+    kind: ClassVar[str] = "partisan"
+
+    def left_moves(self, state: S) -> Iterable[S]:
+        """Every state Left can reach in one move."""
+        raise NotImplementedError
+
+    def right_moves(self, state: S) -> Iterable[S]:
+        """Every state Right can reach in one move."""
+        raise NotImplementedError
+
+    def regions(self, state: S) -> Iterable[S]:
+        """Independent parts of ``state`` whose sum is ``state`` (default: the state itself)."""
+        return (state,)
+
+    def region_key(self, state: S) -> Hashable:
+        """A key equal for regions of equal value (default: the region itself)."""
+        return state
