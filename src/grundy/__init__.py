@@ -14,9 +14,12 @@ Write your own game by subclassing :class:`ImpartialGame`:
 'N'
 """
 
+from typing import Any as _Any
+
 from grundy.core.entry import GameEntry
 from grundy.core.game import HeapGame, ImpartialGame, MisereAnswer, Ruleset, TheoremAnswer
 from grundy.core.mex import mex, nim_sum
+from grundy.core.moves import legal_moves
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
 from grundy.core.search import DEFAULT_MAX_POSITIONS
@@ -39,9 +42,19 @@ from grundy.errors import (
 )
 from grundy.heap import HeapFunctionGame, OctalCode, TakeAndBreak
 from grundy.registry import REGISTRY, Registry
-from grundy.spec import parse
+from grundy.spec import parse, parse_ruleset
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> _Any:
+    # Table functions need numpy: imported on first use so that ``import grundy`` stays light.
+    if name in ("heap_table", "heap_periodicity"):
+        from grundy.heap import tools
+
+        return getattr(tools, name)
+    raise AttributeError(f"module 'grundy' has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -72,8 +85,12 @@ __all__ = [
     "clear_cache",
     "grundy_table",
     "grundy_value",
+    "heap_periodicity",
+    "heap_table",
+    "legal_moves",
     "mex",
     "nim_sum",
     "parse",
+    "parse_ruleset",
     "solve",
 ]
