@@ -18,7 +18,7 @@ import random
 import time
 from typing import Any
 
-from grundy.games.connect4 import ConnectFour
+from grundy.catalog.boards.connect4 import ConnectFour
 from grundy.search import negamax, retrograde
 from grundy.search.protocol import DRAW, LOSS, MATE, WIN, backup
 

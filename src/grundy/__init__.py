@@ -16,20 +16,27 @@ Write your own game by subclassing :class:`ImpartialGame`:
 
 from typing import Any as _Any
 
-from grundy.core.entry import GameEntry
-from grundy.core.game import HeapGame, ImpartialGame, MisereAnswer, Ruleset, TheoremAnswer
-from grundy.core.mex import mex, nim_sum
-from grundy.core.moves import legal_moves
-from grundy.core.position import Position, Sum
-from grundy.core.result import Result
-from grundy.core.search import DEFAULT_MAX_POSITIONS
-from grundy.core.solve import (
+from grundy._api import (
     DEFAULT_MAX_MOVES,
     clear_cache,
     grundy_table,
     grundy_value,
     solve,
 )
+from grundy.core.game import (
+    HeapGame,
+    ImpartialGame,
+    MisereAnswer,
+    NamedRuleset,
+    PartisanGame,
+    Ruleset,
+    TheoremAnswer,
+)
+from grundy.core.mex import mex, nim_sum
+from grundy.core.moves import legal_moves
+from grundy.core.position import Position, Sum
+from grundy.core.result import Result
+from grundy.core.search import DEFAULT_MAX_POSITIONS
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -41,8 +48,9 @@ from grundy.errors import (
     UnsupportedError,
 )
 from grundy.heap import HeapFunctionGame, OctalCode, TakeAndBreak
-from grundy.registry import REGISTRY, Registry
-from grundy.spec import parse, parse_ruleset
+from grundy.lang.entry import GameEntry
+from grundy.lang.registry import REGISTRY, Registry
+from grundy.lang.spec import parse, parse_ruleset
 
 __version__ = "0.1.0"
 
@@ -69,7 +77,9 @@ __all__ = [
     "InvalidSpecError",
     "LoopyGameError",
     "MisereAnswer",
+    "NamedRuleset",
     "OctalCode",
+    "PartisanGame",
     "Position",
     "Registry",
     "Result",

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.cli.helpers import run_cli
-from tests.core.brute import grundy_of_sum
+from tests.reference.sums import grundy_of_sum
 
 
 def test_solve_json_nim_345() -> None:

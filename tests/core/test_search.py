@@ -165,7 +165,7 @@ def test_user_game_without_moves_is_a_clear_error() -> None:
 
 
 def test_grundy_table_and_mex_helpers() -> None:
-    from grundy.catalog.subtraction import Subtraction
+    from grundy.heap.subtraction import Subtraction
 
     assert grundy.grundy_table(Subtraction((1, 2)), 6) == [0, 1, 2, 0, 1, 2, 0]
     assert grundy.mex([1, 2]) == 0
@@ -174,7 +174,7 @@ def test_grundy_table_and_mex_helpers() -> None:
 
 def test_bash_formula_matches_search() -> None:
     # Bounds: M in 1..6, heaps 0..60.
-    from grundy.catalog.bash import Bash
+    from grundy.heap.bash import Bash
 
     for m in range(1, 7):
         game, memo = Bash(m), SearchMemo()
@@ -188,7 +188,7 @@ def test_bash_formula_matches_search() -> None:
 
 def test_nim_formula_matches_search() -> None:
     # Bounds: heaps 0..80.
-    from grundy.catalog.nim import Nim
+    from grundy.heap.nim import Nim
 
     memo = SearchMemo()
     for n in range(81):

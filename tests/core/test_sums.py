@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from tests.core.brute import Heap, grundy_of_sum, misere_wins, spec_of
+from tests.reference.sums import Heap, grundy_of_sum, misere_wins, spec_of
 
 heaps = st.one_of(
     st.tuples(st.just("nim"), st.just(()), st.integers(0, 7)),
@@ -39,7 +39,7 @@ def test_normal_play_matches_whole_sum_search(position: tuple[Heap, ...]) -> Non
     for after in result.winning_moves:
         assert grundy.solve(after).outcome == "P"
     # every winning move is listed: compare with the brute-force options of value 0
-    from tests.core.brute import sum_moves
+    from tests.reference.sums import sum_moves
 
     winners = {
         grundy.parse(spec_of(p)).canonical() for p in sum_moves(position) if grundy_of_sum(p) == 0
@@ -69,7 +69,7 @@ def test_misere_matches_whole_sum_search(position: tuple[Heap, ...]) -> None:
     assert result.outcome == ("N" if misere_wins(position) else "P")
     for after in result.winning_moves:
         assert _p_position(str(after), misere=True)
-    from tests.core.brute import sum_moves
+    from tests.reference.sums import sum_moves
 
     if result.outcome == "N" and sum_moves(position):
         assert result.winning_moves

@@ -17,7 +17,7 @@ from grundy.hackenbush.graph import lower, make_picture
 from grundy.hackenbush.ruleset import Hackenbush, apply_cut
 from grundy.hackenbush.values import analyse, winning_cuts
 from tests.hackenbush.enumerate import canonical, pictures
-from tests.hackenbush.reference import reference_moves
+from tests.reference.hackenbush import reference_moves
 
 
 def _check(game: Hackenbush, picture: tuple[tuple[int, int, int], ...], memo: SearchMemo) -> None:

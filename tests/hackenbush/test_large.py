@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.hackenbush.graph import Picture, connected_to_ground, make_picture
-from grundy.hackenbush.kernel import COMPILED, decompose_kernel
 from grundy.hackenbush.ruleset import apply_cut
 from grundy.hackenbush.values import analyse, winning_cuts
+from grundy.kernels.hackenbush import COMPILED, decompose_kernel
 
 _FIELDS = ("tin", "vsize", "comp", "bridge", "top", "parent", "up_edge", "parity", "g")
 

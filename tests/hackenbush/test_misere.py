@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from grundy import solve
 from grundy.core.position import Position
-from grundy.core.solve import solve
 from grundy.hackenbush.graph import make_picture
 from grundy.hackenbush.ruleset import Hackenbush
 from tests.hackenbush.enumerate import pictures
-from tests.hackenbush.reference import reference_misere_win, reference_moves
+from tests.reference.hackenbush import reference_misere_win, reference_moves
 
 
 def test_misere_outcomes_and_moves_up_to_5_edges() -> None:

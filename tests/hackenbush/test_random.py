@@ -10,11 +10,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.core.solve import solve
+from grundy import solve
 from grundy.hackenbush.graph import Picture, connected_to_ground, make_picture
 from grundy.hackenbush.ruleset import Hackenbush, apply_cut
 from grundy.hackenbush.values import analyse, winning_cuts
-from tests.hackenbush.reference import reference_moves, reference_value
+from tests.reference.hackenbush import reference_moves, reference_value
 
 
 @st.composite

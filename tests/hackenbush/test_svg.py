@@ -17,7 +17,7 @@ def _paths(svg: str) -> list[ET.Element]:
 
 
 def test_every_edge_is_a_path_and_cuts_are_red() -> None:
-    d = draw('hackenbush "0-1 1-2 1-3 2-3 0-4 0-0 4-4 4-5 4-5"')
+    d = draw(parse('hackenbush "0-1 1-2 1-3 2-3 0-4 0-0 4-4 4-5 4-5"'))
     paths = _paths(d.svg)
     assert len(paths) == 9
     red = [p for p in paths if p.get("stroke") == "#d62728"]
@@ -27,7 +27,7 @@ def test_every_edge_is_a_path_and_cuts_are_red() -> None:
 
 
 def test_p_position_has_no_red() -> None:
-    d = draw('hackenbush "0-1 0-1"')
+    d = draw(parse('hackenbush "0-1 0-1"'))
     assert (d.value, d.cuts) == (0, 0)
     assert all(p.get("stroke") != "#d62728" for p in _paths(d.svg))
 
@@ -47,7 +47,7 @@ def test_sum_draws_pictures_side_by_side() -> None:
 
 def test_only_hackenbush_and_small_pictures() -> None:
     with pytest.raises(UnsupportedError):
-        draw("nim 3")
+        draw(parse("nim 3"))
     big = tuple((0, i, 1) for i in range(1, MAX_DRAWN_EDGES + 2))
     with pytest.raises(UnsupportedError, match="at most"):
         picture_svg(big)

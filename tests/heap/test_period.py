@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 
 from grundy import solve
-from grundy.catalog.subtraction import Subtraction
 from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import find_period, periodicity
+from grundy.heap.subtraction import Subtraction
 from grundy.heap.table import build_table
 from grundy.heap.tools import heap_periodicity
 

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy.catalog.boards.chomp import Chomp
+from grundy.catalog.boards.connect4 import ConnectFour
+from grundy.catalog.boards.domineering import Domineering
+from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import LoopyGameError, SearchLimitError
-from grundy.games.chomp import Chomp
-from grundy.games.connect4 import ConnectFour
-from grundy.games.domineering import Domineering
-from grundy.games.tictactoe import TicTacToe
 from grundy.search import NegamaxTable, negamax, retrograde
 from grundy.search.protocol import backup
 

@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.catalog.subtraction import Subtraction
+from grundy.catalog.boards.chomp import Chomp
+from grundy.catalog.boards.connect4 import ConnectFour
+from grundy.catalog.boards.domineering import Domineering
+from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import SearchLimitError
-from grundy.games.chomp import Chomp
-from grundy.games.connect4 import ConnectFour
-from grundy.games.domineering import Domineering
-from grundy.games.tictactoe import TicTacToe
+from grundy.heap.subtraction import Subtraction
 from grundy.search import retrograde
 from grundy.search.protocol import LOSS, WIN, MisereImpartial, unpack
-from tests.search.reference import level_scores, minimax
+from tests.reference.minimax import level_scores, minimax
 
 
 class Graph:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import grundy
+from grundy.catalog.boards.chomp import Chomp
+from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import SolvedFileError
-from grundy.games.chomp import Chomp
-from grundy.games.tictactoe import TicTacToe
 from grundy.search import clear_tables, load_table, remember_table, retrograde, save_table
 
 

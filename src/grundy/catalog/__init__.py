@@ -1,1 +1,1 @@
-"""The catalog: one module per game family (rules, closed forms, move descriptions)."""
+"""The catalog of named games: impartial classics and two-player boards."""

@@ -7,8 +7,8 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-from grundy.core.position import Position, Sum
-from grundy.spec import parse_tokens, tokenize
+from grundy import Position, Sum
+from grundy.lang import parse_tokens, tokenize
 
 __all__ = [
     "EXIT_USAGE",

@@ -26,7 +26,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Draw and write the file."""
-    from grundy.hackenbush.svg import draw
+    from grundy.hackenbush import draw
 
     position = spec_from_args(args.spec)
     drawing = draw(position)

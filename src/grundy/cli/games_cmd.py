@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from grundy.registry import REGISTRY
+from grundy import REGISTRY
 
 __all__ = ["register", "run"]
 

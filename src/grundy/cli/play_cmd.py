@@ -13,10 +13,8 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from grundy import Position, Sum, legal_moves, solve
 from grundy.cli.common import spec_from_args
-from grundy.core.moves import legal_moves
-from grundy.core.position import Position, Sum, sum_of
-from grundy.core.solve import solve
 from grundy.errors import GrundyError
 
 __all__ = ["play", "register", "run"]
@@ -184,4 +182,4 @@ def _short_form(text: str, position: Position | Sum) -> Position | Sum | str:
     except GrundyError as e:
         return f"{e}."
     new = [*comps[:index], *(Position(game, s) for s in states), *comps[index + 1 :]]
-    return sum_of(new)
+    return Sum(tuple(new)) if len(new) != 1 else new[0]

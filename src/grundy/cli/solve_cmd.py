@@ -6,9 +6,8 @@ import argparse
 import json
 from typing import Any
 
+from grundy import Result, solve
 from grundy.cli.common import add_limits, spec_from_args
-from grundy.core.result import Result
-from grundy.core.solve import solve
 
 __all__ = ["format_result", "register", "run"]
 

@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from grundy import REGISTRY, Ruleset
 from grundy.cli.common import integer_at_least
-from grundy.core.game import Ruleset
 from grundy.errors import InvalidSpecError
-from grundy.spec import SPEC_SYNTAX, tokenize
+from grundy.lang import SPEC_SYNTAX, tokenize
 
 __all__ = ["game_from_words", "register", "run"]
 
@@ -28,8 +28,6 @@ _GAME_SYNTAX = "a heap game without heap sizes, e.g. kayles, octal:0.07 or subtr
 
 def game_from_words(words: list[str]) -> Ruleset:
     """The ruleset named by ``NAME[:PARAMS]`` (no heap sizes)."""
-    from grundy.registry import REGISTRY
-
     tokens = [t for w in words for t in tokenize(w)]
     if len(tokens) != 1:
         raise InvalidSpecError(f"expected one game, got {' '.join(tokens)!r}", _GAME_SYNTAX)
@@ -91,14 +89,13 @@ def progress_bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], Non
 
 def run(args: argparse.Namespace) -> int:
     """Compute, print and save a table."""
-    from grundy.heap.period import periodicity
-    from grundy.heap.tools import require_heap_game
+    from grundy.heap import periodicity, require_heap_game
 
     game = require_heap_game(game_from_words(args.game))
     spec = game.spec_name()
     prefix = None
     if args.out and os.path.exists(args.out):
-        from grundy.heap.store import load_table
+        from grundy.heap import load_table
 
         saved, prefix = load_table(args.out)
         if saved != spec:
@@ -109,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     for note in notes:
         print(f"grundy: note: {note}", file=sys.stderr)
     if args.out:
-        from grundy.heap.store import save_table
+        from grundy.heap import save_table
 
         if prefix is None or len(values) > len(prefix):
             save_table(args.out, spec, values)
@@ -146,8 +143,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _compute(game: Any, args: argparse.Namespace, prefix: Any) -> tuple[Any, bool, list[str]]:
     """``(values, interrupted, notes)``; on Ctrl-C the finished part comes back."""
-    from grundy.heap.games import TakeAndBreak
-    from grundy.heap.tools import heap_table
+    from grundy.heap import TakeAndBreak, heap_table
 
     if prefix is not None and len(prefix) > args.n:
         return prefix, False, []
@@ -156,8 +152,7 @@ def _compute(game: Any, args: argparse.Namespace, prefix: Any) -> tuple[Any, boo
             return heap_table(game, args.n, prefix=prefix), False, []
         except KeyboardInterrupt:
             return prefix if prefix is not None else [0], True, []
-    from grundy.heap.store import save_table
-    from grundy.heap.table import TableBuilder
+    from grundy.heap import TableBuilder, save_table
 
     builder = TableBuilder(
         game, prefix=prefix, method=args.kernel, period_fill=not args.compute_all

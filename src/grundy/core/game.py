@@ -22,18 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from grundy.core.params import parse_natural
-from grundy.errors import InvalidSpecError
-
-if TYPE_CHECKING:
-    from grundy.core.result import Result
+from grundy.errors import InvalidGameError, InvalidSpecError, UnsupportedError
 
 __all__ = [
     "HeapGame",
     "ImpartialGame",
     "MisereAnswer",
+    "NamedRuleset",
     "PartisanGame",
     "Ruleset",
     "TheoremAnswer",
@@ -55,9 +53,32 @@ class Ruleset:
     name: ClassVar[str] = ""
     #: Syntax shown in error messages and ``grundy games``.
     syntax: ClassVar[str] = ""
+    #: Other names accepted by the position language.
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: One line stating the rule (``grundy games``).
+    rule: ClassVar[str] = ""
+    #: A position that solves quickly, e.g. ``nim 3 4 5``.
+    example: ClassVar[str] = ""
+    #: Grouping in ``grundy games``: ``impartial``, ``partisan``, ``two-player``.
+    family: ClassVar[str] = "impartial"
+    #: How a position is solved: ``impartial`` (Sprague–Grundy), ``partisan``
+    #: (canonical values) or ``two-player`` (search with wins, losses and draws).
+    kind: ClassVar[str] = "impartial"
     #: Several components of this ruleset print as one component with several
     #: arguments (``nim 3 4 5`` is three Nim heaps).
     merges_components: ClassVar[bool] = False
+
+    @classmethod
+    def from_params(cls, params: str | None) -> Ruleset:
+        """The ruleset written ``name:params`` (``params`` None when there is no colon).
+
+        The default is a game without parameters.
+        """
+        if params is not None:
+            raise InvalidSpecError(
+                f"{cls.name} takes no parameters, got {cls.name}:{params}", cls.syntax
+            )
+        return cls()
 
     def params_text(self) -> str | None:
         """The text after ``name:`` that rebuilds this ruleset, or None if it has no parameters."""
@@ -94,8 +115,6 @@ class Ruleset:
 
     def play_moves(self, state: Any) -> list[tuple[Any, str]]:
         """Moves for ``grundy play`` in a game that is not impartial: ``(state, words)`` pairs."""
-        from grundy.errors import UnsupportedError
-
         raise UnsupportedError(f"{self.spec_name()} cannot be played")
 
     def terminal_value(self, state: Any) -> str | None:
@@ -106,13 +125,18 @@ class Ruleset:
         """
         return None
 
-    def solve_state(
-        self, state: Any, *, misere: bool, max_moves: int, max_positions: int
-    ) -> Result:
-        """Solve a position of a game that is not impartial (override in such rulesets)."""
-        from grundy.errors import UnsupportedError
 
-        raise UnsupportedError(f"{self.spec_name()} does not provide a solver")
+@dataclass(frozen=True)
+class NamedRuleset:
+    """A fixed ruleset under a name of its own, one line of data (``kayles`` is octal 0.77).
+
+    The ruleset's :meth:`~Ruleset.spec_name` is the registered name.
+    """
+
+    ruleset: Ruleset
+    rule: str
+    example: str
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,8 +196,6 @@ class ImpartialGame(Ruleset, Generic[S]):
 
     def moves(self, state: S) -> Iterable[S]:
         """Every state reachable in one move from ``state`` (duplicates allowed)."""
-        from grundy.errors import InvalidGameError
-
         raise InvalidGameError(
             f"{type(self).__name__} must define moves(state) "
             "(or set splits = True and define split_moves(state))"

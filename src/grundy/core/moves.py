@@ -26,7 +26,7 @@ def legal_moves(pos: Position | Sum) -> list[tuple[Position | Sum, str]]:
     two equal heaps is listed once.
     """
     comps = pos.components
-    if len(comps) == 1 and not isinstance(comps[0].game, ImpartialGame):
+    if len(comps) == 1 and comps[0].game.kind != "impartial":
         game = comps[0].game
         return [(Position(game, s), w) for s, w in game.play_moves(comps[0].state)]
     out: list[tuple[Position | Sum, str]] = []

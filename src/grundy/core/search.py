@@ -5,7 +5,7 @@ recursion, so a chain of a million moves is fine), memoise per ruleset, and
 detect cycles: a position met again while it is still on the stack raises
 :class:`~grundy.errors.LoopyGameError` naming the cycle.
 
->>> from grundy.catalog.subtraction import Subtraction
+>>> from grundy.heap.subtraction import Subtraction
 >>> memo = SearchMemo()
 >>> grundy_by_search(Subtraction((1, 3, 4)), 10, memo, max_positions=100)
 (1, 11)

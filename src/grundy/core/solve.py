@@ -1,10 +1,13 @@
-"""``solve``: who wins a position, every winning move, the Grundy value, and why.
+"""Solving impartial positions: Sprague–Grundy sums, misère theorems and misère search.
 
->>> from grundy import solve
->>> r = solve("nim 3 4 5")
+This is the engine behind :func:`grundy.solve` for impartial games; it takes
+positions (the string-accepting entry points live in :mod:`grundy._api`).
+
+>>> from grundy import parse
+>>> r = solve_impartial(parse("nim 3 4 5"))
 >>> r.outcome, r.grundy, [str(p) for p in r.winning_moves]
 ('N', 2, ['nim 1 4 5'])
->>> solve("nim 1 1", misere=True).outcome
+>>> solve_impartial(parse("nim 1 1"), misere=True).outcome
 'N'
 """
 
@@ -14,7 +17,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
-from grundy.core.game import ImpartialGame, Ruleset, TheoremAnswer
+from grundy.core.cache import register
+from grundy.core.game import ImpartialGame, TheoremAnswer
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
 from grundy.core.search import (
@@ -29,45 +33,15 @@ from grundy.errors import InvalidGameError, InvalidSpecError, SearchLimitError, 
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
-    "as_position",
-    "clear_cache",
     "grundy_table",
     "grundy_value",
-    "solve",
+    "solve_impartial",
 ]
 
 #: Default cap on the winning moves listed in a result.
 DEFAULT_MAX_MOVES = 100
 
-_MEMO = SearchMemo()
-
-
-def clear_cache() -> None:
-    """Forget every memoised search result."""
-    _MEMO.clear()
-
-
-def as_position(game: Ruleset | str | Position | Sum, state: Any = None) -> Position | Sum:
-    """Turn the ways a caller can name a position into a position.
-
-    >>> str(as_position("nim 3 4"))
-    'nim 3 4'
-    """
-    if isinstance(game, (Position, Sum)):
-        return game
-    if isinstance(game, str):
-        from grundy.spec import parse
-
-        return parse(game)
-    if isinstance(game, Ruleset):
-        if state is None:
-            raise InvalidGameError(
-                f"solving a ruleset needs a position too: solve({type(game).__name__}(), state)"
-            )
-        return Position(game, state)
-    raise InvalidGameError(
-        f"expected a spec string, a position or a ruleset, got {type(game).__name__}"
-    )
+_MEMO = register(SearchMemo())
 
 
 class _Counter:
@@ -102,18 +76,13 @@ def _component_grundy(
     return value
 
 
-def grundy_value(
-    game: Ruleset | str | Position | Sum,
-    state: Any = None,
-    *,
-    max_positions: int = DEFAULT_MAX_POSITIONS,
-) -> int:
+def grundy_value(pos: Position | Sum, *, max_positions: int = DEFAULT_MAX_POSITIONS) -> int:
     """The Grundy value of a position under normal play (XOR over a sum).
 
-    >>> grundy_value("nim 3 4 5")
+    >>> from grundy import parse
+    >>> grundy_value(parse("nim 3 4 5"))
     2
     """
-    pos = as_position(game, state)
     counter = _Counter()
     total = 0
     for c in pos.components:
@@ -122,22 +91,14 @@ def grundy_value(
 
 
 def grundy_table(
-    game: ImpartialGame[Any] | str, n: int, *, max_positions: int = DEFAULT_MAX_POSITIONS
+    game: ImpartialGame[Any], n: int, *, max_positions: int = DEFAULT_MAX_POSITIONS
 ) -> list[int]:
     """Grundy values of the states ``0, 1, ..., n`` of a heap ruleset, by search.
 
-    ``game`` is a ruleset or a game name as in the position language.
-
-    >>> from grundy.catalog.subtraction import Subtraction
+    >>> from grundy.heap.subtraction import Subtraction
     >>> grundy_table(Subtraction((1, 3, 4)), 9)
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
-    >>> grundy_table("subtraction:1,3,4", 4)
-    [0, 1, 0, 1, 2]
     """
-    if isinstance(game, str):
-        from grundy.spec import parse_ruleset
-
-        game = parse_ruleset(game)  # type: ignore[assignment]
     if not isinstance(game, ImpartialGame):
         raise InvalidGameError(f"grundy_table needs an impartial ruleset, got {game!r}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
@@ -205,37 +166,15 @@ def _method(counter: _Counter, ncomp: int, theorem: str | None) -> str:
     return how
 
 
-def solve(
-    game: Ruleset | str | Position | Sum,
-    position: Any = None,
+def solve_impartial(
+    pos: Position | Sum,
     *,
     misere: bool = False,
     max_moves: int = DEFAULT_MAX_MOVES,
     max_positions: int = DEFAULT_MAX_POSITIONS,
-    loopy: bool = False,
 ) -> Result:
-    """Solve a position: outcome, Grundy value, every winning move, and how.
-
-    Call it with a spec (``solve("nim 3 4 5")``), a position (``solve(parse(...))``)
-    or a ruleset and a state (``solve(MyGame(), 10)``). ``misere=True`` plays
-    the misère convention (the last mover loses). At most ``max_moves`` winning
-    moves are listed (``winning_moves_truncated`` says when more exist).
-    ``max_positions`` caps each search. ``loopy=True`` solves impartial games
-    whose positions can repeat by generalised Sprague–Grundy values
-    (:mod:`grundy.search.loopy`; endless play is a draw, outcome ``"D"``).
-    """
-    pos = as_position(game, position)
-    if loopy:
-        from grundy.search.loopy import solve_loopy
-
-        if misere:
-            raise UnsupportedError("loopy values are defined here for normal play only")
-        return solve_loopy(pos, max_moves=max_moves, max_positions=max_positions)
+    """Solve a position whose components are all impartial (see :func:`grundy.solve`)."""
     comps = pos.components
-    if len(comps) == 1 and not isinstance(comps[0].game, ImpartialGame):
-        return comps[0].game.solve_state(
-            comps[0].state, misere=misere, max_moves=max_moves, max_positions=max_positions
-        )
     for c in comps:
         _impartial(c)
     if len(comps) == 1:

@@ -242,7 +242,7 @@ def _connected_by_kernel(edges: Sequence[Edge]) -> Picture | None:
 
     import numpy as np
 
-    from grundy.hackenbush.kernel import COMPILED, reach_kernel
+    from grundy.kernels.hackenbush import COMPILED, reach_kernel
 
     if not COMPILED:
         return None

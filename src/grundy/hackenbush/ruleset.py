@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from grundy.core.entry import GameEntry
+from grundy.core.cache import register
 from grundy.core.game import ImpartialGame
 from grundy.errors import InvalidSpecError
 from grundy.hackenbush.graph import (
@@ -36,7 +36,7 @@ from grundy.hackenbush.graph import (
 )
 from grundy.hackenbush.values import Analysis, Cut, analyse, winning_cuts
 
-__all__ = ["ENTRY", "Hackenbush", "apply_cut", "describe_cut", "picture_of", "stalk_text"]
+__all__ = ["Hackenbush", "apply_cut", "describe_cut", "picture_of", "stalk_text"]
 
 #: Parts and branches named one by one in an explanation before the rest are summed up.
 _SHOWN = 6
@@ -116,6 +116,17 @@ class Hackenbush(ImpartialGame[Picture]):
 
     weighted: bool = False
     name: ClassVar[str] = "hackenbush"
+    rule: ClassVar[str] = (
+        "delete one edge; edges no longer connected to the ground (vertex 0) disappear "
+        "(hackenbush:weighted: lower one edge's weight by one)"
+    )
+    example: ClassVar[str] = 'hackenbush "0-1 1-2 1-3 2-3 0-4"'
+    aliases: ClassVar[tuple[str, ...]] = ("green-hackenbush",)
+
+    @classmethod
+    def from_params(cls, params: str | None) -> Hackenbush:
+        return _factory(params)
+
     syntax: ClassVar[str] = SYNTAX
 
     def params_text(self) -> str | None:
@@ -274,14 +285,4 @@ def picture_of(edges: Sequence[Edge]) -> Picture:
     return connected_to_ground(make_picture(edges))
 
 
-ENTRY = GameEntry(
-    name="hackenbush",
-    factory=_factory,
-    syntax=SYNTAX,
-    rule=(
-        "delete one edge; edges no longer connected to the ground (vertex 0) disappear "
-        "(hackenbush:weighted: lower one edge's weight by one)"
-    ),
-    example='hackenbush "0-1 1-2 1-3 2-3 0-4"',
-    aliases=("green-hackenbush",),
-)
+register(_analysis)

@@ -7,7 +7,8 @@ circles; winning cuts are drawn thick and red.
 >>> svg = picture_svg(((0, 1, 1), (1, 1, 1)), highlight=[0])
 >>> svg.startswith("<svg") and svg.count("<path") == 2
 True
->>> d = draw('hackenbush "0-1 1-2"')
+>>> from grundy import parse
+>>> d = draw(parse('hackenbush "0-1 1-2"'))
 >>> d.value, d.cuts
 (2, 1)
 """
@@ -168,18 +169,17 @@ class Drawing:
         return self.svg
 
 
-def draw(position: Position | Sum | str) -> Drawing:
+def draw(position: Position | Sum) -> Drawing:
     """Draw the Hackenbush pictures of a position side by side, winning cuts in red.
 
     Other components of a sum are not drawn, but their values count when the
     winning cuts are chosen.
     """
-    from grundy.core.solve import as_position, grundy_value
+    from grundy.core.solve import grundy_value
     from grundy.hackenbush.ruleset import Hackenbush, _analysis
     from grundy.hackenbush.values import winning_cuts
 
-    pos = as_position(position)
-    comps = pos.components
+    comps = position.components
     drawn = [c for c in comps if isinstance(c.game, Hackenbush)]
     if not drawn:
         raise UnsupportedError("only hackenbush pictures can be drawn")

@@ -273,12 +273,12 @@ KERNEL_EDGES = 20_000
 def analyse(picture: Picture, weighted: bool = False, *, kernel: bool | None = None) -> Analysis:
     """Decompose ``picture`` (connected to the ground) and compute its Grundy value.
 
-    ``kernel`` forces (True) or avoids (False) :mod:`grundy.hackenbush.kernel`;
+    ``kernel`` forces (True) or avoids (False) :mod:`grundy.kernels.hackenbush`;
     by default it is used for pictures of :data:`KERNEL_EDGES` edges or more
     when numba is installed.
     """
     if kernel is None:
-        from grundy.hackenbush.kernel import COMPILED
+        from grundy.kernels.hackenbush import COMPILED
 
         kernel = COMPILED and len(picture) >= KERNEL_EDGES
     if kernel and picture:
@@ -299,7 +299,7 @@ def _analyse_with_kernel(picture: Picture, weighted: bool) -> Analysis | None:
 
     import numpy as np
 
-    from grundy.hackenbush.kernel import decompose_kernel
+    from grundy.kernels.hackenbush import decompose_kernel
 
     m = len(picture)
     try:
@@ -362,12 +362,12 @@ def _part_value_without(f: _Forest, c: int, drop: int) -> int:
             eu.append(local[f.eu[i]])
             ev.append(local[f.ev[i]])
             ew.append(f.ew[i])
-    from grundy.hackenbush.kernel import COMPILED
+    from grundy.kernels.hackenbush import COMPILED
 
     if COMPILED and len(eu) >= KERNEL_EDGES:
         import numpy as np
 
-        from grundy.hackenbush.kernel import decompose_kernel
+        from grundy.kernels.hackenbush import decompose_kernel
 
         out = decompose_kernel(
             len(local),

@@ -34,6 +34,8 @@ __all__ = [
     "heap_table",
     "heap_values",
     "load_table",
+    "periodicity",
+    "require_heap_game",
     "save_table",
 ]
 
@@ -44,6 +46,8 @@ _LAZY = {
     "build_table": "grundy.heap.table",
     "heap_periodicity": "grundy.heap.tools",
     "heap_table": "grundy.heap.tools",
+    "require_heap_game": "grundy.heap.tools",
+    "periodicity": "grundy.heap.period",
     "load_table": "grundy.heap.store",
     "save_table": "grundy.heap.store",
 }

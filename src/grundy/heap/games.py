@@ -16,10 +16,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from grundy.core.entry import GameEntry, no_params
-from grundy.core.game import HeapGame
+from grundy.core.cache import BoundedCache, register
+from grundy.core.game import HeapGame, NamedRuleset
 from grundy.errors import InvalidSpecError, UnsupportedError
-from grundy.heap.code import CODE_SYNTAX, OctalCode
+from grundy.heap.code import OctalCode
 
 if TYPE_CHECKING:
     from grundy.heap.period import Periodicity
@@ -27,13 +27,9 @@ if TYPE_CHECKING:
 __all__ = [
     "DAWSON",
     "DAWSONS_CHESS",
-    "DAWSONS_CHESS_ENTRY",
-    "DAWSON_ENTRY",
     "GRUNDYS_GAME",
-    "GRUNDYS_GAME_ENTRY",
     "KAYLES",
-    "KAYLES_ENTRY",
-    "OCTAL_ENTRY",
+    "NAMED",
     "TakeAndBreak",
 ]
 
@@ -69,8 +65,18 @@ class TakeAndBreak(HeapGame):
     unequal: bool = False
     alias: str = field(default="", compare=False)
     name: ClassVar[str] = "octal"
+    rule: ClassVar[str] = (
+        "take-and-break: digit d_k of CODE says whether removing k counters may leave "
+        "no heap (1), one heap (2), two heaps (4) or three heaps (8)"
+    )
+    example: ClassVar[str] = "octal:0.07 3 5"
+    aliases: ClassVar[tuple[str, ...]] = ("take-and-break",)
     syntax: ClassVar[str] = _SYNTAX
     splits: ClassVar[bool] = True
+
+    @classmethod
+    def from_params(cls, params: str | None) -> TakeAndBreak:
+        return _octal_factory(params)
 
     @classmethod
     def from_code(cls, text: str, *, unequal: bool = False, alias: str = "") -> TakeAndBreak:
@@ -315,7 +321,8 @@ class _Knowledge:
         return f"Grundy table of {self.game.spec_name()} computed to heap {last:,}"
 
 
-_KNOWN: dict[TakeAndBreak, _Knowledge] = {}
+#: Tables and periods per game, the few most recently used (tables can be large).
+_KNOWN: BoundedCache[TakeAndBreak, _Knowledge] = register(BoundedCache(8))
 
 
 def _knowledge_for(game: TakeAndBreak) -> _Knowledge:
@@ -340,44 +347,28 @@ DAWSONS_CHESS = TakeAndBreak.from_code("0.137", alias="dawsons-chess")
 #: Grundy's game: split a heap into two unequal non-empty heaps.
 GRUNDYS_GAME = TakeAndBreak.from_code("4.0", unequal=True, alias="grundys-game")
 
-_CODE_HELP = CODE_SYNTAX.split(",")[0]
-
-OCTAL_ENTRY = GameEntry(
-    name="octal",
-    factory=_octal_factory,
-    syntax=_SYNTAX,
-    rule="take-and-break: digit d_k of CODE says whether removing k counters may leave "
-    "no heap (1), one heap (2), two heaps (4) or three heaps (8)",
-    example="octal:0.07 3 5",
-    aliases=("take-and-break",),
-)
-KAYLES_ENTRY = GameEntry(
-    name="kayles",
-    factory=no_params("kayles", "kayles N...", lambda: KAYLES),
-    syntax="kayles N...",
-    rule="knock down one pin or two adjacent pins from a row of N (octal 0.77)",
-    example="kayles 4 7",
-)
-DAWSON_ENTRY = GameEntry(
-    name="dawson",
-    factory=no_params("dawson", "dawson N...", lambda: DAWSON),
-    syntax="dawson N...",
-    rule="Dawson's Kayles: knock down two adjacent pins from a row of N (octal 0.07)",
-    example="dawson 5 8",
-    aliases=("dawsons-kayles",),
-)
-DAWSONS_CHESS_ENTRY = GameEntry(
-    name="dawsons-chess",
-    factory=no_params("dawsons-chess", "dawsons-chess N...", lambda: DAWSONS_CHESS),
-    syntax="dawsons-chess N...",
-    rule="Dawson's chess as octal 0.137: take 1 from a heap of 1, 2 from a heap of 2, "
-    "or 3 from a heap, leaving up to two heaps",
-    example="dawsons-chess 6",
-)
-GRUNDYS_GAME_ENTRY = GameEntry(
-    name="grundys-game",
-    factory=no_params("grundys-game", "grundys-game N...", lambda: GRUNDYS_GAME),
-    syntax="grundys-game N...",
-    rule="split one heap into two non-empty heaps of different sizes",
-    example="grundys-game 9 10",
+#: The named take-and-break games, one line of data each (as CGSuite's game library).
+NAMED = (
+    NamedRuleset(
+        KAYLES,
+        rule="knock down one pin or two adjacent pins from a row of N (octal 0.77)",
+        example="kayles 4 7",
+    ),
+    NamedRuleset(
+        DAWSON,
+        rule="Dawson's Kayles: knock down two adjacent pins from a row of N (octal 0.07)",
+        example="dawson 5 8",
+        aliases=("dawsons-kayles",),
+    ),
+    NamedRuleset(
+        DAWSONS_CHESS,
+        rule="Dawson's chess as octal 0.137: take 1 from a heap of 1, 2 from a heap of 2, "
+        "or 3 from a heap, leaving up to two heaps",
+        example="dawsons-chess 6",
+    ),
+    NamedRuleset(
+        GRUNDYS_GAME,
+        rule="split one heap into two non-empty heaps of different sizes",
+        example="grundys-game 9 10",
+    ),
 )

@@ -6,7 +6,7 @@ Python for any other heap ruleset.
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
 >>> build_table(GRUNDYS_GAME, 12, method="plain").tolist()
 [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]
->>> from grundy.catalog.subtraction import Subtraction
+>>> from grundy.heap.subtraction import Subtraction
 >>> heap_values(Subtraction((1, 3, 4)), 9)
 [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
 """

@@ -1,6 +1,6 @@
 """Grundy values of any heap ruleset, in plain Python (no numpy).
 
->>> from grundy.catalog.subtraction import Subtraction
+>>> from grundy.heap.subtraction import Subtraction
 >>> heap_values(Subtraction((1, 3, 4)), 9)
 [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
 """

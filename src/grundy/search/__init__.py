@@ -7,13 +7,13 @@
 * :func:`save_table` / :func:`load_table`: SQLite files of solved tables;
 * :class:`TwoPlayerRuleset`: the base of the built-in search games.
 
->>> from grundy.games.connect4 import ConnectFour
+>>> from grundy.catalog.boards.connect4 import ConnectFour
 >>> table = retrograde(ConnectFour(4, 4), 0, max_positions=1_000_000)
 >>> len(table), table.value(0)
 (161029, 'draw')
 """
 
-from grundy.search.loopy import LoopyValue, loopy_values, solve_loopy
+from grundy.core.loopy import LoopyValue, loopy_values, solve_loopy
 from grundy.search.negamax import NegamaxAnswer, NegamaxTable, negamax
 from grundy.search.protocol import (
     DRAW,

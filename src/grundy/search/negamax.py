@@ -17,7 +17,7 @@ The game must always end (a position met again on the current line raises
 :class:`~grundy.errors.LoopyGameError`; use retrograde analysis for loopy
 games) and last at most :data:`MAX_DEPTH` moves.
 
->>> from grundy.catalog.subtraction import Subtraction
+>>> from grundy.heap.subtraction import Subtraction
 >>> answer = negamax(Subtraction((1, 2)), 7, max_positions=10_000)
 >>> answer.value, answer.remoteness, answer.best
 ('win', 5, 6)

@@ -13,7 +13,7 @@ A position with no moves and no terminal value is lost by the player to move
 (normal play), so every :class:`~grundy.core.game.ImpartialGame` fits the
 protocol unchanged:
 
->>> from grundy.catalog.nim import Nim
+>>> from grundy.heap.nim import Nim
 >>> outcome_of(Nim(), 3)
 'win'
 
@@ -119,7 +119,7 @@ def outcome_of(game: Any, state: Hashable, *, max_positions: int = 1_000_000) ->
 class MisereImpartial:
     """An impartial game under misère play, as a two-player game.
 
-    >>> from grundy.catalog.nim import Nim
+    >>> from grundy.heap.nim import Nim
     >>> outcome_of(MisereImpartial(Nim()), 1)
     'loss'
     """

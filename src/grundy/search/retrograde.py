@@ -17,7 +17,7 @@ Two passes do the backing up, both iterative:
   loss, and whatever is never reached this way is a **draw** (play can go on
   forever, or ends in a drawn terminal position).
 
->>> from grundy.catalog.subtraction import Subtraction
+>>> from grundy.heap.subtraction import Subtraction
 >>> table = retrograde(Subtraction((1, 3)), 7, max_positions=100)
 >>> table.value(7), table.remoteness(7), table.value(6), table.remoteness(6)
 ('win', 3, 'loss', 4)

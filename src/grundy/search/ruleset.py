@@ -23,6 +23,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from grundy.core.cache import register
 from grundy.core.game import Ruleset
 from grundy.core.position import Position
 from grundy.core.result import Result
@@ -40,8 +41,8 @@ __all__ = [
 ]
 
 #: Solved tables kept per ruleset (the most recent last).
-_TABLES: OrderedDict[Any, list[SolvedTable]] = OrderedDict()
-_NEGAMAX: dict[Any, NegamaxTable] = {}
+_TABLES: OrderedDict[Any, list[SolvedTable]] = register(OrderedDict())
+_NEGAMAX: dict[Any, NegamaxTable] = register({})
 _MAX_RULESETS = 4
 _MAX_TT = 4_000_000
 
@@ -94,6 +95,7 @@ class TwoPlayerRuleset(Ruleset):
 
     #: Who moves, for the words of a result ("the player to move").
     family: ClassVar[str] = "two-player"
+    kind: ClassVar[str] = "two-player"
 
     def moves(self, state: Any) -> Iterable[Any]:
         """Every position the player to move can reach (empty when the game is over)."""
@@ -118,15 +120,6 @@ class TwoPlayerRuleset(Ruleset):
     def play_moves(self, state: Any) -> list[tuple[Any, str]]:
         return [(after, self.describe_move(state, after)) for after in self.moves(state)]
 
-    def solve_state(
-        self, state: Any, *, misere: bool, max_moves: int, max_positions: int
-    ) -> Result:
-        if misere:
-            raise UnsupportedError(
-                f"{self.spec_name()} has its own ending rules; misère play is not defined for it"
-            )
-        return solve_two_player(self, state, max_moves=max_moves, max_positions=max_positions)
-
 
 def _words(value: str, remoteness: int | None) -> str:
     if value == DRAW:
@@ -136,9 +129,18 @@ def _words(value: str, remoteness: int | None) -> str:
 
 
 def solve_two_player(
-    game: TwoPlayerRuleset, state: Any, *, max_moves: int, max_positions: int
+    game: TwoPlayerRuleset,
+    state: Any,
+    *,
+    max_moves: int,
+    max_positions: int,
+    misere: bool = False,
 ) -> Result:
     """Solve one position of ``game`` and describe the best moves."""
+    if misere:
+        raise UnsupportedError(
+            f"{game.spec_name()} has its own ending rules; misère play is not defined for it"
+        )
     searched = 0
     option_scores: list[tuple[Any, int]] = []
     if game.use_retrograde(state):

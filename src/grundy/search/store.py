@@ -8,7 +8,7 @@ runs SQLite's integrity check, so a file of another game, a truncated file
 or a file that is not a database raises :class:`~grundy.errors.SolvedFileError`.
 
 >>> import tempfile, os
->>> from grundy.games.tictactoe import TicTacToe
+>>> from grundy.catalog.boards.tictactoe import TicTacToe
 >>> from grundy.search.retrograde import retrograde
 >>> table = retrograde(TicTacToe(), 0, max_positions=10_000)
 >>> path = os.path.join(tempfile.mkdtemp(), "ttt.sqlite")

@@ -1,0 +1,122 @@
+"""Chomp on a bar of R rows and C columns (``chomp:RxC``) whose corner square is poisoned.
+
+A move takes one remaining square together with every square above it and
+to its right (rows counted from the poisoned row, columns from the poisoned
+column); whoever must take the poisoned square loses, so a player facing the
+poisoned square alone has no move and loses. A position is the lengths of
+the rows, poisoned row first (non-increasing); with no arguments the full
+bar. The first player wins every bar larger than 1x1 (a strategy-stealing
+argument, which does not say how); the winning move is found by search.
+
+>>> from grundy import solve
+>>> r = solve("chomp:3x4")
+>>> r.value, [str(m) for m in r.winning_moves]
+('win', ['chomp:3x4 4 2 2'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from math import comb
+from typing import Any, ClassVar
+
+from grundy.catalog.boards.boards import parse_size
+from grundy.errors import InvalidSpecError
+from grundy.search.ruleset import TwoPlayerRuleset
+
+__all__ = ["Chomp"]
+
+_SYNTAX = "chomp:RxC [ROW...]  (row lengths from the poisoned row, non-increasing)"
+
+#: Bars with at most this many positions are solved whole by retrograde analysis.
+RETROGRADE_POSITIONS = 2_000_000
+
+
+@dataclass(frozen=True)
+class Chomp(TwoPlayerRuleset):
+    """Chomp; a state packs the row lengths, row ``i`` in bits ``i*b`` up (``b`` bits each).
+
+    >>> g = Chomp(2, 3)
+    >>> [g.format_state(s) for s in g.moves(g.full())]
+    ['1 1', '2 2', '3 0', '3 1', '3 2']
+    """
+
+    rows: int = 3
+    cols: int = 4
+    name: ClassVar[str] = "chomp"
+    rule: ClassVar[str] = (
+        "take a square and every square above and to the right of it; "
+        "whoever must take the poisoned corner square loses"
+    )
+    example: ClassVar[str] = "chomp:3x4"
+    family: ClassVar[str] = "two-player"
+
+    @classmethod
+    def from_params(cls, params: str | None) -> Chomp:
+        return _factory(params)
+
+    syntax: ClassVar[str] = _SYNTAX
+    _bits: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_bits", self.cols.bit_length())
+
+    def params_text(self) -> str:
+        return f"{self.rows}x{self.cols}"
+
+    def lengths(self, state: int) -> list[int]:
+        """The row lengths of ``state``, poisoned row first."""
+        b, m = self._bits, (1 << self._bits) - 1
+        return [(state >> (i * b)) & m for i in range(self.rows)]
+
+    def pack(self, lengths: Sequence[int]) -> int:
+        """The state with these row lengths."""
+        return sum(n << (i * self._bits) for i, n in enumerate(lengths))
+
+    def full(self) -> int:
+        """The whole bar."""
+        return self.pack([self.cols] * self.rows)
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            return [self.full()]
+        if len(args) > self.rows or not all(a.isdigit() for a in args):
+            raise InvalidSpecError(
+                f"chomp:{self.params_text()} takes at most {self.rows} row lengths", _SYNTAX
+            )
+        lengths = [int(a) for a in args] + [0] * (self.rows - len(args))
+        if not 1 <= lengths[0] <= self.cols:
+            raise InvalidSpecError(
+                f"the poisoned row must have 1 to {self.cols} squares, got {lengths[0]}", _SYNTAX
+            )
+        if any(b > a for a, b in pairwise(lengths)):
+            raise InvalidSpecError(f"row lengths must not increase: {' '.join(args)}", _SYNTAX)
+        return [self.pack(lengths)]
+
+    def format_state(self, state: Any) -> str:
+        return " ".join(str(n) for n in self.lengths(state))
+
+    def moves(self, state: Any) -> list[Any]:
+        lengths = self.lengths(state)
+        out = []
+        for i, n in enumerate(lengths):
+            for j in range(1 if i == 0 else 0, n):
+                new = lengths[:i] + [min(k, j) for k in lengths[i:]]
+                out.append(self.pack(new))
+        return out
+
+    def use_retrograde(self, state: Any) -> bool:
+        return comb(self.rows + self.cols, self.rows) <= RETROGRADE_POSITIONS
+
+    def describe_move(self, state: Any, after: Any) -> str:
+        before, now = self.lengths(state), self.lengths(after)
+        i = next(k for k in range(self.rows) if before[k] != now[k])
+        j = now[i]
+        return f"take row {i + 1}, column {j + 1} and everything above and to the right"
+
+
+def _factory(params: str | None) -> Chomp:
+    rows, cols = parse_size(params, "chomp", _SYNTAX, default=(3, 4))
+    return Chomp(rows, cols)

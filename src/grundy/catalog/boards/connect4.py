@@ -1,0 +1,270 @@
+"""Connect Four on a board of C columns and R rows (``connect4:CxR``, default 7x6).
+
+Players X (first) and O drop stones in turn into a column that is not full;
+a stone falls to the lowest empty cell. Four stones of one player in a line
+(across, up or diagonal) win at once; a full board without such a line is a
+draw. A position is written as the board rows from top to bottom, separated
+by ``/`` (``x``, ``o``, ``.``), or as the columns played so far (``4453``,
+columns counted from 1); the player to move is inferred.
+
+>>> from grundy import solve
+>>> r = solve("connect4:4x4")
+>>> r.value, r.remoteness
+('draw', None)
+>>> from grundy import parse
+>>> str(parse("connect4:5x4 3"))
+'connect4:5x4 ...../...../...../..x..'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from grundy.catalog.boards.boards import board_rows, parse_size
+from grundy.errors import InvalidSpecError
+from grundy.search.protocol import DRAW, LOSS
+from grundy.search.ruleset import TwoPlayerRuleset
+
+__all__ = ["ConnectFour"]
+
+_SYNTAX = (
+    'connect4:CxR [BOARD]  (BOARD: rows top to bottom of x o ., or the columns played, "4453")'
+)
+
+#: Boards up to this many cells are solved whole by retrograde analysis.
+RETROGRADE_CELLS = 20
+
+
+@dataclass(frozen=True)
+class ConnectFour(TwoPlayerRuleset):
+    """Connect Four with ``cols`` columns of ``rows`` cells.
+
+    A state is one int: ``mask << S | mine`` where ``mask`` has a bit per
+    stone, ``mine`` the stones of the player to move, and each column takes
+    ``rows + 1`` bits (an empty guard bit on top keeps lines from wrapping).
+
+    >>> g = ConnectFour(4, 4)
+    >>> s = g.after_columns([1, 1, 2])
+    >>> g.format_state(s)
+    '..../..../o.../xx..'
+    >>> len(list(g.moves(s)))
+    4
+    """
+
+    cols: int = 7
+    rows: int = 6
+    name: ClassVar[str] = "connect4"
+    rule: ClassVar[str] = (
+        "drop a stone into a column (it falls to the lowest empty cell); four of your stones "
+        "in a row, column or diagonal win; a full board is a draw"
+    )
+    example: ClassVar[str] = "connect4:4x4 ..../..../..../xo.."
+    aliases: ClassVar[tuple[str, ...]] = ("connect-four",)
+    family: ClassVar[str] = "two-player"
+
+    @classmethod
+    def from_params(cls, params: str | None) -> ConnectFour:
+        return _factory(params)
+
+    syntax: ClassVar[str] = _SYNTAX
+    _shift: int = field(init=False, repr=False, compare=False)
+    _bottoms: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _tops: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _full: int = field(init=False, repr=False, compare=False)
+    _order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        h1 = self.rows + 1
+        bottoms = tuple(1 << (c * h1) for c in range(self.cols))
+        tops = tuple(1 << (c * h1 + self.rows - 1) for c in range(self.cols))
+        full = sum(((1 << self.rows) - 1) << (c * h1) for c in range(self.cols))
+        centre = (self.cols - 1) / 2
+        order = tuple(sorted(range(self.cols), key=lambda c: (abs(c - centre), c)))
+        object.__setattr__(self, "_shift", self.cols * h1)
+        object.__setattr__(self, "_bottoms", bottoms)
+        object.__setattr__(self, "_tops", tops)
+        object.__setattr__(self, "_full", full)
+        object.__setattr__(self, "_order", order)
+
+    # ----- the position language ------------------------------------------------
+
+    def params_text(self) -> str:
+        return f"{self.cols}x{self.rows}"
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if len(args) > 1:
+            raise InvalidSpecError("connect4 takes one board", _SYNTAX)
+        if not args:
+            return [0]
+        text = args[0]
+        if text.isdigit():
+            return [self.after_columns([int(ch) for ch in text])]
+        return [self._from_board(text)]
+
+    def after_columns(self, columns: Sequence[int]) -> int:
+        """The state after stones dropped in ``columns`` (counted from 1)."""
+        state = 0
+        for n, c in enumerate(columns, 1):
+            if not 1 <= c <= self.cols:
+                raise InvalidSpecError(f"column {c} is not on a board of {self.cols}", _SYNTAX)
+            if self.terminal_value(state) is not None:
+                raise InvalidSpecError(f"the game is over before move {n}", _SYNTAX)
+            mask = state >> self._shift
+            if mask & self._tops[c - 1]:
+                raise InvalidSpecError(f"column {c} is full at move {n}", _SYNTAX)
+            state = self._play(state, c - 1)
+        return state
+
+    def _from_board(self, text: str) -> int:
+        grid = board_rows(text, self.rows, self.cols, "xo.", _SYNTAX)
+        h1 = self.rows + 1
+        xs = os_ = 0
+        for r, line in enumerate(grid):
+            height = self.rows - 1 - r
+            for c, ch in enumerate(line):
+                bit = 1 << (c * h1 + height)
+                if ch == "x":
+                    xs |= bit
+                elif ch == "o":
+                    os_ |= bit
+        mask = xs | os_
+        for c in range(self.cols):
+            col = (mask >> (c * h1)) & ((1 << self.rows) - 1)
+            if col & (col + 1):
+                raise InvalidSpecError(
+                    f"the board {text!r} has a stone floating in column {c + 1}", _SYNTAX
+                )
+        nx, no = xs.bit_count(), os_.bit_count()
+        if nx not in (no, no + 1):
+            raise InvalidSpecError(
+                f"the board {text!r} has {nx} x and {no} o; x moves first, so x = o or o + 1",
+                _SYNTAX,
+            )
+        mine = xs if nx == no else os_
+        if self._aligned(mine):
+            raise InvalidSpecError(
+                f"the board {text!r} has four in a row for the player to move, "
+                "so the game ended earlier",
+                _SYNTAX,
+            )
+        return (mask << self._shift) | mine
+
+    def format_state(self, state: Any) -> str:
+        mask = state >> self._shift
+        mine = state & ((1 << self._shift) - 1)
+        x_to_move = mask.bit_count() % 2 == 0
+        h1 = self.rows + 1
+        lines = []
+        for height in range(self.rows - 1, -1, -1):
+            row = []
+            for c in range(self.cols):
+                bit = 1 << (c * h1 + height)
+                if not mask & bit:
+                    row.append(".")
+                else:
+                    row.append("x" if bool(mine & bit) == x_to_move else "o")
+            lines.append("".join(row))
+        return "/".join(lines)
+
+    # ----- the rules -------------------------------------------------------------
+
+    def _aligned(self, p: int) -> bool:
+        h = self.rows
+        m = p & (p >> 1)
+        if m & (m >> 2):
+            return True
+        m = p & (p >> h)
+        if m & (m >> (2 * h)):
+            return True
+        m = p & (p >> (h + 1))
+        if m & (m >> (2 * h + 2)):
+            return True
+        m = p & (p >> (h + 2))
+        return bool(m & (m >> (2 * h + 4)))
+
+    def _play(self, state: int, c: int) -> int:
+        s = self._shift
+        mask = state >> s
+        mine = state & ((1 << s) - 1)
+        return ((mask | (mask + self._bottoms[c])) << s) | (mine ^ mask)
+
+    def terminal_value(self, state: Any) -> str | None:
+        s = self._shift
+        mask = state >> s
+        if self._aligned((state & ((1 << s) - 1)) ^ mask):
+            return LOSS
+        if mask == self._full:
+            return DRAW
+        return None
+
+    def moves(self, state: Any) -> list[Any]:
+        s = self._shift
+        mask = state >> s
+        mine = state & ((1 << s) - 1)
+        theirs = mine ^ mask
+        if self._aligned(theirs):
+            return []
+        return [
+            ((mask | (mask + self._bottoms[c])) << s) | theirs
+            for c in self._order
+            if not mask & self._tops[c]
+        ]
+
+    def expand(self, state: int) -> tuple[str | None, list[int]]:
+        """``(terminal value, moves)`` at once (the alignment test runs once)."""
+        s = self._shift
+        mask = state >> s
+        theirs = (state & ((1 << s) - 1)) ^ mask
+        if self._aligned(theirs):
+            return LOSS, []
+        if mask == self._full:
+            return DRAW, []
+        tops, bottoms = self._tops, self._bottoms
+        return None, [
+            ((mask | (mask + bottoms[c])) << s) | theirs for c in self._order if not mask & tops[c]
+        ]
+
+    def use_retrograde(self, state: Any) -> bool:
+        return self.cols * self.rows <= RETROGRADE_CELLS
+
+    def _winning_cells(self, p: int, mask: int) -> int:
+        """Empty cells that would complete four for the player with stones ``p``."""
+        r = (p << 1) & (p << 2) & (p << 3)
+        for s in (self.rows + 1, self.rows, self.rows + 2):
+            pair = (p << s) & (p << (2 * s))
+            r |= pair & (p << (3 * s))
+            r |= pair & (p >> s)
+            pair = (p >> s) & (p >> (2 * s))
+            r |= pair & (p << s)
+            r |= pair & (p >> (3 * s))
+        return r & (self._full ^ mask)
+
+    def order_moves(self, state: Any, options: list[Any]) -> list[Any]:
+        """Negamax move order: a winning move first, then by threats made, centre first."""
+        s = self._shift
+        low = (1 << s) - 1
+
+        def key(after: int) -> int:
+            mask = after >> s
+            mover = (after & low) ^ mask
+            if self._aligned(mover):
+                return -1000
+            return -self._winning_cells(mover, mask).bit_count()
+
+        return sorted(options, key=key)
+
+    def column_of(self, state: Any, after: Any) -> int:
+        """The column (from 1) of the move from ``state`` to ``after``."""
+        new: int = (after >> self._shift) ^ (state >> self._shift)
+        return (new.bit_length() - 1) // (self.rows + 1) + 1
+
+    def describe_move(self, state: Any, after: Any) -> str:
+        mover = "x" if (state >> self._shift).bit_count() % 2 == 0 else "o"
+        return f"{mover} in column {self.column_of(state, after)}"
+
+
+def _factory(params: str | None) -> ConnectFour:
+    cols, rows = parse_size(params, "connect4", _SYNTAX, default=(7, 6))
+    return ConnectFour(cols, rows)

@@ -1,0 +1,161 @@
+"""Domineering on a board of R rows and C columns (``domineering:RxC``).
+
+Left places a domino on two empty cells one above the other (vertical),
+Right on two empty cells side by side (horizontal); a player with no
+place for a domino on their turn loses. Domineering is *partisan*: the
+answer for a board is its outcome class: ``L`` (Left wins whoever starts),
+``R`` (Right wins whoever starts), ``N`` (whoever moves first wins) or
+``P`` (whoever moves first loses). A position is the board, rows top to
+bottom (``.`` empty, ``#`` covered, ``/`` between rows allowed), then who
+moves, ``L`` or ``R`` (default ``L``); ``value`` and the best moves are for
+that player.
+
+>>> from grundy import solve
+>>> r = solve("domineering:2x2")
+>>> r.outcome, r.value
+('N', 'win')
+>>> solve("domineering:1x3").outcome
+'R'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from grundy.catalog.boards.boards import board_rows, parse_size
+from grundy.errors import InvalidSpecError
+from grundy.search.protocol import WIN, unpack
+from grundy.search.ruleset import TwoPlayerRuleset, position_score
+
+__all__ = ["Domineering", "outcome_class"]
+
+_SYNTAX = "domineering:RxC [BOARD] [L|R]  (BOARD: rows top to bottom of . and #)"
+
+#: Boards with at most this many empty cells are solved whole by retrograde analysis.
+RETROGRADE_CELLS = 20
+
+
+def outcome_class(left_first_wins: bool, right_first_wins: bool) -> str:
+    """The partisan outcome class from who wins when each player starts.
+
+    >>> outcome_class(True, False), outcome_class(True, True), outcome_class(False, False)
+    ('L', 'N', 'P')
+    """
+    if left_first_wins and right_first_wins:
+        return "N"
+    if left_first_wins:
+        return "L"
+    if right_first_wins:
+        return "R"
+    return "P"
+
+
+@dataclass(frozen=True)
+class Domineering(TwoPlayerRuleset):
+    """Domineering; a state is ``board << 1 | mover`` (cell ``(r, c)`` is bit ``r*C + c``
+    of ``board``, set when covered; ``mover`` 0 for Left, 1 for Right).
+
+    >>> g = Domineering(2, 3)
+    >>> [g.format_state(s) for s in g.moves(0)]
+    ['#../#.. R', '.#./.#. R', '..#/..# R']
+    """
+
+    rows: int = 2
+    cols: int = 2
+    name: ClassVar[str] = "domineering"
+    rule: ClassVar[str] = (
+        "Left places vertical dominoes, Right horizontal ones, on empty cells; "
+        "a player who cannot place one loses (partisan: outcome class L, R, N or P)"
+    )
+    example: ClassVar[str] = "domineering:3x3"
+    family: ClassVar[str] = "partisan"
+
+    @classmethod
+    def from_params(cls, params: str | None) -> Domineering:
+        return _factory(params)
+
+    syntax: ClassVar[str] = _SYNTAX
+    _full: int = field(init=False, repr=False, compare=False)
+    _not_last_col: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        full = (1 << (self.rows * self.cols)) - 1
+        last = sum(1 << (r * self.cols + self.cols - 1) for r in range(self.rows))
+        object.__setattr__(self, "_full", full)
+        object.__setattr__(self, "_not_last_col", full & ~last)
+
+    def params_text(self) -> str:
+        return f"{self.rows}x{self.cols}"
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        args = list(args)
+        mover = 0
+        if args and args[-1].upper() in ("L", "R"):
+            mover = 0 if args.pop().upper() == "L" else 1
+        if len(args) > 1:
+            raise InvalidSpecError("domineering takes one board and L or R", _SYNTAX)
+        board = 0
+        if args:
+            grid = "".join(board_rows(args[0], self.rows, self.cols, ".#", _SYNTAX))
+            board = sum(1 << i for i, ch in enumerate(grid) if ch == "#")
+        return [board << 1 | mover]
+
+    def format_state(self, state: Any) -> str:
+        board, c = state >> 1, self.cols
+        cells = "".join("#" if board >> i & 1 else "." for i in range(self.rows * c))
+        grid = "/".join(cells[r * c : (r + 1) * c] for r in range(self.rows))
+        return f"{grid} {'LR'[state & 1]}"
+
+    def _placements(self, state: int) -> list[int]:
+        """Domino masks the player to move can place."""
+        board = state >> 1
+        empty = ~board & self._full
+        if state & 1:
+            starts = empty & (empty >> 1) & self._not_last_col
+            step = 1
+        else:
+            starts = empty & (empty >> self.cols)
+            step = self.cols
+        out = []
+        while starts:
+            low = starts & -starts
+            out.append(low | low << step)
+            starts ^= low
+        return out
+
+    def moves(self, state: Any) -> list[Any]:
+        board, flip = state >> 1, (state & 1) ^ 1
+        return [(board | d) << 1 | flip for d in self._placements(state)]
+
+    def use_retrograde(self, state: Any) -> bool:
+        empty: int = self.rows * self.cols - (state >> 1).bit_count()
+        return empty <= RETROGRADE_CELLS
+
+    def describe_move(self, state: Any, after: Any) -> str:
+        placed = (after >> 1) ^ (state >> 1)
+        first = (placed & -placed).bit_length() - 1
+        r, c = divmod(first, self.cols)
+        if state & 1:
+            return f"Right: horizontal domino on row {r + 1}, columns {c + 1}-{c + 2}"
+        return f"Left: vertical domino on column {c + 1}, rows {r + 1}-{r + 2}"
+
+    def outcome_letter(self, state: Any, value: str, max_positions: int) -> str:
+        other = state ^ 1
+        other_wins = unpack(position_score(self, other, max_positions=max_positions))[0] == WIN
+        mover_wins = value == WIN
+        if state & 1:
+            return outcome_class(other_wins, mover_wins)
+        return outcome_class(mover_wins, other_wins)
+
+    def explain_position(self, state: Any, value: str) -> list[str]:
+        return [
+            "Outcome class: L = Left (vertical) wins whoever starts, R = Right (horizontal) "
+            "wins whoever starts, N = the first player wins, P = the second player wins."
+        ]
+
+
+def _factory(params: str | None) -> Domineering:
+    rows, cols = parse_size(params, "domineering", _SYNTAX, default=(2, 2))
+    return Domineering(rows, cols)

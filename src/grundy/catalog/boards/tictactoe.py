@@ -1,0 +1,121 @@
+"""Tic-tac-toe: X and O mark empty cells of a 3x3 grid in turn, X first.
+
+Three marks of one player in a row, column or diagonal win at once; a full
+grid without such a line is a draw. A position is the nine cells row by row
+(``x``, ``o``, ``.``; ``/`` between rows allowed), and the player to move is
+inferred from the counts.
+
+>>> from grundy import solve
+>>> r = solve("tictactoe .........")
+>>> r.value, r.outcome
+('draw', 'D')
+>>> [str(m) for m in solve("tictactoe xx.oo....").winning_moves]
+['tictactoe xxxoo....']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.catalog.boards.boards import board_rows
+from grundy.errors import InvalidSpecError
+from grundy.search.protocol import DRAW, LOSS
+from grundy.search.ruleset import TwoPlayerRuleset
+
+__all__ = ["LINES", "TicTacToe"]
+
+_SYNTAX = 'tictactoe BOARD  (nine cells x o . row by row, e.g. "x.o......")'
+
+#: The eight winning lines as 9-bit masks (cell i is bit i, row by row).
+LINES = tuple(
+    sum(1 << i for i in line)
+    for line in (
+        (0, 1, 2), (3, 4, 5), (6, 7, 8),
+        (0, 3, 6), (1, 4, 7), (2, 5, 8),
+        (0, 4, 8), (2, 4, 6),
+    )
+)  # fmt: skip
+
+_NAMES = (
+    "top left", "top", "top right",
+    "left", "centre", "right",
+    "bottom left", "bottom", "bottom right",
+)  # fmt: skip
+
+
+def _line(marks: int) -> bool:
+    return any(marks & line == line for line in LINES)
+
+
+@dataclass(frozen=True)
+class TicTacToe(TwoPlayerRuleset):
+    """Tic-tac-toe; a state is ``x | o << 9`` (a bit per marked cell).
+
+    >>> g = TicTacToe()
+    >>> g.format_state(g.parse_args(["x.o/.../..."])[0])
+    'x.o......'
+    """
+
+    name: ClassVar[str] = "tictactoe"
+    rule: ClassVar[str] = (
+        "x and o mark empty cells in turn, x first; three in a row, column or diagonal win; "
+        "a full grid is a draw"
+    )
+    example: ClassVar[str] = "tictactoe xo.x.o..."
+    aliases: ClassVar[tuple[str, ...]] = ("ttt", "noughts-and-crosses")
+    family: ClassVar[str] = "two-player"
+    syntax: ClassVar[str] = _SYNTAX
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if len(args) != 1:
+            raise InvalidSpecError("tictactoe takes one board of nine cells", _SYNTAX)
+        grid = "".join(board_rows(args[0], 3, 3, "xo.", _SYNTAX))
+        x = sum(1 << i for i, ch in enumerate(grid) if ch == "x")
+        o = sum(1 << i for i, ch in enumerate(grid) if ch == "o")
+        nx, no = x.bit_count(), o.bit_count()
+        if nx not in (no, no + 1):
+            raise InvalidSpecError(
+                f"the board {args[0]!r} has {nx} x and {no} o; x moves first, so x = o or o + 1",
+                _SYNTAX,
+            )
+        mover = x if nx == no else o
+        if _line(mover):
+            raise InvalidSpecError(
+                f"the board {args[0]!r} has a line for the player to move, "
+                "so the game ended earlier",
+                _SYNTAX,
+            )
+        return [x | o << 9]
+
+    def format_state(self, state: Any) -> str:
+        x, o = state & 511, state >> 9
+        return "".join("x" if x >> i & 1 else "o" if o >> i & 1 else "." for i in range(9))
+
+    def _sides(self, state: int) -> tuple[int, int, int]:
+        """``(marks of the mover, marks of the other, shift of the mover's marks)``."""
+        x, o = state & 511, state >> 9
+        if x.bit_count() == o.bit_count():
+            return x, o, 0
+        return o, x, 9
+
+    def terminal_value(self, state: Any) -> str | None:
+        _, other, _ = self._sides(state)
+        if _line(other):
+            return LOSS
+        if (state & 511) | (state >> 9) == 511:
+            return DRAW
+        return None
+
+    def moves(self, state: Any) -> list[Any]:
+        _, other, shift = self._sides(state)
+        if _line(other):
+            return []
+        used = (state & 511) | (state >> 9)
+        return [state | 1 << (i + shift) for i in range(9) if not used >> i & 1]
+
+    def describe_move(self, state: Any, after: Any) -> str:
+        _, _, shift = self._sides(state)
+        cell = ((after ^ state) >> shift).bit_length() - 1
+        return f"{'xo'[shift // 9]} in the {_NAMES[cell]} cell"

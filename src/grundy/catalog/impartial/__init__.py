@@ -1,0 +1,1 @@
+"""Impartial classics with closed forms: Wythoff, Fibonacci Nim, Moore, Lasker, divisors, ..."""

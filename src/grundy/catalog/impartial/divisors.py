@@ -1,0 +1,188 @@
+"""The game of divisors: replace a number N by one of its divisors d < N; 1 cannot move.
+
+>>> from grundy import solve
+>>> r = solve("divisors 12 5")
+>>> r.grundy, [str(p) for p in r.winning_moves]
+(2, ['divisors 3 5', 'divisors 2 5'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.catalog.impartial.factoring import factorization_note, factorize
+from grundy.core.game import HeapGame, MisereAnswer
+from grundy.errors import InvalidSpecError
+
+__all__ = ["Divisors", "count_divisors_with_omega", "divisors_with_omega"]
+
+_SYNTAX = "divisors N...  (each N >= 1)"
+
+
+def divisors_with_omega(factors: dict[int, int], k: int) -> Iterator[int]:
+    """Every divisor with exactly ``k`` prime factors (with multiplicity), lazily.
+
+    An exponent vector ``(e_1, ..., e_r)`` with ``0 <= e_i <= a_i`` and sum ``k``
+    is walked like an odometer (no recursion).
+
+    >>> sorted(divisors_with_omega({2: 2, 3: 1}, 2))
+    [4, 6]
+    """
+    primes = list(factors)
+    caps = [factors[p] for p in primes]
+    r = len(primes)
+    if k < 0 or k > sum(caps):
+        return
+    # suffix[i]: most factors the primes i.. can contribute
+    suffix = [0] * (r + 1)
+    for i in range(r - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + caps[i]
+    exps = [0] * r
+
+    def fill(start: int, remaining: int) -> None:
+        """Greedy: as many factors as possible to the last primes, the first get the rest."""
+        for i in range(start, r):
+            e = max(0, remaining - suffix[i + 1])
+            exps[i] = e
+            remaining -= e
+
+    fill(0, k)
+    while True:
+        d = 1
+        for p, e in zip(primes, exps, strict=True):
+            if e:
+                d *= p**e
+        yield d
+        # Next vector: find the rightmost i < r-1 that can grow while the rest can still fit.
+        moved = False
+        for i in range(r - 2, -1, -1):
+            rest = sum(exps[i + 1 :])
+            if exps[i] < caps[i] and rest >= 1:
+                exps[i] += 1
+                fill(i + 1, rest - 1)
+                moved = True
+                break
+        if not moved:
+            return
+
+
+def count_divisors_with_omega(factors: dict[int, int], k: int) -> int:
+    """How many divisors have exactly ``k`` prime factors: [x^k] of prod (1 + x + ... + x^a).
+
+    >>> count_divisors_with_omega({2: 2, 3: 1}, 1)
+    2
+    """
+    poly = [1]
+    for a in factors.values():
+        new = [0] * (len(poly) + a)
+        for i, c in enumerate(poly):
+            for j in range(a + 1):
+                new[i + j] += c
+        poly = new
+    return poly[k] if 0 <= k < len(poly) else 0
+
+
+@dataclass(frozen=True)
+class Divisors(HeapGame):
+    """The game of divisors. A component is a number N >= 1; a move replaces N
+    by a divisor d of N with d < N. The number 1 has no move.
+
+    G(N) = Omega(N), the number of prime factors of N counted with
+    multiplicity: every proper divisor has fewer prime factors, and dropping
+    any number of them is a move, so N is a Nim heap of Omega(N). (Not the XOR
+    of the exponents: that is the game where one prime's exponent is lowered.)
+
+    Values need the factorisation of N (:mod:`grundy.catalog.impartial.factoring`).
+
+    >>> Divisors().grundy_formula(360)
+    6
+    >>> sorted(Divisors().moves(12))
+    [1, 2, 3, 4, 6]
+    """
+
+    name: ClassVar[str] = "divisors"
+    rule: ClassVar[str] = (
+        "replace a number N by one of its divisors d < N; 1 cannot move; the last mover wins"
+    )
+    example: ClassVar[str] = "divisors 12 5"
+    syntax: ClassVar[str] = _SYNTAX
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        states = super().parse_args(args)
+        for a, n in zip(args, states, strict=True):
+            if n < 1:
+                raise InvalidSpecError(
+                    f"a number in divisors must be at least 1, got {a!r}", _SYNTAX
+                )
+        return states
+
+    def moves(self, state: int) -> Iterator[int]:
+        factors = factorize(state)
+        total = sum(factors.values())
+        for k in range(total):
+            yield from divisors_with_omega(factors, k)
+
+    def grundy_formula(self, state: int) -> int:
+        return sum(factorize(state).values())
+
+    def formula_name(self) -> str:
+        return "divisors: G(N) = Omega(N), prime factors with multiplicity (a Nim heap)"
+
+    def options_with_value(self, state: int, value: int) -> Iterator[tuple[int, ...]]:
+        factors = factorize(state)
+        if value < sum(factors.values()):
+            for d in divisors_with_omega(factors, value):
+                yield (d,)
+
+    def count_options_with_value(self, state: int, value: int) -> int:
+        factors = factorize(state)
+        if value >= sum(factors.values()):
+            return 0
+        return count_divisors_with_omega(factors, value)
+
+    def misere_solve(self, states: Sequence[int], max_moves: int) -> MisereAnswer | None:
+        """Misère play: N *is* the Nim heap Omega(N) (as a game tree), so misère Nim applies.
+
+        >>> Divisors().misere_solve([2, 3], 10).outcome
+        'N'
+        """
+        from grundy.core.misere import sj_answer
+
+        values = [self.grundy_formula(n) for n in states]
+        return sj_answer(
+            self,
+            states,
+            values,
+            max_moves,
+            "misère Nim theorem (Bouton 1901): each N is the Nim heap Omega(N) as a game tree",
+        )
+
+    def describe_move(self, state: int, option: tuple[int, ...]) -> str:
+        return f"replace {_short(state)} by its divisor {_short(option[0])}"
+
+    def explain(self, states: Sequence[int], values: Sequence[int]) -> list[str]:
+        lines = [
+            "Divisors: G(N) = Omega(N), the number of prime factors of N with multiplicity "
+            "(a move can drop any number of them, and only drops)."
+        ]
+        notes = set()
+        for n, v in list(zip(states, values, strict=True))[:10]:
+            factors = factorize(n)
+            note = factorization_note(factors)
+            if note:
+                notes.add(note)
+            text = " * ".join(
+                _short(p) if e == 1 else f"{_short(p)}^{e}" for p, e in factors.items()
+            )
+            lines.append(f"  {_short(n)} = {text or '1'}: G = {v}")
+        if len(states) > 10:
+            lines.append(f"  ... and {len(states) - 10} more numbers")
+        lines.extend(f"  Note: {n}" for n in sorted(notes))
+        return lines
+
+
+def _short(n: int) -> str:
+    text = str(n)
+    return text if len(text) <= 40 else f"{text[:12]}...{text[-12:]} ({len(text)} digits)"

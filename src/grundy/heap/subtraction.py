@@ -1,0 +1,170 @@
+"""Subtraction games: a move removes exactly s counters from one heap, for some s in S.
+
+The value of a heap depends only on the ``m = max(S)`` values before it, so as
+soon as a window of ``m`` consecutive values repeats, the sequence is periodic
+from there on: a proved period, which answers heaps of any size.
+
+>>> from grundy import solve
+>>> solve("subtraction:1,3,4 10").grundy
+1
+>>> r = solve("subtraction:1,3,4 " + "9" * 1000)
+>>> r.grundy, len(r.winning_moves)
+(1, 2)
+>>> r.method.split(" (")[0]
+'formula: proved period 7 from heap 0'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+from grundy.core.cache import register
+from grundy.core.game import HeapGame
+from grundy.core.params import format_int_set, parse_int_set
+from grundy.errors import InvalidSpecError
+
+__all__ = ["Subtraction"]
+
+_SYNTAX = "subtraction:S N...  (S a set like 1,3,4 or a range like 2..5)"
+
+
+@dataclass(frozen=True)
+class Subtraction(HeapGame):
+    """The subtraction game S: remove exactly s counters from one heap, s in ``subset``.
+
+    >>> Subtraction((1, 3, 4)).params_text()
+    '1,3,4'
+    >>> sorted(Subtraction((1, 3, 4)).moves(4))
+    [0, 1, 3]
+    """
+
+    subset: tuple[int, ...]
+    name: ClassVar[str] = "subtraction"
+    rule: ClassVar[str] = "remove exactly s counters from one heap, for some s in the set S"
+    example: ClassVar[str] = "subtraction:1,3,4 10"
+    aliases: ClassVar[tuple[str, ...]] = ("sub",)
+
+    @classmethod
+    def from_params(cls, params: str | None) -> Subtraction:
+        return _factory(params)
+
+    syntax: ClassVar[str] = _SYNTAX
+
+    def __post_init__(self) -> None:
+        clean = tuple(sorted(set(self.subset)))
+        if not clean or clean[0] <= 0:
+            raise InvalidSpecError("a subtraction set needs positive members", _SYNTAX)
+        object.__setattr__(self, "subset", clean)
+
+    def params_text(self) -> str:
+        return format_int_set(self.subset)
+
+    def moves(self, state: int) -> Iterator[int]:
+        return (state - s for s in self.subset if s <= state)
+
+    # ----- the proved period -------------------------------------------------------
+
+    def period(self) -> tuple[int, int, tuple[int, ...]] | None:
+        """``(preperiod, period, values of heaps 0..preperiod+period-1)``, or None when no
+        window repeats within :data:`WINDOW_BUDGET`.
+
+        >>> Subtraction((2, 3)).period()
+        (0, 5, (0, 0, 1, 1, 2))
+        """
+        return _window_period(self.subset)
+
+    def periodicity_proof(self, preperiod: int, period: int, saltus: int) -> tuple[int, str] | None:
+        """Checking ``G(n+p) = G(n)`` for ``e <= n < e + max(S)`` proves it for all ``n >= e``."""
+        if saltus:
+            return None
+        m = self.subset[-1]
+        return preperiod + m, f"subtraction game: a window of max(S) = {m} values repeats"
+
+    def grundy_formula(self, state: int) -> int | None:
+        found = self.period()
+        if found is None:
+            return None
+        e, p, base = found
+        return base[state] if state < e + p else base[e + (state - e) % p]
+
+    def formula_name(self) -> str:
+        found = self.period()
+        if found is None:  # pragma: no cover - grundy_formula returned None, so not used
+            return "no period found"
+        e, p, _ = found
+        m = self.subset[-1]
+        return (
+            f"proved period {p} from heap {e} (subtraction game: the {m} values "
+            f"from heap {e} repeat at heap {e + p})"
+        )
+
+    def options_with_value(self, state: int, value: int) -> list[tuple[int, ...]] | None:
+        if self.period() is None:
+            return None
+        return [(state - s,) for s in self.subset if s <= state and self._g(state - s) == value]
+
+    def count_options_with_value(self, state: int, value: int) -> int | None:
+        found = self.options_with_value(state, value)
+        return None if found is None else len(found)
+
+    def _g(self, state: int) -> int:
+        value = self.grundy_formula(state)
+        assert value is not None
+        return value
+
+    def explain(self, states: Sequence[int], values: Sequence[int]) -> list[str]:
+        found = self.period()
+        if found is None:
+            return []
+        e, p, base = found
+        shown = ", ".join(map(str, base[e : e + min(p, 24)])) + (", ..." if p > 24 else "")
+        return [
+            f"The Grundy values of subtraction:{self.params_text()} repeat with period {p} "
+            f"from heap {e}: {shown}",
+            *(
+                f"  heap {s} = {e} + {p}·{(s - e) // p} + {(s - e) % p}, so its value is {v}"
+                for s, v in zip(states, values, strict=True)
+                if s >= e + p
+            ),
+        ][:12]
+
+
+#: Most values (heaps times window length) stored while looking for a repeated window.
+WINDOW_BUDGET = 20_000_000
+
+
+@lru_cache(maxsize=256)
+def _window_period(subset: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]] | None:
+    """First repeat of a window of ``max(S)`` consecutive values: it gives the smallest
+    preperiod and the smallest period (any earlier repeat would be found first)."""
+    m = subset[-1]
+    values: list[int] = []
+    first: dict[tuple[int, ...], int] = {}
+    n = 0
+    while (n + 1) * m <= WINDOW_BUDGET:
+        seen = {values[n - s] for s in subset if s <= n}
+        v = 0
+        while v in seen:
+            v += 1
+        values.append(v)
+        start = n - m + 1
+        if start >= 0:
+            window = tuple(values[start:])
+            if window in first:
+                e = first[window]
+                return e, start - e, tuple(values[:start])
+            first[window] = start
+        n += 1
+    return None
+
+
+def _factory(params: str | None) -> Subtraction:
+    if params is None:
+        raise InvalidSpecError("subtraction needs its set S", _SYNTAX)
+    return Subtraction(parse_int_set(params, "subtraction set", _SYNTAX))
+
+
+register(_window_period)

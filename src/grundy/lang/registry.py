@@ -1,0 +1,123 @@
+"""The registry: every game the position language knows, by name and alias.
+
+Entries are derived from the rulesets themselves (:meth:`GameEntry.of`), and a
+family's module is imported only when one of its games is asked for, so that
+``grundy solve nim 3`` loads no other family. Adding a game is its ruleset
+(with its metadata) and one line in :data:`_SOURCES`; a test checks that the
+names below agree with the metadata.
+
+>>> from grundy.lang.registry import REGISTRY
+>>> REGISTRY.get("sub").name
+'subtraction'
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from importlib import import_module
+
+from grundy.core.game import NamedRuleset, Ruleset
+from grundy.errors import InvalidGameError, UnknownGameError
+from grundy.lang.entry import GameEntry
+
+__all__ = ["REGISTRY", "Registry"]
+
+#: Name and aliases -> where the ruleset lives (``module:attribute``), in listing order.
+#: The attribute is a ruleset class, or a :class:`NamedRuleset` as ``module:NAMED[i]``.
+_SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("nim",), "grundy.heap.nim:Nim"),
+    (("subtraction", "sub"), "grundy.heap.subtraction:Subtraction"),
+    (("bash",), "grundy.heap.bash:Bash"),
+    (("octal", "take-and-break"), "grundy.heap.games:TakeAndBreak"),
+    (("kayles",), "grundy.heap.games:NAMED[0]"),
+    (("dawson", "dawsons-kayles"), "grundy.heap.games:NAMED[1]"),
+    (("dawsons-chess",), "grundy.heap.games:NAMED[2]"),
+    (("grundys-game",), "grundy.heap.games:NAMED[3]"),
+    (("wythoff",), "grundy.catalog.impartial.wythoff:Wythoff"),
+    (("fibonacci",), "grundy.catalog.impartial.fibonacci:FibonacciNim"),
+    (("moore",), "grundy.catalog.impartial.moore:MooreNim"),
+    (("lasker",), "grundy.catalog.impartial.lasker:LaskersNim"),
+    (("divisors",), "grundy.catalog.impartial.divisors:Divisors"),
+    (("halving",), "grundy.catalog.impartial.halving:Halving"),
+    (("matrix",), "grundy.catalog.impartial.matrix:MatrixGame"),
+    (("ferguson",), "grundy.catalog.impartial.ferguson:Ferguson"),
+    (("divisor-removal",), "grundy.catalog.impartial.divisor_removal:DivisorRemoval"),
+    (("hackenbush", "green-hackenbush"), "grundy.hackenbush.ruleset:Hackenbush"),
+    (("tictactoe", "ttt", "noughts-and-crosses"), "grundy.catalog.boards.tictactoe:TicTacToe"),
+    (("connect4", "connect-four"), "grundy.catalog.boards.connect4:ConnectFour"),
+    (("chomp",), "grundy.catalog.boards.chomp:Chomp"),
+    (("domineering",), "grundy.catalog.boards.domineering:Domineering"),
+)
+
+
+def load_source(where: str) -> type[Ruleset] | NamedRuleset:
+    """The ruleset class or named ruleset at ``module:attribute`` (``NAMED[i]`` allowed)."""
+    module, _, attr = where.partition(":")
+    name, _, index = attr.partition("[")
+    obj = getattr(import_module(module), name)
+    if index:
+        obj = obj[int(index.rstrip("]"))]
+    if not (isinstance(obj, NamedRuleset) or (isinstance(obj, type) and issubclass(obj, Ruleset))):
+        raise InvalidGameError(f"{where} is not a ruleset")
+    return obj
+
+
+class Registry:
+    """Names and aliases to :class:`GameEntry`, in registration order, loaded on demand."""
+
+    def __init__(self, sources: tuple[tuple[tuple[str, ...], str], ...] = ()) -> None:
+        self._names: list[str] = []
+        self._where: dict[str, str] = {}
+        self._key_of: dict[str, str] = {}
+        self._loaded: dict[str, GameEntry] = {}
+        for names, where in sources:
+            self._declare(names, where)
+
+    def _declare(self, names: tuple[str, ...], where: str) -> None:
+        for key in names:
+            if key in self._key_of:
+                raise InvalidGameError(f"the game name {key!r} is registered twice")
+            self._key_of[key] = names[0]
+        self._names.append(names[0])
+        self._where[names[0]] = where
+
+    def add(self, entry: GameEntry) -> None:
+        """Register an already-built entry (for games defined outside grundy)."""
+        self._declare((entry.name, *entry.aliases), "")
+        self._loaded[entry.name] = entry
+
+    def _entry(self, name: str) -> GameEntry:
+        entry = self._loaded.get(name)
+        if entry is None:
+            entry = self._loaded[name] = GameEntry.of(load_source(self._where[name]))
+        return entry
+
+    def get(self, name: str) -> GameEntry:
+        """The entry for ``name`` (case-insensitive), or :class:`UnknownGameError`."""
+        key = self._key_of.get(name.lower())
+        if key is None:
+            close = difflib.get_close_matches(name.lower(), self._key_of, n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise UnknownGameError(
+                f"unknown game {name!r}{hint}", "a game from 'grundy games', e.g. nim 3 4 5"
+            )
+        return self._entry(key)
+
+    def declared_names(self, name: str) -> tuple[str, ...]:
+        """The name and aliases declared for ``name`` (without loading its module)."""
+        key = self._key_of[name]
+        return tuple(k for k, v in self._key_of.items() if v == key)
+
+    def __iter__(self) -> Iterator[GameEntry]:
+        return (self._entry(n) for n in self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.lower() in self._key_of
+
+
+#: The registry used by :func:`grundy.parse` and the command line.
+REGISTRY = Registry(_SOURCES)

@@ -1,0 +1,157 @@
+"""The four built-in search games: the position language, rules, and known values (data files)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import grundy
+from grundy.catalog.boards.chomp import Chomp
+from grundy.catalog.boards.domineering import Domineering
+from grundy.catalog.boards.tictactoe import TicTacToe
+from grundy.errors import InvalidSpecError, UnsupportedError
+from grundy.search import retrograde
+
+DATA = Path(__file__).parent / "data"
+
+
+def _data(name: str) -> list[list[str]]:
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("#") and any(line.startswith("# Source:") for line in lines)
+    return [line.split() for line in lines if line.strip() and not line.startswith("#")]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "tictactoe x.o......",
+        "tictactoe x.o/.x./o..",
+        "connect4:4x4 ..../..../..../xo..",
+        "connect4:5x4 3344",
+        "connect4:7x6",
+        "chomp:3x4",
+        "chomp:4x5 5 3 3 1",
+        "domineering:3x3 #../#../... R",
+        "domineering:2x4",
+    ],
+)
+def test_round_trip(spec: str) -> None:
+    p = grundy.parse(spec)
+    assert grundy.parse(str(p)) == p
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("tictactoe xx.......", "x = o or o + 1"),
+        ("tictactoe xxxoo.o..", "ended earlier"),
+        ("tictactoe x.o", "expected 3x3"),
+        ("tictactoe x.z......", "character 'z'"),
+        ("connect4:4x4 ..../..../x.../....", "floating"),
+        ("connect4:4x4 11111", "column 1 is full"),
+        ("connect4:4x4 9", "column 9"),
+        ("connect4:4x4 12121212", "over before move 8"),
+        ("connect4:0x4", "from 1 to 16"),
+        ("connect4:four", "size like 4x4"),
+        ("chomp:3x4 2 3", "must not increase"),
+        ("chomp:3x4 0", "poisoned row"),
+        ("domineering:2x2 ... L", "expected 2x2"),
+    ],
+)
+def test_bad_positions_name_the_problem(spec: str, words: str) -> None:
+    with pytest.raises(InvalidSpecError, match=re.escape(words)):
+        grundy.parse(spec)
+
+
+def test_tictactoe_known_values() -> None:
+    facts = dict(_data("tictactoe.txt"))
+    table = retrograde(TicTacToe(), 0, max_positions=10_000)
+    assert table.value(0) == facts["value"]
+    assert len(table) == int(facts["positions"])
+
+
+def test_tictactoe_result_fields() -> None:
+    r = grundy.solve("tictactoe xx.oo....")
+    assert (r.value, r.remoteness, r.outcome) == ("win", 1, "N")
+    assert [str(m) for m in r.winning_moves] == ["tictactoe xxxoo...."]
+    over = grundy.solve("tictactoe xxxoo....")
+    assert (over.value, over.remoteness, over.winning_moves) == ("loss", 0, ())
+    assert over.position.game.terminal_value(over.position.state) == "loss"
+    # A draw lists the drawing moves (the best moves), never a losing one.
+    d = grundy.solve("tictactoe x........")
+    assert d.value == "draw" and d.winning_moves
+    for m in d.winning_moves:
+        assert grundy.solve(m).value == "draw"
+
+
+def test_misere_is_refused_for_search_games() -> None:
+    with pytest.raises(UnsupportedError):
+        grundy.solve("tictactoe .........", misere=True)
+
+
+def test_connect4_small_boards() -> None:
+    r = grundy.solve("connect4:4x4")
+    assert (r.value, r.outcome) == ("draw", "D")
+    assert "retrograde" in r.method
+    lost = grundy.solve("connect4:4x4 x.../x.../x..o/x.oo")
+    assert (lost.outcome, lost.value, lost.remoteness) == ("P", "loss", 0)
+
+
+def test_connect4_threat_is_found() -> None:
+    # x has three in column 1 and o must block (o to move): the only non-losing move is column 1.
+    r = grundy.solve("connect4:4x4 ..../x.../x..o/x..o")
+    assert r.value in ("draw", "loss")
+    assert [r.position.game.column_of(r.position.state, m.state) for m in r.winning_moves] == [1]
+
+
+def test_connect4_7x6_uses_negamax() -> None:
+    r = grundy.solve("connect4:7x6 5321447645646344663531637325")
+    assert "negamax" in r.method
+    assert (r.value, r.remoteness) == ("loss", 12)
+    assert len(r.winning_moves) == 1
+
+
+def test_chomp_known_values() -> None:
+    facts = dict(_data("chomp.txt"))
+    rows, cols = map(int, facts["first-player-wins"].split("x"))
+    for r in range(1, rows + 1):
+        for c in range(1, cols + 1):
+            res = grundy.solve(f"chomp:{r}x{c}")
+            assert res.first_player_wins == ((r, c) != (1, 1)), (r, c)
+            if (r, c) != (1, 1):
+                assert res.winning_moves  # the move itself, found by search
+    n = int(facts["square-move"])
+    for k in range(2, n + 1):
+        g = Chomp(k, k)
+        res = grundy.solve(grundy.Position(g, g.full()), max_moves=1000)
+        assert g.pack([k] + [1] * (k - 1)) in {m.state for m in res.winning_moves}
+    width = int(facts["two-row-losing"])
+    g = Chomp(2, width)
+    table = retrograde(g, g.full(), max_positions=10_000)
+    for s in table:
+        a, b = g.lengths(s)
+        assert (table.value(s) == "loss") == (a == b + 1), (a, b)
+
+
+def test_domineering_known_values() -> None:
+    for size, expected in _data("domineering.txt"):
+        assert grundy.solve(f"domineering:{size}").outcome == expected, size
+        assert grundy.solve(f"domineering:{size} R").outcome == expected, size
+
+
+def test_domineering_transpose_swaps_left_and_right() -> None:
+    swap = {"L": "R", "R": "L", "N": "N", "P": "P"}
+    for r in range(1, 4):
+        for c in range(1, 5):
+            a = grundy.solve(f"domineering:{r}x{c}").outcome
+            b = grundy.solve(f"domineering:{c}x{r}").outcome
+            assert swap[a] == b, (r, c)
+
+
+def test_domineering_moves_alternate_players() -> None:
+    g = Domineering(2, 3)
+    for after in g.moves(0):
+        assert after & 1 == 1
+        assert all(o & 1 == 0 for o in g.moves(after))
