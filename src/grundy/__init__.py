@@ -14,6 +14,7 @@ Write your own game by subclassing :class:`ImpartialGame`:
 'N'
 """
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 
 from grundy._api import (
@@ -47,20 +48,28 @@ from grundy.errors import (
     UnknownGameError,
     UnsupportedError,
 )
-from grundy.heap import HeapFunctionGame, OctalCode, TakeAndBreak
 from grundy.lang.entry import GameEntry
 from grundy.lang.registry import REGISTRY, Registry
 from grundy.lang.spec import parse, parse_ruleset
 
 __version__ = "0.1.0"
 
+if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
+    from grundy.heap import HeapFunctionGame, OctalCode, TakeAndBreak
+    from grundy.heap.tools import heap_periodicity, heap_table
+
 
 def __getattr__(name: str) -> _Any:
     # Table functions need numpy: imported on first use so that ``import grundy`` stays light.
     if name in ("heap_table", "heap_periodicity"):
-        from grundy.heap import tools
+        from grundy.heap import tools  # noqa: PLC0415 (lazy: numpy)
 
         return getattr(tools, name)
+    if name in ("HeapFunctionGame", "OctalCode", "TakeAndBreak"):
+        # The heap family loads when it is first used, so ``import grundy`` stays light.
+        from grundy import heap  # noqa: PLC0415 (lazy: a game family)
+
+        return getattr(heap, name)
     raise AttributeError(f"module 'grundy' has no attribute {name!r}")
 
 

@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from grundy import UnsupportedError, parse
-from grundy.hackenbush.svg import MAX_DRAWN_EDGES, draw, picture_svg
+from grundy.hackenbush.drawing import draw
+from grundy.hackenbush.svg import MAX_DRAWN_EDGES, picture_svg
 
 _NS = "{http://www.w3.org/2000/svg}"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from grundy import __version__
 from grundy.cli import draw_cmd, games_cmd, period_cmd, play_cmd, solve_cmd, table_cmd
 from grundy.cli.common import EXIT_USAGE, OneLineParser, UsageError
 from grundy.errors import GrundyError, InvalidSpecError, UnsupportedError
@@ -20,8 +21,6 @@ COMMANDS = [solve_cmd, play_cmd, games_cmd, draw_cmd, table_cmd, period_cmd]
 
 def build_parser() -> OneLineParser:
     """The full argument parser."""
-    from grundy import __version__
-
     parser = OneLineParser(
         prog="grundy",
         description="Solve combinatorial games exactly: who wins, every winning move, and why.",

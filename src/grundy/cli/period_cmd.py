@@ -36,7 +36,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Find and print the periodicity."""
-    from grundy.heap import heap_periodicity, heap_table, require_heap_game
+    from grundy.heap import heap_periodicity, heap_table, require_heap_game  # noqa: PLC0415 (lazy: numpy)
 
     game = require_heap_game(game_from_words(args.game))
     per = heap_periodicity(game, args.n)

@@ -73,8 +73,8 @@ def progress_bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], Non
         yield None
         return
     try:
-        from rich.console import Console
-        from rich.progress import Progress
+        from rich.console import Console  # noqa: PLC0415 (lazy: rich)
+        from rich.progress import Progress  # noqa: PLC0415 (lazy: rich)
     except ImportError:  # pragma: no cover - rich is a dependency
         yield None
         return
@@ -89,13 +89,13 @@ def progress_bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], Non
 
 def run(args: argparse.Namespace) -> int:
     """Compute, print and save a table."""
-    from grundy.heap import periodicity, require_heap_game
+    from grundy.heap import periodicity, require_heap_game  # noqa: PLC0415 (lazy: numpy)
 
     game = require_heap_game(game_from_words(args.game))
     spec = game.spec_name()
     prefix = None
     if args.out and os.path.exists(args.out):
-        from grundy.heap import load_table
+        from grundy.heap import load_table  # noqa: PLC0415 (lazy: numpy)
 
         saved, prefix = load_table(args.out)
         if saved != spec:
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     for note in notes:
         print(f"grundy: note: {note}", file=sys.stderr)
     if args.out:
-        from grundy.heap import save_table
+        from grundy.heap import save_table  # noqa: PLC0415 (lazy: numpy)
 
         if prefix is None or len(values) > len(prefix):
             save_table(args.out, spec, values)
@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _compute(game: Any, args: argparse.Namespace, prefix: Any) -> tuple[Any, bool, list[str]]:
     """``(values, interrupted, notes)``; on Ctrl-C the finished part comes back."""
-    from grundy.heap import TakeAndBreak, heap_table
+    from grundy.heap import TakeAndBreak, heap_table  # noqa: PLC0415 (lazy: numpy)
 
     if prefix is not None and len(prefix) > args.n:
         return prefix, False, []
@@ -152,7 +152,7 @@ def _compute(game: Any, args: argparse.Namespace, prefix: Any) -> tuple[Any, boo
             return heap_table(game, args.n, prefix=prefix), False, []
         except KeyboardInterrupt:
             return prefix if prefix is not None else [0], True, []
-    from grundy.heap import TableBuilder, save_table
+    from grundy.heap import TableBuilder, save_table  # noqa: PLC0415 (lazy: numpy)
 
     builder = TableBuilder(
         game, prefix=prefix, method=args.kernel, period_fill=not args.compute_all

@@ -11,9 +11,10 @@ The value comes from the fusion and colon principles in linear time
 
 from __future__ import annotations
 
+from grundy.hackenbush.drawing import Drawing, draw
 from grundy.hackenbush.graph import Edge, Picture, make_picture, parse_edges
 from grundy.hackenbush.ruleset import Hackenbush, picture_of
-from grundy.hackenbush.svg import Drawing, draw, picture_svg
+from grundy.hackenbush.svg import picture_svg
 from grundy.hackenbush.values import analyse, stalk, winning_cuts
 
 __all__ = [

@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from grundy.hackenbush.values import stalk
+from grundy.hackenbush.stalks import stalk
 
 if TYPE_CHECKING:
     from grundy.hackenbush.values import _Forest

@@ -15,6 +15,7 @@ Every edge of a picture is connected to the ground.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -238,11 +239,9 @@ def connected_to_ground(edges: Sequence[Edge]) -> Picture:
 
 
 def _connected_by_kernel(edges: Sequence[Edge]) -> Picture | None:
-    import itertools
+    import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-    import numpy as np
-
-    from grundy.kernels.hackenbush import COMPILED, reach_kernel
+    from grundy.kernels.hackenbush import COMPILED, reach_kernel  # noqa: PLC0415 (lazy: numba)
 
     if not COMPILED:
         return None

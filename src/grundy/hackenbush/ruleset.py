@@ -15,7 +15,9 @@ whose weight reaches 0 is deleted with everything it disconnects.
 
 from __future__ import annotations
 
+import bisect
 import itertools
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,6 +36,8 @@ from grundy.hackenbush.graph import (
     parse_edges,
     picture_moves,
 )
+from grundy.hackenbush.stalks import stalk
+from grundy.hackenbush.svg import picture_svg
 from grundy.hackenbush.values import Analysis, Cut, analyse, winning_cuts
 
 __all__ = ["Hackenbush", "apply_cut", "describe_cut", "picture_of", "stalk_text"]
@@ -53,8 +57,6 @@ def apply_cut(analysis: Analysis, move: Cut) -> Picture:
     i = move.index
     u, v, w = picture[i]
     if move.lower:
-        import bisect
-
         rest = picture[:i] + picture[i + 1 :]
         new = (u, v, w - 1)
         k = bisect.bisect_left(rest, new)
@@ -188,14 +190,10 @@ class Hackenbush(ImpartialGame[Picture]):
 
     def svg(self, state: Picture, highlight: Sequence[int] = ()) -> str:
         """The picture as SVG text (``highlight``: edge indices drawn as winning cuts)."""
-        from grundy.hackenbush.svg import picture_svg
-
         return picture_svg(state, weighted=self.weighted, highlight=highlight)
 
 
 def _describe_by_difference(state: Picture, after: Picture, weighted: bool) -> str:
-    from collections import Counter
-
     removed = Counter(state) - Counter(after)
     added = Counter(after) - Counter(state)
     if added:
@@ -265,8 +263,6 @@ def _explain_one(analysis: Analysis, value: int, several: bool) -> list[str]:
 
 def stalk_text(analysis: Analysis, i: int, w: int, g: int) -> str:
     """``stalk(w, g)`` with its edge, for explanations."""
-    from grundy.hackenbush.values import stalk
-
     u, v, _ = analysis.picture[i]
     weight = f":{w}" if analysis.weighted and w != 1 else ""
     return f"{stalk(w, g)} (edge {u}-{v}{weight} under a branch worth {g})"

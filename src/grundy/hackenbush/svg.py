@@ -7,23 +7,18 @@ circles; winning cuts are drawn thick and red.
 >>> svg = picture_svg(((0, 1, 1), (1, 1, 1)), highlight=[0])
 >>> svg.startswith("<svg") and svg.count("<path") == 2
 True
->>> from grundy import parse
->>> d = draw(parse('hackenbush "0-1 1-2"'))
->>> d.value, d.cuts
-(2, 1)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from html import escape
 
-from grundy.core.position import Position, Sum
 from grundy.errors import UnsupportedError
 from grundy.hackenbush.graph import Picture
 
-__all__ = ["MAX_DRAWN_EDGES", "Drawing", "draw", "picture_svg"]
+__all__ = ["MAX_DRAWN_EDGES", "combine_svgs", "picture_svg"]
 
 #: The largest picture drawn (beyond this an SVG is no help to a reader).
 MAX_DRAWN_EDGES = 20_000
@@ -154,70 +149,8 @@ def picture_svg(
     return "\n".join(out)
 
 
-@dataclass(frozen=True)
-class Drawing:
-    """A drawn position: ``svg`` text, its value, and how many winning cuts are shown.
-
-    It shows as a picture in Jupyter (``_repr_svg_``).
-    """
-
-    svg: str
-    value: int
-    cuts: int
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-
-def draw(position: Position | Sum) -> Drawing:
-    """Draw the Hackenbush pictures of a position side by side, winning cuts in red.
-
-    Other components of a sum are not drawn, but their values count when the
-    winning cuts are chosen.
-    """
-    from grundy.core.solve import grundy_value
-    from grundy.hackenbush.ruleset import Hackenbush, _analysis
-    from grundy.hackenbush.values import winning_cuts
-
-    comps = position.components
-    drawn = [c for c in comps if isinstance(c.game, Hackenbush)]
-    if not drawn:
-        raise UnsupportedError("only hackenbush pictures can be drawn")
-    values = []
-    for c in comps:
-        if isinstance(c.game, Hackenbush):
-            values.append(_analysis(c.state, c.game.weighted).value)
-        else:
-            values.append(grundy_value(c))
-    total = 0
-    for v in values:
-        total ^= v
-    pieces: list[str] = []
-    ncuts = 0
-    for c, value in zip(comps, values, strict=True):
-        game = c.game
-        if not isinstance(game, Hackenbush):
-            continue
-        highlight: list[int] = []
-        if total:
-            analysis = _analysis(c.state, game.weighted)
-            keys = {c.state[m.index] for m in winning_cuts(analysis, value ^ total)}
-            ncuts += len(keys)
-            highlight = [i for i, e in enumerate(c.state) if e in keys]
-        pieces.append(picture_svg(c.state, weighted=game.weighted, highlight=highlight))
-    if not total:
-        status = "value 0: every move loses"
-    elif ncuts:
-        status = f"value {total}: {ncuts} winning cut{'s' if ncuts != 1 else ''} in red"
-    else:
-        status = f"value {total}: the winning moves are in components not drawn"
-    return Drawing(_combine(pieces, status), total, ncuts)
-
-
-def _combine(pieces: list[str], title: str) -> str:
+def combine_svgs(pieces: list[str], title: str) -> str:
     """Put several SVG pictures side by side under one title."""
-    import re
-
     sizes = []
     for p in pieces:
         m = re.match(r'<svg [^>]*width="([\d.]+)" height="([\d.]+)"', p)

@@ -28,33 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
+from grundy.hackenbush.cutpairs import CutPairs
 from grundy.hackenbush.graph import Picture
+from grundy.hackenbush.stalks import stalk, stalk_inverse
 
 __all__ = ["Analysis", "Cut", "Part", "analyse", "stalk", "stalk_inverse", "winning_cuts"]
-
-
-def stalk(w: int, g: int) -> int:
-    """The value of a branch worth ``g`` standing on an edge of weight ``w``.
-
-    >>> [stalk(w, 2) for w in (1, 2, 3, 4, 5)]
-    [3, 2, 3, 2, 3]
-    """
-    if w == 1:
-        return g + 1
-    return g if w % 2 == 0 else g ^ 1
-
-
-def stalk_inverse(w: int, y: int) -> int | None:
-    """The ``g`` with ``stalk(w, g) == y``, or None when there is none.
-
-    >>> stalk_inverse(1, 0) is None, stalk_inverse(3, 5)
-    (True, 4)
-    """
-    if w == 1:
-        return y - 1 if y >= 1 else None
-    return y if w % 2 == 0 else y ^ 1
 
 
 @dataclass
@@ -217,7 +198,7 @@ class Analysis:
         the bridge's far range of discovery times (the bridge included).
         """
         if self._deep is None:
-            import numpy as np
+            import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
             f = self.forest
             tin = np.array(f.tin, dtype=np.int64)
@@ -229,7 +210,7 @@ class Analysis:
     def edges_in_range(self, lo: int, hi: int) -> int:
         """How many edges have ``deep_tin`` in ``[lo, hi)``."""
         if self._prefix is None:
-            import numpy as np
+            import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
             counts = np.bincount(self.deep_tin(), minlength=self.forest.n)
             self._prefix = np.concatenate(([0], np.cumsum(counts))).tolist()
@@ -278,7 +259,7 @@ def analyse(picture: Picture, weighted: bool = False, *, kernel: bool | None = N
     when numba is installed.
     """
     if kernel is None:
-        from grundy.kernels.hackenbush import COMPILED
+        from grundy.kernels.hackenbush import COMPILED  # noqa: PLC0415 (lazy: numba)
 
         kernel = COMPILED and len(picture) >= KERNEL_EDGES
     if kernel and picture:
@@ -295,11 +276,10 @@ def analyse(picture: Picture, weighted: bool = False, *, kernel: bool | None = N
 
 
 def _analyse_with_kernel(picture: Picture, weighted: bool) -> Analysis | None:
-    from itertools import chain
 
-    import numpy as np
+    import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-    from grundy.kernels.hackenbush import decompose_kernel
+    from grundy.kernels.hackenbush import decompose_kernel  # noqa: PLC0415 (lazy: numba)
 
     m = len(picture)
     try:
@@ -362,12 +342,12 @@ def _part_value_without(f: _Forest, c: int, drop: int) -> int:
             eu.append(local[f.eu[i]])
             ev.append(local[f.ev[i]])
             ew.append(f.ew[i])
-    from grundy.kernels.hackenbush import COMPILED
+    from grundy.kernels.hackenbush import COMPILED  # noqa: PLC0415 (lazy: numba)
 
     if COMPILED and len(eu) >= KERNEL_EDGES:
-        import numpy as np
+        import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-        from grundy.kernels.hackenbush import decompose_kernel
+        from grundy.kernels.hackenbush import decompose_kernel  # noqa: PLC0415 (lazy: numba)
 
         out = decompose_kernel(
             len(local),
@@ -436,8 +416,6 @@ def winning_cuts(analysis: Analysis, target: int) -> Iterator[Cut]:
             slow.append((c, i))
     if not slow:
         return
-    from grundy.hackenbush.cutpairs import CutPairs
-
     pairs = CutPairs.of(f)
     classes = pairs.classes(f, [i for _, i in slow])
     # an edge in no cut pair leaves its part 2-edge-connected: the part has one loop fewer

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from grundy.core.game import HeapGame, MisereAnswer
+from grundy.core.misere import sj_answer
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
 
@@ -153,8 +154,6 @@ class Bash(HeapGame):
         >>> Bash(3).misere_solve([1], 5).outcome
         'P'
         """
-        from grundy.core.misere import sj_answer
-
         values = [self.grundy_formula(s) for s in states]
         return sj_answer(
             self, states, values, max_moves, "SJ theorem (Anti-SG; its hypothesis holds for Bash)"

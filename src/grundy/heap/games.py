@@ -200,7 +200,7 @@ class TakeAndBreak(HeapGame):
                 if x == value:
                     yield option
             return
-        import numpy as np
+        import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
         g(state)  # the table or the period now covers every heap up to state
         look = self._knowledge().lookup
@@ -224,7 +224,7 @@ class TakeAndBreak(HeapGame):
             return None
         if not self.code.finite and any(d & 4 for d in self.code.repeat):
             return None
-        import numpy as np
+        import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
         self._value(state)  # make sure the table or the period covers the heap
         g = self._knowledge().lookup
@@ -267,7 +267,7 @@ class _Knowledge:
         self.tried_proof = 0
 
     def values(self, last: int) -> Any:
-        from grundy.heap.table import build_table
+        from grundy.heap.table import build_table  # noqa: PLC0415 (lazy: numpy)
 
         if self.table is None or len(self.table) <= last:
             size = max(last, 2 * (len(self.table) if self.table is not None else 0), 256)
@@ -275,7 +275,7 @@ class _Knowledge:
         return self.table
 
     def proved(self) -> Periodicity | None:
-        from grundy.heap.period import periodicity
+        from grundy.heap.period import periodicity  # noqa: PLC0415 (lazy: numpy)
 
         if self.period is not None:
             return self.period
@@ -304,7 +304,7 @@ class _Knowledge:
 
     def lookup(self, heaps: Any) -> Any:
         """Values of a numpy array of heaps, all covered by the table or the proved period."""
-        import numpy as np
+        import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
         table = self.table
         if int(heaps.max(initial=0)) < len(table):

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from grundy.core.game import HeapGame, MisereAnswer
+from grundy.core.misere import sj_answer
 
 __all__ = ["Nim", "nim_sum_table"]
 
@@ -67,8 +68,6 @@ class Nim(HeapGame):
         >>> Nim().misere_solve([0, 1], 10).outcome
         'P'
         """
-        from grundy.core.misere import sj_answer
-
         return sj_answer(self, states, list(states), max_moves, "misère Nim theorem (Bouton 1901)")
 
     def explain(self, states: Sequence[int], values: Sequence[int]) -> list[str]:

@@ -85,7 +85,7 @@ def find_period(
     so that three equal values at the end are not taken for a period), and
     the saltus must be non-negative. Periods below ``first`` are skipped.
     """
-    import numpy as np
+    import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
     arr = np.asarray(values)
     if arr.dtype.kind not in "iu":

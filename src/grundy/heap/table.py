@@ -21,6 +21,7 @@ import numpy as np
 
 from grundy.errors import InvalidSpecError
 from grundy.heap.games import TakeAndBreak
+from grundy.heap.period import periodicity
 from grundy.heap.values import heap_values
 from grundy.kernels._jit import numba_available
 from grundy.kernels.heap import plain_kernel, rare_kernel
@@ -276,8 +277,6 @@ class TableBuilder:
 
     def _fill_by_period(self, last: int) -> bool:
         """Fill heaps ``count..last`` from a proved period, if the finished part proves one."""
-        from grundy.heap.period import periodicity
-
         found = periodicity(self.game, self.values[: self.count])
         if not found.proved or found.preperiod is None or found.period is None:
             return False

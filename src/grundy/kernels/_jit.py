@@ -27,7 +27,7 @@ def _numba() -> Any:
     """The numba module, or None (imported once, on first need)."""
     if "numba" not in _STATE:
         try:
-            import numba
+            import numba  # noqa: PLC0415 (lazy: numba)
 
             _STATE["numba"] = numba
         except ImportError:  # pragma: no cover - depends on the environment

@@ -13,7 +13,6 @@ names below agree with the metadata.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 from importlib import import_module
 
@@ -97,6 +96,8 @@ class Registry:
         """The entry for ``name`` (case-insensitive), or :class:`UnknownGameError`."""
         key = self._key_of.get(name.lower())
         if key is None:
+            import difflib  # noqa: PLC0415 (lazy: needed only for a misspelt name)
+
             close = difflib.get_close_matches(name.lower(), self._key_of, n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise UnknownGameError(

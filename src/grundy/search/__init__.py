@@ -13,6 +13,8 @@
 (161029, 'draw')
 """
 
+from typing import Any
+
 from grundy.core.loopy import LoopyValue, loopy_values, solve_loopy
 from grundy.search.negamax import NegamaxAnswer, NegamaxTable, negamax
 from grundy.search.protocol import (
@@ -22,11 +24,10 @@ from grundy.search.protocol import (
     MisereImpartial,
     TwoPlayerGame,
     backup,
-    outcome_of,
     pack,
     unpack,
 )
-from grundy.search.retrograde import SolvedTable, retrograde
+from grundy.search.retrograde import SolvedTable, outcome_of, retrograde
 from grundy.search.ruleset import (
     TwoPlayerRuleset,
     clear_tables,
@@ -34,7 +35,6 @@ from grundy.search.ruleset import (
     remember_table,
     solve_two_player,
 )
-from grundy.search.store import load_table, save_table
 
 __all__ = [
     "DRAW",
@@ -62,3 +62,12 @@ __all__ = [
     "solve_two_player",
     "unpack",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # Saved tables need sqlite3 and pathlib: loaded on first use (cheap start).
+    if name in ("load_table", "save_table"):
+        from grundy.search import store  # noqa: PLC0415 (lazy: sqlite3)
+
+        return getattr(store, name)
+    raise AttributeError(f"module 'grundy.search' has no attribute {name!r}")

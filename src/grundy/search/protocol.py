@@ -14,6 +14,7 @@ A position with no moves and no terminal value is lost by the player to move
 protocol unchanged:
 
 >>> from grundy.heap.nim import Nim
+>>> from grundy.search.retrograde import outcome_of
 >>> outcome_of(Nim(), 3)
 'win'
 
@@ -41,7 +42,6 @@ __all__ = [
     "MisereImpartial",
     "TwoPlayerGame",
     "backup",
-    "outcome_of",
     "pack",
     "terminal_of",
     "unpack",
@@ -109,17 +109,11 @@ def backup(score: int) -> int:
     return 0
 
 
-def outcome_of(game: Any, state: Hashable, *, max_positions: int = 1_000_000) -> str:
-    """``"win"``, ``"loss"`` or ``"draw"`` for the player to move, by retrograde analysis."""
-    from grundy.search.retrograde import retrograde
-
-    return retrograde(game, state, max_positions=max_positions).value(state)
-
-
 class MisereImpartial:
     """An impartial game under misère play, as a two-player game.
 
     >>> from grundy.heap.nim import Nim
+    >>> from grundy.search.retrograde import outcome_of
     >>> outcome_of(MisereImpartial(Nim()), 1)
     'loss'
     """

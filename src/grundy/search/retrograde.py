@@ -36,7 +36,11 @@ from typing import Any
 from grundy.errors import SearchLimitError
 from grundy.search.protocol import DRAW, LOSS, MATE, WIN, backup, pack, unpack
 
-__all__ = ["SolvedTable", "retrograde"]
+__all__ = [
+    "SolvedTable",
+    "outcome_of",
+    "retrograde",
+]
 
 _UNKNOWN = MATE + 1
 _TERMINAL_SCORE = {WIN: MATE, LOSS: -MATE, DRAW: 0}
@@ -215,3 +219,8 @@ def _queue(n: int, kids: list[int], starts: list[int], terminals: dict[int, int]
                         queue.append(p)
     draw = pack(DRAW, 0)
     return [draw if s == _UNKNOWN else s for s in scores]
+
+
+def outcome_of(game: Any, state: Hashable, *, max_positions: int = 1_000_000) -> str:
+    """``"win"``, ``"loss"`` or ``"draw"`` for the player to move, by retrograde analysis."""
+    return retrograde(game, state, max_positions=max_positions).value(state)

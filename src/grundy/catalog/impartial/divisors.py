@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from grundy.catalog.impartial.factoring import factorization_note, factorize
 from grundy.core.game import HeapGame, MisereAnswer
+from grundy.core.misere import sj_answer
 from grundy.errors import InvalidSpecError
 
 __all__ = ["Divisors", "count_divisors_with_omega", "divisors_with_omega"]
@@ -148,8 +149,6 @@ class Divisors(HeapGame):
         >>> Divisors().misere_solve([2, 3], 10).outcome
         'N'
         """
-        from grundy.core.misere import sj_answer
-
         values = [self.grundy_formula(n) for n in states]
         return sj_answer(
             self,

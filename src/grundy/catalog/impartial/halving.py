@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from grundy.core.game import HeapGame, MisereAnswer
+from grundy.core.misere import sj_answer
 
 __all__ = ["Halving", "halving_move", "halving_moves_left"]
 
@@ -116,8 +117,6 @@ class Halving(HeapGame):
         >>> Halving().misere_solve([6, 5], 10).outcome
         'P'
         """
-        from grundy.core.misere import sj_answer
-
         values = [self.grundy_formula(x) for x in states]
         return sj_answer(
             self,
