@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-from grundy import Position, Sum
+from grundy import DEFAULT_MAX_MOVES, DEFAULT_MAX_POSITIONS, Position, Sum
 from grundy.lang import parse_tokens, tokenize
 
 __all__ = [
@@ -56,16 +56,16 @@ def add_limits(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--max-moves",
         type=_positive,
-        default=100,
+        default=DEFAULT_MAX_MOVES,
         metavar="N",
-        help="list at most N winning moves (default 100)",
+        help=f"list at most N winning moves (default {DEFAULT_MAX_MOVES})",
     )
     p.add_argument(
         "--max-positions",
         type=_positive,
-        default=20_000_000,
+        default=DEFAULT_MAX_POSITIONS,
         metavar="N",
-        help="stop a search after N positions (default 20,000,000)",
+        help=f"stop a search after N positions (default {DEFAULT_MAX_POSITIONS:,})",
     )
 
 

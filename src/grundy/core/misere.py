@@ -45,13 +45,9 @@ from typing import Any
 
 from grundy.core.game import ImpartialGame, MisereAnswer
 from grundy.core.search import SearchMemo, grundy_by_search
+from grundy.core.text import short_number as _short
 
 __all__ = ["sj_answer", "sj_condition_counterexample", "sj_outcome", "sj_target"]
-
-
-def _short(n: int) -> str:
-    s = str(n)
-    return s if len(s) <= 40 else f"{s[:12]}…{s[-12:]} ({len(s)} digits)"
 
 
 def sj_outcome(values: Sequence[int]) -> str:

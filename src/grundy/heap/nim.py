@@ -22,6 +22,7 @@ from typing import ClassVar
 
 from grundy.core.game import HeapGame, MisereAnswer
 from grundy.core.misere import sj_answer
+from grundy.core.text import short_number as _short
 
 __all__ = ["Nim", "nim_sum_table"]
 
@@ -82,11 +83,6 @@ class Nim(HeapGame):
         To zero it: 3 has a 1 in the top column of 2, and 3 XOR 2 = 1, so take 2 from 3.
         """
         return nim_sum_table(states)
-
-
-def _short(n: int) -> str:
-    s = str(n)
-    return s if len(s) <= 40 else f"{s[:12]}…{s[-12:]} ({len(s)} digits)"
 
 
 def nim_sum_table(heaps: Sequence[int]) -> list[str]:

@@ -5,9 +5,12 @@ vertex numbers, the root, and a value to add at each vertex. It finds bridges
 with one iterative depth-first search, numbers the 2-edge-connected parts in
 discovery order and computes every part's value bottom-up (the same steps as
 :func:`grundy.hackenbush.values._decompose`, which the tests compare it with).
-With numba installed it is compiled; without, the same code runs as Python.
+With numba installed it is compiled on first call (unless ``GRUNDY_NO_NUMBA`` is set);
+without, the same code runs as Python (:mod:`grundy.kernels._jit`).
 
 >>> import numpy as np
+
+from grundy.kernels._jit import kernel, numba_available
 >>> out = decompose_kernel(3, np.array([0, 1, 1]), np.array([1, 2, 2]),
 ...                        np.array([1, 1, 1]), 0, np.zeros(3, np.int64))
 >>> int(out[8][0])  # g of the ground's part: a stalk under a 2-cycle, 0 + 1
@@ -16,28 +19,17 @@ With numba installed it is compiled; without, the same code runs as Python.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import numpy as np
+
+from grundy.kernels._jit import kernel, numba_available
 
 __all__ = ["COMPILED", "decompose_kernel", "reach_kernel"]
 
-try:  # pragma: no cover - depends on the environment
-    from numba import njit as _njit
-
-    COMPILED = True
-except ImportError:  # pragma: no cover
-    COMPILED = False
+#: True when the kernels run compiled (numba installed and ``GRUNDY_NO_NUMBA`` unset).
+COMPILED = numba_available()
 
 
-def _jit(f: Callable[..., Any]) -> Callable[..., Any]:
-    if COMPILED:
-        return _njit(cache=True)(f)
-    return f
-
-
-@_jit
+@kernel
 def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  # noqa: PLR0917
     """Bridges, parts and values; returns (tin, vsize, comp, bridge, top, parent,
     up_edge, parity, g, contrib, pe) as arrays (top to contrib per part; pe is
@@ -155,7 +147,7 @@ def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  
     )
 
 
-@_jit
+@kernel
 def reach_kernel(n, eu, ev, root):  # type: ignore[no-untyped-def]
     """Which vertices an edge path joins to ``root`` (a boolean array)."""
     m = eu.shape[0]

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from grundy.catalog.impartial.factoring import factorization_note, factorize
 from grundy.core.game import HeapGame, MisereAnswer
 from grundy.core.misere import sj_answer
+from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError
 
 __all__ = ["Divisors", "count_divisors_with_omega", "divisors_with_omega"]
@@ -180,8 +181,3 @@ class Divisors(HeapGame):
             lines.append(f"  ... and {len(states) - 10} more numbers")
         lines.extend(f"  Note: {n}" for n in sorted(notes))
         return lines
-
-
-def _short(n: int) -> str:
-    text = str(n)
-    return text if len(text) <= 40 else f"{text[:12]}...{text[-12:]} ({len(text)} digits)"

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from grundy.core.game import ImpartialGame, MisereAnswer
 from grundy.core.params import parse_natural
+from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError
 
 __all__ = ["Ferguson", "ferguson_grundy"]
@@ -199,8 +200,3 @@ class Ferguson(ImpartialGame[Boxes]):
                 "  Outcome: P iff both boxes are odd (then every split leaves an even box)."
             )
         return lines
-
-
-def _short(n: int) -> str:
-    text = str(n)
-    return text if len(text) <= 40 else f"{text[:12]}...{text[-12:]} ({len(text)} digits)"

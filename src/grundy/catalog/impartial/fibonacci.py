@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from grundy.core.game import ImpartialGame, MisereAnswer, TheoremAnswer
 from grundy.core.params import parse_natural
+from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
 
 __all__ = [
@@ -119,11 +120,6 @@ def fibonacci_winning_takes(n: int, cap: int) -> list[int]:
         if j == 0 or 2 * k < terms[j - 1]:
             out.append(k)
     return out
-
-
-def _short(n: int) -> str:
-    s = str(n)
-    return s if len(s) <= 40 else f"{s[:12]}…{s[-12:]} ({len(s)} digits)"
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from typing import ClassVar
 
 from grundy.core.game import HeapGame, MisereAnswer
 from grundy.core.misere import sj_answer
+from grundy.core.text import short_number as _short
 
 __all__ = ["Halving", "halving_move", "halving_moves_left"]
 
@@ -146,8 +147,3 @@ class Halving(HeapGame):
         if len(states) > 10:
             lines.append(f"  ... and {len(states) - 10} more piles")
         return lines
-
-
-def _short(n: int) -> str:
-    text = str(n)
-    return text if len(text) <= 40 else f"{text[:12]}...{text[-12:]} ({len(text)} digits)"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from grundy.core.game import HeapGame, MisereAnswer
+from grundy.core.text import short_number as _short
 
 __all__ = ["LaskersNim", "lasker_grundy"]
 
@@ -266,8 +267,3 @@ class LaskersNim(HeapGame):
         if len(states) > 10:
             lines.append(f"  ... and {len(states) - 10} more heaps")
         return lines
-
-
-def _short(n: int) -> str:
-    text = str(n)
-    return text if len(text) <= 40 else f"{text[:12]}...{text[-12:]} ({len(text)} digits)"

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from grundy.core.game import ImpartialGame
 from grundy.core.params import parse_natural
+from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError
 
 __all__ = ["MatrixGame"]
@@ -175,11 +176,6 @@ class MatrixGame(ImpartialGame[Grid]):
             odd = [str(p) for index, p in enumerate(state) if self._odd(index)]
             lines.append(f"  G = {' XOR '.join(odd) or '0'} = {v}")
         return lines
-
-
-def _short(n: int) -> str:
-    text = str(n)
-    return text if len(text) <= 40 else f"{text[:12]}...{text[-12:]} ({len(text)} digits)"
 
 
 def _factory(params: str | None) -> MatrixGame:

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 from grundy.core.cache import register
 from grundy.core.game import ImpartialGame, MisereAnswer, TheoremAnswer
 from grundy.core.params import parse_natural
+from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
 
 __all__ = [
@@ -318,11 +319,6 @@ def _move_count(k: int, state: Sequence[int]) -> int:
 def _short_state(state: Sequence[int]) -> str:
     text = " ".join(_short(h) for h in state)
     return text if len(text) <= 300 else text[:300] + " ..."
-
-
-def _short(n: int) -> str:
-    s = str(n)
-    return s if len(s) <= 40 else f"{s[:12]}…{s[-12:]} ({len(s)} digits)"
 
 
 @dataclass(frozen=True)

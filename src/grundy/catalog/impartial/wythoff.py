@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from grundy.core.game import ImpartialGame, MisereAnswer, TheoremAnswer
 from grundy.core.params import parse_natural
+from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
 
 __all__ = [
@@ -169,11 +170,6 @@ def wythoff_misere_p_options(a: int, b: int) -> list[tuple[int, int]]:
     out = [o for o in wythoff_p_options(a, b) if o not in _MISERE_SWAP]
     out += [o for o, p in _MISERE_SWAP.items() if p and _reaches(a, b, *o)]
     return out
-
-
-def _short(n: int) -> str:
-    s = str(n)
-    return s if len(s) <= 40 else f"{s[:12]}…{s[-12:]} ({len(s)} digits)"
 
 
 @dataclass(frozen=True)
