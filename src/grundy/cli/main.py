@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from grundy import __version__
 from grundy.cli import draw_cmd, games_cmd, period_cmd, play_cmd, solve_cmd, table_cmd
 from grundy.cli.common import EXIT_USAGE, OneLineParser, UsageError
-from grundy.errors import GrundyError, InvalidSpecError, UnsupportedError
+from grundy.errors import GrundyError, InvalidSpecError, SolvedFileError, UnsupportedError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -43,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as e:
         print(f"{e.prog}: error: {e} (usage: {e.usage})", file=sys.stderr)
         return EXIT_USAGE
-    except (InvalidSpecError, UnsupportedError) as e:  # bad input: a question not to be asked
+    except (InvalidSpecError, UnsupportedError, SolvedFileError) as e:  # bad input
         print(f"grundy: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     except GrundyError as e:

@@ -23,6 +23,9 @@ from grundy.lang import SPEC_SYNTAX, tokenize
 
 __all__ = ["game_from_words", "register", "run"]
 
+#: Seconds between checkpoints of a long table (at most this much work is lost to kill -9).
+SAVE_EVERY = 10
+
 _GAME_SYNTAX = "a heap game without heap sizes, e.g. kayles, octal:0.07 or subtraction:1,3,4"
 
 
@@ -95,13 +98,14 @@ def run(args: argparse.Namespace) -> int:
     spec = game.spec_name()
     prefix = None
     if args.out and os.path.exists(args.out):
-        from grundy.heap import load_table  # noqa: PLC0415 (lazy: numpy)
+        from grundy.heap import check_saved_values, load_table  # noqa: PLC0415 (lazy: numpy)
 
         saved, prefix = load_table(args.out)
         if saved != spec:
             raise InvalidSpecError(
                 f"{args.out} holds a table of {saved}, not {spec}", f"a new file for {spec}"
             )
+        check_saved_values(game, prefix)
     values, interrupted, notes = _compute(game, args, prefix)
     for note in notes:
         print(f"grundy: note: {note}", file=sys.stderr)
@@ -165,7 +169,7 @@ def _compute(game: Any, args: argparse.Namespace, prefix: Any) -> tuple[Any, boo
             nonlocal saved_at
             if bar is not None:
                 bar(done, last)
-            if args.out and time.monotonic() - saved_at > 60:
+            if args.out and time.monotonic() - saved_at > SAVE_EVERY:
                 save_table(args.out, game.spec_name(), builder.values[: builder.count])
                 saved_at = time.monotonic()
 

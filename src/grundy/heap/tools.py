@@ -18,12 +18,18 @@ from typing import Any
 import numpy as np
 
 from grundy.core.game import HeapGame, ImpartialGame
-from grundy.errors import UnsupportedError
+from grundy.errors import SolvedFileError, UnsupportedError
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import Periodicity, periodicity
 from grundy.heap.table import Progress, build_table, heap_values
 
-__all__ = ["DEFAULT_PERIOD_SIZES", "heap_periodicity", "heap_table", "require_heap_game"]
+__all__ = [
+    "DEFAULT_PERIOD_SIZES",
+    "check_saved_values",
+    "heap_periodicity",
+    "heap_table",
+    "require_heap_game",
+]
 
 #: Table sizes tried, in turn, until a period is proved (when ``last`` is not given).
 DEFAULT_PERIOD_SIZES = (1 << 10, 1 << 13, 1 << 16)
@@ -88,3 +94,59 @@ def heap_periodicity(game: Any, last: int | None = None, *, values: Any = None) 
             break
     assert found is not None
     return found
+
+
+#: Saved values are recomputed in full up to this heap when a table is loaded ...
+CHECK_PREFIX = 4096
+#: ... and checked against the rules at this many random heaps above it (up to CHECK_SPOT_LIMIT).
+CHECK_SPOTS = 32
+CHECK_SPOT_LIMIT = 20_000
+
+
+def check_saved_values(game: Any, values: Any, *, seed: int = 0) -> None:
+    """Refuse saved ``values`` that break the rules of ``game`` (:class:`SolvedFileError`).
+
+    A checksum catches a damaged file; this catches a well-formed file of
+    wrong values: the first :data:`CHECK_PREFIX` values are recomputed, and
+    the mex rule is checked at random heaps above, against the file's own
+    smaller values.
+
+    >>> from grundy.heap.games import KAYLES
+    >>> check_saved_values(KAYLES, heap_table(KAYLES, 100))
+    >>> check_saved_values(KAYLES, np.zeros(100, dtype=np.uint16))
+    Traceback (most recent call last):
+    ...
+    grundy.errors.SolvedFileError: the saved values are not those of kayles: heap 1 has \
+value 1, the file says 0
+    """
+    import random  # noqa: PLC0415 (needed only here)
+
+    heap = require_heap_game(game)
+    head = min(len(values), CHECK_PREFIX) - 1
+    if head < 0:
+        return
+    right = heap_table(heap, head)
+    wrong = np.nonzero(right != values[: head + 1])[0]
+    bad: tuple[int, int] | None = (int(wrong[0]), int(right[wrong[0]])) if len(wrong) else None
+    if bad is None and len(values) > CHECK_PREFIX:
+        rng = random.Random(seed)
+        top = min(len(values), CHECK_SPOT_LIMIT)
+        for n in sorted(rng.sample(range(CHECK_PREFIX, top), min(CHECK_SPOTS, top - CHECK_PREFIX))):
+            seen = set()
+            for option in heap.split_moves(n):
+                x = 0
+                for h in option:
+                    x ^= int(values[h])
+                seen.add(x)
+            g = 0
+            while g in seen:
+                g += 1
+            if g != int(values[n]):
+                bad = (n, g)
+                break
+    if bad is not None:
+        n, g = bad
+        raise SolvedFileError(
+            f"the saved values are not those of {heap.spec_name()}: heap {n} has value "
+            f"{g}, the file says {int(values[n])}"
+        )
