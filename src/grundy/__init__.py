@@ -24,10 +24,13 @@ from grundy._api import (
     grundy_value,
     solve,
 )
+from grundy._version import __version__
 from grundy.core.game import (
+    Answer,
     HeapGame,
     ImpartialGame,
     MisereAnswer,
+    Move,
     NamedRuleset,
     PartisanGame,
     Ruleset,
@@ -52,8 +55,6 @@ from grundy.lang.entry import GameEntry
 from grundy.lang.registry import REGISTRY, Registry
 from grundy.lang.spec import parse, parse_ruleset
 
-__version__ = "0.1.0"
-
 if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.heap import HeapFunctionGame, OctalCode, TakeAndBreak
     from grundy.heap.tools import heap_periodicity, heap_table
@@ -77,6 +78,7 @@ __all__ = [
     "DEFAULT_MAX_MOVES",
     "DEFAULT_MAX_POSITIONS",
     "REGISTRY",
+    "Answer",
     "GameEntry",
     "GrundyError",
     "HeapFunctionGame",
@@ -86,6 +88,7 @@ __all__ = [
     "InvalidSpecError",
     "LoopyGameError",
     "MisereAnswer",
+    "Move",
     "NamedRuleset",
     "OctalCode",
     "PartisanGame",

@@ -28,9 +28,11 @@ from grundy.core.params import parse_natural
 from grundy.errors import InvalidGameError, InvalidSpecError, UnsupportedError
 
 __all__ = [
+    "Answer",
     "HeapGame",
     "ImpartialGame",
     "MisereAnswer",
+    "Move",
     "NamedRuleset",
     "PartisanGame",
     "Ruleset",
@@ -126,6 +128,27 @@ class Ruleset:
         return None
 
 
+class Move(tuple[Any, ...]):
+    """An option (a tuple of states, as :meth:`ImpartialGame.split_moves` gives) that
+    carries the words for the move, so they need not be worked out again.
+
+    A closed form that knows what a move does (Hackenbush: which edge is cut)
+    yields ``Move(option, words)`` from ``options_with_value``; it compares and
+    hashes as the plain tuple.
+
+    >>> m = Move((3, 4), "cut the edge 1-2")
+    >>> m == (3, 4), m.words
+    (True, 'cut the edge 1-2')
+    """
+
+    words: str
+
+    def __new__(cls, states: Iterable[Any], words: str) -> Move:
+        self = super().__new__(cls, states)
+        self.words = words
+        return self
+
+
 @dataclass(frozen=True)
 class NamedRuleset:
     """A fixed ruleset under a name of its own, one line of data (``kayles`` is octal 0.77).
@@ -140,13 +163,21 @@ class NamedRuleset:
 
 
 @dataclass(frozen=True)
-class MisereAnswer:
-    """What a misère theorem says about a sum of components of one ruleset.
+class Answer:
+    """What a theorem says about a position: the one answer type of the protocol.
+
+    Returned by :meth:`ImpartialGame.misere_solve` (a misère theorem about a
+    sum of components of one ruleset) and :meth:`ImpartialGame.outcome_theorem`
+    (the outcome of a lone component, without its Grundy value), and turned
+    into a :class:`~grundy.core.result.Result` in one place by the solver.
 
     ``winning`` lists winning moves as ``(component index, option)`` pairs, where
-    an option is a tuple of states (as in :meth:`ImpartialGame.split_moves`);
-    it may be cut at the caller's limit, with ``winning_total`` the full count
-    when known. ``winning`` is None when the theorem gives the outcome only.
+    an option is a tuple of states (as in :meth:`ImpartialGame.split_moves`, a
+    :class:`Move` when it carries its words); it may be cut at the caller's
+    limit, with ``winning_total`` the full count when known. ``winning`` is None
+    when the theorem gives the outcome only. For an outcome theorem,
+    :func:`~grundy.solve` first searches the position with at most
+    ``search_limit`` positions (0: do not try) to find the actual winning moves.
     """
 
     outcome: str
@@ -154,28 +185,35 @@ class MisereAnswer:
     explanation: tuple[str, ...] = ()
     winning: tuple[tuple[int, tuple[Any, ...]], ...] | None = None
     winning_total: int | None = None
-
-
-@dataclass(frozen=True)
-class TheoremAnswer:
-    """The outcome of a lone component by a theorem, without its Grundy value.
-
-    Returned by :meth:`ImpartialGame.outcome_theorem`. :func:`~grundy.solve`
-    first searches the position with at most ``search_limit`` positions (0:
-    do not try) to find the actual winning moves; when that search is too big
-    it answers ``outcome`` with ``method`` and ``explanation``, and the
-    ``winning`` moves when the theorem gives them (an outcome formula for a
-    game whose Grundy values have no closed form, e.g. Wythoff's game).
-    """
-
-    outcome: str
-    method: str
-    explanation: tuple[str, ...] = ()
     search_limit: int = 0
-    #: Winning moves known from the theorem (options of the lone component, each a
-    #: tuple of states), possibly cut; ``winning_total`` counts all of them when known.
-    winning: tuple[tuple[Any, ...], ...] = ()
-    winning_total: int | None = None
+
+
+#: The answer of a misère theorem (the same type as every other answer).
+MisereAnswer = Answer
+
+
+def TheoremAnswer(
+    outcome: str,
+    method: str,
+    explanation: tuple[str, ...] = (),
+    *,
+    search_limit: int = 0,
+    winning: tuple[tuple[Any, ...], ...] = (),
+    winning_total: int | None = None,
+) -> Answer:
+    """An :class:`Answer` about a lone component whose winning moves are its options.
+
+    >>> TheoremAnswer("N", "a theorem", winning=((3,),)).winning
+    ((0, (3,)),)
+    """
+    return Answer(
+        outcome,
+        method,
+        explanation,
+        tuple((0, o) for o in winning),
+        winning_total,
+        search_limit,
+    )
 
 
 class ImpartialGame(Ruleset, Generic[S]):
@@ -232,15 +270,15 @@ class ImpartialGame(Ruleset, Generic[S]):
         """How many options of ``state`` have Grundy value ``value``, if known cheaply."""
         return None
 
-    def misere_solve(self, states: Sequence[S], max_moves: int) -> MisereAnswer | None:
+    def misere_solve(self, states: Sequence[S], max_moves: int) -> Answer | None:
         """Misère play of the sum of ``states`` by a theorem, or None to search."""
         return None
 
-    def outcome_theorem(self, state: S, misere: bool) -> TheoremAnswer | None:
+    def outcome_theorem(self, state: S, misere: bool) -> Answer | None:
         """The outcome of ``state`` played alone, by an existence theorem, or None.
 
         For games where only an existence proof is known (strategy stealing):
-        see :class:`TheoremAnswer`. Consulted only for a position of one component.
+        see :class:`Answer`. Consulted only for a position of one component.
         """
         return None
 

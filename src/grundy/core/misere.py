@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from grundy.core.game import ImpartialGame, MisereAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer
 from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.core.text import short_number as _short
 
@@ -106,7 +106,7 @@ def sj_answer(
     values: Sequence[int],
     max_moves: int,
     theorem: str,
-) -> MisereAnswer | None:
+) -> Answer | None:
     """The misère answer for a sum of ``states`` of ``game`` with Grundy ``values``, by SJ.
 
     The caller vouches for hypothesis (H) on every position of ``game``.

@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 from grundy.core.cache import register
-from grundy.core.game import ImpartialGame, TheoremAnswer
+from grundy.core.game import Answer, ImpartialGame, Move
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
 from grundy.core.search import (
@@ -35,6 +35,7 @@ __all__ = [
     "DEFAULT_MAX_MOVES",
     "grundy_table",
     "grundy_value",
+    "result_of_answer",
     "solve_impartial",
 ]
 
@@ -148,7 +149,9 @@ def _collect(
         if len(winning) == max_moves:
             return tuple(winning), tuple(words), True
         winning.append(after)
-        words.append(game.describe_move(comps[i].state, option))
+        words.append(
+            option.words if isinstance(option, Move) else game.describe_move(comps[i].state, option)
+        )
     return tuple(winning), tuple(words), False
 
 
@@ -187,7 +190,7 @@ def solve_impartial(
 
 
 def _solve_with_theorem(
-    pos: Position | Sum, theorem: TheoremAnswer, misere: bool, max_moves: int, max_positions: int
+    pos: Position | Sum, theorem: Answer, misere: bool, max_moves: int, max_positions: int
 ) -> Result:
     """Search for the winning moves if that is small enough; else answer the theorem's outcome."""
     limit = min(max_positions, theorem.search_limit)
@@ -198,17 +201,24 @@ def _solve_with_theorem(
             return _solve_normal(pos, max_moves, limit)
         except SearchLimitError:
             pass
-    winning, words, cut = _collect(pos.components, ((0, o) for o in theorem.winning), max_moves)
-    total = theorem.winning_total
+    return result_of_answer(pos, theorem, misere=misere, max_moves=max_moves)
+
+
+def result_of_answer(
+    pos: Position | Sum, answer: Answer, *, misere: bool, max_moves: int
+) -> Result:
+    """The :class:`Result` that a theorem's :class:`Answer` gives: the one way to make one."""
+    winning, words, cut = _collect(pos.components, answer.winning or (), max_moves)
+    total = answer.winning_total
     return Result(
         position=pos,
         play="misere" if misere else "normal",
-        outcome=theorem.outcome,
+        outcome=answer.outcome,
         grundy=None,
         winning_moves=winning,
         move_descriptions=words,
-        method=theorem.method,
-        explanation=theorem.explanation,
+        method=answer.method,
+        explanation=answer.explanation,
         winning_moves_total=total,
         winning_moves_truncated=cut or (total is not None and total > len(winning)),
     )
@@ -307,21 +317,7 @@ def _solve_misere(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
         game = _impartial(comps[0])
         answer = game.misere_solve([c.state for c in comps], max_moves)
         if answer is not None and answer.winning is not None:
-            winning, words, cut = _collect(comps, answer.winning, max_moves)
-            total = answer.winning_total
-            truncated = cut or (total is not None and total > len(winning))
-            return Result(
-                position=pos,
-                play="misere",
-                outcome=answer.outcome,
-                grundy=None,
-                winning_moves=winning,
-                move_descriptions=words,
-                method=answer.method,
-                explanation=answer.explanation,
-                winning_moves_total=total,
-                winning_moves_truncated=truncated,
-            )
+            return result_of_answer(pos, answer, misere=True, max_moves=max_moves)
     return _misere_by_search(pos, max_moves, max_positions)
 
 

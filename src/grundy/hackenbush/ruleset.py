@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from grundy.core.cache import register
-from grundy.core.game import ImpartialGame
+from grundy.core.game import ImpartialGame, Move
 from grundy.errors import InvalidSpecError
 from grundy.hackenbush.graph import (
     SYNTAX,
@@ -98,11 +98,6 @@ def _above(n: int) -> str:
     return " (and the edge above it)" if n == 1 else f" (and the {n:,} edges above it)"
 
 
-# Words for options produced by options_with_value, keyed by the identity of the
-# option picture (which the solver hands back to describe_move unchanged).
-_WORDS: dict[int, tuple[Picture, str]] = {}
-
-
 @dataclass(frozen=True)
 class Hackenbush(ImpartialGame[Picture]):
     """Green Hackenbush on a picture with ground vertex 0; ``weighted`` edges lower by one.
@@ -160,11 +155,8 @@ class Hackenbush(ImpartialGame[Picture]):
 
     def _options(self, state: Picture, value: int) -> Iterator[tuple[Picture, ...]]:
         analysis = _analysis(state, self.weighted)
-        _WORDS.clear()  # the solver describes each option as soon as it is listed
         for move in winning_cuts(analysis, value):
-            after = apply_cut(analysis, move)
-            _WORDS[id(after)] = (after, describe_cut(analysis, move))
-            yield (after,)
+            yield Move((apply_cut(analysis, move),), describe_cut(analysis, move))
 
     def options_with_value(self, state: Picture, value: int) -> Iterator[tuple[Picture, ...]]:
         return self._options(state, value)
@@ -176,11 +168,9 @@ class Hackenbush(ImpartialGame[Picture]):
         return sum(1 for _ in winning_cuts(analysis, value))
 
     def describe_move(self, state: Picture, option: tuple[Picture, ...]) -> str:
-        after = option[0] if option else ()
-        known = _WORDS.get(id(after))
-        if known is not None and known[0] is after:
-            return known[1]
-        return _describe_by_difference(state, after, self.weighted)
+        if isinstance(option, Move):
+            return option.words
+        return _describe_by_difference(state, option[0] if option else (), self.weighted)
 
     def explain(self, states: Sequence[Picture], values: Sequence[int]) -> list[str]:
         lines: list[str] = []

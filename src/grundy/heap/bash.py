@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from grundy.core.game import HeapGame, MisereAnswer
+from grundy.core.game import Answer, HeapGame
 from grundy.core.misere import sj_answer
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
@@ -144,7 +144,7 @@ class Bash(HeapGame):
     def count_options_with_value(self, state: int, value: int) -> int:
         return sum(b - a + 1 for a, b in self._segments(state, value))
 
-    def misere_solve(self, states: Sequence[int], max_moves: int) -> MisereAnswer | None:
+    def misere_solve(self, states: Sequence[int], max_moves: int) -> Answer | None:
         """Misère play of a sum of heaps by the SJ theorem.
 
         Its hypothesis holds: a non-empty heap of value 0 has r = 0 (then taking

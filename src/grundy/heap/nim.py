@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from grundy.core.game import HeapGame, MisereAnswer
+from grundy.core.game import Answer, HeapGame
 from grundy.core.misere import sj_answer
 from grundy.core.text import short_number as _short
 
@@ -61,7 +61,7 @@ class Nim(HeapGame):
     def count_options_with_value(self, state: int, value: int) -> int:
         return 1 if value < state else 0
 
-    def misere_solve(self, states: Sequence[int], max_moves: int) -> MisereAnswer | None:
+    def misere_solve(self, states: Sequence[int], max_moves: int) -> Answer | None:
         """Bouton's misère theorem (the SJ rule with G(n) = n; empty heaps included).
 
         >>> Nim().misere_solve([1, 1, 1], 10).outcome

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy._version import __version__
 from grundy.errors import SolvedFileError
 
 __all__ = ["FORMAT", "MAX_FILE_BYTES", "load_table", "save_table"]
@@ -50,8 +51,6 @@ def _digest(values: Any) -> str:
 
 def save_table(path: str, spec: str, values: Any) -> None:
     """Write ``values`` (heaps ``0..len-1`` of ``spec``) to ``path`` atomically."""
-    from grundy import __version__  # noqa: PLC0415 (the version lives in the package root)
-
     header = {
         "format": FORMAT,
         "game": spec,

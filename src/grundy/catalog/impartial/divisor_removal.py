@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.core.game import ImpartialGame, TheoremAnswer
+from grundy.core.game import Answer, ImpartialGame, TheoremAnswer
 from grundy.core.params import format_int_set, parse_int_set
 from grundy.errors import InvalidSpecError
 
@@ -151,7 +151,7 @@ class DivisorRemoval(ImpartialGame[Table]):
                 parts.append(frozenset(members))
             yield tuple(parts)
 
-    def outcome_theorem(self, state: Table, misere: bool) -> TheoremAnswer | None:
+    def outcome_theorem(self, state: Table, misere: bool) -> Answer | None:
         d = _common_divisor(state)
         if d is None or (misere and len(state) < 2):
             return None

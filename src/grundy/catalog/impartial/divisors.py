@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.catalog.impartial.factoring import factorization_note, factorize
-from grundy.core.game import HeapGame, MisereAnswer
+from grundy.core.game import Answer, HeapGame
 from grundy.core.misere import sj_answer
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError
@@ -144,7 +144,7 @@ class Divisors(HeapGame):
             return 0
         return count_divisors_with_omega(factors, value)
 
-    def misere_solve(self, states: Sequence[int], max_moves: int) -> MisereAnswer | None:
+    def misere_solve(self, states: Sequence[int], max_moves: int) -> Answer | None:
         """Misère play: N *is* the Nim heap Omega(N) (as a game tree), so misère Nim applies.
 
         >>> Divisors().misere_solve([2, 3], 10).outcome

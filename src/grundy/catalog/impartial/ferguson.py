@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.core.game import ImpartialGame, MisereAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError
@@ -144,7 +144,7 @@ class Ferguson(ImpartialGame[Boxes]):
     def count_options_with_value(self, state: Boxes, value: int) -> int:
         return sum(_count_splits_with_value(k, value) for k in self._boxes(state))
 
-    def misere_solve(self, states: Sequence[Boxes], max_moves: int) -> MisereAnswer | None:
+    def misere_solve(self, states: Sequence[Boxes], max_moves: int) -> Answer | None:
         if len(states) != 1:
             return None
         m, n = states[0]

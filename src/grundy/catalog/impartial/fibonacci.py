@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.core.game import ImpartialGame, MisereAnswer, TheoremAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer, TheoremAnswer
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -185,9 +185,7 @@ class FibonacciNim(ImpartialGame[tuple[int, int]]):
             )
         return None
 
-    def misere_solve(
-        self, states: Sequence[tuple[int, int]], max_moves: int
-    ) -> MisereAnswer | None:
+    def misere_solve(self, states: Sequence[tuple[int, int]], max_moves: int) -> Answer | None:
         """Misère Fibonacci Nim, one pile: the last counter is poison.
 
         Theorem: for n ≥ 1 and cap ≥ 1, the winning takes from misère (n, cap)
@@ -226,7 +224,7 @@ class FibonacciNim(ImpartialGame[tuple[int, int]]):
     def formula_name(self) -> str:
         return "Whinihan 1963: (n, cap) is a P-position iff cap < smallest Zeckendorf term of n"
 
-    def outcome_theorem(self, state: tuple[int, int], misere: bool) -> TheoremAnswer | None:
+    def outcome_theorem(self, state: tuple[int, int], misere: bool) -> Answer | None:
         """A large N-position alone: the outcome and its winning moves, by the theorem.
 
         Its Grundy value has no closed form and is beyond search, so the result

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from grundy.core.game import HeapGame, MisereAnswer
+from grundy.core.game import Answer, HeapGame
 from grundy.core.misere import sj_answer
 from grundy.core.text import short_number as _short
 
@@ -107,7 +107,7 @@ class Halving(HeapGame):
     def count_options_with_value(self, state: int, value: int) -> int:
         return len(self.options_with_value(state, value))
 
-    def misere_solve(self, states: Sequence[int], max_moves: int) -> MisereAnswer | None:
+    def misere_solve(self, states: Sequence[int], max_moves: int) -> Answer | None:
         """Misère play by the SJ theorem, whose hypothesis holds here.
 
         (H): a pile of value 0 that can move has an even number >= 2 of moves

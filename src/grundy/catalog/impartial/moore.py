@@ -25,7 +25,7 @@ from math import comb
 from typing import Any, ClassVar
 
 from grundy.core.cache import register
-from grundy.core.game import ImpartialGame, MisereAnswer, TheoremAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer, TheoremAnswer
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -398,7 +398,7 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
     def formula_name(self) -> str:
         return f"Moore 1910: P iff every binary column count is a multiple of K+1 = {self.k + 1}"
 
-    def outcome_theorem(self, state: tuple[int, ...], misere: bool) -> TheoremAnswer | None:
+    def outcome_theorem(self, state: tuple[int, ...], misere: bool) -> Answer | None:
         """A large N-position alone: the outcome and its winning moves, by the theorem.
 
         Its Grundy value has no closed form and is beyond search, so the result
@@ -445,9 +445,7 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
             return None
         return count_moore_p_options(self.k, state)
 
-    def misere_solve(
-        self, states: Sequence[tuple[int, ...]], max_moves: int
-    ) -> MisereAnswer | None:
+    def misere_solve(self, states: Sequence[tuple[int, ...]], max_moves: int) -> Answer | None:
         """Misère play of one Nim_K component (a sum of several is left to search).
 
         Rule: as in normal play while some heap has 2 or more counters; with

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any, ClassVar
 
-from grundy.core.game import ImpartialGame, MisereAnswer, TheoremAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer, TheoremAnswer
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -247,7 +247,7 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
     def formula_name(self) -> str:
         return "Wythoff 1907: P-positions (⌊kφ⌋, ⌊kφ²⌋), exact integer square roots"
 
-    def outcome_theorem(self, state: tuple[int, int], misere: bool) -> TheoremAnswer | None:
+    def outcome_theorem(self, state: tuple[int, int], misere: bool) -> Answer | None:
         """A large N-position alone: the outcome and every winning move, by the formula.
 
         Its Grundy value has no closed form and is beyond search, so the result
@@ -266,9 +266,7 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
             winning_total=len(moves),
         )
 
-    def misere_solve(
-        self, states: Sequence[tuple[int, int]], max_moves: int
-    ) -> MisereAnswer | None:
+    def misere_solve(self, states: Sequence[tuple[int, int]], max_moves: int) -> Answer | None:
         """Misère Wythoff, one pair of piles: the normal P-positions with three swapped.
 
         Claim: the misère P-positions are the normal ones with (0, 0), (1, 2),
