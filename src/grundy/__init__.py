@@ -36,6 +36,7 @@ from grundy.core.game import (
     Ruleset,
     TheoremAnswer,
 )
+from grundy.core.limits import bounded
 from grundy.core.mex import mex, nim_sum
 from grundy.core.moves import legal_moves
 from grundy.core.position import Position, Sum
@@ -48,6 +49,7 @@ from grundy.errors import (
     LoopyGameError,
     SearchLimitError,
     SolvedFileError,
+    TimeLimitError,
     UnknownGameError,
     UnsupportedError,
 )
@@ -101,9 +103,11 @@ __all__ = [
     "Sum",
     "TakeAndBreak",
     "TheoremAnswer",
+    "TimeLimitError",
     "UnknownGameError",
     "UnsupportedError",
     "__version__",
+    "bounded",
     "clear_cache",
     "grundy_table",
     "grundy_value",

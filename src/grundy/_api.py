@@ -19,6 +19,7 @@ from typing import Any
 from grundy.core import cache
 from grundy.core import solve as impartial
 from grundy.core.game import ImpartialGame, Ruleset
+from grundy.core.limits import Progress, bounded
 from grundy.core.loopy import solve_loopy
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
@@ -93,6 +94,8 @@ def solve(
     max_moves: int = DEFAULT_MAX_MOVES,
     max_positions: int = DEFAULT_MAX_POSITIONS,
     loopy: bool = False,
+    time_limit: float | None = None,
+    progress: Progress | None = None,
 ) -> Result:
     """Solve a position: outcome, Grundy value, every winning move, and how.
 
@@ -103,6 +106,9 @@ def solve(
     ``max_positions`` caps each search. ``loopy=True`` solves impartial games
     whose positions can repeat by generalised Sprague–Grundy values
     (:mod:`grundy.core.loopy`; endless play is a draw, outcome ``"D"``).
+    ``time_limit`` (seconds) stops any search cleanly with
+    :class:`~grundy.errors.TimeLimitError` (values already found stay memoised);
+    ``progress(what, count)`` is called every few thousand positions.
 
     >>> solve("nim 1 1", misere=True).outcome
     'N'
@@ -110,6 +116,13 @@ def solve(
     check_limit(max_moves, "max_moves", 0)
     check_limit(max_positions, "max_positions", 1)
     pos = as_position(game, position)
+    with bounded(time_limit=time_limit, progress=progress):
+        return _solve(pos, misere, max_moves, max_positions, loopy)
+
+
+def _solve(
+    pos: Position | Sum, misere: bool, max_moves: int, max_positions: int, loopy: bool
+) -> Result:
     if loopy:
         if misere:
             raise UnsupportedError("loopy values are defined here for normal play only")
@@ -135,6 +148,7 @@ def grundy_value(
     state: Any = None,
     *,
     max_positions: int = DEFAULT_MAX_POSITIONS,
+    time_limit: float | None = None,
 ) -> int:
     """The Grundy value of a position under normal play (XOR over a sum).
 
@@ -142,11 +156,17 @@ def grundy_value(
     2
     """
     check_limit(max_positions, "max_positions", 1)
-    return impartial.grundy_value(as_position(game, state), max_positions=max_positions)
+    pos = as_position(game, state)
+    with bounded(time_limit=time_limit):
+        return impartial.grundy_value(pos, max_positions=max_positions)
 
 
 def grundy_table(
-    game: ImpartialGame[Any] | str, n: int, *, max_positions: int = DEFAULT_MAX_POSITIONS
+    game: ImpartialGame[Any] | str,
+    n: int,
+    *,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+    time_limit: float | None = None,
 ) -> list[int]:
     """Grundy values of the states ``0, 1, ..., n`` of a heap ruleset, by search.
 
@@ -159,4 +179,5 @@ def grundy_table(
     rules = parse_ruleset(game) if isinstance(game, str) else game
     if not isinstance(rules, ImpartialGame):
         raise InvalidGameError(f"grundy_table needs an impartial ruleset, got {rules!r}")
-    return impartial.grundy_table(rules, n, max_positions=max_positions)
+    with bounded(time_limit=time_limit):
+        return impartial.grundy_table(rules, n, max_positions=max_positions)

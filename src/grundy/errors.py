@@ -8,6 +8,7 @@ The hierarchy::
     ├── InvalidGameError (TypeError)      a ruleset that breaks the protocol
     ├── LoopyGameError (RuntimeError)     a position graph with a cycle
     ├── SearchLimitError (RuntimeError)   a search that grew past max_positions
+    │   └── TimeLimitError                a computation that ran past its time limit
     ├── SolvedFileError (ValueError)      a saved table of another game, or corrupt
     └── UnsupportedError (ValueError)     a question the ruleset cannot answer
 
@@ -30,6 +31,7 @@ __all__ = [
     "LoopyGameError",
     "SearchLimitError",
     "SolvedFileError",
+    "TimeLimitError",
     "UnknownGameError",
     "UnsupportedError",
 ]
@@ -92,6 +94,23 @@ class SearchLimitError(GrundyError, RuntimeError):
         super().__init__(
             f"the search passed the limit of {limit:,} positions; "
             "raise it with max_positions (CLI: --max-positions N) or ask about a smaller position"
+        )
+
+
+class TimeLimitError(SearchLimitError):
+    """A search or table ran past its time limit (``time_limit=``, CLI ``--time-limit``).
+
+    Values a search finished before the limit stay memoised; a table keeps its finished
+    heaps (and saves them with ``--out``).
+    """
+
+    def __init__(self, seconds: float, done: int = 0, what: str = "positions") -> None:
+        self.seconds = seconds
+        self.done = done
+        GrundyError.__init__(
+            self,
+            f"stopped at the time limit of {seconds:g} s after {done:,} {what} "
+            "(raise it with --time-limit SECONDS, or ask about a smaller position)",
         )
 
 

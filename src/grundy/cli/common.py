@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import NoReturn
 
 from grundy import DEFAULT_MAX_MOVES, DEFAULT_MAX_POSITIONS, Position, Sum
@@ -15,7 +17,10 @@ __all__ = [
     "OneLineParser",
     "UsageError",
     "add_limits",
+    "add_time_limit",
     "integer_at_least",
+    "progress_line",
+    "seconds",
     "spec_from_args",
 ]
 
@@ -51,6 +56,61 @@ def spec_from_args(words: list[str]) -> Position | Sum:
     return parse_tokens(tokens)
 
 
+def add_time_limit(p: argparse.ArgumentParser) -> None:
+    """``--time-limit SECONDS`` and ``--no-progress``."""
+    p.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=None,
+        metavar="SECONDS",
+        help="stop cleanly after SECONDS (default: no limit)",
+    )
+    p.add_argument("--no-progress", action="store_true", help="never show progress on the terminal")
+
+
+def seconds(text: str) -> float:
+    """An argparse ``type`` for a positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+@contextmanager
+def progress_line(enabled: bool = True) -> Iterator[Callable[[str, int], None] | None]:
+    """A ``progress(what, count)`` callback that shows counts and rate on a terminal.
+
+    Nothing is shown when stderr is not a terminal or ``enabled`` is false, nor
+    during the first second; the line is erased at the end.
+    """
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    start = time.monotonic()
+    state = {"last": 0.0, "width": 0}
+
+    def show(what: str, done: int) -> None:
+        now = time.monotonic()
+        if now - start < 1 or now - state["last"] < 0.25:
+            return
+        state["last"] = now
+        rate = done / (now - start)
+        text = f"working: {done:,} {what} ({rate:,.0f}/s, {now - start:.0f} s; Ctrl-C stops)"
+        state["width"] = max(int(state["width"]), len(text))
+        sys.stderr.write("\r" + text.ljust(int(state["width"])))
+        sys.stderr.flush()
+
+    try:
+        yield show
+    finally:
+        if state["width"]:
+            sys.stderr.write("\r" + " " * int(state["width"]) + "\r")
+            sys.stderr.flush()
+
+
 def add_limits(p: argparse.ArgumentParser) -> None:
     """The options that bound a computation."""
     p.add_argument(
@@ -67,6 +127,7 @@ def add_limits(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"stop a search after N positions (default {DEFAULT_MAX_POSITIONS:,})",
     )
+    add_time_limit(p)
 
 
 def integer_at_least(minimum: int, what: str) -> Callable[[str], int]:

@@ -7,7 +7,8 @@ import argparse
 import json
 from typing import Any
 
-from grundy.cli.common import integer_at_least
+from grundy import bounded
+from grundy.cli.common import add_time_limit, integer_at_least, progress_line
 from grundy.cli.table_cmd import game_from_words
 
 __all__ = ["register", "run"]
@@ -31,6 +32,7 @@ def register(sub: Any) -> None:
         help="compute heaps 0..N (default: grow the table until a period is proved)",
     )
     p.add_argument("--json", action="store_true", help="print {game, periodicity} as JSON")
+    add_time_limit(p)
     p.set_defaults(func=run)
 
 
@@ -39,7 +41,11 @@ def run(args: argparse.Namespace) -> int:
     from grundy.heap import heap_periodicity, heap_table, require_heap_game  # noqa: PLC0415 (lazy: numpy)
 
     game = require_heap_game(game_from_words(args.game))
-    per = heap_periodicity(game, args.n)
+    with (
+        progress_line(not args.no_progress) as progress,
+        bounded(time_limit=args.time_limit, progress=progress),
+    ):
+        per = heap_periodicity(game, args.n)
     if args.json:
         print(json.dumps({"game": game.spec_name(), "periodicity": per.to_dict()}))
         return 0

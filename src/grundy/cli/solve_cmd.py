@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from grundy import Result, solve
-from grundy.cli.common import add_limits, spec_from_args
+from grundy.cli.common import add_limits, progress_line, spec_from_args
 
 __all__ = ["format_result", "register", "run"]
 
@@ -34,13 +34,16 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Solve and print."""
     position = spec_from_args(args.spec)
-    result = solve(
-        position,
-        misere=args.misere,
-        loopy=args.loopy,
-        max_moves=args.max_moves,
-        max_positions=args.max_positions,
-    )
+    with progress_line(not args.no_progress) as progress:
+        result = solve(
+            position,
+            misere=args.misere,
+            loopy=args.loopy,
+            max_moves=args.max_moves,
+            max_positions=args.max_positions,
+            time_limit=args.time_limit,
+            progress=progress,
+        )
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

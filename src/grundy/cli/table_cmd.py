@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from grundy import REGISTRY, Ruleset
-from grundy.cli.common import integer_at_least
+from grundy import REGISTRY, Ruleset, TimeLimitError, bounded
+from grundy.cli.common import integer_at_least, seconds
 from grundy.errors import InvalidSpecError
 from grundy.lang import SPEC_SYNTAX, tokenize
 
@@ -66,6 +66,13 @@ def register(sub: Any) -> None:
         help="run the kernel on every heap (default: fill from a period once it is proved)",
     )
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    p.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=None,
+        metavar="SECONDS",
+        help="stop cleanly after SECONDS, keeping (and with --out saving) the finished heaps",
+    )
     p.set_defaults(func=run)
 
 
@@ -106,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
                 f"{args.out} holds a table of {saved}, not {spec}", f"a new file for {spec}"
             )
         check_saved_values(game, prefix)
-    values, interrupted, notes = _compute(game, args, prefix)
+    with bounded(time_limit=args.time_limit):
+        values, interrupted, notes = _compute(game, args, prefix)
     for note in notes:
         print(f"grundy: note: {note}", file=sys.stderr)
     if args.out:
@@ -116,14 +124,14 @@ def run(args: argparse.Namespace) -> int:
             save_table(args.out, spec, values)
         if interrupted:
             print(
-                f"interrupted: saved heaps 0..{len(values) - 1} to {args.out}; "
+                f"{interrupted}: saved heaps 0..{len(values) - 1} to {args.out}; "
                 "run the same command again to go on",
                 file=sys.stderr,
             )
-            return 130
+            return 130 if interrupted == "interrupted" else 1
     elif interrupted:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
+        print(f"\n{interrupted}", file=sys.stderr)
+        return 130 if interrupted == "interrupted" else 1
     shown = values[: args.n + 1]
     per = periodicity(game, shown)
     if args.json:
@@ -145,17 +153,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _compute(game: Any, args: argparse.Namespace, prefix: Any) -> tuple[Any, bool, list[str]]:
-    """``(values, interrupted, notes)``; on Ctrl-C the finished part comes back."""
+def _at_limit(args: argparse.Namespace) -> str:
+    return (
+        f"stopped at the time limit of {args.time_limit:g} s (raise it with --time-limit SECONDS)"
+    )
+
+
+def _compute(game: Any, args: argparse.Namespace, prefix: Any) -> tuple[Any, str | None, list[str]]:
+    """``(values, why it stopped early or None, notes)``; on Ctrl-C or at the time limit
+    the finished part comes back."""
     from grundy.heap import TakeAndBreak, heap_table  # noqa: PLC0415 (lazy: numpy)
 
     if prefix is not None and len(prefix) > args.n:
-        return prefix, False, []
+        return prefix, None, []
     if not isinstance(game, TakeAndBreak):
         try:
-            return heap_table(game, args.n, prefix=prefix), False, []
+            return heap_table(game, args.n, prefix=prefix), None, []
         except KeyboardInterrupt:
-            return prefix if prefix is not None else [0], True, []
+            return prefix if prefix is not None else [0], "interrupted", []
+        except TimeLimitError:
+            return prefix if prefix is not None else [0], _at_limit(args), []
     from grundy.heap import TableBuilder, save_table  # noqa: PLC0415 (lazy: numpy)
 
     builder = TableBuilder(
@@ -176,5 +193,7 @@ def _compute(game: Any, args: argparse.Namespace, prefix: Any) -> tuple[Any, boo
         try:
             builder.extend(args.n, on_chunk)
         except KeyboardInterrupt:
-            return builder.values[: builder.count].copy(), True, builder.notes
-    return builder.values[: args.n + 1], False, builder.notes
+            return builder.values[: builder.count].copy(), "interrupted", builder.notes
+        except TimeLimitError:
+            return builder.values[: builder.count].copy(), _at_limit(args), builder.notes
+    return builder.values[: args.n + 1], None, builder.notes

@@ -36,9 +36,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import ImpartialGame
+from grundy.core.limits import checkpoint
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
-from grundy.errors import SearchLimitError, UnsupportedError
+from grundy.errors import UnsupportedError
 
 __all__ = ["LoopyValue", "loopy_values", "solve_loopy"]
 
@@ -94,6 +95,7 @@ def _graph(moves: Any, roots: Iterable[Hashable], limit: int) -> tuple[list[Any]
             states.append(r)
     kids: list[list[int]] = []
     i = 0
+    check_at = checkpoint(len(states), limit)
     while i < len(states):
         out: list[int] = []
         for c in moves(states[i]):
@@ -104,8 +106,8 @@ def _graph(moves: Any, roots: Iterable[Hashable], limit: int) -> tuple[list[Any]
             out.append(j)
         kids.append(sorted(set(out)))
         i += 1
-        if len(states) > limit:
-            raise SearchLimitError(limit)
+        if len(states) >= check_at:
+            check_at = checkpoint(len(states), limit)
     return states, kids
 
 

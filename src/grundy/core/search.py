@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from grundy.core.game import ImpartialGame
+from grundy.core.limits import checkpoint
 from grundy.core.position import Position
 from grundy.errors import LoopyGameError, SearchLimitError
 
@@ -124,6 +125,7 @@ def _search_simple(
     pending: dict[Any, list[Any]] = {}
     stack: list[Any] = [root]
     count = 0
+    check_at = checkpoint(0, limit)
     try:
         while stack:
             node = stack[-1]
@@ -133,8 +135,8 @@ def _search_simple(
                 if type(o) is not list:
                     o = list(o)
                 count += 1
-                if count > limit:
-                    raise SearchLimitError(limit)
+                if count >= check_at:
+                    check_at = checkpoint(count, limit)
                 table[node] = _IN_PROGRESS  # before the look-up, so a self-loop shows
                 seen = set(map(get, o))
                 if None in seen or _IN_PROGRESS in seen:
@@ -168,6 +170,7 @@ def _search_split(
     pending: dict[Any, list[tuple[Any, ...]]] = {}
     stack: list[Any] = [root]
     count = 0
+    check_at = checkpoint(0, limit)
     try:
         while stack:
             node = stack[-1]
@@ -176,8 +179,8 @@ def _search_split(
                 options = list(split_moves(node))
                 children = {s for opt in options for s in opt}
                 count += 1
-                if count > limit:
-                    raise SearchLimitError(limit)
+                if count >= check_at:
+                    check_at = checkpoint(count, limit)
                 table[node] = _IN_PROGRESS  # before the look-up, so a self-loop shows
                 known = set(map(get, children))
                 if None in known or _IN_PROGRESS in known:
@@ -273,6 +276,7 @@ def misere_outcome_by_search(
     pending: list[Any] = [None]
     any_move: list[bool] = [False]
     count = 1
+    check_at = 2  # the clock is read at the first new position
     while nodes:
         it = iters[-1]
         result: int | None = None
@@ -298,9 +302,12 @@ def misere_outcome_by_search(
                     break
             if descend is not None:
                 count += 1
-                if count > max_positions:
-                    _abort(table, nodes)
-                    raise SearchLimitError(max_positions)
+                if count >= check_at:
+                    try:
+                        check_at = checkpoint(count, max_positions)
+                    except SearchLimitError:
+                        _abort(table, nodes)
+                        raise
                 pending[-1] = descend
                 table[descend] = _IN_PROGRESS
                 nodes.append(descend)

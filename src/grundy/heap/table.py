@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.core.limits import checkpoint
 from grundy.errors import InvalidSpecError
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import periodicity
@@ -273,6 +274,7 @@ class TableBuilder:
                 chunk = int(min(max(0.25 / per_heap, 64), 1 << 20))
             if progress is not None:
                 progress(self.count - 1, last)
+            checkpoint(self.count, None, "heaps")  # the time limit; finished heaps stay
         return self.values[: last + 1]
 
     def _fill_by_period(self, last: int) -> bool:

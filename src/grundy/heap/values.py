@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.core.game import ImpartialGame
+from grundy.core.limits import checkpoint
 from grundy.errors import InvalidGameError
 
 __all__ = ["heap_values"]
@@ -22,7 +23,10 @@ def heap_values(game: ImpartialGame[int], last: int, prefix: Any = None) -> list
     ``prefix`` (values of heaps ``0..m``) is reused, not recomputed.
     """
     out: list[int] = [] if prefix is None else [int(v) for v in prefix[: last + 1]]
+    check_at = len(out)
     for n in range(len(out), last + 1):
+        if n >= check_at:
+            check_at = checkpoint(n, None, "heaps")
         seen = set()
         for option in game.split_moves(n):
             x = 0

@@ -29,7 +29,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from grundy.errors import LoopyGameError, SearchLimitError, UnsupportedError
+from grundy.core.limits import checkpoint
+from grundy.errors import LoopyGameError, UnsupportedError
 from grundy.search.protocol import DRAW, LOSS, MATE, WIN, unpack
 
 __all__ = ["MAX_DEPTH", "NegamaxAnswer", "NegamaxTable", "negamax"]
@@ -99,13 +100,14 @@ class _Search:
         self.hints = table.hints
         self.limit = limit
         self.nodes = 0
+        self.check_at = checkpoint(0, limit, "nodes")
         self.cuts = 0
         self.path: set[Any] = set()
 
     def search(self, s: Any, alpha: int, beta: int, depth: int, ply: int) -> int:
         self.nodes += 1
-        if self.nodes > self.limit:
-            raise SearchLimitError(self.limit)
+        if self.nodes >= self.check_at:
+            self.check_at = checkpoint(self.nodes, self.limit, "nodes")
         if self.terminal is not None:
             tv = self.terminal(s)
             if tv is not None:

@@ -33,7 +33,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import SearchLimitError
+from grundy.core.limits import checkpoint
 from grundy.search.protocol import DRAW, LOSS, MATE, WIN, backup, pack, unpack
 
 __all__ = [
@@ -119,6 +119,7 @@ def retrograde(
     append_start = starts.append
     get = index.get
     i = 0
+    check_at = checkpoint(len(states), max_positions)
     while i < len(states):
         tv, options = expand(states[i])
         if tv is not None:
@@ -137,8 +138,8 @@ def retrograde(
             append_kid(j)
         append_start(len(kids))
         i += 1
-        if len(states) > max_positions:
-            raise SearchLimitError(max_positions)
+        if len(states) >= check_at:
+            check_at = checkpoint(len(states), max_positions)
     if topological and algorithm == "auto":
         scores = _sweep(len(states), kids, starts, terminals)
         algorithm = "reverse sweep"
