@@ -231,6 +231,11 @@ class ImpartialGame(Ruleset, Generic[S]):
 
     #: True when a move may turn one component into several (``split_moves``).
     splits: ClassVar[bool] = False
+    #: True when every position satisfies the SJ hypothesis (a position of Grundy
+    #: value 0 that has a move has a move to value 1) and Grundy values come from
+    #: :meth:`grundy_formula`: misère sums of such rulesets, mixed, are then solved
+    #: by the SJ theorem (:mod:`grundy.core.misere`) instead of a search.
+    sj_hypothesis: ClassVar[bool] = False
 
     def moves(self, state: S) -> Iterable[S]:
         """Every state reachable in one move from ``state`` (duplicates allowed)."""

@@ -47,7 +47,13 @@ from grundy.core.game import Answer, ImpartialGame, MisereAnswer
 from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.core.text import short_number as _short
 
-__all__ = ["sj_answer", "sj_condition_counterexample", "sj_outcome", "sj_target"]
+__all__ = [
+    "sj_answer",
+    "sj_answer_mixed",
+    "sj_condition_counterexample",
+    "sj_outcome",
+    "sj_target",
+]
 
 
 def sj_outcome(values: Sequence[int]) -> str:
@@ -115,6 +121,26 @@ def sj_answer(
     first of them is used. Returns None when an option's value is not
     available by formula (the caller then falls back to search).
     """
+    return sj_answer_mixed([(game, s) for s in states], values, max_moves, theorem)
+
+
+def sj_answer_mixed(
+    components: Sequence[tuple[ImpartialGame[Any], Any]],
+    values: Sequence[int],
+    max_moves: int,
+    theorem: str,
+) -> Answer | None:
+    """:func:`sj_answer` for components of several rulesets, ``(ruleset, state)`` each.
+
+    The SJ theorem needs (H) of every component, not one ruleset: each ruleset
+    here must declare ``sj_hypothesis``.
+
+    >>> from grundy.heap.nim import Nim
+    >>> from grundy.heap.bash import Bash
+    >>> a = sj_answer_mixed([(Nim(), 2), (Bash(3), 6)], [2, 2], 5, "SJ theorem")
+    >>> a.outcome
+    'P'
+    """
     outcome = sj_outcome(values)
     total = 0
     for v in values:
@@ -144,15 +170,26 @@ def sj_answer(
     winning: list[tuple[int, tuple[Any, ...]]] = []
     count = 0
     seen: set[Any] = set()
-    for i, state in enumerate(states):
-        if state in seen:
+    for i, (game, state) in enumerate(components):
+        if (game, state) in seen:
             continue
-        seen.add(state)
-        target = sj_target(values, i)
-        options = _options_with(game, state, target)
-        if options is None:
-            return None
-        known = game.count_options_with_value(state, target)
+        seen.add((game, state))
+        options: Iterable[tuple[Any, ...]]
+        known: int | None
+        if game.splits:
+            # A split changes how many components lie above 1, so the option's nim
+            # value alone does not decide: apply the SJ rule to what the move leaves.
+            rest = [v for j, v in enumerate(values) if j != i]
+            split_options = _winning_splits(game, state, rest)
+            if split_options is None:
+                return None
+            options, known = split_options, None
+        else:
+            target = sj_target(values, i)
+            plain = _options_with(game, state, target)
+            if plain is None:
+                return None
+            options, known = plain, game.count_options_with_value(state, target)
         found = 0
         for option in options:
             found += 1
@@ -166,6 +203,23 @@ def sj_answer(
         "components of value 0 and 1 with an odd number of 1s."
     )
     return MisereAnswer("N", theorem, tuple(explanation), tuple(winning), count)
+
+
+def _winning_splits(
+    game: ImpartialGame[Any], state: Any, rest: list[int]
+) -> list[tuple[Any, ...]] | None:
+    """Options of ``state`` after which the SJ rule says the player to move loses."""
+    out: list[tuple[Any, ...]] = []
+    for option in game.split_moves(state):
+        parts: list[int] = []
+        for s in option:
+            g = game.grundy_formula(s)
+            if g is None:
+                return None
+            parts.append(g)
+        if sj_outcome([*rest, *parts]) == "P" and option not in out:
+            out.append(option)
+    return out
 
 
 def sj_condition_counterexample(

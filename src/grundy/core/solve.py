@@ -19,6 +19,7 @@ from typing import Any
 
 from grundy.core.cache import register
 from grundy.core.game import Answer, ImpartialGame, Move
+from grundy.core.misere import sj_answer_mixed
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
 from grundy.core.search import (
@@ -318,7 +319,31 @@ def _solve_misere(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
         answer = game.misere_solve([c.state for c in comps], max_moves)
         if answer is not None and answer.winning is not None:
             return result_of_answer(pos, answer, misere=True, max_moves=max_moves)
+    mixed = _sj_mixed(comps, max_moves)
+    if mixed is not None:
+        return result_of_answer(pos, mixed, misere=True, max_moves=max_moves)
     return _misere_by_search(pos, max_moves, max_positions)
+
+
+def _sj_mixed(comps: Sequence[Position], max_moves: int) -> Answer | None:
+    """The SJ theorem over components of several rulesets that each satisfy its hypothesis."""
+    if len({c.game for c in comps}) < 2 or not all(
+        getattr(c.game, "sj_hypothesis", False) for c in comps
+    ):
+        return None
+    values: list[int] = []
+    for c in comps:
+        v = _impartial(c).grundy_formula(c.state)
+        if v is None:
+            return None
+        values.append(v)
+    names = ", ".join(sorted({c.game.spec_name() for c in comps}))
+    return sj_answer_mixed(
+        [(_impartial(c), c.state) for c in comps],
+        values,
+        max_moves,
+        f"SJ theorem (Anti-SG), whose hypothesis holds for every component ({names})",
+    )
 
 
 def _misere_by_search(pos: Position | Sum, max_moves: int, max_positions: int) -> Result:

@@ -60,6 +60,7 @@ class Bash(HeapGame):
     m: int
     p: int = 1
     name: ClassVar[str] = "bash"
+    sj_hypothesis: ClassVar[bool] = True
     rule: ClassVar[str] = (
         "remove between 1 and M counters from one heap (bash:P..Q: between P and Q, and a "
         "heap of fewer than P may be taken whole); the last mover wins"

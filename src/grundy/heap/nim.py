@@ -42,6 +42,7 @@ class Nim(HeapGame):
     """
 
     name: ClassVar[str] = "nim"
+    sj_hypothesis: ClassVar[bool] = True
     rule: ClassVar[str] = "remove one or more counters from one heap; the last mover wins"
     example: ClassVar[str] = "nim 3 4 5"
     syntax: ClassVar[str] = "nim A..."

@@ -105,6 +105,7 @@ class Divisors(HeapGame):
     """
 
     name: ClassVar[str] = "divisors"
+    sj_hypothesis: ClassVar[bool] = True
     rule: ClassVar[str] = (
         "replace a number N by one of its divisors d < N; 1 cannot move; the last mover wins"
     )

@@ -80,6 +80,7 @@ class Halving(HeapGame):
     """
 
     name: ClassVar[str] = "halving"
+    sj_hypothesis: ClassVar[bool] = True
     rule: ClassVar[str] = (
         "a pile of x >= 2 has one move: halve it if even; if odd, strip its trailing "
         "1-bits, then halve; piles of 0 and 1 cannot move; the last mover wins"

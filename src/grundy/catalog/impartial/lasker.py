@@ -141,6 +141,7 @@ class LaskersNim(HeapGame):
     """
 
     name: ClassVar[str] = "lasker"
+    sj_hypothesis: ClassVar[bool] = True
     rule: ClassVar[str] = (
         "remove one or more counters from one heap, or split one heap into two "
         "non-empty heaps; the last mover wins"
