@@ -20,13 +20,11 @@ from grundy.core import cache
 from grundy.core import solve as impartial
 from grundy.core.game import ImpartialGame, Ruleset
 from grundy.core.limits import Progress, bounded
-from grundy.core.loopy import solve_loopy
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
 from grundy.core.search import DEFAULT_MAX_POSITIONS
 from grundy.errors import InvalidGameError, InvalidSpecError, UnsupportedError
 from grundy.lang.spec import parse, parse_ruleset
-from grundy.search.ruleset import TwoPlayerRuleset, solve_two_player
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -126,9 +124,17 @@ def _solve(
     if loopy:
         if misere:
             raise UnsupportedError("loopy values are defined here for normal play only")
+        from grundy.core.loopy import solve_loopy  # noqa: PLC0415 (lazy: cheap start)
+
         return solve_loopy(pos, max_moves=max_moves, max_positions=max_positions)
     comps = pos.components
     if len(comps) == 1 and comps[0].game.kind == "two-player":
+        # The search family loads only for two-player games (cheap start).
+        from grundy.search.ruleset import (  # noqa: PLC0415 (lazy: a game family)
+            TwoPlayerRuleset,
+            solve_two_player,
+        )
+
         rules = comps[0].game
         assert isinstance(rules, TwoPlayerRuleset)
         return solve_two_player(

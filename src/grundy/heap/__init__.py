@@ -4,19 +4,29 @@
 >>> heap_periodicity(TakeAndBreak.from_code("0.07")).period
 34
 
-The names that need numpy (tables, periodicity, saved tables) are imported on
-first use, so ``import grundy`` stays fast.
+Every name is imported on first use (tables need numpy), so ``import grundy``
+and ``grundy solve nim 3`` load only what they use.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grundy.heap.code import OctalCode
-from grundy.heap.custom import HeapFunctionGame
-from grundy.heap.games import DAWSON, DAWSONS_CHESS, GRUNDYS_GAME, KAYLES, TakeAndBreak
-from grundy.heap.values import heap_values
+if TYPE_CHECKING:
+    from grundy.heap.code import OctalCode
+    from grundy.heap.custom import HeapFunctionGame
+    from grundy.heap.games import DAWSON, DAWSONS_CHESS, GRUNDYS_GAME, KAYLES, TakeAndBreak
+    from grundy.heap.period import Periodicity, find_period, periodicity
+    from grundy.heap.store import load_table, save_table
+    from grundy.heap.table import TableBuilder, build_table
+    from grundy.heap.tools import (
+        check_saved_values,
+        heap_periodicity,
+        heap_table,
+        require_heap_game,
+    )
+    from grundy.heap.values import heap_values
 
 __all__ = [
     "DAWSON",
@@ -41,6 +51,14 @@ __all__ = [
 ]
 
 _LAZY = {
+    "OctalCode": "grundy.heap.code",
+    "HeapFunctionGame": "grundy.heap.custom",
+    "DAWSON": "grundy.heap.games",
+    "DAWSONS_CHESS": "grundy.heap.games",
+    "GRUNDYS_GAME": "grundy.heap.games",
+    "KAYLES": "grundy.heap.games",
+    "TakeAndBreak": "grundy.heap.games",
+    "heap_values": "grundy.heap.values",
     "Periodicity": "grundy.heap.period",
     "find_period": "grundy.heap.period",
     "TableBuilder": "grundy.heap.table",
