@@ -6,6 +6,7 @@ A :class:`Result` is frozen; :meth:`Result.to_dict` gives the JSON form used by
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -58,6 +59,46 @@ class Result:
     def first_player_wins(self) -> bool:
         """True when the player to move wins."""
         return self.outcome == "N" or self.value == "win"
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows a result as a small table, the position's picture when it has one.
+
+        >>> from grundy import solve
+        >>> "<b>N</b>" in solve("nim 3 4 5")._repr_html_()
+        True
+        """
+        e = html.escape
+        comps = self.position.components
+        picture = comps[0].game.svg(comps[0].state) if len(comps) == 1 else None
+        rows = [("Position", f"<code>{e(str(self.position))}</code>")]
+        rows.append(
+            ("Play", "misère (the last mover loses)" if self.play == "misere" else "normal")
+        )
+        rows.append(("Outcome", f"<b>{e(self.outcome)}</b>"))
+        if self.grundy is not None:
+            rows.append(("Grundy value", str(self.grundy)))
+        for key in ("canonical", "value"):
+            v = getattr(self, key, None)
+            if v is not None:
+                rows.append((key.capitalize(), e(str(v))))
+        if self.winning_moves:
+            shown = "".join(
+                f"<li><code>{e(str(p))}</code> — {e(w)}</li>"
+                for p, w in zip(self.winning_moves, self.move_descriptions, strict=False)
+            )
+            more = ""
+            if self.winning_moves_truncated:
+                total = self.winning_moves_total
+                more = f" (first {len(self.winning_moves)} of {total:,})" if total else " (cut)"
+            rows.append((f"Winning moves{more}", f"<ul>{shown}</ul>"))
+        rows.append(("Method", e(self.method)))
+        if self.explanation:
+            rows.append(("Why", "<br>".join(e(x) for x in self.explanation)))
+        body = "".join(
+            f"<tr><th style='text-align:left;vertical-align:top'>{k}</th><td>{v}</td></tr>"
+            for k, v in rows
+        )
+        return f"<div>{picture or ''}<table>{body}</table></div>"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: every field, positions as spec strings.
