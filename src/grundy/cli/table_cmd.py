@@ -52,7 +52,11 @@ def register(sub: Any) -> None:
     )
     p.add_argument("game", nargs="+", metavar="SPEC", help="a heap game, e.g. kayles or octal:0.07")
     p.add_argument("-n", type=_natural, required=True, metavar="N", help="the last heap size")
-    p.add_argument("--json", action="store_true", help="print {values, periodicity} as JSON")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print {values, periodicity} as JSON")
+    shown.add_argument(
+        "--csv", action="store_true", help="print the table as CSV (columns heap,grundy)"
+    )
     p.add_argument("--out", metavar="FILE", help="save to FILE (.npz); extends FILE if it exists")
     p.add_argument(
         "--kernel",
@@ -140,6 +144,10 @@ def run(args: argparse.Namespace) -> int:
                 {"game": spec, "values": [int(v) for v in shown], "periodicity": per.to_dict()}
             )
         )
+        return 0
+    if args.csv:
+        sys.stdout.write("heap,grundy\n")
+        sys.stdout.writelines(f"{n},{int(v)}\n" for n, v in enumerate(shown))
         return 0
     if args.out:
         print(f"{spec}: saved the Grundy values of heaps 0..{len(values) - 1} to {args.out}")
