@@ -41,13 +41,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.func(args)
         return status
     except UsageError as e:
-        print(f"{e.prog}: error: {e} (usage: {e.usage})", file=sys.stderr)
+        _error(f"{e.prog}: error: {e} (usage: {e.usage})")
         return EXIT_USAGE
     except (InvalidSpecError, UnsupportedError, SolvedFileError) as e:  # bad input
-        print(f"grundy: error: {e}", file=sys.stderr)
+        _error(f"grundy: error: {e}")
         return EXIT_USAGE
     except GrundyError as e:
-        print(f"grundy: error: {e}", file=sys.stderr)
+        _error(f"grundy: error: {e}")
         return 1
     except MemoryError:
         print(
@@ -62,8 +62,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except OSError as e:  # a file that cannot be read or written: bad input
         name = f" {e.filename!r}" if e.filename else ""
-        print(f"grundy: error: cannot use{name}: {e.strerror or e}", file=sys.stderr)
+        _error(f"grundy: error: cannot use{name}: {e.strerror or e}")
         return EXIT_USAGE
+
+
+#: Error lines are cut to this length (an argument may be huge).
+_LONGEST_ERROR = 500
+
+
+def _error(message: str) -> None:
+    """Print ``message`` on one line: control characters escaped, a huge one cut.
+
+    >>> _error("bad \\r token")
+    """
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    if len(text) > _LONGEST_ERROR:
+        text = f"{text[: _LONGEST_ERROR - 40]} ... ({len(text):,} characters)"
+    print(text, file=sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover
