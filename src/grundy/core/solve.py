@@ -13,7 +13,7 @@ positions (the string-accepting entry points live in :mod:`grundy._api`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
@@ -34,11 +34,15 @@ from grundy.errors import InvalidGameError, InvalidSpecError, SearchLimitError, 
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
+    "MisereSolver",
     "grundy_table",
     "grundy_value",
     "result_of_answer",
     "solve_impartial",
 ]
+
+#: ``solver(position, max_moves)``: a misère answer, or None to search (see solve_impartial).
+MisereSolver = Callable[[Position | Sum, int], Answer | None]
 
 #: Default cap on the winning moves listed in a result.
 DEFAULT_MAX_MOVES = 100
@@ -176,8 +180,15 @@ def solve_impartial(
     misere: bool = False,
     max_moves: int = DEFAULT_MAX_MOVES,
     max_positions: int = DEFAULT_MAX_POSITIONS,
+    misere_solver: MisereSolver | None = None,
 ) -> Result:
-    """Solve a position whose components are all impartial (see :func:`grundy.solve`)."""
+    """Solve a position whose components are all impartial (see :func:`grundy.solve`).
+
+    ``misere_solver(position, max_moves)`` is asked for a misère sum that no
+    theorem of the rulesets answers, before the whole sum is searched (the
+    misère quotients of :mod:`grundy.quotient` plug in here); it returns an
+    :class:`Answer` or None.
+    """
     comps = pos.components
     for c in comps:
         _impartial(c)
@@ -186,7 +197,7 @@ def solve_impartial(
         if theorem is not None:
             return _solve_with_theorem(pos, theorem, misere, max_moves, max_positions)
     if misere:
-        return _solve_misere(pos, max_moves, max_positions)
+        return _solve_misere(pos, max_moves, max_positions, misere_solver)
     return _solve_normal(pos, max_moves, max_positions)
 
 
@@ -198,7 +209,7 @@ def _solve_with_theorem(
     if limit > 0:
         try:
             if misere:
-                return _solve_misere(pos, max_moves, limit)
+                return _solve_misere(pos, max_moves, limit, None)
             return _solve_normal(pos, max_moves, limit)
         except SearchLimitError:
             pass
@@ -311,7 +322,9 @@ def _explain_normal(comps: Sequence[Position], values: Sequence[int], total: int
     return lines
 
 
-def _solve_misere(pos: Position | Sum, max_moves: int, max_positions: int) -> Result:
+def _solve_misere(
+    pos: Position | Sum, max_moves: int, max_positions: int, solver: MisereSolver | None
+) -> Result:
     comps = pos.components
     games = {c.game for c in comps}
     if len(games) == 1:
@@ -322,6 +335,10 @@ def _solve_misere(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
     mixed = _sj_mixed(comps, max_moves)
     if mixed is not None:
         return result_of_answer(pos, mixed, misere=True, max_moves=max_moves)
+    if solver is not None:
+        answer = solver(pos, max_moves)
+        if answer is not None:
+            return result_of_answer(pos, answer, misere=True, max_moves=max_moves)
     return _misere_by_search(pos, max_moves, max_positions)
 
 
