@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 import grundy
+from grundy.cli.play_cmd import play
 from grundy.core.game import ImpartialGame
 from grundy.core.moves import legal_moves
 from grundy.core.search import SearchMemo, grundy_by_search
@@ -74,7 +75,7 @@ def test_formula_agrees_with_search(entry: grundy.GameEntry) -> None:
     if not _impartial(position):
         pytest.skip("not an impartial game")
     memo = SearchMemo()
-    checked = 0
+    formulas = checked = 0
     for c in position.components:
         game = c.game
         assert isinstance(game, ImpartialGame)
@@ -83,20 +84,22 @@ def test_formula_agrees_with_search(entry: grundy.GameEntry) -> None:
             formula = game.grundy_formula(state)
             if formula is None:
                 continue
+            formulas += 1
             try:
                 value, _ = grundy_by_search(game, state, memo, max_positions=CAP)
             except SearchLimitError:
                 continue
             assert formula == value, f"{game.spec_name()} {game.format_state(state)}"
             checked += 1
-    assert checked >= 0
+    if not formulas:
+        pytest.skip("no closed form for the example or its options")
+    # The example must be small enough that the search can check the formula somewhere.
+    assert checked > 0, f"the search passed {CAP:,} positions on all {formulas} states"
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=_ids)
 def test_play_runs_to_the_end(entry: grundy.GameEntry) -> None:
     """``grundy play`` on the example: the user always takes the first listed move."""
-    from grundy.cli.play_cmd import play
-
     said: list[str] = []
     turns = 0
 

@@ -4,7 +4,7 @@ Layers, bottom to top (a package may import its own layer's modules and any
 layer below; packages on one layer may not import each other)::
 
     {errors, _version} < kernels < core < {heap, hackenbush, search, cgt, quotient}
-           < catalog < lang < _api < __init__ < {cli, web} < __main__
+           < catalog < lang < _api < __init__ < web < cli < __main__
 
 The front ends (``cli``, ``web``) import only public faces: the ``grundy``
 package itself, ``grundy.errors``, and the ``__init__`` of a public package
@@ -28,12 +28,13 @@ LAYERS: list[set[str]] = [
     {"lang"},
     {"_api"},
     {"__init__"},
-    {"cli", "web"},
+    {"web"},
+    {"cli"},
     {"__main__"},
 ]
 FRONT_ENDS = {"cli", "web"}
 PUBLIC_PACKAGES = {"grundy", "grundy.errors"} | {
-    f"grundy.{p}" for p in ("lang", "heap", "hackenbush", "search", "cgt", "quotient")
+    f"grundy.{p}" for p in ("lang", "heap", "hackenbush", "search", "cgt", "quotient", "web")
 }
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from grundy.core import cache
 from grundy.core import solve as impartial
-from grundy.core.game import ImpartialGame, Ruleset
+from grundy.core.game import Answer, HeapGame, ImpartialGame, Ruleset
 from grundy.core.limits import Progress, bounded
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
@@ -145,8 +145,25 @@ def _solve(
             max_positions=max_positions,
         )
     return impartial.solve_impartial(
-        pos, misere=misere, max_moves=max_moves, max_positions=max_positions
+        pos,
+        misere=misere,
+        max_moves=max_moves,
+        max_positions=max_positions,
+        misere_solver=_by_quotient,
     )
+
+
+def _by_quotient(pos: Position | Sum, max_moves: int) -> Answer | None:
+    """A misère sum of heaps of one heap ruleset, through its misère quotient (or None)."""
+    games = {c.game for c in pos.components}
+    if len(games) != 1:
+        return None
+    game = next(iter(games))
+    if not isinstance(game, HeapGame):
+        return None
+    from grundy.quotient import misere_by_quotient  # noqa: PLC0415 (lazy: a game family)
+
+    return misere_by_quotient(game, [c.state for c in pos.components], max_moves)
 
 
 def grundy_value(

@@ -1,4 +1,4 @@
-"""``grundy solve`` and ``grundy play`` for the catalog-B games, in a subprocess."""
+"""``grundy solve`` and ``grundy play`` for the catalog-B games; in-process."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.cli.helpers import run_cli
+from tests.cli.helpers import run
 
 
 @pytest.mark.parametrize(
@@ -21,32 +21,32 @@ from tests.cli.helpers import run_cli
     ],
 )
 def test_solve_explains_why(spec: str, why: str) -> None:
-    out = run_cli("solve", *spec.split())
-    assert out.returncode == 0, out.stderr
-    assert "Why:" in out.stdout and why in out.stdout
-    assert "Method:" in out.stdout
+    r = run("solve", *spec.split())
+    assert r.status == 0, r.err
+    assert "Why:" in r.out and why in r.out
+    assert "Method:" in r.out
 
 
 def test_solve_json_lasker() -> None:
-    out = run_cli("solve", "lasker 3 4", "--json")
-    data = json.loads(out.stdout)
+    r = run("solve", "lasker 3 4", "--json")
+    data = json.loads(r.out)
     assert data["grundy"] == 7
     assert sorted(data["winning_moves"]) == ["lasker 1 2 4", "lasker 3 3"]
     assert "Lasker" in data["method"]
 
 
 def test_solve_big_divisor_removal_says_no_move_is_known() -> None:
-    out = run_cli("solve", "divisor-removal", "1..100")
-    assert out.returncode == 0, out.stderr
-    assert "the player to move wins" in out.stdout
-    assert "no winning move is known" in out.stdout
-    assert "Winning move" not in out.stdout
+    r = run("solve", "divisor-removal", "1..100")
+    assert r.status == 0, r.err
+    assert "the player to move wins" in r.out
+    assert "no winning move is known" in r.out
+    assert "Winning move" not in r.out
 
 
 def test_solve_truncated_list_says_how_many() -> None:
-    out = run_cli("solve", "ferguson", str(10**40 + 7), str(2**140), "--max-moves", "3")
-    assert out.returncode == 0, out.stderr
-    assert "list cut at 3" in out.stdout and "in all" in out.stdout
+    r = run("solve", "ferguson", str(10**40 + 7), str(2**140), "--max-moves", "3")
+    assert r.status == 0, r.err
+    assert "list cut at 3" in r.out and "in all" in r.out
 
 
 @pytest.mark.parametrize(
@@ -62,10 +62,10 @@ def test_solve_truncated_list_says_how_many() -> None:
     ],
 )
 def test_bad_input_is_one_line_exit_2(args: tuple[str, ...]) -> None:
-    out = run_cli(*args)
-    assert out.returncode == 2
-    assert len(out.stderr.strip().splitlines()) == 1
-    assert "Traceback" not in out.stderr
+    r = run(*args)
+    assert r.status == 2
+    assert len(r.err.strip().splitlines()) == 1
+    assert "Traceback" not in r.err
 
 
 @pytest.mark.parametrize(
@@ -80,6 +80,6 @@ def test_bad_input_is_one_line_exit_2(args: tuple[str, ...]) -> None:
     ],
 )
 def test_play_runs_to_the_end(spec: str) -> None:
-    out = run_cli("play", *spec.split(), "--computer-first", stdin="1\n" * 40)
-    assert out.returncode == 0, out.stderr
-    assert "has no moves" in out.stdout
+    r = run("play", *spec.split(), "--computer-first", stdin="1\n" * 40)
+    assert r.status == 0, r.err
+    assert "has no moves" in r.out

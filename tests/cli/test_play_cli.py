@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import grundy
 from grundy.cli.play_cmd import play
-from tests.cli.helpers import run_cli
+from tests.cli.helpers import run
 
 
 def test_computer_wins_from_an_n_position_when_it_moves_first() -> None:
@@ -48,8 +48,65 @@ def test_misere_play_end() -> None:
     assert said[-1] == "The computer wins."
 
 
-def test_play_in_subprocess_with_eof() -> None:
-    out = run_cli("play", "bash:3", "10", stdin="hint\nmoves\n1\n")
-    assert out.returncode == 0, out.stderr
-    assert "Hint: take 2 from the heap of 10 -> bash:3 8" in out.stdout
-    assert "Bye." in out.stdout
+def test_play_reads_stdin_until_eof() -> None:
+    r = run("play", "bash:3", "10", stdin="hint\nmoves\n1\n")
+    assert r.status == 0, r.err
+    assert "Hint: take 2 from the heap of 10 -> bash:3 8" in r.out
+    assert "Bye." in r.out
+
+
+def test_help_quit_and_blank_lines() -> None:
+    r = run("play", "nim 1 + nim 2", stdin="\n  \nhelp\nquit\n")
+    assert r.status == 0, r.err
+    assert "Type a move as the resulting position (e.g. nim 0 2)" in r.out
+    assert "Commands: moves, hint, help, quit." in r.out
+    assert r.out.count("Your move> ") == 4  # blank lines ask again
+    assert r.out.endswith("Bye.\n")
+
+
+def test_moves_that_are_not_understood_say_why_and_the_game_goes_on() -> None:
+    typed = ["moves", "7", "5:1", "1:x", "nim 9 9", "!!", "q"]
+    r = run("play", "nim 1 + nim 2", stdin="\n".join(typed) + "\n")
+    assert r.status == 0, r.err
+    for line in [
+        "  1. take 1 from the heap of 1 -> nim 0 2",
+        "  3. take 1 from the heap of 2 -> nim 1 1",
+        "'7' is ambiguous: say which component, as I:ARGS (I from 1 to 2).",
+        "'5' is not a component number (1 to 2).",
+        "a heap size must be a non-negative integer, got 'x'",
+        "'nim 9 9' is not a legal move from nim 1 2.",
+        "'!!' is ambiguous",
+    ]:
+        assert line in r.out, line
+    assert r.out.count("Type 'moves' to list the legal moves") == 5
+    assert r.out.endswith("Bye.\n")
+
+
+def test_hint_from_a_p_position_and_the_computer_wins() -> None:
+    r = run("play", "nim", "1", "1", stdin="hint\n1\n")
+    assert r.status == 0, r.err
+    assert "Hint: no move wins here; every move loses against perfect play." in r.out
+    assert r.out.endswith(
+        "Position: nim 0 0 has no moves (the last mover wins).\nThe computer wins.\n"
+    )
+
+
+def test_computer_first_from_a_p_position_makes_some_move() -> None:
+    r = run("play", "--computer-first", "nim", "1", "1")
+    assert r.status == 0, r.err
+    assert r.out.startswith("Computer: take 1 from the heap of 1 -> nim 0 1\n")
+    assert r.out.endswith("Bye.\n")  # stdin is empty: the user leaves
+
+
+def test_misere_user_wins_and_a_finished_position() -> None:
+    r = run("play", "--misere", "nim", "1", "1", stdin="1\n")
+    assert r.out.endswith("Position: nim 0 0 has no moves (the last mover loses).\nYou win!\n")
+    r = run("play", "nim", "0")
+    assert r.out == "Position: nim 0 has no moves (the last mover wins).\nThe computer wins.\n"
+
+
+def test_huge_board_is_refused_before_playing() -> None:
+    r = run("play", "connect4:7x6")
+    assert r.status == 1
+    assert r.out == ""
+    assert r.err.count("\n") == 1 and "far beyond the limit of" in r.err

@@ -1,4 +1,4 @@
-"""``grundy solve`` and ``grundy games`` in a subprocess."""
+"""``grundy solve`` and ``grundy games``; in-process."""
 
 from __future__ import annotations
 
@@ -6,14 +6,16 @@ import json
 
 import pytest
 
-from tests.cli.helpers import run_cli
+import grundy
+from grundy import REGISTRY
+from tests.cli.helpers import run
 from tests.reference.sums import grundy_of_sum
 
 
 def test_solve_json_nim_345() -> None:
-    out = run_cli("solve", "nim", "3", "4", "5", "--json")
-    assert out.returncode == 0, out.stderr
-    data = json.loads(out.stdout)
+    r = run("solve", "nim", "3", "4", "5", "--json")
+    assert r.status == 0, r.err
+    data = json.loads(r.out)
     assert data["outcome"] == "N"
     assert data["grundy"] == 2
     assert data["winning_moves"] == ["nim 1 4 5"]
@@ -23,9 +25,9 @@ def test_solve_json_nim_345() -> None:
 
 
 def test_solve_json_sum_in_one_argument_agrees_with_brute_force() -> None:
-    out = run_cli("solve", "subtraction:1,3,4 10 + nim 2", "--json")
-    assert out.returncode == 0, out.stderr
-    data = json.loads(out.stdout)
+    r = run("solve", "subtraction:1,3,4 10 + nim 2", "--json")
+    assert r.status == 0, r.err
+    data = json.loads(r.out)
     position = (("subtraction", (1, 3, 4), 10), ("nim", (), 2))
     assert data["grundy"] == grundy_of_sum(position)
     assert data["position"] == "subtraction:1,3,4 10 + nim 2"
@@ -36,16 +38,16 @@ def test_solve_json_sum_in_one_argument_agrees_with_brute_force() -> None:
 
 
 def test_solve_human_output_explains() -> None:
-    out = run_cli("solve", "nim", "3", "4", "5")
-    assert out.returncode == 0
-    assert "take 2 from the heap of 3 -> nim 1 4 5" in out.stdout
-    assert "Grundy value: 2" in out.stdout
-    assert "Method:" in out.stdout
+    r = run("solve", "nim", "3", "4", "5")
+    assert r.status == 0
+    assert "take 2 from the heap of 3 -> nim 1 4 5" in r.out
+    assert "Grundy value: 2" in r.out
+    assert "Method:" in r.out
 
 
 def test_solve_misere() -> None:
-    out = run_cli("solve", "nim", "1", "1", "--misere", "--json")
-    data = json.loads(out.stdout)
+    r = run("solve", "nim", "1", "1", "--misere", "--json")
+    data = json.loads(r.out)
     assert data["play"] == "misere"
     assert data["outcome"] == "N"
     assert data["grundy"] is None
@@ -71,36 +73,61 @@ def test_solve_misere() -> None:
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
-    out = run_cli(*args)
-    assert out.returncode == 2
-    assert out.stdout == ""
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1, out.stderr
-    assert "Traceback" not in out.stderr
+    r = run(*args)
+    assert r.status == 2
+    assert r.out == ""
+    lines = r.err.strip().splitlines()
+    assert len(lines) == 1, r.err
+    assert "Traceback" not in r.err
     assert "error" in lines[0]
 
 
 def test_search_limit_is_reported_in_one_line() -> None:
     spec = "subtraction:1,3,4 100 + subtraction:2,5 100"  # misère sums are searched whole
-    out = run_cli("solve", spec, "--misere", "--max-positions", "50")
-    assert out.returncode == 1
-    assert len(out.stderr.strip().splitlines()) == 1
-    assert "limit of 50" in out.stderr
+    grundy.clear_cache()  # a search from scratch, as in a new process
+    r = run("solve", spec, "--misere", "--max-positions", "50")
+    assert r.status == 1
+    assert len(r.err.strip().splitlines()) == 1
+    assert "limit of 50" in r.err
 
 
 def test_games_lists_every_registered_game() -> None:
-    from grundy import REGISTRY
-
-    out = run_cli("games")
-    assert out.returncode == 0
+    r = run("games")
+    assert r.status == 0
     for entry in REGISTRY:
-        assert entry.name in out.stdout
-        assert entry.syntax in out.stdout
-    data = json.loads(run_cli("games", "--json").stdout)
+        assert entry.name in r.out
+        assert entry.syntax in r.out
+    data = json.loads(run("games", "--json").out)
     assert [row["name"] for row in data["games"]] == [e.name for e in REGISTRY]
 
 
 def test_version() -> None:
-    out = run_cli("--version")
-    assert out.returncode == 0
-    assert out.stdout.startswith("grundy ")
+    r = run("--version")
+    assert r.status == 0
+    assert r.out.startswith("grundy ")
+
+
+def test_human_output_of_search_games() -> None:
+    r = run("solve", "tictactoe", "x........")
+    assert r.status == 0, r.err
+    assert "Outcome: a draw with perfect play\nValue: draw\nBest move:\n" in r.out
+    r = run("solve", "connect4:4x4 x.../x.../x..o/x.oo")
+    assert "Value: loss in 0 moves\n" in r.out
+    assert "No winning move: every move leads to a position the opponent wins." in r.out
+    r = run("solve", "chomp:3x4")
+    assert "Value: win in 7 moves\nWinning move:\n" in r.out
+    r = run("solve", "domineering:2x4 R")
+    assert "Outcome: Right wins whoever starts (R-position)" in r.out
+    assert "Winning moves (2):" in r.out
+
+
+def test_long_positions_are_cut_on_screen_but_whole_in_json() -> None:
+    spec = "nim " + " ".join(map(str, range(1, 151)))
+    r = run("solve", spec, "--max-moves", "2")
+    assert r.status == 0, r.err
+    first = r.out.splitlines()[0]
+    assert first.endswith(f"... ({len(spec):,} characters)  (normal play: the last mover wins)")
+    assert "Winning moves (2 of 23):" in r.out
+    assert "  ... list cut at 2 (23 in all); raise --max-moves to see more" in r.out
+    data = json.loads(run("solve", spec, "--json").out)
+    assert data["position"] == spec

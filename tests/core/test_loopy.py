@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +16,8 @@ from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.errors import UnsupportedError
 from grundy.heap.subtraction import Subtraction
 from grundy.search import LoopyValue, loopy_values, retrograde
+from tests.cli.helpers import run
+from tests.reference.checks import states_of
 
 _OUTCOME = {"win": "N", "loss": "P", "draw": "D"}
 
@@ -85,9 +85,9 @@ def test_solve_loopy_lists_winning_moves_and_draws() -> None:
 
     r = grundy.solve(Chase(), 0, loopy=True)
     assert (r.outcome, r.value, r.grundy) == ("D", "draw", None)
-    assert [m.state for m in r.winning_moves] == [1]  # moving to 2 would lose
+    assert states_of(r.winning_moves) == [1]  # moving to 2 would lose
     r = grundy.solve(Chase(), 2, loopy=True)
-    assert (r.outcome, r.grundy, [m.state for m in r.winning_moves]) == ("N", 1, [3])
+    assert (r.outcome, r.grundy, states_of(r.winning_moves)) == ("N", 1, [3])
     s = grundy.solve(grundy.Position(Chase(), 2) + grundy.Position(Chase(), 2), loopy=True)
     assert (s.outcome, s.grundy) == ("P", 0)
 
@@ -98,13 +98,9 @@ def test_loopy_misere_is_refused() -> None:
 
 
 def test_cli_loopy_flag() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "grundy", "solve", "--loopy", "--json", "nim 1 2"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    data = json.loads(out.stdout)
+    status, out, err = run("solve", "--loopy", "--json", "nim 1 2")
+    assert status == 0, err
+    data = json.loads(out)
     assert (data["outcome"], data["grundy"], data["value"]) == ("N", 3, "win")
     assert data["winning_moves"] == ["nim 1 1"]
     assert "generalised Sprague" in data["method"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -11,6 +12,9 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy.core.search import SearchMemo, grundy_by_search, misere_outcome_by_search
+from grundy.heap.bash import Bash
+from grundy.heap.nim import Nim
+from grundy.heap.subtraction import Subtraction
 
 
 class Chain(grundy.ImpartialGame[int]):
@@ -35,6 +39,7 @@ class Halves(grundy.ImpartialGame[int]):
         return [(a, n - a) for a in range(1, n // 2 + 1)]
 
 
+@pytest.mark.slow
 def test_a_chain_of_a_million_moves_has_no_recursion_error() -> None:
     chain = Chain()
     r = grundy.solve(chain, 1_000_000)
@@ -44,6 +49,7 @@ def test_a_chain_of_a_million_moves_has_no_recursion_error() -> None:
     assert grundy.solve(chain, 1_000_001).winning_moves == (grundy.Position(chain, 1_000_000),)
 
 
+@pytest.mark.slow
 def test_misere_chain_of_a_million_moves() -> None:
     table: dict[int, int] = {}
     win, count = misere_outcome_by_search(1_000_000, Chain().moves, table, max_positions=2_000_000)
@@ -128,8 +134,6 @@ def test_memo_is_shared_between_equal_rulesets() -> None:
 @given(st.integers(0, 30))
 def test_splitting_game_matches_product_space_search(n: int) -> None:
     # Reference: values of single heaps by brute force over multisets.
-    from functools import cache
-
     @cache
     def sum_value(heaps: tuple[int, ...]) -> int:
         opts = set()
@@ -165,8 +169,6 @@ def test_user_game_without_moves_is_a_clear_error() -> None:
 
 
 def test_grundy_table_and_mex_helpers() -> None:
-    from grundy.heap.subtraction import Subtraction
-
     assert grundy.grundy_table(Subtraction((1, 2)), 6) == [0, 1, 2, 0, 1, 2, 0]
     assert grundy.mex([1, 2]) == 0
     assert grundy.nim_sum([5, 6]) == 3
@@ -174,8 +176,6 @@ def test_grundy_table_and_mex_helpers() -> None:
 
 def test_bash_formula_matches_search() -> None:
     # Bounds: M in 1..6, heaps 0..60.
-    from grundy.heap.bash import Bash
-
     for m in range(1, 7):
         game, memo = Bash(m), SearchMemo()
         for n in range(61):
@@ -188,8 +188,6 @@ def test_bash_formula_matches_search() -> None:
 
 def test_nim_formula_matches_search() -> None:
     # Bounds: heaps 0..80.
-    from grundy.heap.nim import Nim
-
     memo = SearchMemo()
     for n in range(81):
         value, _ = grundy_by_search(Nim(), n, memo, max_positions=10_000)

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from tests.reference.sums import Heap, grundy_of_sum, misere_wins, spec_of
+from grundy.core.moves import legal_moves
+from tests.reference.sums import Heap, grundy_of_sum, misere_wins, spec_of, sum_moves
 
 heaps = st.one_of(
     st.tuples(st.just("nim"), st.just(()), st.integers(0, 7)),
@@ -39,8 +40,6 @@ def test_normal_play_matches_whole_sum_search(position: tuple[Heap, ...]) -> Non
     for after in result.winning_moves:
         assert grundy.solve(after).outcome == "P"
     # every winning move is listed: compare with the brute-force options of value 0
-    from tests.reference.sums import sum_moves
-
     winners = {
         grundy.parse(spec_of(p)).canonical() for p in sum_moves(position) if grundy_of_sum(p) == 0
     }
@@ -50,10 +49,10 @@ def test_normal_play_matches_whole_sum_search(position: tuple[Heap, ...]) -> Non
 @settings(max_examples=100, deadline=None)
 @given(sums)
 def test_from_a_p_position_no_move_leads_to_a_p_position(position: tuple[Heap, ...]) -> None:
-    spec = spec_of(position)
-    if grundy.solve(spec).outcome != "P":
-        return
-    from grundy.core.moves import legal_moves
+    # A nim heap of the sum's value (by brute force) makes a P-position.
+    p_position = (*position, ("nim", (), grundy_of_sum(position)))
+    spec = spec_of(p_position)
+    assert grundy.solve(spec).outcome == "P"
 
     for after, _ in legal_moves(grundy.parse(spec)):
         assert grundy.solve(after).outcome == "N"
@@ -69,7 +68,6 @@ def test_misere_matches_whole_sum_search(position: tuple[Heap, ...]) -> None:
     assert result.outcome == ("N" if misere_wins(position) else "P")
     for after in result.winning_moves:
         assert _p_position(str(after), misere=True)
-    from tests.reference.sums import sum_moves
 
     if result.outcome == "N" and sum_moves(position):
         assert result.winning_moves

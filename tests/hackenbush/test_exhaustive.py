@@ -100,6 +100,7 @@ def test_every_picture_up_to_6_edges() -> None:
     assert count == 1594
 
 
+@pytest.mark.slow
 def test_every_picture_with_7_edges() -> None:
     game = Hackenbush()
     memo = SearchMemo()

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import solve
+from grundy.core.position import Position
 from grundy.hackenbush.graph import Picture, connected_to_ground, make_picture
 from grundy.hackenbush.ruleset import Hackenbush, apply_cut
 from grundy.hackenbush.values import analyse, winning_cuts
@@ -75,7 +76,6 @@ def test_sum_of_pictures_is_their_union_at_the_ground(a: Picture, b: Picture) ->
     moved = make_picture((u and u + shift, v and v + shift, w) for u, v, w in b)
     union = make_picture(a + moved)
     game = Hackenbush()
-    from grundy.core.position import Position
 
     together = solve(Position(game, union))
     apart = solve(Position(game, a) + Position(game, b))

@@ -6,10 +6,14 @@ import grundy
 
 
 def test_hackenbush_position_has_an_svg_repr() -> None:
-    svg = grundy.parse('hackenbush "0-1 1-2"')._repr_svg_()
+    position = grundy.parse('hackenbush "0-1 1-2"')
+    assert isinstance(position, grundy.Position)
+    svg = position._repr_svg_()
     assert svg is not None
     assert svg.lstrip().startswith("<svg") or "<svg" in svg[:200]
 
 
 def test_other_positions_have_none() -> None:
-    assert grundy.parse("nim 3")._repr_svg_() is None
+    position = grundy.parse("nim 3")
+    assert isinstance(position, grundy.Position)
+    assert position._repr_svg_() is None

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from itertools import combinations_with_replacement, islice
 
 import pytest
@@ -14,6 +12,7 @@ from grundy import parse, solve
 from grundy.core.misere import sj_condition_counterexample
 from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.heap.bash import Bash
+from tests.cli.helpers import run
 from tests.reference.heap_rules import bash_table, heap_sum_moves, misere_outcomes
 
 
@@ -117,8 +116,8 @@ def test_thousand_digit_heaps() -> None:
         for c in m.components:
             x ^= Bash(20, 7).grundy_formula(c.state)
         assert x == 0
-    m = solve(f"bash:7..20 {big} {big + 5} 4", misere=True)
-    assert m.outcome in "NP"
+    mis = solve(f"bash:7..20 {big} {big + 5} 4", misere=True)
+    assert mis.outcome in "NP"
 
 
 def test_parse_print_and_bad_parameters() -> None:
@@ -131,10 +130,6 @@ def test_parse_print_and_bad_parameters() -> None:
 
 
 def test_cli_bad_range_is_one_line() -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "grundy", "solve", "bash:5..2", "3"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.returncode == 2 and run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    status, out, err = run("solve", "bash:5..2", "3")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err

@@ -139,6 +139,7 @@ def test_counted_winning_moves_equal_enumeration(spec: str) -> None:
     r = solve(spec, max_moves=10**6)
     game = r.position.components[0].game
     state = r.position.components[0].state
+    assert isinstance(game, TakeAndBreak)
     for value in range(6):
         listed = sum(1 for _ in game.options_with_value(state, value))
         assert game.count_options_with_value(state, value) == listed

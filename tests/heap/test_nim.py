@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
@@ -12,7 +10,9 @@ from hypothesis import strategies as st
 
 from grundy import solve
 from grundy.core.game import MisereAnswer
+from grundy.core.position import Position, sum_of
 from grundy.heap.nim import Nim, nim_sum_table
+from tests.cli.helpers import run
 from tests.reference.heap_rules import heap_sum_moves, misere_outcomes
 
 
@@ -42,8 +42,6 @@ def test_misere_nim_matches_brute_force_up_to_4_heaps_below_7() -> None:
 
 
 def test_misere_nim_through_solve_agrees_with_generic_misere_search() -> None:
-    from grundy.core.position import Position, sum_of
-
     for state in [(0, 1), (1, 1), (1, 1, 1), (0, 0), (2, 2), (1, 2, 3), (0, 1, 1, 4)]:
         pos = sum_of([Position(Nim(), h) for h in state])
         fast = solve(pos, misere=True)
@@ -100,17 +98,9 @@ def test_thousand_digit_misere_and_normal() -> None:
 
 
 def test_cli_prints_the_table() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "grundy", "solve", "nim", "3", "4", "5"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    status, out, err = run("solve", "nim", "3", "4", "5")
+    assert status == 0, err
     assert "XOR  010  = 2" in out and "nim 1 4 5" in out
-    out = subprocess.run(
-        [sys.executable, "-m", "grundy", "solve", "--misere", "nim", "1", "1", "1"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    status, out, err = run("solve", "--misere", "nim", "1", "1", "1")
+    assert status == 0, err
     assert "loses" in out and "misère Nim theorem" in out

@@ -26,6 +26,7 @@ def _table(game: TakeAndBreak, last: int, method: str, jit: bool) -> list[int]:
     return [int(v) for v in values]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(games())
 def test_rare_value_kernel_equals_straightforward_python(game: TakeAndBreak) -> None:

@@ -1,13 +1,25 @@
-"""Shared checks for the catalog-B tests."""
+"""Shared checks for the catalog tests."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import grundy
 from grundy.core.game import ImpartialGame
 from grundy.core.moves import legal_moves
 from grundy.core.search import SearchMemo, grundy_by_search
+
+
+def single(position: grundy.Position | grundy.Sum) -> grundy.Position:
+    """``position``, checked to be one component (not a sum)."""
+    assert isinstance(position, grundy.Position), position
+    return position
+
+
+def states_of(moves: Iterable[grundy.Position | grundy.Sum]) -> list[Any]:
+    """The states of one-component positions (winning moves, say)."""
+    return [single(m).state for m in moves]
 
 
 def search_value(game: ImpartialGame[Any], state: Any, memo: SearchMemo) -> int:

@@ -7,7 +7,7 @@ the generic search :func:`grundy.core.search.grundy_by_search`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, product
 
 
@@ -75,7 +75,7 @@ def moore_table(k: int, heaps: int, size: int) -> dict[tuple[int, ...], int]:
 
 
 def misere_outcomes(
-    states: Iterable[tuple[int, ...]], moves: Callable[[tuple[int, ...]], list[tuple[int, ...]]]
+    states: Iterable[tuple[int, ...]], moves: Callable[[tuple[int, ...]], Sequence[tuple[int, ...]]]
 ) -> dict[tuple[int, ...], bool]:
     """Misère win/loss (True: the player to move wins) of states listed options-first."""
     win: dict[tuple[int, ...], bool] = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -94,7 +95,7 @@ def test_every_deepening_step_gives_the_exact_score(step: int) -> None:
     # 5x6 Chomp (no draws: every score is a win or a loss with its remoteness).
     rng = random.Random(step)
     chomp = Chomp(5, 6)
-    cases = [
+    cases: list[tuple[Any, int, Callable[[int], bool]]] = [
         (ConnectFour(4, 4), 0, lambda s: (s >> 20).bit_count() <= 6),
         (Domineering(4, 4), 0, lambda s: (s >> 1).bit_count() <= 6),
         (chomp, chomp.full(), lambda s: True),

@@ -10,13 +10,21 @@ import sys
 from collections.abc import Sequence
 
 from grundy import __version__
-from grundy.cli import draw_cmd, games_cmd, period_cmd, play_cmd, solve_cmd, table_cmd
+from grundy.cli import (
+    draw_cmd,
+    games_cmd,
+    period_cmd,
+    play_cmd,
+    quotient_cmd,
+    solve_cmd,
+    table_cmd,
+)
 from grundy.cli.common import EXIT_USAGE, OneLineParser, UsageError
 from grundy.errors import GrundyError, InvalidSpecError, SolvedFileError, UnsupportedError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS = [solve_cmd, play_cmd, games_cmd, draw_cmd, table_cmd, period_cmd]
+COMMANDS = [solve_cmd, play_cmd, games_cmd, draw_cmd, table_cmd, period_cmd, quotient_cmd]
 
 
 def build_parser() -> OneLineParser:

@@ -13,8 +13,9 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from grundy import Position, Sum, legal_moves, solve
+from grundy import DEFAULT_MAX_POSITIONS, Position, Sum, legal_moves, solve
 from grundy.cli.common import spec_from_args
+from grundy.cli.solve_cmd import refuse_huge_search
 from grundy.errors import GrundyError
 
 __all__ = ["play", "register", "run"]
@@ -41,6 +42,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play a game on the terminal."""
     position = spec_from_args(args.spec)
+    refuse_huge_search(position, DEFAULT_MAX_POSITIONS)
     return play(position, computer_first=args.computer_first, misere=args.misere)
 
 
@@ -127,13 +129,21 @@ def _ask(
                 write(f"  {n}. {words} -> {after}")
             continue
         if word == "hint":
-            result = solve(position, misere=misere, max_moves=1)
+            try:
+                result = solve(position, misere=misere, max_moves=1)
+            except GrundyError as e:
+                write(f"Hint: not available here ({_trim(str(e))}).")
+                continue
             if result.winning_moves:
                 write(f"Hint: {result.move_descriptions[0]} -> {result.winning_moves[0]}")
             else:
                 write("Hint: no move wins here; every move loses against perfect play.")
             continue
-        chosen = _match(text, position, options)
+        try:
+            chosen = _match(text, position, options)
+        except (GrundyError, ValueError, TypeError, OverflowError, RecursionError):
+            # garbage the parsers did not foresee: one line, and the game goes on
+            chosen = f"{_trim(text)!r} is not a move I understand."
         if isinstance(chosen, str):
             write(f"{chosen} Type 'moves' to list the legal moves, 'help' for the syntax.")
             continue
@@ -145,7 +155,7 @@ def _match(
 ) -> Position | Sum | str:
     """The chosen option, or a sentence saying why ``text`` is not a legal move."""
     by_key = {after.canonical(): after for after, _ in options}
-    if text.isdigit() and 1 <= int(text) <= len(options) and ":" not in text:
+    if text.isdigit() and len(text) <= 18 and 1 <= int(text) <= len(options):
         number = int(text)
         # A bare number is a list index unless it is also a legal short form.
         short = _short_form(text, position)
@@ -161,25 +171,38 @@ def _match(
         if c.canonical() in by_key:
             return by_key[c.canonical()]
     if candidates:
-        return f"{text!r} is not a legal move from {position}."
-    return short if isinstance(short, str) else f"{text!r} is not a move I understand."
+        return f"{_trim(text)!r} is not a legal move from {_trim(str(position))}."
+    return short if isinstance(short, str) else f"{_trim(text)!r} is not a move I understand."
 
 
 def _short_form(text: str, position: Position | Sum) -> Position | Sum | str:
     comps = position.components
     head, colon, rest = text.partition(":")
     if colon:
-        if not head.strip().isdigit() or not 1 <= int(head) <= len(comps):
-            return f"{head!r} is not a component number (1 to {len(comps)})."
+        number = head.strip()
+        if not number.isdigit() or len(number) > 18 or not 1 <= int(number) <= len(comps):
+            return f"{_trim(head)!r} is not a component number (1 to {len(comps)})."
         index, args = int(head) - 1, rest
     elif len(comps) == 1:
         index, args = 0, text
     else:
-        return f"{text!r} is ambiguous: say which component, as I:ARGS (I from 1 to {len(comps)})."
+        return (
+            f"{_trim(text)!r} is ambiguous: say which component, as I:ARGS "
+            f"(I from 1 to {len(comps)})."
+        )
     game = comps[index].game
     try:
         states = game.parse_args(args.split()) if args.strip() else []
     except GrundyError as e:
-        return f"{e}."
+        return f"{_trim(str(e), 200)}."
     new = [*comps[:index], *(Position(game, s) for s in states), *comps[index + 1 :]]
     return Sum(tuple(new)) if len(new) != 1 else new[0]
+
+
+def _trim(text: str, most: int = 60) -> str:
+    """``text`` cut for a one-line message.
+
+    >>> _trim("9" * 5000)[-30:]
+    '99999999... (5,000 characters)'
+    """
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"

@@ -9,7 +9,7 @@ from typing import Any
 from grundy import Result, solve
 from grundy.cli.common import add_limits, progress_line, spec_from_args
 
-__all__ = ["format_result", "register", "run"]
+__all__ = ["format_result", "refuse_huge_search", "register", "run"]
 
 
 def register(sub: Any) -> None:
@@ -49,6 +49,16 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(format_result(result))
     return 0
+
+
+def refuse_huge_search(position: Any, max_positions: int) -> None:
+    """Ask a lone board game to refuse at once a search far beyond ``max_positions``
+    (its ``check_search_size`` hook raises a one-line SearchLimitError)."""
+    comps = position.components
+    if len(comps) == 1:
+        check = getattr(comps[0].game, "check_search_size", None)
+        if check is not None:
+            check(comps[0].state, max_positions)
 
 
 _OUTCOME_WORDS = {
@@ -93,11 +103,14 @@ def format_result(result: Result) -> str:
         n = len(result.winning_moves)
         # Two-player solvers list the best moves of a draw or a loss (drawing, slowest-losing).
         kind = "Best move" if result.value in ("draw", "loss") else "Winning move"
-        lines.append(f"{kind}:" if n == 1 else f"{kind}s ({n}):")
+        total = result.winning_moves_total
+        if result.winning_moves_truncated and total is not None and total > n:
+            lines.append(f"{kind}s ({n:,} of {total:,}):")
+        else:
+            lines.append(f"{kind}:" if n == 1 else f"{kind}s ({n:,}):")
         for pos, words in zip(result.winning_moves, result.move_descriptions, strict=True):
             lines.append(f"  {words} -> {_shorten(str(pos))}")
         if result.winning_moves_truncated:
-            total = result.winning_moves_total
             more = f"{total:,} in all" if total is not None else "the total is not known"
             lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")
     elif result.outcome == "P":

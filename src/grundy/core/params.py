@@ -23,7 +23,8 @@ def parse_natural(token: str, what: str, expected: str) -> int:
     """
     text = token.strip().replace("_", "")
     if not text.isascii() or not text.isdigit():
-        raise InvalidSpecError(f"{what} must be a non-negative integer, got {token!r}", expected)
+        shown = token if len(token) <= 60 else f"{token[:60]}... ({len(token):,} characters)"
+        raise InvalidSpecError(f"{what} must be a non-negative integer, got {shown!r}", expected)
     try:
         return int(text)
     except ValueError:  # longer than sys.get_int_max_str_digits()

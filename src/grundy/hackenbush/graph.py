@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
 from grundy.errors import InvalidSpecError
@@ -49,6 +50,36 @@ SYNTAX = (
 
 _EDGE = re.compile(r"(\d+)-(\d+)(?::(\d+))?\Z")
 
+#: Vertex numbers and weights may have at most this many digits.
+MAX_DIGITS = 1000
+
+#: Files read by ``@FILE`` may hold at most this many bytes.
+MAX_FILE_BYTES = 64 << 20
+
+#: Quoted input is cut to this many characters in error messages.
+SHOWN_CHARS = 60
+
+
+def _trim(text: str) -> str:
+    """``text`` cut for an error message.
+
+    >>> _trim("0-1 " * 40)
+    '0-1 0-1 0-1 0-1 0-1 0-1 0-1 0-1 0-1 0-1 0-1 0-1 0-1 0-1 0-1 ... (160 characters)'
+    """
+    if len(text) <= SHOWN_CHARS:
+        return text
+    return f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
+
+
+def _number(digits: str, what: str, token: str) -> int:
+    """``int(digits)``, refusing numbers too long to be a vertex or a weight."""
+    if len(digits) > MAX_DIGITS:
+        raise InvalidSpecError(
+            f"edge {_trim(token)!r}: a {what} of {len(digits):,} digits (at most {MAX_DIGITS:,})",
+            SYNTAX,
+        )
+    return int(digits)
+
 
 def make_picture(edges: Iterable[Edge]) -> Picture:
     """Normalise edges (``u <= v``) and sort them; checks nothing else.
@@ -62,15 +93,17 @@ def make_picture(edges: Iterable[Edge]) -> Picture:
 def _parse_token(token: str, weighted: bool) -> Edge:
     m = _EDGE.match(token)
     if m is None:
-        raise InvalidSpecError(f"malformed edge {token!r}", SYNTAX)
-    u, v = int(m.group(1)), int(m.group(2))
-    w = 1 if m.group(3) is None else int(m.group(3))
+        raise InvalidSpecError(f"malformed edge {_trim(token)!r}", SYNTAX)
+    u, v = _number(m.group(1), "vertex", token), _number(m.group(2), "vertex", token)
+    w = 1 if m.group(3) is None else _number(m.group(3), "weight", token)
     if m.group(3) is not None and not weighted:
         raise InvalidSpecError(
-            f"edge {token!r} has a weight; weighted edges need hackenbush:weighted", SYNTAX
+            f"edge {_trim(token)!r} has a weight; weighted edges need hackenbush:weighted", SYNTAX
         )
     if w < 1:
-        raise InvalidSpecError(f"edge {token!r} has weight 0; weights are at least 1", SYNTAX)
+        raise InvalidSpecError(
+            f"edge {_trim(token)!r} has weight 0; weights are at least 1", SYNTAX
+        )
     return (u, v, w)
 
 
@@ -85,16 +118,19 @@ def _text_edges(text: str, weighted: bool) -> list[Edge]:
     joined = " ".join(tokens) + " "
     if (weighted or ":" not in joined) and _ALL_EDGES.fullmatch(joined):
         # every token is well formed: read them all at once
-        return [
-            (int(u), int(v), int(w) if w else 1)
-            for u, v, w in _FIND_EDGES.findall(joined)
-            if not w or _weight_ok(u, v, w)
-        ]
+        try:
+            return [
+                (int(u), int(v), int(w) if w else 1)
+                for u, v, w in _FIND_EDGES.findall(joined)
+                if not w or _weight_ok(u, v, w)
+            ]
+        except ValueError:  # a number past Python's digit limit: find it, token by token
+            pass
     return [_parse_token(token, weighted) for token in tokens]
 
 
 def _weight_ok(u: str, v: str, w: str) -> bool:
-    if int(w) < 1:
+    if len(w) > MAX_DIGITS or int(w) < 1:
         _parse_token(f"{u}-{v}:{w}", True)  # raises the usual error
     return True
 
@@ -114,20 +150,21 @@ def _json_edges(data: Any, where: str, weighted: bool) -> list[Edge]:
         if isinstance(item, str):
             m = re.fullmatch(r"([^-:\s]+)-([^-:\s]+)(?::(\d+))?", item.strip())
             if m is None:
-                raise InvalidSpecError(f"{where}: malformed edge {item!r}", SYNTAX)
+                raise InvalidSpecError(f"{where}: malformed edge {_trim(repr(item))}", SYNTAX)
             parts: list[Any] = [m.group(1), m.group(2)]
             if m.group(3) is not None:
-                parts.append(int(m.group(3)))
+                parts.append(_number(m.group(3), "weight", item))
         elif isinstance(item, list) and len(item) in (2, 3):
             parts = list(item)
         else:
-            raise InvalidSpecError(f"{where}: malformed edge {item!r}", SYNTAX)
+            raise InvalidSpecError(f"{where}: malformed edge {_trim(repr(item))}", SYNTAX)
         w = parts[2] if len(parts) == 3 else 1
         if isinstance(w, bool) or not isinstance(w, int) or w < 1:
-            raise InvalidSpecError(f"{where}: edge {item!r} needs a weight >= 1", SYNTAX)
+            raise InvalidSpecError(f"{where}: edge {_trim(repr(item))} needs a weight >= 1", SYNTAX)
         if len(parts) == 3 and not weighted:
             raise InvalidSpecError(
-                f"{where}: edge {item!r} has a weight; weighted edges need hackenbush:weighted",
+                f"{where}: edge {_trim(repr(item))} has a weight; weighted edges need "
+                "hackenbush:weighted",
                 SYNTAX,
             )
         ends = []
@@ -142,7 +179,13 @@ def _json_edges(data: Any, where: str, weighted: bool) -> list[Edge]:
 
 def _key(label: Any, where: str) -> str:
     if isinstance(label, bool) or not isinstance(label, (int, str)):
-        raise InvalidSpecError(f"{where}: vertex {label!r} must be a number or a name", SYNTAX)
+        raise InvalidSpecError(
+            f"{where}: vertex {_trim(repr(label))} must be a number or a name", SYNTAX
+        )
+    if isinstance(label, int) and label.bit_length() > 4 * MAX_DIGITS:
+        raise InvalidSpecError(
+            f"{where}: a vertex number of more than {MAX_DIGITS:,} digits", SYNTAX
+        )
     return str(label)
 
 
@@ -152,25 +195,65 @@ def read_file(path: str, weighted: bool) -> list[Edge]:
     In JSON, ``ground`` names the ground vertex and vertices may be numbers or
     names; they are renumbered with the ground as 0.
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise InvalidSpecError(f"cannot read {path!r}: {e.strerror or e}", SYNTAX) from None
-    except UnicodeDecodeError:
-        raise InvalidSpecError(f"{path!r} is not a text file", SYNTAX) from None
+    text = _read_text(path)
     if not text.strip():
-        raise InvalidSpecError(f"the file {path!r} is empty", SYNTAX)
+        raise InvalidSpecError(f"the file {_trim(path)!r} is empty", SYNTAX)
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InvalidSpecError(f"{path!r} is not valid JSON: {e.msg}", SYNTAX) from None
-        edges = _json_edges(data, path, weighted)
+        edges = _json_edges(_load_json(text, path), path, weighted)
     else:
         edges = _text_edges(text, weighted)
     if not edges:
-        raise InvalidSpecError(f"the file {path!r} has no edges", SYNTAX)
+        raise InvalidSpecError(f"the file {_trim(path)!r} has no edges", SYNTAX)
     return edges
+
+
+def _read_text(path: str) -> str:
+    """The text of a regular file of at most :data:`MAX_FILE_BYTES` bytes (one line otherwise).
+
+    Devices, FIFOs and directories are refused before they are opened (a FIFO
+    would block, ``/dev/zero`` never ends), and at most one byte past the cap is read.
+    """
+    shown = _trim(path)
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise InvalidSpecError(f"{shown!r} is not a regular file", SYNTAX)
+        if info.st_size > MAX_FILE_BYTES:
+            raise InvalidSpecError(_too_big(shown, info.st_size), SYNTAX)
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise InvalidSpecError(f"cannot read {shown!r}: {e.strerror or e}", SYNTAX) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise InvalidSpecError(_too_big(shown, len(data)), SYNTAX)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidSpecError(f"{shown!r} is not a text file", SYNTAX) from None
+
+
+def _too_big(shown: str, size: int) -> str:
+    return (
+        f"{shown!r} has {size:,} bytes or more; picture files may have at most "
+        f"{MAX_FILE_BYTES:,} bytes"
+    )
+
+
+def _load_json(text: str, path: str) -> Any:
+    """``json.loads`` with every failure as one line: bad syntax, an integer past Python's
+    digit limit, or nesting too deep for the parser (caught, never a traceback)."""
+    shown = _trim(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InvalidSpecError(f"{shown!r} is not valid JSON: {e.msg}", SYNTAX) from None
+    except RecursionError:
+        raise InvalidSpecError(
+            f"{shown!r} nests JSON too deeply (a picture needs 3 levels)", SYNTAX
+        ) from None
+    except ValueError as e:  # an integer past Python's digit limit
+        why = "a number of more than 4,300 digits" if "digits" in str(e) else _trim(str(e))
+        raise InvalidSpecError(f"{shown!r} is not a usable JSON picture: {why}", SYNTAX) from None
 
 
 def parse_edges(args: Sequence[str], weighted: bool) -> Picture:

@@ -15,8 +15,6 @@ whose weight reaches 0 is deleted with everything it disconnects.
 
 from __future__ import annotations
 
-import bisect
-import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -26,6 +24,14 @@ from typing import Any, ClassVar
 from grundy.core.cache import register
 from grundy.core.game import ImpartialGame, Move
 from grundy.errors import InvalidSpecError
+from grundy.hackenbush.after import (
+    PictureAfterCut,
+    apply_cut,
+    far_side,
+    known_text,
+    origin_of,
+    plain,
+)
 from grundy.hackenbush.graph import (
     SYNTAX,
     Edge,
@@ -40,7 +46,14 @@ from grundy.hackenbush.stalks import stalk
 from grundy.hackenbush.svg import picture_svg
 from grundy.hackenbush.values import Analysis, Cut, analyse, winning_cuts
 
-__all__ = ["Hackenbush", "apply_cut", "describe_cut", "picture_of", "stalk_text"]
+__all__ = [
+    "Hackenbush",
+    "PictureAfterCut",
+    "apply_cut",
+    "describe_cut",
+    "picture_of",
+    "stalk_text",
+]
 
 #: Parts and branches named one by one in an explanation before the rest are summed up.
 _SHOWN = 6
@@ -51,33 +64,6 @@ def _analysis(picture: Picture, weighted: bool) -> Analysis:
     return analyse(picture, weighted)
 
 
-def apply_cut(analysis: Analysis, move: Cut) -> Picture:
-    """The picture after ``move`` (a cut drops everything it disconnects)."""
-    picture = analysis.picture
-    i = move.index
-    u, v, w = picture[i]
-    if move.lower:
-        rest = picture[:i] + picture[i + 1 :]
-        new = (u, v, w - 1)
-        k = bisect.bisect_left(rest, new)
-        return (*rest[:k], new, *rest[k:])
-    f = analysis.forest
-    if not f.bridge[i]:
-        return picture[:i] + picture[i + 1 :]
-    lo, hi = _far_side(analysis, i)
-    deep = analysis.deep_tin()
-    keep = (deep < lo) | (deep >= hi)
-    return tuple(itertools.compress(picture, keep.tolist()))
-
-
-def _far_side(analysis: Analysis, i: int) -> tuple[int, int]:
-    """The discovery times of the vertices beyond bridge ``i`` (a contiguous range)."""
-    f = analysis.forest
-    a, b = f.eu[i], f.ev[i]
-    far = a if f.tin[a] > f.tin[b] else b
-    return f.tin[far], f.tin[far] + f.vsize[far]
-
-
 def describe_cut(analysis: Analysis, move: Cut) -> str:
     """Words for a winning move: ``cut 1-2`` or ``lower 0-1:3 to weight 2``."""
     u, v, w = analysis.picture[move.index]
@@ -86,7 +72,7 @@ def describe_cut(analysis: Analysis, move: Cut) -> str:
     f = analysis.forest
     extra = ""
     if f.bridge[move.index]:
-        lo, hi = _far_side(analysis, move.index)
+        lo, hi = far_side(analysis, move.index)
         extra = _above(analysis.edges_in_range(lo, hi) - 1)  # less the bridge itself
     label = f"{u}-{v}:{w}" if analysis.weighted and w != 1 else f"{u}-{v}"
     return f"cut {label}{extra}"
@@ -133,13 +119,16 @@ class Hackenbush(ImpartialGame[Picture]):
         return [parse_edges(args, self.weighted)]
 
     def format_state(self, state: Any) -> str:
-        return format_edges(state, self.weighted)
+        if isinstance(state, PictureAfterCut):
+            return state.text()  # spliced from the original picture's text
+        known = known_text(state) if len(state) > 1000 else None
+        return known if known is not None else format_edges(state, self.weighted)
 
     def moves(self, state: Picture) -> list[Picture]:
-        return picture_moves(state)
+        return picture_moves(plain(state))
 
     def grundy_formula(self, state: Picture) -> int:
-        return _analysis(state, self.weighted).value
+        return _analysis(plain(state), self.weighted).value
 
     def formula_name(self) -> str:
         if self.weighted:
@@ -154,14 +143,19 @@ class Hackenbush(ImpartialGame[Picture]):
         )
 
     def _options(self, state: Picture, value: int) -> Iterator[tuple[Picture, ...]]:
-        analysis = _analysis(state, self.weighted)
+        """Each winning cut as a :class:`Move` whose picture is built only when asked
+        (listing a move of a million-edge picture costs its words, not a new picture)."""
+        analysis = _analysis(plain(state), self.weighted)
+        origin = origin_of(analysis)
         for move in winning_cuts(analysis, value):
-            yield Move((apply_cut(analysis, move),), describe_cut(analysis, move))
+            after: Any = PictureAfterCut(origin, move)
+            yield Move((after,), describe_cut(analysis, move))
 
     def options_with_value(self, state: Picture, value: int) -> Iterator[tuple[Picture, ...]]:
         return self._options(state, value)
 
     def count_options_with_value(self, state: Picture, value: int) -> int | None:
+        state = plain(state)
         analysis = _analysis(state, self.weighted)
         if len(state) > 100_000 and analysis.bridges() < len(state):
             return None  # counting costs seconds on pictures with big cycles
@@ -170,17 +164,19 @@ class Hackenbush(ImpartialGame[Picture]):
     def describe_move(self, state: Picture, option: tuple[Picture, ...]) -> str:
         if isinstance(option, Move):
             return option.words
-        return _describe_by_difference(state, option[0] if option else (), self.weighted)
+        after = plain(option[0]) if option else ()
+        return _describe_by_difference(plain(state), after, self.weighted)
 
     def explain(self, states: Sequence[Picture], values: Sequence[int]) -> list[str]:
         lines: list[str] = []
         for state, value in zip(states, values, strict=True):
-            lines.extend(_explain_one(_analysis(state, self.weighted), value, len(states) > 1))
+            analysis = _analysis(plain(state), self.weighted)
+            lines.extend(_explain_one(analysis, value, len(states) > 1))
         return lines
 
     def svg(self, state: Picture, highlight: Sequence[int] = ()) -> str:
         """The picture as SVG text (``highlight``: edge indices drawn as winning cuts)."""
-        return picture_svg(state, weighted=self.weighted, highlight=highlight)
+        return picture_svg(plain(state), weighted=self.weighted, highlight=highlight)
 
 
 def _describe_by_difference(state: Picture, after: Picture, weighted: bool) -> str:

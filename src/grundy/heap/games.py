@@ -191,7 +191,22 @@ class TakeAndBreak(HeapGame):
         return self._knowledge().describe()
 
     def options_with_value(self, state: int, value: int) -> Iterable[tuple[int, ...]]:
+        """Options of heap ``state`` worth ``value``, lazily (yielded as found).
+
+        With a proved period the search is over one period plus the preperiod
+        for each amount removed, whatever the heap (see :meth:`_periodic_options`).
+
+        >>> from itertools import islice
+        >>> n = 10**100
+        >>> [(a, n - a - b) for a, b in islice(KAYLES.options_with_value(n, 0), 3)]
+        [(1, 2), (7, 2), (9, 2)]
+        """
         g = self._value
+        g(state)  # the table or the period now covers every heap up to state
+        per = self._knowledge().period
+        if per is not None and not self.code.hexadecimal:
+            yield from self._periodic_options(state, value, per)
+            return
         if state >= 1 << 62 or self.code.hexadecimal:
             for option in self.split_moves(state):
                 x = 0
@@ -202,7 +217,6 @@ class TakeAndBreak(HeapGame):
             return
         import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-        g(state)  # the table or the period now covers every heap up to state
         look = self._knowledge().lookup
         for k, d in self.removals(state):
             r = state - k
@@ -217,16 +231,67 @@ class TakeAndBreak(HeapGame):
                     for i in np.flatnonzero((look(a) ^ look(r - a)) == value):
                         yield (int(a[i]), r - int(a[i]))
 
+    def _periodic_options(
+        self, state: int, value: int, per: Periodicity
+    ) -> Iterator[tuple[int, ...]]:
+        """The options worth ``value``, in the order of :meth:`split_moves`, from a proved
+        period ``p`` from heap ``e`` (no saltus; codes without three-heap moves).
+
+        A split ``(a, r - a)`` with ``e <= a <= r - a`` has the value
+        ``T[e + (a - e) % p] ^ T[e + (r - a - e) % p]``, which depends only on
+        ``a mod p``: the residues that give ``value`` are found once (one period),
+        the parts ``a < e`` one by one (the preperiod), and then every ``a`` of a
+        matching residue is yielded without looking at the others.
+        """
+        e, p, table = _period_parts(self, per)
+        for k, d in self.removals(state):
+            r = state - k
+            if d & 1 and r == 0 and value == 0:
+                yield ()
+            if d & 2 and r >= 1 and k >= 1 and _periodic_value(table, e, p, r) == value:
+                yield (r,)
+            if d & 4 and r >= 2:
+                top = r // 2 - (1 if self.unequal and r % 2 == 0 else 0)
+                small = min(top, e - 1)
+                for a in range(1, small + 1):
+                    if int(table[a]) ^ _periodic_value(table, e, p, r - a) == value:
+                        yield (a, r - a)
+                lo = max(1, e)
+                if lo > top:
+                    continue
+                offsets = _matching_offsets(table, e, p, r=r, lo=lo, value=value)
+                if not offsets:
+                    continue
+                for start in range(lo, top + 1, p):
+                    for o in offsets:
+                        a = start + o
+                        if a > top:
+                            break
+                        yield (a, r - a)
+
     def count_options_with_value(self, state: int, value: int) -> int | None:
-        """Count by vectorised table look-ups, for heaps up to :data:`COUNT_LIMIT`
-        (None beyond, for three-heap moves, or for infinitely many split amounts)."""
-        if state > COUNT_LIMIT or self.code.hexadecimal:
+        """Count by arithmetic per residue class when a period is proved (any heap), else by
+        vectorised table look-ups for heaps up to :data:`COUNT_LIMIT` (None beyond, for
+        three-heap moves, or for infinitely many split amounts).
+
+        >>> KAYLES.count_options_with_value(1_000_000, 0)
+        83338
+        >>> KAYLES.count_options_with_value(10**30, 0)
+        83333333333333333333333333338
+        """
+        if self.code.hexadecimal:
             return None
         if not self.code.finite and any(d & 4 for d in self.code.repeat):
             return None
+        if state <= COUNT_LIMIT or self._knowledge().period is not None:
+            self._value(state)  # make sure the table or the period covers the heap
+        per = self._knowledge().period
+        if per is not None:
+            return self._periodic_count(state, value, per)
+        if state > COUNT_LIMIT:
+            return None
         import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-        self._value(state)  # make sure the table or the period covers the heap
         g = self._knowledge().lookup
         count = 0
         for k, d in self.removals(state):
@@ -240,6 +305,30 @@ class TakeAndBreak(HeapGame):
                 if self.unequal and r % 2 == 0:
                     a = a[:-1]
                 count += int(np.count_nonzero((g(a) ^ g(r - a)) == value))
+        return count
+
+    def _periodic_count(self, state: int, value: int, per: Periodicity) -> int:
+        """:meth:`count_options_with_value` from a proved period: the parts below the
+        preperiod one by one, the rest as a count of numbers of each matching residue."""
+        e, p, table = _period_parts(self, per)
+        count = 0
+        for k, d in self.removals(state):
+            r = state - k
+            if d & 1 and r == 0 and value == 0:
+                count += 1
+            if d & 2 and r >= 1 and k >= 1 and _periodic_value(table, e, p, r) == value:
+                count += 1
+            if d & 4 and r >= 2:
+                top = r // 2 - (1 if self.unequal and r % 2 == 0 else 0)
+                for a in range(1, min(top, e - 1) + 1):
+                    if int(table[a]) ^ _periodic_value(table, e, p, r - a) == value:
+                        count += 1
+                lo = max(1, e)
+                if lo <= top:
+                    for o in _matching_offsets(table, e, p, r=r, lo=lo, value=value):
+                        # numbers lo + o + j*p <= top, j >= 0
+                        if lo + o <= top:
+                            count += (top - lo - o) // p + 1
         return count
 
     def describe_move(self, state: int, option: tuple[int, ...]) -> str:
@@ -265,6 +354,13 @@ class _Knowledge:
         self.table: Any = None
         self.period: Periodicity | None = None
         self.tried_proof = 0
+        self._base: list[int] = []
+
+    def base(self, length: int) -> list[int]:
+        """The values of heaps ``0..length-1`` as Python ints (kept for the next call)."""
+        if len(self._base) < length:
+            self._base = [int(v) for v in self.values(length - 1)[:length]]
+        return self._base
 
     def values(self, last: int) -> Any:
         from grundy.heap.table import build_table  # noqa: PLC0415 (lazy: numpy)
@@ -319,6 +415,32 @@ class _Knowledge:
             return f"Grundy table with {self.period.reason}"
         last = len(self.table) - 1 if self.table is not None else 0
         return f"Grundy table of {self.game.spec_name()} computed to heap {last:,}"
+
+
+def _period_parts(game: TakeAndBreak, per: Periodicity) -> tuple[int, int, list[int]]:
+    """``(e, p, values of heaps 0..e+p-1 as Python ints)`` of a proved period."""
+    e, p = per.preperiod, per.period
+    assert e is not None and p is not None and not per.saltus
+    return e, p, game._knowledge().base(e + p)
+
+
+def _periodic_value(table: Sequence[int], e: int, p: int, n: int) -> int:
+    """``G(n)`` from the values ``table`` of heaps ``0..e+p-1`` (period ``p`` from ``e``)."""
+    return table[n] if n < e + p else table[e + (n - e) % p]
+
+
+def _matching_offsets(
+    table: Sequence[int], e: int, p: int, *, r: int, lo: int, value: int
+) -> list[int]:
+    """The offsets ``0 <= o < p``, in order, for which the split ``(lo + o, r - lo - o)``
+    is worth ``value``; both parts are at least ``e`` (``e <= lo <= a <= r - a``), so the
+    same holds for ``a = lo + o + j*p`` for every ``j``."""
+    out = []
+    for o in range(p):
+        a = lo + o
+        if table[e + (a - e) % p] ^ table[e + (r - a - e) % p] == value:
+            out.append(o)
+    return out
 
 
 #: Tables and periods per game, the few most recently used (tables can be large).

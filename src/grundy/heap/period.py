@@ -106,16 +106,25 @@ def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_00
     """The periodicity of ``values`` (heaps ``0..len(values)-1`` of ``game``), proved if possible.
 
     First the smallest period that the ruleset's theorem proves from this
-    table is sought (candidates need only ``MIN_REPEATS`` periods in the
-    tail); failing that, the smallest period observed over at least half the
-    table is reported as observed.
+    table is sought (a candidate needs no repeats beyond those its proof
+    checks); failing that, the smallest period observed over at least half the
+    table is reported as observed. So a short table proves what it can: 41
+    values prove the period 22 of ``subtraction:2,5,7`` (the proof needs heaps
+    up to 28).
+
+    >>> from grundy.heap.subtraction import Subtraction
+    >>> from grundy.heap.values import heap_values
+    >>> game = Subtraction((2, 5, 7))
+    >>> found = periodicity(game, heap_values(game, 40))
+    >>> found.proved, found.preperiod, found.period
+    (True, 0, 22)
     """
     last = len(values) - 1
     hook = getattr(game, "periodicity_proof", None)
     if hook is not None:
         first = 1
         for _ in range(max_candidates):
-            e, p, s = find_period(values, min_tail=0, first=first)
+            e, p, s = find_period(values, min_repeats=1, min_tail=0, first=first)
             if p == 0:
                 break
             proof = hook(e, p, s)

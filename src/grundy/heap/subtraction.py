@@ -12,6 +12,16 @@ from there on: a proved period, which answers heaps of any size.
 (1, 2)
 >>> r.method.split(" (")[0]
 'formula: proved period 7 from heap 0'
+
+Two-element sets ``{a, b}`` (``a < b``) have a closed form with period
+``a + b`` from heap 0 (a classical result, checked against the generic search in
+the tests), so a large member costs nothing:
+
+>>> solve("subtraction:1,10000000 50000001").grundy
+1
+
+Any other set whose values do not repeat within the search budget is answered
+by the generic search up to :data:`SEARCH_LIMIT` heaps, and refused at once beyond.
 """
 
 from __future__ import annotations
@@ -24,9 +34,13 @@ from typing import ClassVar
 from grundy.core.cache import register
 from grundy.core.game import HeapGame
 from grundy.core.params import format_int_set, parse_int_set
-from grundy.errors import InvalidSpecError
+from grundy.core.text import short_number as _short
+from grundy.errors import InvalidSpecError, UnsupportedError
 
-__all__ = ["Subtraction"]
+__all__ = ["SEARCH_LIMIT", "Subtraction", "two_element_value"]
+
+#: Heaps of a set with no closed form and no period found are searched up to this size.
+SEARCH_LIMIT = 2_000_000
 
 _SYNTAX = "subtraction:S N...  (S a set like 1,3,4 or a range like 2..5)"
 
@@ -84,13 +98,31 @@ class Subtraction(HeapGame):
         return preperiod + m, f"subtraction game: a window of max(S) = {m} values repeats"
 
     def grundy_formula(self, state: int) -> int | None:
+        if len(self.subset) == 2:
+            return two_element_value(self.subset[0], self.subset[1], state)
         found = self.period()
         if found is None:
-            return None
+            if state <= SEARCH_LIMIT:
+                return None  # the generic search, with its progress line and limits
+            m = self.subset[-1]
+            raise UnsupportedError(
+                f"subtraction:{self.params_text()} {_short(state)}: no closed form for this set "
+                f"and no period found in its first {_window_heaps(m):,} heaps, so the value "
+                f"needs every heap up to {_short(state)}, beyond the limit of "
+                f"{SEARCH_LIMIT:,}; ask for a heap up to {SEARCH_LIMIT:,}, or explore the "
+                f"values with 'grundy table subtraction:{self.params_text()} -n N'"
+            )
         e, p, base = found
         return base[state] if state < e + p else base[e + (state - e) % p]
 
     def formula_name(self) -> str:
+        if len(self.subset) == 2:
+            a, b = self.subset
+            return (
+                f"closed form for two-element sets {{a, b}} = {{{a}, {b}}}: proved period "
+                f"a+b = {a + b} from heap 0; with r = n mod {a + b}, G = floor(r/a) mod 2 "
+                f"for r < b, else 2 - floor(r/a) mod 2"
+            )
         found = self.period()
         if found is None:  # pragma: no cover - grundy_formula returned None, so not used
             return "no period found"
@@ -102,7 +134,7 @@ class Subtraction(HeapGame):
         )
 
     def options_with_value(self, state: int, value: int) -> list[tuple[int, ...]] | None:
-        if self.period() is None:
+        if len(self.subset) != 2 and self.period() is None:
             return None
         return [(state - s,) for s in self.subset if s <= state and self._g(state - s) == value]
 
@@ -116,6 +148,18 @@ class Subtraction(HeapGame):
         return value
 
     def explain(self, states: Sequence[int], values: Sequence[int]) -> list[str]:
+        if len(self.subset) == 2:
+            a, b = self.subset
+            q = a + b
+            return [
+                f"The Grundy values of subtraction:{a},{b} repeat with period {q} from heap 0: "
+                f"with r = n mod {q}, G = floor(r/{a}) mod 2 for r < {b}, else "
+                f"2 - floor(r/{a}) mod 2",
+                *(
+                    f"  heap {_short(n)}: r = {_short(n % q)}, so its value is {v}"
+                    for n, v in zip(states, values, strict=True)
+                ),
+            ][:12]
         found = self.period()
         if found is None:
             return []
@@ -134,6 +178,27 @@ class Subtraction(HeapGame):
 
 #: Most values (heaps times window length) stored while looking for a repeated window.
 WINDOW_BUDGET = 20_000_000
+
+
+def _window_heaps(m: int) -> int:
+    """How many heaps the window search looks at when ``max(S) = m``."""
+    return WINDOW_BUDGET // m
+
+
+def two_element_value(a: int, b: int, n: int) -> int:
+    """G(n) of the subtraction game ``{a, b}``, ``0 < a < b``: periodic with period ``a + b``
+    from heap 0; with ``r = n mod (a + b)`` and ``q = r // a``, ``G = q mod 2`` for
+    ``r < b`` (only ``a`` can be taken) and ``2 - q mod 2`` for ``r >= b`` (taking ``b``
+    leaves value 0 as well).
+
+    >>> [two_element_value(2, 3, n) for n in range(10)]
+    [0, 0, 1, 1, 2, 0, 0, 1, 1, 2]
+    >>> two_element_value(1, 10_000_000, 50_000_001)
+    1
+    """
+    r = n % (a + b)
+    q = r // a
+    return q % 2 if r < b else 2 - q % 2
 
 
 @lru_cache(maxsize=256)

@@ -36,10 +36,25 @@ DEFAULT_PERIOD_SIZES = (1 << 10, 1 << 13, 1 << 16)
 
 
 def require_heap_game(game: Any) -> ImpartialGame[int]:
-    """``game`` if it is a one-heap ruleset, else :class:`UnsupportedError`."""
+    """``game`` if it is a one-heap ruleset with a heap 0, else :class:`UnsupportedError`.
+
+    >>> from grundy.catalog.impartial.divisors import Divisors
+    >>> require_heap_game(Divisors())
+    Traceback (most recent call last):
+    ...
+    grundy.errors.UnsupportedError: divisors has no heap 0 (its positions are numbers N >= 1), \
+so it has no table of heaps 0..N; solve single positions instead, e.g. 'grundy solve divisors 12'
+    """
     if not isinstance(game, HeapGame):
         name = game.spec_name() if hasattr(game, "spec_name") else type(game).__name__
         raise UnsupportedError(f"{name} is not a heap game, so it has no table of heap values")
+    first = getattr(game, "first_state", 0)
+    if first != 0:
+        name = game.spec_name()
+        raise UnsupportedError(
+            f"{name} has no heap 0 (its positions are numbers N >= {first}), so it has no "
+            f"table of heaps 0..N; solve single positions instead, e.g. 'grundy solve {name} 12'"
+        )
     return game
 
 

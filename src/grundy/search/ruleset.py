@@ -101,6 +101,10 @@ class TwoPlayerRuleset(Ruleset):
         """Every position the player to move can reach (empty when the game is over)."""
         raise NotImplementedError
 
+    def check_search_size(self, state: Any, max_positions: int) -> None:
+        """Refuse at once (a one-line :class:`SearchLimitError`) a search estimated to be far
+        beyond ``max_positions``; the default accepts every position."""
+
     def use_retrograde(self, state: Any) -> bool:
         """True when the whole graph from ``state`` is small enough to enumerate."""
         return True
@@ -141,6 +145,7 @@ def solve_two_player(
         raise UnsupportedError(
             f"{game.spec_name()} has its own ending rules; misère play is not defined for it"
         )
+    game.check_search_size(state, max_positions)
     searched = 0
     option_scores: list[tuple[Any, int]] = []
     if game.use_retrograde(state):

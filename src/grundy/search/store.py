@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from contextlib import closing
+from contextlib import closing, suppress
 from pathlib import Path
 from typing import Any
 
 from grundy.errors import SolvedFileError, UnsupportedError
+from grundy.search.protocol import MATE
 from grundy.search.retrograde import SolvedTable
 
 __all__ = ["FORMAT", "load_table", "save_table"]
@@ -46,33 +47,86 @@ def _to_bytes(state: Any) -> bytes:
     return state.to_bytes(max(1, (state.bit_length() + 7) // 8), "little")
 
 
-def save_table(path: str | os.PathLike[str], game: Any, table: SolvedTable) -> None:
-    """Write ``table`` (solved for ``game``) to the SQLite file ``path``, replacing it."""
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.unlink(missing_ok=True)
-    with closing(sqlite3.connect(tmp)) as db:
-        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        db.execute("CREATE TABLE scores (state BLOB PRIMARY KEY, score INTEGER NOT NULL)")
-        meta = {
-            "format": FORMAT,
-            "game": _game_name(game),
-            "root": _to_bytes(table.root).hex(),
-            "count": str(len(table)),
-            "algorithm": table.algorithm,
-        }
-        db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
-        db.executemany(
-            "INSERT INTO scores VALUES (?, ?)",
-            ((_to_bytes(s), v) for s, v in table.scores.items()),
+def _path(path: Any, verb: str) -> Path:
+    """``path`` as a :class:`Path`, or :class:`SolvedFileError` for anything but a text path."""
+    if isinstance(path, (bytes, bytearray)) or not isinstance(path, (str, os.PathLike)):
+        raise SolvedFileError(
+            f"cannot {verb} a solved table: the path must be text, got {type(path).__name__}"
         )
-        db.commit()
-    os.replace(tmp, target)
+    target = Path(path)
+    if not str(target) or str(target) == ".":
+        raise SolvedFileError(f"cannot {verb} a solved table: the path is empty")
+    return target
+
+
+def save_table(path: str | os.PathLike[str], game: Any, table: SolvedTable) -> None:
+    """Write ``table`` (solved for ``game``) to the SQLite file ``path``, replacing it.
+
+    The file is written under a unique temporary name beside it and then moved
+    into place, so an interrupted save leaves any earlier file whole. A path in
+    a missing directory, a directory, or a path that is not text raises
+    :class:`SolvedFileError`.
+
+    >>> from grundy.catalog.boards.tictactoe import TicTacToe
+    >>> from grundy.search.retrograde import retrograde
+    >>> save_table("/no/such/dir/t.sqlite", TicTacToe(), retrograde(TicTacToe(), 0,
+    ...     max_positions=10_000))
+    Traceback (most recent call last):
+    ...
+    grundy.errors.SolvedFileError: cannot save to /no/such/dir/t.sqlite: the directory \
+/no/such/dir does not exist
+    """
+    target = _path(path, "save")
+    if not target.parent.is_dir():
+        raise SolvedFileError(
+            f"cannot save to {target}: the directory {target.parent} does not exist"
+        )
+    if target.is_dir():
+        raise SolvedFileError(f"cannot save to {target}: it is a directory")
+    meta = {
+        "format": FORMAT,
+        "game": _game_name(game),
+        "root": _to_bytes(table.root).hex(),
+        "count": str(len(table)),
+        "algorithm": table.algorithm,
+    }
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.{id(table):x}.tmp")
+    try:
+        tmp.unlink(missing_ok=True)
+        with closing(sqlite3.connect(tmp)) as db:
+            db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            db.execute("CREATE TABLE scores (state BLOB PRIMARY KEY, score INTEGER NOT NULL)")
+            db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+            db.executemany(
+                "INSERT INTO scores VALUES (?, ?)",
+                ((_to_bytes(s), v) for s, v in table.scores.items()),
+            )
+            db.commit()
+        os.replace(tmp, target)
+    except (OSError, sqlite3.Error) as e:
+        raise SolvedFileError(f"cannot save to {target}: {_why(e)}") from None
+    finally:
+        with suppress(OSError):
+            tmp.unlink(missing_ok=True)
+
+
+def _why(e: BaseException) -> str:
+    text = getattr(e, "strerror", None) or str(e) or type(e).__name__
+    return text if len(text) <= 80 else text[:80] + "..."
+
+
+def _valid_score(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and -MATE <= v <= MATE
 
 
 def load_table(path: str | os.PathLike[str], game: Any) -> SolvedTable:
-    """Read a table saved by :func:`save_table` for ``game``."""
-    target = Path(path)
+    """Read a table saved by :func:`save_table` for ``game``.
+
+    Every way a file can be wrong (missing, not a database, another game, a
+    missing or malformed root, states that are not bytes, scores that are not
+    scores, fewer rows than promised) raises :class:`SolvedFileError` with one line.
+    """
+    target = _path(path, "load")
     if not target.is_file():
         raise SolvedFileError(f"no solved-table file at {target}")
     try:
@@ -82,25 +136,47 @@ def load_table(path: str | os.PathLike[str], game: Any) -> SolvedTable:
                 raise SolvedFileError(f"{target} is a corrupt database ({check})")
             meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
             if meta.get("format") != FORMAT:
-                raise SolvedFileError(
-                    f"{target} is not a grundy solved table (format {meta.get('format')!r})"
-                )
+                found = _short(repr(meta.get("format")))
+                raise SolvedFileError(f"{target} is not a grundy solved table (format {found})")
             name = _game_name(game)
             if meta.get("game") != name:
                 raise SolvedFileError(
-                    f"{target} holds a table of {meta.get('game')}, not of {name}"
+                    f"{target} holds a table of {_short(meta.get('game'))}, not of {name}"
                 )
-            scores = {
-                int.from_bytes(s, "little"): v
-                for s, v in db.execute("SELECT state, score FROM scores")
-            }
+            root = _root(target, meta.get("root"))
+            scores: dict[int, int] = {}
+            for s, v in db.execute("SELECT state, score FROM scores"):
+                if not isinstance(s, bytes):
+                    raise SolvedFileError(
+                        f"{target} has a state stored as {type(s).__name__}, not bytes"
+                    )
+                if not _valid_score(v):
+                    raise SolvedFileError(f"{target} has an invalid score {_short(v)}")
+                scores[int.from_bytes(s, "little")] = v
     except sqlite3.DatabaseError as e:
-        raise SolvedFileError(f"{target} is not a readable solved table: {e}") from None
+        raise SolvedFileError(f"{target} is not a readable solved table: {_why(e)}") from None
+    except OSError as e:
+        raise SolvedFileError(f"cannot read {target}: {_why(e)}") from None
     if str(len(scores)) != meta.get("count"):
         raise SolvedFileError(
-            f"{target} is incomplete: {len(scores):,} positions, expected {meta.get('count')}"
+            f"{target} is incomplete: {len(scores):,} positions, "
+            f"expected {_short(meta.get('count'))}"
         )
-    root = int.from_bytes(bytes.fromhex(meta["root"]), "little")
     if root not in scores:
         raise SolvedFileError(f"{target} does not contain its own root position")
     return SolvedTable(root=root, scores=scores, algorithm=f"{meta.get('algorithm')}, loaded")
+
+
+def _root(target: Path, text: Any) -> int:
+    if text is None:
+        raise SolvedFileError(f"{target} has no root position in its meta table")
+    try:
+        return int.from_bytes(bytes.fromhex(text), "little")
+    except (TypeError, ValueError):
+        raise SolvedFileError(f"{target} has a malformed root {_short(text)}") from None
+
+
+def _short(value: Any) -> str:
+    """``value`` for a message: text as it is, anything else as its repr, cut to 60."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."

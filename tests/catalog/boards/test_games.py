@@ -9,10 +9,12 @@ import pytest
 
 import grundy
 from grundy.catalog.boards.chomp import Chomp
+from grundy.catalog.boards.connect4 import ConnectFour
 from grundy.catalog.boards.domineering import Domineering
 from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.search import retrograde
+from tests.reference.checks import single, states_of
 
 DATA = Path(__file__).parent / "data"
 
@@ -78,7 +80,8 @@ def test_tictactoe_result_fields() -> None:
     assert [str(m) for m in r.winning_moves] == ["tictactoe xxxoo...."]
     over = grundy.solve("tictactoe xxxoo....")
     assert (over.value, over.remoteness, over.winning_moves) == ("loss", 0, ())
-    assert over.position.game.terminal_value(over.position.state) == "loss"
+    end = single(over.position)
+    assert end.game.terminal_value(end.state) == "loss"
     # A draw lists the drawing moves (the best moves), never a losing one.
     d = grundy.solve("tictactoe x........")
     assert d.value == "draw" and d.winning_moves
@@ -103,7 +106,10 @@ def test_connect4_threat_is_found() -> None:
     # x has three in column 1 and o must block (o to move): the only non-losing move is column 1.
     r = grundy.solve("connect4:4x4 ..../x.../x..o/x..o")
     assert r.value in ("draw", "loss")
-    assert [r.position.game.column_of(r.position.state, m.state) for m in r.winning_moves] == [1]
+    position = single(r.position)
+    assert isinstance(position.game, ConnectFour)
+    columns = [position.game.column_of(position.state, s) for s in states_of(r.winning_moves)]
+    assert columns == [1]
 
 
 def test_connect4_7x6_uses_negamax() -> None:
@@ -126,7 +132,7 @@ def test_chomp_known_values() -> None:
     for k in range(2, n + 1):
         g = Chomp(k, k)
         res = grundy.solve(grundy.Position(g, g.full()), max_moves=1000)
-        assert g.pack([k] + [1] * (k - 1)) in {m.state for m in res.winning_moves}
+        assert g.pack([k] + [1] * (k - 1)) in states_of(res.winning_moves)
     width = int(facts["two-row-losing"])
     g = Chomp(2, width)
     table = retrograde(g, g.full(), max_positions=10_000)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from itertools import pairwise
 
 import pytest
@@ -19,6 +17,7 @@ from grundy.catalog.impartial.fibonacci import (
 )
 from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.errors import UnsupportedError
+from tests.cli.helpers import run
 from tests.reference.heap_rules import fibonacci_moves, fibonacci_table, misere_outcomes
 
 SIZE = 90  # all n < 90, all caps 0..n
@@ -156,10 +155,6 @@ def test_round_trip() -> None:
 
 
 def test_cli_shows_zeckendorf() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "grundy", "solve", "fibonacci", "20"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    status, out, err = run("solve", "fibonacci", "20")
+    assert status == 0, err
     assert "20 = 13 + 5 + 2" in out and "fibonacci 18 4" in out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,8 +79,6 @@ def test_thousand_digit_piles() -> None:
 
 def test_misere_against_whole_position_brute_force() -> None:
     # Bounds: every multiset of up to 3 piles from 0..40.
-    import itertools
-
     for size in (1, 2, 3):
         for piles in itertools.combinations_with_replacement(range(41), size):
             r = grundy.solve("halving " + " ".join(map(str, piles)), misere=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import product
 
 from hypothesis import given, settings
@@ -54,7 +55,7 @@ def test_misere_rule_and_moves_match_brute_force() -> None:
     # loses iff the number of 1s is 1 mod K+1.
     for k, heaps, size in BOXES:
         states = list(product(range(size), repeat=heaps))
-        win = misere_outcomes(states, lambda s, k=k: moore_moves(k, s))
+        win = misere_outcomes(states, partial(moore_moves, k))
         game = MooreNim(k)
         for s in states:
             expected_p = is_moore_p(k, s) if max(s) > 1 else sum(s) % (k + 1) == 1

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from itertools import product
 
 import pytest
@@ -23,6 +21,7 @@ from grundy.catalog.impartial.wythoff import (
 )
 from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.errors import UnsupportedError
+from tests.cli.helpers import run
 from tests.reference.heap_rules import misere_outcomes, wythoff_moves, wythoff_table
 
 SIZE = 40  # all piles 0..39
@@ -155,7 +154,7 @@ def test_misere_single_game_matches_brute_force_below_40() -> None:
 
 def test_misere_sum_of_two_games_goes_to_search_and_matches_brute_force() -> None:
     # no theorem for several components: the generic search decides; all pairs below 4
-    def moves(s: tuple[int, ...]) -> list[tuple[int, ...]]:
+    def moves(s: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
         a, b, c, d = s
         return [(x, y, c, d) for x, y in wythoff_moves(a, b)] + [
             (a, b, x, y) for x, y in wythoff_moves(c, d)
@@ -176,10 +175,6 @@ def test_round_trip_and_bad_input() -> None:
 
 
 def test_cli_explains_the_p_position_pair() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "grundy", "solve", "wythoff", "4", "6"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    status, out, err = run("solve", "wythoff", "4", "6")
+    assert status == 0, err
     assert "wythoff 3 5" in out and "(3, 5)" in out and "⌊kφ⌋" in out

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from grundy.errors import InvalidSpecError
+from typing import Any
 
-__all__ = ["board_rows", "parse_size"]
+from grundy.errors import InvalidSpecError, SearchLimitError
+
+__all__ = ["board_rows", "check_search_size", "parse_size"]
 
 
 def parse_size(
@@ -31,16 +33,89 @@ def board_rows(text: str, rows: int, cols: int, cells: str, syntax: str) -> list
 
     >>> board_rows("x.o/.../...", 3, 3, "xo.", "tictactoe BOARD")
     ['x.o', '...', '...']
+
+    Rows separated by ``/`` must each have the board's width (they are never re-flowed):
+
+    >>> board_rows("xo/.../....", 3, 3, "xo.", "tictactoe BOARD")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidSpecError: the board 'xo/.../....' has a row of 2 cells (row 1, 'xo'); \
+each of the 3 rows must have 3 cells (expected: tictactoe BOARD)
     """
+    shown = _trim(text)
     flat = text.replace("/", "").lower()
     if len(flat) != rows * cols:
         raise InvalidSpecError(
-            f"the board {text!r} has {len(flat)} cells, expected {rows}x{cols} = {rows * cols}",
+            f"the board {shown!r} has {len(flat)} cells, expected {rows}x{cols} = {rows * cols}",
             syntax,
         )
+    if "/" in text:
+        lines = text.lower().split("/")
+        if len(lines) != rows:
+            raise InvalidSpecError(
+                f"the board {shown!r} has {len(lines)} rows separated by '/', expected {rows}",
+                syntax,
+            )
+        for r, line in enumerate(lines, 1):
+            if len(line) != cols:
+                raise InvalidSpecError(
+                    f"the board {shown!r} has a row of {len(line)} cells (row {r}, "
+                    f"{_trim(line)!r}); each of the {rows} rows must have {cols} cells",
+                    syntax,
+                )
     bad = sorted(set(flat) - set(cells))
     if bad:
         raise InvalidSpecError(
-            f"the board {text!r} has the character {bad[0]!r}; use only {' '.join(cells)}", syntax
+            f"the board {shown!r} has the character {_trim(bad[0])!r}; use only {' '.join(cells)}",
+            syntax,
         )
     return [flat[r * cols : (r + 1) * cols] for r in range(rows)]
+
+
+def _trim(text: str, most: int = 60) -> str:
+    """``text`` cut for an error message."""
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
+def check_search_size(
+    game: Any, state: Any, estimate: int, max_positions: int, *, slack: int, smaller: str
+) -> None:
+    """Refuse at once a search whose estimated size is far beyond ``max_positions``.
+
+    ``estimate`` is the game's own count (or upper bound) of the positions
+    reachable from ``state``; the search may well visit far fewer (alpha-beta
+    prunes), so only an estimate above ``slack`` times the limit is refused,
+    each game's ``slack`` measured on boards that finish and boards that do not.
+    Raises :class:`~grundy.errors.SearchLimitError` with one line naming both
+    numbers and ``smaller``, a suggestion of what can be asked instead.
+
+    >>> check_search_size(None, 0, 10**13, 20_000_000, slack=8, smaller="a smaller board")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.SearchLimitError: about 1.0e+13 positions to search, far beyond the limit \
+of 20,000,000 (max_positions, CLI --max-positions N); ask about a smaller board
+    """
+    if estimate <= slack * max_positions:
+        return
+    name = "" if game is None else f"{game.spec_name()} {game.format_state(state)}: "
+    error = SearchLimitError(max_positions)
+    error.args = (
+        f"{name}about {_sci(estimate)} positions to search, far beyond the limit of "
+        f"{max_positions:,} (max_positions, CLI --max-positions N); ask about {smaller}",
+    )
+    raise error
+
+
+def _sci(n: int) -> str:
+    """``n`` as ``1.2e+13`` (integer arithmetic; no floats).
+
+    >>> _sci(70_730_000_000_000), _sci(999)
+    ('7.1e+13', '999')
+    """
+    if n < 10_000:
+        return str(n)
+    digits = len(str(n)) - 1
+    tenths = (n * 10 + 10**digits // 2) // 10**digits  # n / 10^digits rounded, times 10
+    if tenths >= 100:
+        tenths, digits = tenths // 10, digits + 1
+    return f"{tenths // 10}.{tenths % 10}e+{digits:02d}"

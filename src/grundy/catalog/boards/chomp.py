@@ -16,13 +16,14 @@ argument, which does not say how); the winning move is found by search.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from math import comb
 from typing import Any, ClassVar
 
-from grundy.catalog.boards.boards import parse_size
+from grundy.catalog.boards.boards import check_search_size, parse_size
 from grundy.errors import InvalidSpecError
 from grundy.search.ruleset import TwoPlayerRuleset
 
@@ -32,6 +33,10 @@ _SYNTAX = "chomp:RxC [ROW...]  (row lengths from the poisoned row, non-increasin
 
 #: Bars with at most this many positions are solved whole by retrograde analysis.
 RETROGRADE_POSITIONS = 2_000_000
+
+#: A search is refused at once when the number of positions below the current one is above
+#: this many times ``max_positions`` (chomp:16x16 has 6.0e8 of them).
+SEARCH_SLACK = 10
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,32 @@ class Chomp(TwoPlayerRuleset):
 
     def use_retrograde(self, state: Any) -> bool:
         return comb(self.rows + self.cols, self.rows) <= RETROGRADE_POSITIONS
+
+    def search_estimate(self, state: Any) -> int:
+        """The number of positions reachable from ``state``: every shape of non-increasing
+        rows inside it (``C(rows + cols, rows)`` for the whole bar, the empty shape included).
+
+        >>> Chomp(16, 16).search_estimate(Chomp(16, 16).full())
+        601080390
+        """
+        lengths = self.lengths(state)
+        ways = [1] * (lengths[0] + 1)  # ways[v]: shapes of the rows so far ending in length v
+        for n in lengths[1:]:
+            below = list(itertools.accumulate(reversed(ways)))[::-1]  # sum of ways[v:]
+            ways = [below[v] for v in range(n + 1)]
+        return sum(ways)
+
+    def check_search_size(self, state: Any, max_positions: int) -> None:
+        """Refuse at once (:class:`~grundy.errors.SearchLimitError`) a bar whose search is
+        far beyond ``max_positions`` (see :data:`SEARCH_SLACK`)."""
+        check_search_size(
+            self,
+            state,
+            self.search_estimate(state),
+            max_positions,
+            slack=SEARCH_SLACK,
+            smaller="a smaller bar (e.g. chomp:10x10) or a position with fewer squares",
+        )
 
     def describe_move(self, state: Any, after: Any) -> str:
         before, now = self.lengths(state), self.lengths(after)

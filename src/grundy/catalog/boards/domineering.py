@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from grundy.catalog.boards.boards import board_rows, parse_size
+from grundy.catalog.boards.boards import board_rows, check_search_size, parse_size
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import WIN, unpack
 from grundy.search.ruleset import TwoPlayerRuleset, position_score
@@ -35,6 +35,11 @@ _SYNTAX = "domineering:RxC [BOARD] [L|R]  (BOARD: rows top to bottom of . and #)
 
 #: Boards with at most this many empty cells are solved whole by retrograde analysis.
 RETROGRADE_CELLS = 20
+
+#: A search is refused at once when ``2 ** empty cells`` is above this many times
+#: ``max_positions``. Measured: domineering:5x6 (2^30 = 1.1e9) is solved in 5M nodes (both
+#: players first), domineering:6x6 (2^36 = 6.9e10) not within 20M.
+SEARCH_SLACK = 200
 
 
 def outcome_class(left_first_wins: bool, right_first_wins: bool) -> str:
@@ -132,6 +137,28 @@ class Domineering(TwoPlayerRuleset):
     def use_retrograde(self, state: Any) -> bool:
         empty: int = self.rows * self.cols - (state >> 1).bit_count()
         return empty <= RETROGRADE_CELLS
+
+    def search_estimate(self, state: Any) -> int:
+        """An upper bound on the boards reachable from ``state``: ``2 ** empty cells``.
+
+        >>> Domineering(6, 6).search_estimate(0)
+        68719476736
+        """
+        empty: int = self.rows * self.cols - (state >> 1).bit_count()
+        return 1 << empty
+
+    def check_search_size(self, state: Any, max_positions: int) -> None:
+        """Refuse at once (:class:`~grundy.errors.SearchLimitError`) a board whose search
+        is far beyond ``max_positions`` (see :data:`SEARCH_SLACK`)."""
+        check_search_size(
+            self,
+            state,
+            self.search_estimate(state),
+            max_positions,
+            slack=SEARCH_SLACK,
+            smaller="a smaller board (e.g. domineering:5x5 or domineering:5x6) or a board with "
+            "more cells filled (#)",
+        )
 
     def describe_move(self, state: Any, after: Any) -> str:
         placed = (after >> 1) ^ (state >> 1)

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.catalog.impartial.factoring import factorization_note, factorize
-from grundy.core.game import Answer, HeapGame
+from grundy.core.game import Answer, HeapGame, Move, TheoremAnswer
 from grundy.core.misere import sj_answer
 from grundy.core.text import short_number as _short
-from grundy.errors import InvalidSpecError
+from grundy.errors import InvalidSpecError, UnsupportedError
 
 __all__ = ["Divisors", "count_divisors_with_omega", "divisors_with_omega"]
 
@@ -111,6 +111,8 @@ class Divisors(HeapGame):
     )
     example: ClassVar[str] = "divisors 12 5"
     syntax: ClassVar[str] = _SYNTAX
+    #: The smallest state: there is no heap 0, so there is no table of heaps 0..N.
+    first_state: ClassVar[int] = 1
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         states = super().parse_args(args)
@@ -128,7 +130,55 @@ class Divisors(HeapGame):
             yield from divisors_with_omega(factors, k)
 
     def grundy_formula(self, state: int) -> int:
-        return sum(factorize(state).values())
+        try:
+            return sum(factorize(state).values())
+        except UnsupportedError as err:
+            raise UnsupportedError(
+                f"divisors {_short(state)}: its Grundy value Omega(N) needs its prime factors, "
+                f"and {err}; on its own the number is an N-position (move to 1): "
+                f"ask 'grundy solve divisors {_short(state)}' alone"
+            ) from None
+
+    def outcome_theorem(self, state: int, misere: bool) -> Answer | None:
+        """The outcome of a lone number whose factorisation is out of reach (else None: the
+        value Omega(N) answers everything).
+
+        Under normal play every N > 1 wins by moving to 1, which has no move.
+        Under misère play a number that is not prime (Omega >= 2) wins by moving
+        to one of its prime factors, which then cannot be named.
+
+        >>> Divisors().outcome_theorem(12, False) is None
+        True
+        """
+        try:
+            factorize(state)
+        except UnsupportedError as err:
+            why = f"the factorisation was not found: {err}"
+            if not misere:
+                return TheoremAnswer(
+                    "N",
+                    "divisors: a lone number N > 1 is an N-position, since 1 has no move "
+                    f"; its Grundy value Omega(N) is not known, as {why}",
+                    (
+                        f"{_short(state)} > 1, and the divisor 1 has no move, so replacing "
+                        f"{_short(state)} by 1 wins; it is the only winning move (every other "
+                        "divisor d > 1 can itself move to 1).",
+                    ),
+                    winning=(Move((1,), f"replace {_short(state)} by its divisor 1"),),
+                    winning_total=1,
+                )
+            return Answer(
+                "N",
+                "divisors, misère: a lone number that is not prime is an N-position "
+                f"(Omega(N) >= 2; misère Nim on one heap); no winning move is named, as {why}",
+                (
+                    f"{_short(state)} is not prime, so it has at least two prime factors; "
+                    "replacing it by one of its prime factors leaves the opponent a number "
+                    "whose only move is to 1, the last move, which loses under misère play. "
+                    "No such factor could be found, so no move is named.",
+                ),
+            )
+        return None
 
     def formula_name(self) -> str:
         return "divisors: G(N) = Omega(N), prime factors with multiplicity (a Nim heap)"

@@ -1,10 +1,15 @@
 """Integer factorisation for the divisor games: trial division, BPSW, Pollard's rho.
 
 Exact for every number it answers. Its one limit is the *work*: Pollard's
-rho (Brent's variant) gets a fixed budget of steps, so a number with two
-distinct large prime factors (roughly 18 digits or more each) is refused with
-:class:`~grundy.errors.UnsupportedError` rather than answered slowly. Perfect
-powers are recognised first, so a power of one large prime is answered.
+rho (Brent's variant) gets a fixed budget of steps (:data:`RHO_BUDGET`, a few
+seconds; enough for prime factors of about 13 digits), and when sympy is
+importable (optional, never a dependency) its elliptic-curve method follows with
+fixed bounds (:data:`ECM_CURVES` curves). A number still unfactored (two distinct
+prime factors of roughly 20 digits or more) is refused with
+:class:`~grundy.errors.UnsupportedError` rather than answered slowly. The
+budgets are counted in steps, not seconds, so the same number gets the same
+answer on every machine. Perfect powers are recognised first, so a power of one
+large prime is answered.
 
 Primality: proven (deterministic Miller–Rabin) below 3.3 * 10^24; above that,
 the Baillie–PSW test, which has no known counterexample but is not a proof.
@@ -20,13 +25,17 @@ the Baillie–PSW test, which has no known counterexample but is not a proof.
 
 from __future__ import annotations
 
+import importlib
 import math
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, cast
 
 from grundy.core.cache import register
 from grundy.errors import UnsupportedError
 
 __all__ = [
+    "ECM_CURVES",
     "PROVEN_PRIME_BOUND",
     "RHO_BUDGET",
     "big_omega",
@@ -37,8 +46,13 @@ __all__ = [
 
 #: Below this bound Miller–Rabin with the prime bases 2..41 is a proof (Sorenson–Webster 2015).
 PROVEN_PRIME_BOUND = 3_317_044_064_679_887_385_961_981
-#: Steps of Pollard's rho spent on one number before giving up.
-RHO_BUDGET = 300_000
+#: Steps of Pollard's rho spent on one number before giving up (without sympy) ...
+RHO_BUDGET = 3_000_000
+#: ... and before handing over to sympy's elliptic-curve method (when it is importable).
+RHO_BUDGET_BEFORE_ECM = 300_000
+#: Curves of sympy's ECM (stage-1 bound :data:`ECM_B1`) tried before giving up.
+ECM_CURVES = 40
+ECM_B1 = 10_000
 
 _SMALL_PRIMES: tuple[int, ...] = tuple(
     p for p in range(2, 1000) if all(p % q for q in range(2, math.isqrt(p) + 1))
@@ -171,7 +185,12 @@ def factorize(n: int) -> dict[int, int]:
     """The prime factorisation of ``n >= 1`` as ``{prime: exponent}``, primes in order.
 
     Raises :class:`~grundy.errors.UnsupportedError` when Pollard's rho runs out
-    of its budget (:data:`RHO_BUDGET` steps). Recent answers are cached.
+    of its budget (:data:`RHO_BUDGET` steps) and sympy's ECM, where it is
+    importable, finds no factor either; ``ValueError`` for ``n < 1``. Recent
+    answers are cached.
+
+    >>> factorize(1000003 * 999999000001)
+    {1000003: 1, 999999000001: 1}
     """
     return dict(_factorize(n))
 
@@ -188,7 +207,8 @@ def _factorize(n: int) -> tuple[tuple[int, int], ...]:
                 n //= p
                 e += 1
             out[p] = e
-    budget = [RHO_BUDGET]
+    ecm = _sympy_ecm()
+    budget = [RHO_BUDGET if ecm is None else RHO_BUDGET_BEFORE_ECM]
     stack = [n] if n > 1 else []
     while stack:
         m = stack.pop()
@@ -201,14 +221,43 @@ def _factorize(n: int) -> tuple[tuple[int, int], ...]:
             stack.extend([root] * k)
             continue
         f = _rho(m, budget)
+        if f is None and ecm is not None:
+            f = _ecm_factor(ecm, m)
         if f is None:
+            how = (
+                f"{RHO_BUDGET:,} steps of Pollard's rho"
+                if ecm is None
+                else f"{RHO_BUDGET_BEFORE_ECM:,} steps of Pollard's rho and {ECM_CURVES} "
+                "curves of sympy's ECM"
+            )
             raise UnsupportedError(
-                f"could not factor a {len(str(m))}-digit part of the number within "
-                f"{RHO_BUDGET:,} steps of Pollard's rho (it has no prime factor below 1000 "
-                "and is not prime)"
+                f"could not factor a {len(str(m))}-digit part of the number within {how} "
+                "(it has no prime factor below 1000 and is not prime)"
             )
         stack.extend((f, m // f))
     return tuple(sorted(out.items()))
+
+
+def _sympy_ecm() -> Callable[..., Any] | None:
+    """sympy's ``ecm`` when sympy is importable (it is optional), else None."""
+    try:
+        ntheory = importlib.import_module("sympy.ntheory")  # optional, and slow to import
+    except ImportError:
+        return None
+    ecm = getattr(ntheory, "ecm", None)
+    return cast("Callable[..., Any]", ecm) if callable(ecm) else None
+
+
+def _ecm_factor(ecm: Callable[..., Any], m: int) -> int | None:
+    """A proper factor of the composite ``m`` from sympy's ECM with fixed bounds, or None."""
+    try:
+        found = ecm(m, B1=ECM_B1, B2=10 * ECM_B1, max_curve=ECM_CURVES, seed=1234)
+    except ValueError:  # sympy: "Increase the bounds"
+        return None
+    for f in sorted(int(x) for x in found):
+        if 1 < f < m and m % f == 0:
+            return f
+    return None
 
 
 def _iroot(m: int, k: int) -> int:

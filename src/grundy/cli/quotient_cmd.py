@@ -1,0 +1,119 @@
+"""``grundy quotient SPEC [-n N] [--json] [--table] [--out FILE] [--time-limit SECONDS]``:
+the misère quotient of a heap game (order, presentation, P-portion, pretending function).
+
+With ``--out FILE`` the computation is checkpointed to FILE (JSON with a
+checksum) after each heap that changes the quotient and at the end; running
+again with the same FILE resumes from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from typing import Any
+
+from grundy import HeapGame
+from grundy.cli.common import integer_at_least, seconds
+from grundy.cli.table_cmd import game_from_words
+from grundy.errors import InvalidSpecError, SearchLimitError, UnsupportedError
+from grundy.quotient import (
+    MisereQuotient,
+    QuotientBuilder,
+    QuotientLimitError,
+    load_checkpoint,
+    save_checkpoint,
+)
+
+__all__ = ["register", "run"]
+
+_natural = integer_at_least(0, "a heap size")
+
+
+def register(sub: Any) -> None:
+    """Add the ``quotient`` subcommand."""
+    p = sub.add_parser(
+        "quotient",
+        help="misère quotient of a heap game (Plambeck–Siegel)",
+        description="The misère quotient of heaps 0..N, e.g.: grundy quotient octal:0.75 -n 30",
+    )
+    p.add_argument("game", nargs="+", metavar="SPEC", help="a heap game, e.g. kayles or octal:0.75")
+    p.add_argument("-n", type=_natural, default=30, metavar="N", help="the last heap (default 30)")
+    p.add_argument("--json", action="store_true", help="print everything as one JSON object")
+    p.add_argument("--table", action="store_true", help="also print the multiplication table")
+    p.add_argument("--out", metavar="FILE", help="checkpoint to FILE (JSON); resumes from it")
+    p.add_argument(
+        "--time-limit", type=seconds, metavar="SECONDS", help="stop after SECONDS (saved first)"
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute (or resume), print and save a quotient."""
+    game = game_from_words(args.game)
+    if not isinstance(game, HeapGame):
+        raise UnsupportedError(f"{game.spec_name()} is not a heap game, so it has no quotient")
+    spec = game.spec_name()
+    if args.out and os.path.exists(args.out):
+        builder = load_checkpoint(args.out, game, spec)
+    else:
+        builder = QuotientBuilder(game)
+    deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
+    grown = len(builder.changed_at)
+
+    def checkpoint(done: int, last: int) -> None:
+        nonlocal grown
+        if args.out and len(builder.changed_at) != grown:
+            grown = len(builder.changed_at)
+            save_checkpoint(args.out, spec, builder)
+
+    try:
+        builder.extend(args.n, deadline=deadline, progress=checkpoint)
+    except (SearchLimitError, KeyboardInterrupt) as e:
+        if args.out:
+            save_checkpoint(args.out, spec, builder)
+            raise _stopped(e, builder.done, args.out) from None
+        raise
+    if args.out:
+        save_checkpoint(args.out, spec, builder)
+    if builder.done > args.n:
+        raise InvalidSpecError(
+            f"{args.out} already covers heaps 0..{builder.done}; ask for -n {builder.done}",
+            f"-n {builder.done} or a new file",
+        )
+    q = MisereQuotient.from_builder(game, builder)
+    if args.json:
+        print(json.dumps(q.to_dict(), ensure_ascii=False))
+        return 0
+    _print(q, args.table)
+    return 0
+
+
+def _stopped(error: BaseException, done: int, path: str) -> BaseException:
+    if isinstance(error, KeyboardInterrupt):
+        return error
+    return QuotientLimitError(f"{error}; saved heaps 0..{done} to {path} (run again to go on)")
+
+
+def _print(q: Any, table: bool) -> None:
+    tame = f", tame: misère Nim's {q.tame}" if q.tame else ""
+    print(f"Misère quotient of {q.game}, heaps 0..{q.computed_to}: order {q.order}{tame}")
+    gens = ", ".join(f"{q.name(q.pretending[h])} = heap {h}" for h in q.generators)
+    print(f"Generators: {gens or 'none'}")
+    print(f"Presentation: {q.presentation()}")
+    print(f"Elements: {', '.join(q.elements)}")
+    print(f"P-portion: {{{', '.join(q.name(x) for x in q.p_portion)}}}")
+    if table:
+        width = max(len(e) for e in q.elements)
+        print("Multiplication table:")
+        print(" " * (width + 2) + " ".join(f"{e:>{width}}" for e in q.elements))
+        for x, row in enumerate(q.table):
+            cells = " ".join(f"{q.name(y):>{width}}" for y in row)
+            print(f"{q.name(x):>{width}}: {cells}")
+    print("Pretending function (heap: element):")
+    names = [q.name(x) for x in q.pretending]
+    for start in range(0, len(names), 10):
+        row = "  ".join(f"{h}:{names[h]}" for h in range(start, min(start + 10, len(names))))
+        print(f"  {row}")
+    print(f"Checked: {q.reason}")

@@ -1,0 +1,33 @@
+"""Misère quotients of heap games (Plambeck 2005; Plambeck and Siegel 2008).
+
+The misère quotient of a heap game is a finite commutative monoid ``Q`` with a
+subset ``P`` (the P-portion) and a map from heaps to ``Q`` (the pretending
+function) such that a misère sum of heaps is lost by the player to move
+exactly when the product of its heaps' elements lies in ``P``. See
+``docs/quotient.md``.
+
+>>> from grundy.core.game import HeapGame
+>>> class Nim(HeapGame):
+...     def moves(self, n):
+...         return range(n)
+>>> q = misere_quotient(Nim(), 3)
+>>> q.presentation(), q.tame
+('⟨a, b | a² = 1, b³ = b⟩', 'T2')
+"""
+
+from grundy.quotient.api import clear_cache, misere_by_quotient, misere_quotient
+from grundy.quotient.build import QuotientBuilder, QuotientLimitError
+from grundy.quotient.result import MisereQuotient, tame_name
+from grundy.quotient.store import load_checkpoint, save_checkpoint
+
+__all__ = [
+    "MisereQuotient",
+    "QuotientBuilder",
+    "QuotientLimitError",
+    "clear_cache",
+    "load_checkpoint",
+    "misere_by_quotient",
+    "misere_quotient",
+    "save_checkpoint",
+    "tame_name",
+]

@@ -1,0 +1,218 @@
+"""Entry points: the quotient of a game (cached per ruleset) and misère play through it.
+
+>>> from grundy.core.cache import register
+from grundy.core.game import HeapGame
+>>> class Nim(HeapGame):
+...     def moves(self, n):
+...         return range(n)
+>>> answer = misere_by_quotient(Nim(), [1, 2, 2], max_moves=10)
+>>> answer.outcome, answer.winning
+('N', ((0, ()),))
+>>> answer.explanation[1]
+'Heaps pretend to be: 1 -> a, 2 -> b, 2 -> b; the sum is ab², not in the P-portion {a, b²}.'
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from grundy.core.cache import register
+from grundy.core.game import ImpartialGame, MisereAnswer
+from grundy.errors import SearchLimitError
+from grundy.quotient.build import (
+    DEFAULT_MAX_ORDER,
+    Candidate,
+    Progress,
+    QuotientBuilder,
+    heap_options,
+)
+from grundy.quotient.result import MisereQuotient, proof_shape
+
+__all__ = [
+    "AUTO_SECONDS",
+    "CACHE_SIZE",
+    "LIST_LIMIT",
+    "clear_cache",
+    "misere_by_quotient",
+    "misere_quotient",
+]
+
+#: Rulesets whose quotient computation is kept.
+CACHE_SIZE = 16
+#: Winning moves are listed only when no heap is larger than this (each option is tried).
+LIST_LIMIT = 2_000_000
+#: The first heap :func:`misere_by_quotient` computes a quotient to (then it doubles).
+FIRST_REACH = 64
+#: Time :func:`misere_by_quotient` spends on a quotient it has to compute.
+AUTO_SECONDS = 8.0
+
+_CACHE: OrderedDict[Any, QuotientBuilder] = register(OrderedDict())
+
+
+def clear_cache() -> None:
+    """Forget every cached quotient computation."""
+    _CACHE.clear()
+
+
+def _builder(game: ImpartialGame[int]) -> QuotientBuilder:
+    found = _CACHE.get(game)
+    if found is None:
+        found = QuotientBuilder(game)
+        _CACHE[game] = found
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(game)
+    return found
+
+
+def misere_quotient(
+    game: ImpartialGame[int],
+    last: int,
+    *,
+    max_order: int = DEFAULT_MAX_ORDER,
+    deadline: float | None = None,
+    progress: Progress | None = None,
+) -> MisereQuotient:
+    """The misère quotient of heaps ``0..last`` of a heap game (``split_moves(n)`` yields
+    tuples of smaller heaps). Raises :class:`~grundy.errors.SearchLimitError` (one line)
+    past ``max_order`` elements or the ``deadline`` (a ``time.monotonic()`` value); the
+    work done so far stays cached for the next call with the same ruleset.
+    """
+    if last < 0:
+        raise ValueError("last must be a heap size >= 0")
+    builder = _builder(game)
+    builder.extend(last, max_order=max_order, deadline=deadline, progress=progress)
+    return MisereQuotient.from_builder(game, _truncated(game, builder, last))
+
+
+def _truncated(game: ImpartialGame[int], builder: QuotientBuilder, last: int) -> QuotientBuilder:
+    """The builder itself, or (when it went further) a reduced copy for heaps ``0..last``."""
+    if builder.done == last:
+        return builder
+    small = QuotientBuilder(game)
+    options = builder.options[: last + 1]
+    mul, is_p, phi = Candidate(builder.mul, builder.phi, options, {}).reduced(10**9)
+    small.mul, small.is_p, small.phi, small.options = mul, is_p, phi, options
+    small.changed_at = [h for h in builder.changed_at if h <= last]
+    return small
+
+
+def misere_by_quotient(
+    game: ImpartialGame[int],
+    heaps: Sequence[int],
+    max_moves: int,
+    quotient: MisereQuotient | None = None,
+    *,
+    seconds: float = AUTO_SECONDS,
+) -> MisereAnswer | None:
+    """Misère play of a sum of heaps of ``game`` through its quotient, or None when the
+    quotient does not cover the heaps in play (or cannot be computed within ``seconds``).
+
+    Winning moves are ``(component index, option)`` pairs, every option of every
+    component whose product with the rest lies in the P-portion; at most
+    ``max_moves`` are listed and ``winning_total`` counts them all.
+    """
+    if quotient is None:
+        # Grow the quotient by doubling until it covers every heap in play: a proved
+        # periodicity covers heaps of any size long before the largest one is reached.
+        top = max(heaps, default=0)
+        deadline = time.monotonic() + seconds
+        reach = min(top, FIRST_REACH)
+        while True:
+            try:
+                quotient = misere_quotient(game, reach, deadline=deadline)
+            except SearchLimitError:
+                return None
+            if all(quotient.covers(h) for h in heaps) or reach >= top:
+                break
+            reach = min(top, _next_reach(game, quotient, reach))
+    if not all(quotient.covers(h) for h in heaps):
+        return None
+    elems = [quotient.element(h) for h in heaps]
+    # before[i] = product of elems[:i], after[i] = product of elems[i+1:].
+    before, after = [0], [0]
+    for x in elems:
+        before.append(quotient.table[before[-1]][x])
+    for x in reversed(elems):
+        after.append(quotient.table[after[-1]][x])
+    after = after[::-1][1:]
+    total = before[-1]
+    lost = quotient.is_p(total)
+    winning: list[tuple[int, tuple[int, ...]]] = []
+    count = 0
+    if not lost and max(heaps, default=0) > LIST_LIMIT:
+        # Listing means trying every option of every heap: refused for huge heaps.
+        return MisereAnswer(
+            outcome="N",
+            method=f"misère quotient of {quotient.game} (order {quotient.order}, "
+            f"{_coverage(quotient)})",
+            explanation=(
+                *_explain(quotient, heaps, elems, total, None),
+                f"Winning moves are not listed: a heap above {LIST_LIMIT:,} has too many "
+                "options to try.",
+            ),
+            winning=None,
+        )
+    if not lost:
+        for i, h in enumerate(heaps):
+            rest = quotient.table[before[i]][after[i]]
+            for option in heap_options(game, h):
+                if quotient.is_p(quotient.table[rest][quotient.product(option)]):
+                    count += 1
+                    if len(winning) < max_moves:
+                        winning.append((i, option))
+    return MisereAnswer(
+        outcome="P" if lost else "N",
+        method=f"misère quotient of {quotient.game} (order {quotient.order}, "
+        f"{_coverage(quotient)})",
+        explanation=_explain(quotient, heaps, elems, total, count),
+        winning=tuple(winning),
+        winning_total=count,
+    )
+
+
+def _next_reach(game: ImpartialGame[int], q: MisereQuotient, reach: int) -> int:
+    """Where to compute next: the heap at which an observed period would be proved, or
+    twice as far."""
+    shape = proof_shape(game)
+    if shape is not None and q.period is not None and q.preperiod is not None:
+        parts, t = shape
+        need = parts * (q.preperiod + q.period) + t - 1
+        if need > reach:
+            return need
+    return 2 * reach
+
+
+def _coverage(q: MisereQuotient) -> str:
+    if q.proved:
+        return f"all heaps: period {q.period} from heap {q.preperiod}"
+    return f"heaps up to {q.computed_to}"
+
+
+def _explain(
+    q: MisereQuotient, heaps: Sequence[int], elems: list[int], total: int, count: int | None
+) -> tuple[str, ...]:
+    ps = ", ".join(q.name(x) for x in q.p_portion)
+    tame = f"; tame, isomorphic to misère Nim's {q.tame}" if q.tame else ""
+    pairs = ", ".join(f"{h} -> {q.name(x)}" for h, x in zip(heaps, elems, strict=True))
+    where = "in" if q.is_p(total) else "not in"
+    lines = [
+        f"The misère quotient of {q.game} has order {q.order}, presentation "
+        f"{q.presentation()}{tame}.",
+        f"Heaps pretend to be: {pairs}; the sum is {q.name(total)}, {where} the P-portion "
+        f"{{{ps}}}.",
+    ]
+    if q.is_p(total):
+        lines.append("So every move leads outside the P-portion: the player to move loses.")
+    else:
+        many = "" if count is None else f" ({count:,} such move{'s' if count != 1 else ''})"
+        lines.append(
+            "So the player to move wins by moving to a sum whose element lies in the "
+            f"P-portion{many}."
+        )
+    lines.append(f"How far it holds: {q.reason}.")
+    return tuple(lines)

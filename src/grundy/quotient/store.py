@@ -1,0 +1,106 @@
+"""Checkpoints of a quotient computation: a JSON file with a header and a checksum.
+
+The file holds ``{"format", "version", "game", "sha256", "data"}`` where ``data``
+is the builder's state and ``sha256`` the checksum of ``data`` written
+canonically. It is replaced atomically (a unique temporary name, then
+``os.replace``). A damaged file, or one of another game, raises
+:class:`~grundy.errors.SolvedFileError`; a loaded state is checked exactly
+before use.
+
+>>> import os, tempfile
+>>> from grundy.core.game import HeapGame
+>>> class Nim(HeapGame):
+...     def moves(self, n):
+...         return range(n)
+>>> from grundy.quotient.build import QuotientBuilder
+>>> b = QuotientBuilder(Nim()); b.extend(3)
+>>> path = os.path.join(tempfile.mkdtemp(), "nim.json")
+>>> save_checkpoint(path, "nim", b)
+>>> load_checkpoint(path, Nim(), "nim").done
+3
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import uuid
+from typing import Any
+
+from grundy.core.game import ImpartialGame
+from grundy.errors import SolvedFileError
+from grundy.quotient.build import QuotientBuilder
+
+__all__ = ["FORMAT", "VERSION", "load_checkpoint", "save_checkpoint"]
+
+FORMAT = "grundy-misere-quotient"
+VERSION = 1
+
+
+def _checksum(data: dict[str, Any]) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def save_checkpoint(path: str, spec: str, builder: QuotientBuilder) -> None:
+    """Write the builder's state for game ``spec`` to ``path`` atomically."""
+    data = {
+        "done": builder.done,
+        "mul": builder.mul,
+        "is_p": builder.is_p,
+        "phi": builder.phi,
+        "changed_at": builder.changed_at,
+    }
+    body = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": spec,
+        "sha256": _checksum(data),
+        "data": data,
+    }
+    folder = os.path.dirname(os.path.abspath(path))
+    temp = os.path.join(folder, f".{os.path.basename(path)}.{uuid.uuid4().hex}.tmp")
+    try:
+        with open(temp, "w", encoding="utf-8") as f:
+            json.dump(body, f, separators=(",", ":"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.remove(temp)
+
+
+def load_checkpoint(path: str, game: ImpartialGame[int], spec: str) -> QuotientBuilder:
+    """A builder restored from ``path`` (which must hold game ``spec``)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            body = json.load(f)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise SolvedFileError(f"{path} is damaged: not a misère quotient file") from None
+    if not isinstance(body, dict) or body.get("format") != FORMAT:
+        raise SolvedFileError(f"{path} is not a misère quotient file")
+    if body.get("version") != VERSION:
+        raise SolvedFileError(f"{path} has version {body.get('version')!r}, expected {VERSION}")
+    if body.get("game") != spec:
+        raise SolvedFileError(f"{path} holds the quotient of {body.get('game')}, not {spec}")
+    data = body.get("data")
+    if not isinstance(data, dict) or body.get("sha256") != _checksum(data):
+        raise SolvedFileError(f"{path} is damaged: its checksum does not match")
+    builder = QuotientBuilder(game)
+    try:
+        mul, is_p, phi = data["mul"], data["is_p"], data["phi"]
+        size = len(mul)
+        if not (
+            size >= 1
+            and all(len(row) == size and all(0 <= v < size for v in row) for row in mul)
+            and len(is_p) == size
+            and all(0 <= x < size for x in phi)
+            and len(phi) == data["done"] + 1
+        ):
+            raise ValueError("inconsistent sizes")
+        builder.restore(mul, [bool(v) for v in is_p], phi, list(data["changed_at"]))
+    except (KeyError, TypeError, ValueError) as e:
+        raise SolvedFileError(f"{path} is damaged: {e}") from None
+    return builder

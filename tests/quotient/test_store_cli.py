@@ -1,0 +1,90 @@
+"""Checkpoint files and the ``grundy quotient`` command (called through its module)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import grundy.cli.main as cli_main
+from grundy.cli import quotient_cmd
+from grundy.cli.common import OneLineParser
+from grundy.cli.main import main
+from grundy.errors import SolvedFileError
+from grundy.quotient import QuotientBuilder, load_checkpoint, save_checkpoint
+from tests.quotient.helpers import RulesGame
+from tests.quotient.reference import octal_rules
+
+
+def _run(argv: list[str]) -> int:
+    parser = OneLineParser(prog="grundy")
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
+    quotient_cmd.register(sub)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+def test_checkpoint_round_trip_and_damage(tmp_path: Path) -> None:
+    game = RulesGame(octal_rules("0.77"), "k")
+    b = QuotientBuilder(game)
+    b.extend(10)
+    path = str(tmp_path / "k.json")
+    save_checkpoint(path, "k", b)
+    again = load_checkpoint(path, game, "k")
+    assert (again.mul, again.phi, again.is_p) == (b.mul, b.phi, b.is_p)
+    with pytest.raises(SolvedFileError, match="not k2"):
+        load_checkpoint(path, game, "k2")
+    body = json.loads(Path(path).read_text())
+    body["data"]["phi"][3] = 0
+    Path(path).write_text(json.dumps(body))
+    with pytest.raises(SolvedFileError, match="checksum"):
+        load_checkpoint(path, game, "k")
+    Path(path).write_text("{not json")
+    with pytest.raises(SolvedFileError, match="damaged"):
+        load_checkpoint(path, game, "k")
+    assert [p.name for p in tmp_path.iterdir()] == ["k.json"]  # no temporary files left
+
+
+def test_consistent_but_wrong_state_is_refused(tmp_path: Path) -> None:
+    game = RulesGame(octal_rules("0.77"), "k")
+    b = QuotientBuilder(game)
+    b.extend(6)
+    b.is_p = [not v for v in b.is_p]
+    path = str(tmp_path / "k.json")
+    save_checkpoint(path, "k", b)
+    with pytest.raises(SolvedFileError, match="does not describe"):
+        load_checkpoint(path, game, "k")
+
+
+def test_cli_text_json_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["quotient", "octal:0.75", "-n", "25", "--table"]) == 0
+    out = capsys.readouterr().out
+    assert "order 8" in out and "Multiplication table:" in out and "proved" in out
+    assert _run(["quotient", "nim", "-n", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["order"] == 6 and data["tame"] == "T2" and data["p_portion"] == ["a", "b²"]
+    assert data["pretending"] == ["1", "a", "b", "ab"] and len(data["table"]) == 6
+
+
+def test_cli_checkpoint_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = str(tmp_path / "kayles.json")
+    assert _run(["quotient", "kayles", "-n", "12", "--out", out]) == 0
+    assert json.loads(Path(out).read_text())["data"]["done"] == 12
+    assert _run(["quotient", "kayles", "-n", "20", "--out", out, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["computed_to"] == 20
+    with pytest.raises(SolvedFileError):
+        _run(["quotient", "nim", "-n", "3", "--out", out])
+
+
+def test_cli_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    commands = list(cli_main.COMMANDS)
+    cli_main.COMMANDS.append(quotient_cmd)
+    try:
+        assert main(["quotient", "wythoff"]) == 2
+        assert main(["quotient", "kayles", "-n", "x"]) == 2
+        assert main(["quotient", "nosuchgame"]) == 2
+    finally:
+        cli_main.COMMANDS[:] = commands
+    err = capsys.readouterr().err
+    assert all(line.startswith(("grundy", "grundy quotient")) for line in err.splitlines())
