@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from grundy.core.game import HeapGame
+import grundy
+from grundy.core.game import HeapGame, ImpartialGame
 from grundy.quotient import MisereQuotient
 from tests.quotient.reference import MisereOracle, multisets
 
@@ -61,3 +62,10 @@ def undistinguished(q: MisereQuotient, oracle: MisereOracle) -> list[tuple[int, 
             ):
                 bad.append((x, y))
     return bad
+
+
+def heap_game(spec: str) -> ImpartialGame[int]:
+    """The heap ruleset named by ``spec`` (e.g. ``kayles`` or ``octal:0.75``)."""
+    game = grundy.parse_ruleset(spec)
+    assert isinstance(game, ImpartialGame)
+    return game

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-import grundy
 from grundy.quotient import misere_quotient
+from tests.quotient.helpers import heap_game
 
 DATA = Path(__file__).parent / "data" / "published.txt"
 
@@ -52,7 +52,7 @@ def _evaluate(q, gens: dict[str, int], word: str) -> int:  # type: ignore[no-unt
 
 @pytest.mark.parametrize("entry", _entries(), ids=lambda e: f"{e['game']}-{e['n']}")
 def test_published_quotient(entry: dict[str, str]) -> None:
-    game = grundy.parse(f"{entry['game']} 1").components[0].game
+    game = heap_game(entry["game"])
     q = misere_quotient(game, int(entry["n"]))
     assert q.order == int(entry["order"])
     gens = {g.split("=")[0]: int(g.split("=")[1]) for g in entry["generators"].split()}
@@ -68,6 +68,6 @@ def test_published_quotient(entry: dict[str, str]) -> None:
 
 
 def test_075_is_proved_whole_game() -> None:
-    q = misere_quotient(grundy.parse("octal:0.75 1").components[0].game, 30)
+    q = misere_quotient(heap_game("octal:0.75"), 30)
     assert q.proved and (q.period, q.preperiod) == (2, 8)
     assert q.element(10**6) == q.element(10) and q.tame is None

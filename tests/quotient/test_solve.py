@@ -6,9 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
+from grundy.core.solve import _misere_by_search
 from grundy.quotient import clear_cache, misere_by_quotient, misere_quotient
 from grundy.quotient.api import _CACHE
-from tests.quotient.helpers import RulesGame
+from tests.quotient.helpers import RulesGame, heap_game
 from tests.quotient.reference import MisereOracle, octal_rules
 
 KAYLES = octal_rules("0.77")
@@ -39,10 +40,10 @@ def test_kayles_sums_and_winning_moves(heaps: list[int]) -> None:
 
 
 def test_agrees_with_grundy_solve() -> None:
-    game = grundy.parse("kayles 1").components[0].game
+    game = heap_game("kayles")
     for heaps in ([3, 4, 5], [2, 2], [1, 6, 7], [9]):
         spec = "kayles " + " ".join(map(str, heaps))
-        expected = grundy.solve(spec, misere=True)
+        expected = _misere_by_search(grundy.parse(spec), 100, 10**6)  # the whole-sum search
         answer = misere_by_quotient(game, heaps, max_moves=100)
         assert answer is not None and answer.outcome == expected.outcome
         assert len(answer.winning or ()) == len(expected.winning_moves)
@@ -56,7 +57,7 @@ def test_not_covered_returns_none() -> None:
 
 
 def test_moves_cut_at_limit_and_explanation_names_elements() -> None:
-    game = grundy.parse("kayles 1").components[0].game
+    game = heap_game("kayles")
     answer = misere_by_quotient(game, [7, 8, 9], max_moves=1)
     assert answer is not None and answer.outcome == "N"
     assert answer.winning is not None and len(answer.winning) == 1
@@ -67,8 +68,8 @@ def test_moves_cut_at_limit_and_explanation_names_elements() -> None:
 
 def test_cache_is_per_ruleset_and_clearable() -> None:
     clear_cache()
-    a = grundy.parse("kayles 1").components[0].game
-    b = grundy.parse("octal:0.77 1").components[0].game
+    a = heap_game("kayles")
+    b = heap_game("octal:0.77")
     misere_quotient(a, 6)
     misere_quotient(b, 8)
     assert len(_CACHE) == 1  # equal rulesets share one computation

@@ -16,6 +16,7 @@ from grundy.cli import (
     period_cmd,
     play_cmd,
     quotient_cmd,
+    serve_cmd,
     solve_cmd,
     table_cmd,
 )
@@ -24,7 +25,16 @@ from grundy.errors import GrundyError, InvalidSpecError, SolvedFileError, Unsupp
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
-COMMANDS = [solve_cmd, play_cmd, games_cmd, draw_cmd, table_cmd, period_cmd, quotient_cmd]
+COMMANDS = [
+    solve_cmd,
+    play_cmd,
+    games_cmd,
+    draw_cmd,
+    table_cmd,
+    period_cmd,
+    quotient_cmd,
+    serve_cmd,
+]
 
 
 def build_parser() -> OneLineParser:

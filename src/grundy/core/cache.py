@@ -13,6 +13,7 @@ so ``grundy.clear_cache()`` reaches all of them.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Any, Generic, TypeVar
 
@@ -52,23 +53,27 @@ class BoundedCache(Generic[_K, _V]):
     def __init__(self, size: int) -> None:
         self.size = size
         self._data: OrderedDict[_K, _V] = OrderedDict()
+        self._lock = threading.Lock()  # the web server solves in several threads
 
     def get(self, key: _K) -> _V | None:
         """The value for ``key`` (now the most recently used), or None."""
-        if key in self._data:
-            self._data.move_to_end(key)
-            return self._data[key]
-        return None
+        with self._lock:
+            if key in self._data:
+                self._data.move_to_end(key)
+                return self._data[key]
+            return None
 
     def __getitem__(self, key: _K) -> _V:
-        self._data.move_to_end(key)
-        return self._data[key]
+        with self._lock:
+            self._data.move_to_end(key)
+            return self._data[key]
 
     def __setitem__(self, key: _K, value: _V) -> None:
-        self._data[key] = value
-        self._data.move_to_end(key)
-        while len(self._data) > self.size:
-            self._data.popitem(last=False)
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
 
     def __contains__(self, key: object) -> bool:
         return key in self._data
@@ -80,4 +85,5 @@ class BoundedCache(Generic[_K, _V]):
         return list(self._data)
 
     def clear(self) -> None:
-        self._data.clear()
+        with self._lock:
+            self._data.clear()

@@ -27,7 +27,6 @@ from grundy.quotient.build import (
     Candidate,
     Progress,
     QuotientBuilder,
-    heap_options,
 )
 from grundy.quotient.result import MisereQuotient, proof_shape
 
@@ -160,7 +159,8 @@ def misere_by_quotient(
     if not lost:
         for i, h in enumerate(heaps):
             rest = quotient.table[before[i]][after[i]]
-            for option in heap_options(game, h):
+            # The game's own options, as every other solver lists them (empty heaps kept).
+            for option in dict.fromkeys(tuple(o) for o in game.split_moves(h)):
                 if quotient.is_p(quotient.table[rest][quotient.product(option)]):
                     count += 1
                     if len(winning) < max_moves:

@@ -1,0 +1,144 @@
+"""What the web playground accepts: size limits checked at the door, and the error it answers.
+
+Every request is checked here before any work is done: a spec longer than
+:attr:`Limits.spec_chars`, a table past :attr:`Limits.table_n`, or a position
+too big to list every move of is refused with one line and a 4xx status.
+
+>>> limits = Limits()
+>>> check_spec("nim 3 4 5", limits)
+'nim 3 4 5'
+>>> check_spec("nim " * 1000, limits)
+Traceback (most recent call last):
+...
+grundy.web.limits.WebError: the spec has 4,000 characters; this server accepts at most 2,000
+>>> parse_n("100", limits), parse_flag("1"), parse_flag(None)
+(100, True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = [
+    "Limits",
+    "WebError",
+    "check_playable",
+    "check_spec",
+    "parse_flag",
+    "parse_n",
+]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The bounds on one request.
+
+    Attributes:
+        spec_chars: the longest spec accepted.
+        table_n: the largest last heap of a table.
+        time_limit: seconds a request may compute before it stops with a clear message.
+        max_positions: the cap on one search (``max_positions=`` of :func:`grundy.solve`).
+        play_total: the largest sum of the whole numbers in a spec whose moves are listed.
+        play_moves: the most moves listed (each with its outcome) for one position.
+    """
+
+    spec_chars: int = 2_000
+    table_n: int = 100_000
+    time_limit: float = 5.0
+    max_positions: int = 2_000_000
+    play_total: int = 10_000
+    play_moves: int = 2_000
+
+
+class WebError(Exception):
+    """A request the playground refuses: an HTTP status and one line saying why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        self.message = message
+        super().__init__(message)
+
+
+def check_spec(text: str | None, limits: Limits) -> str:
+    """The spec from a query string, refused when missing, empty or too long."""
+    if text is None or not text.strip():
+        raise WebError(400, "missing parameter spec (a position such as 'nim 3 4 5')")
+    if len(text) > limits.spec_chars:
+        raise WebError(
+            413,
+            f"the spec has {len(text):,} characters; this server accepts at most "
+            f"{limits.spec_chars:,}",
+        )
+    return text
+
+
+def parse_flag(text: str | None) -> bool:
+    """A yes/no query parameter (``1``/``0``, ``true``/``false``); absent means no.
+
+    >>> parse_flag("true"), parse_flag("0"), parse_flag("")
+    (True, False, False)
+    >>> parse_flag("maybe")
+    Traceback (most recent call last):
+    ...
+    grundy.web.limits.WebError: expected 0 or 1, got 'maybe'
+    """
+    if text is None:
+        return False
+    word = text.strip().lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("", "0", "false", "no", "off"):
+        return False
+    raise WebError(400, f"expected 0 or 1, got {text[:40]!r}")
+
+
+def parse_n(text: str | None, limits: Limits) -> int:
+    """The last heap of a table: a whole number from 0 to :attr:`Limits.table_n`.
+
+    >>> parse_n("1000000", Limits())
+    Traceback (most recent call last):
+    ...
+    grundy.web.limits.WebError: n = 1,000,000 is past this server's limit of 100,000 heaps
+    """
+    if text is None or not text.strip():
+        raise WebError(400, "missing parameter n (the last heap size, e.g. 100)")
+    word = text.strip().replace("_", "").replace(",", "")
+    if not word.isascii() or not word.isdigit():
+        raise WebError(400, f"n must be a whole number >= 0, got {text[:40]!r}")
+    if len(word) > 12 or int(word) > limits.table_n:
+        shown = f"{int(word):,}" if len(word) <= 12 else f"a {len(word)}-digit number"
+        raise WebError(413, f"n = {shown} is past this server's limit of {limits.table_n:,} heaps")
+    return int(word)
+
+
+_NUMBER = re.compile(r"(?<![\w.:,-])\d+(?![\w.:-])")
+
+
+def check_playable(spec: str, limits: Limits) -> None:
+    """Refuse to list the moves of a position whose numbers are too big to enumerate.
+
+    A heap of a million has a million moves: it can be solved (by formula), not
+    played here. Whole numbers standing alone in the spec are added up.
+
+    >>> check_playable("nim 3 4 5", Limits())
+    >>> check_playable("nim 9000 9000", Limits())
+    Traceback (most recent call last):
+    ...
+    grundy.web.limits.WebError: the numbers in this position add up to 18,000; positions \
+up to 10,000 can be played here (any size can be solved)
+    """
+    total = 0
+    for m in _NUMBER.finditer(spec):
+        digits = m.group()
+        if len(digits) > 12:
+            total = limits.play_total + 1 + 10**12
+            break
+        total += int(digits)
+    if total > limits.play_total:
+        shown = f"{total:,}" if total < 10**12 else "more than a trillion"
+        raise WebError(
+            422,
+            f"the numbers in this position add up to {shown}; positions up to "
+            f"{limits.play_total:,} can be played here (any size can be solved)",
+        )

@@ -1,0 +1,240 @@
+"""The answers behind the JSON API, as plain functions (no web framework needed).
+
+Each function takes the raw query text, checks it at the door
+(:mod:`grundy.web.limits`), computes inside the request's time budget
+(:func:`grundy.bounded`) and returns a JSON-ready dict. They run in a worker
+thread, off the event loop. :func:`error_for` turns an error into an HTTP
+status and one line.
+
+>>> limits = Limits()
+>>> solve_json("nim 3 4 5", "0", limits)["winning_moves"]
+['nim 1 4 5']
+>>> [(m["position"], m["outcome"]) for m in moves_json("nim 1 2", "0", limits)["moves"]]
+[('nim 0 2', 'lose'), ('nim 1 0', 'lose'), ('nim 1 1', 'win')]
+>>> table_json("kayles", "5", limits)["values"]
+[0, 1, 2, 3, 1, 4]
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import grundy
+from grundy.web.board import board_of, move_target
+from grundy.web.limits import Limits, WebError, check_playable, check_spec, parse_flag, parse_n
+
+__all__ = [
+    "error_for",
+    "games_json",
+    "mover_result",
+    "moves_json",
+    "solve_json",
+    "table_csv",
+    "table_json",
+    "warm_up",
+]
+
+#: How the player who made a move fares, from how the player to move after it fares.
+_FOR_THE_MOVER = {"win": "lose", "loss": "win", "draw": "draw"}
+
+
+def _parse(spec: str | None, limits: Limits) -> grundy.Position | grundy.Sum:
+    return grundy.parse(check_spec(spec, limits))
+
+
+def solve_json(spec: str | None, misere: str | None, limits: Limits) -> dict[str, Any]:
+    """``GET /api/solve``: exactly ``grundy solve --json`` (``Result.to_dict()``)."""
+    position = _parse(spec, limits)
+    result = grundy.solve(
+        position,
+        misere=parse_flag(misere),
+        max_positions=limits.max_positions,
+        time_limit=limits.time_limit,
+    )
+    return result.to_dict()
+
+
+def mover_result(result: grundy.Result) -> str | None:
+    """``"win"``, ``"loss"`` or ``"draw"`` for the player to move, or None when the
+    answer does not say (a partisan outcome class with no player to move).
+
+    >>> mover_result(grundy.solve("nim 1 1")), mover_result(grundy.solve("tictactoe xx.oo...."))
+    ('loss', 'win')
+    """
+    if result.value in ("win", "loss", "draw"):
+        return result.value
+    return {"N": "win", "P": "loss", "D": "draw"}.get(result.outcome)
+
+
+def moves_json(spec: str | None, misere: str | None, limits: Limits) -> dict[str, Any]:
+    """``GET /api/moves``: every legal move, its resulting spec, words, and how it ends for
+    the player who makes it (``win``, ``lose``, ``draw``), with the board to draw.
+
+    When no move is left, ``over`` says how the game ended for the player to move.
+    """
+    text = check_spec(spec, limits)
+    check_playable(text, limits)
+    position = grundy.parse(text)
+    play_misere = parse_flag(misere)
+    board = board_of(position)
+    start = time.monotonic()
+    with grundy.bounded(time_limit=limits.time_limit):
+        options = grundy.legal_moves(position)
+        if len(options) > limits.play_moves:
+            raise WebError(
+                422,
+                f"this position has {len(options):,} moves; positions with at most "
+                f"{limits.play_moves:,} moves can be played here (any can be solved)",
+            )
+        moves = []
+        for done, (after, words) in enumerate(options):
+            if time.monotonic() - start > limits.time_limit:
+                raise grundy.TimeLimitError(limits.time_limit, done, "moves")
+            r = grundy.solve(
+                after, misere=play_misere, max_moves=0, max_positions=limits.max_positions
+            )
+            them = mover_result(r)
+            moves.append(
+                {
+                    "position": str(after),
+                    "words": words,
+                    "outcome": _FOR_THE_MOVER.get(them or "", "unknown"),
+                    "remoteness": r.remoteness,
+                    "target": move_target(board, board_of(after)),
+                }
+            )
+        over = None
+        if not options:
+            end = grundy.solve(position, misere=play_misere, max_moves=0)
+            over = {"result": mover_result(end), "explanation": list(end.explanation)}
+    return {
+        "position": str(position),
+        "play": "misere" if play_misere else "normal",
+        "board": board,
+        "moves": moves,
+        "over": over,
+    }
+
+
+def _table(spec: str | None, n_text: str | None, limits: Limits) -> tuple[Any, Any, Any]:
+    """``(ruleset, values, periodicity)`` for heaps ``0..n``, within the time budget."""
+    n = parse_n(n_text, limits)
+    rules = grundy.parse_ruleset(check_spec(spec, limits).strip())
+    with grundy.bounded(time_limit=limits.time_limit):
+        values = _grow_table(rules, n, limits.time_limit)
+        per = grundy.heap_periodicity(rules, values=values)
+    return rules, values, per
+
+
+def _grow_table(rules: Any, n: int, budget: float) -> Any:
+    """The table to heap ``n``, grown by doubling so that a table that would run far past
+    the budget is refused early, with the size that does fit (take-and-break kernels are
+    fast and stop themselves at the deadline)."""
+    if isinstance(rules, grundy.TakeAndBreak):
+        return grundy.heap_table(rules, n)
+    start = time.monotonic()
+    size = min(n, 255)
+    values = grundy.heap_table(rules, size)
+    step = time.monotonic() - start
+    while size < n:
+        elapsed = time.monotonic() - start
+        if elapsed + 4 * step > budget:
+            raise WebError(
+                422,
+                f"a table of {rules.spec_name()} to heap {n:,} would take longer than this "
+                f"server's {budget:g} s; heaps 0..{size:,} took {elapsed:.1f} s "
+                "(run grundy table on your own machine for more)",
+            )
+        bigger = min(n, 2 * size + 1)
+        begun = time.monotonic()
+        values = grundy.heap_table(rules, bigger, prefix=values)
+        step = time.monotonic() - begun
+        size = bigger
+    return values
+
+
+def table_json(spec: str | None, n: str | None, limits: Limits) -> dict[str, Any]:
+    """``GET /api/table``: exactly ``grundy table --json``: ``{game, values, periodicity}``."""
+    rules, values, per = _table(spec, n, limits)
+    return {
+        "game": rules.spec_name(),
+        "values": [int(v) for v in values],
+        "periodicity": per.to_dict(),
+    }
+
+
+def table_csv(spec: str | None, n: str | None, limits: Limits) -> tuple[str, str]:
+    """``GET /api/table.csv``: ``(file name, CSV text)``, as ``grundy table --csv`` prints.
+
+    >>> name, text = table_csv("subtraction:1,2", "3", Limits())
+    >>> name, text.splitlines()
+    ('subtraction_1_2.csv', ['heap,grundy', '0,0', '1,1', '2,2', '3,0'])
+    """
+    rules, values, _ = _table(spec, n, limits)
+    lines = ["heap,grundy\n", *(f"{i},{int(v)}\n" for i, v in enumerate(values))]
+    safe = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in rules.spec_name())
+    return f"{safe}.csv", "".join(lines)
+
+
+def games_json() -> dict[str, Any]:
+    """``GET /api/games``: exactly ``grundy games --json``."""
+    rows = [
+        {
+            "name": e.name,
+            "aliases": list(e.aliases),
+            "syntax": e.syntax,
+            "rule": e.rule,
+            "example": e.example,
+            "family": e.family,
+        }
+        for e in grundy.REGISTRY
+    ]
+    return {"games": rows}
+
+
+def error_for(exc: BaseException, limits: Limits) -> tuple[int, str] | None:
+    """The HTTP status and one line for an error a request may meet, or None for a bug.
+
+    >>> error_for(grundy.InvalidSpecError("bad heap"), Limits())
+    (400, 'bad heap')
+    >>> error_for(grundy.TimeLimitError(5.0, 10), Limits())[0]
+    503
+    >>> error_for(KeyError("x"), Limits()) is None
+    True
+    """
+    if isinstance(exc, WebError):
+        return exc.status, exc.message
+    if isinstance(exc, grundy.TimeLimitError):
+        return 503, (
+            f"stopped at this server's time limit of {limits.time_limit:g} s; ask about a "
+            "smaller position, or run grundy on your own machine with no limit"
+        )
+    if isinstance(exc, grundy.SearchLimitError):
+        return 422, (
+            f"the search passed this server's limit of {limits.max_positions:,} positions; "
+            "ask about a smaller position, or run grundy on your own machine"
+        )
+    if isinstance(exc, grundy.LoopyGameError):
+        return 422, _one_line(exc)
+    if isinstance(exc, grundy.GrundyError):
+        return 400, _one_line(exc)
+    if isinstance(exc, MemoryError):
+        return 503, "out of memory; ask about a smaller position or table"
+    if isinstance(exc, RecursionError):
+        return 422, "the position is nested too deeply to answer here"
+    return None
+
+
+def _one_line(exc: BaseException, longest: int = 500) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= longest else text[: longest - 3] + "..."
+
+
+def warm_up() -> None:
+    """Answer a few small questions so that the first visitor does not wait for the
+    compiled kernels to load (tables, Hackenbush, the period finder)."""
+    with grundy.bounded(time_limit=60):
+        grundy.heap_table(grundy.parse_ruleset("kayles"), 300)
+        grundy.solve('hackenbush "0-1 1-2 1-3 2-3 0-4"')
+        grundy.solve("tictactoe .........")

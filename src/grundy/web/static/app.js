@@ -1,0 +1,661 @@
+// grundy playground: plain JavaScript over the JSON API (no framework, no build step).
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const SVG_NS = "http://www.w3.org/2000/svg";
+
+  const OUTCOME_WORDS = {
+    N: "the player to move wins (N-position)",
+    P: "the player to move loses (P-position)",
+    D: "a draw with perfect play",
+    L: "Left wins whoever starts (L-position)",
+    R: "Right wins whoever starts (R-position)",
+  };
+  // Keys of a solve answer shown in their own place; any other key is listed as it comes.
+  const SHOWN = new Set([
+    "position", "play", "outcome", "grundy", "winning_moves", "move_descriptions", "method",
+    "explanation", "positions_searched", "winning_moves_total", "winning_moves_truncated",
+    "value", "remoteness",
+  ]);
+
+  // ----- talking to the server -------------------------------------------------
+  async function api(path, params) {
+    const url = path + "?" + new URLSearchParams(params).toString();
+    let response;
+    try {
+      response = await fetch(url, { headers: { Accept: "application/json" } });
+    } catch (e) {
+      throw new Error("the server cannot be reached (is grundy serve still running?)");
+    }
+    let body = null;
+    try {
+      body = await response.json();
+    } catch (e) {
+      body = null;
+    }
+    if (!response.ok) {
+      throw new Error((body && body.error) || "the server answered " + response.status);
+    }
+    return body;
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children) {
+      if (c === null || c === undefined) continue;
+      node.append(typeof c === "string" ? document.createTextNode(c) : c);
+    }
+    return node;
+  }
+
+  function svg(tag, attrs, text) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function showError(id, message) {
+    const box = $(id);
+    box.textContent = message || "";
+    box.hidden = !message;
+  }
+
+  const misere = () => ($("misere").checked ? "1" : "0");
+
+  // ----- the answer --------------------------------------------------------------
+  async function solve(spec, prefill = true) {
+    showError("ask-error", "");
+    $("solve-button").disabled = true;
+    $("answer-body").replaceChildren(el("p", { class: "muted", text: "Solving…" }));
+    try {
+      const r = await api("/api/solve", { spec: spec, misere: misere() });
+      renderAnswer(r);
+      const first = spec.trim().split(/\s+/)[0];
+      if (prefill && first && !spec.includes("+")) $("table-game").value = first;
+      startGame(r.position);
+    } catch (e) {
+      showError("ask-error", e.message);
+      $("answer-body").replaceChildren(el("p", { class: "muted", text: "No answer." }));
+    } finally {
+      $("solve-button").disabled = false;
+    }
+  }
+
+  function specButton(spec) {
+    return el("button", {
+      type: "button", class: "spec-link", text: spec, title: "Solve this position",
+      onclick: () => { $("spec").value = spec; solve(spec); },
+    });
+  }
+
+  function renderAnswer(r) {
+    const body = [];
+    body.push(el("p", { class: "position-line" }, el("code", { text: r.position }), " ",
+      el("span", { class: "muted", text: r.value !== null ? "" :
+        r.play === "misere" ? "(misère play: the last mover loses)" : "(normal play: the last mover wins)" })));
+    body.push(el("div", { class: "verdict" },
+      el("span", { class: "badge " + r.outcome, id: "outcome", text: r.outcome }),
+      el("span", { class: "verdict-text", text: OUTCOME_WORDS[r.outcome] || r.outcome })));
+    const facts = el("dl", { class: "facts" });
+    const fact = (name, value, cls) => {
+      facts.append(el("dt", { text: name }), el("dd", { class: cls || null }, value));
+    };
+    if (r.grundy !== null && r.grundy !== undefined) fact("Grundy value", el("span", { class: "big-number", id: "grundy-value", text: String(r.grundy) }));
+    if (r.value !== null && r.value !== undefined) {
+      const n = r.remoteness;
+      const extra = n === null || n === undefined ? "" : n === 1 ? " in 1 move" : " in " + n + " moves";
+      fact("Value", el("span", { class: "big-number", text: r.value + extra }));
+    }
+    for (const [key, value] of Object.entries(r)) {
+      if (SHOWN.has(key) || value === null || value === undefined) continue;
+      const name = key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");
+      fact(name === "Canonical" ? "Canonical value" : name,
+        el("span", { class: "big-number", text: typeof value === "object" ? JSON.stringify(value) : String(value) }));
+    }
+    body.push(facts);
+    const n = r.winning_moves.length;
+    if (n) {
+      const kind = r.value === "draw" || r.value === "loss" ? "Best move" : "Winning move";
+      body.push(el("h3", { text: n === 1 ? kind : kind + "s (" + n + ")" }));
+      const list = el("ul", { class: "winning", id: "winning-moves" });
+      r.winning_moves.forEach((spec, i) => {
+        list.append(el("li", {}, r.move_descriptions[i] + " → ", specButton(spec)));
+      });
+      if (r.winning_moves_truncated) {
+        const total = r.winning_moves_total;
+        list.append(el("li", { class: "muted", text: "… list cut at " + n +
+          (total !== null ? " (" + total.toLocaleString() + " in all)" : "") }));
+      }
+      body.push(list);
+    } else if (r.outcome === "P") {
+      body.push(el("p", { text: "No winning move: every move leads to a position the opponent wins." }));
+    }
+    if (r.explanation && r.explanation.length) {
+      body.push(el("h3", { text: "Why:" }));
+      body.push(el("pre", { class: "why", id: "why", text: r.explanation.join("\n") }));
+    }
+    body.push(el("p", { class: "method", id: "method" }, el("strong", { text: "Method: " }), r.method));
+    $("answer-body").replaceChildren(...body);
+  }
+
+  // ----- play ----------------------------------------------------------------------
+  const game = {
+    start: null,     // the position the game began from
+    spec: null,      // the position now
+    data: null,      // /api/moves for it
+    turn: "human",   // who is to move
+    history: [],     // [{spec, log}] before each of the human's moves
+    log: [],         // [{who, words}]
+    busy: false,
+    token: 0,        // a newer game makes older replies stale
+  };
+
+  function setStatus(text, cls) {
+    const s = $("status");
+    s.textContent = text;
+    s.className = "status" + (cls ? " " + cls : "");
+  }
+
+  function renderLog() {
+    $("log").replaceChildren(...game.log.map((m) =>
+      el("li", { class: m.who, text: (m.who === "human" ? "You: " : "Computer: ") + m.words })));
+    $("undo").disabled = game.busy || game.history.length === 0;
+  }
+
+  async function startGame(spec) {
+    game.start = spec;
+    newGame();
+  }
+
+  async function newGame() {
+    if (!game.start) return;
+    game.token += 1;
+    game.spec = game.start;
+    game.history = [];
+    game.log = [];
+    game.busy = false;
+    $("hint-text").hidden = true;
+    setStatus("Setting up the board…");
+    renderLog();
+    if ($("computer-first").checked) {
+      await computerMove(game.token);
+    } else {
+      game.turn = "human";
+      await showPosition(game.token);
+    }
+  }
+
+  async function showPosition(token) {
+    game.busy = true;
+    renderLog();
+    try {
+      const data = await api("/api/moves", { spec: game.spec, misere: misere() });
+      if (token !== game.token) return;
+      game.data = data;
+      renderBoard();
+      renderMoves();
+      if (data.over) announceEnd(data.over);
+      else setStatus(game.turn === "human" ? "Your move." : "The computer is thinking…");
+    } catch (e) {
+      if (token !== game.token) return;
+      game.data = null;
+      $("board").replaceChildren();
+      $("moves").replaceChildren();
+      setStatus("Cannot play this position: " + e.message, "over");
+    } finally {
+      if (token === game.token) {
+        game.busy = false;
+        renderLog();
+      }
+    }
+  }
+
+  function announceEnd(over) {
+    const humanToMove = game.turn === "human";
+    let text, cls;
+    if (over.result === "draw") {
+      text = "Game over: it is a draw.";
+      cls = "over";
+    } else if ((over.result === "win") === humanToMove) {
+      text = "Game over: you win!";
+      cls = "over won";
+    } else {
+      text = "Game over: the computer wins.";
+      cls = "over lost";
+    }
+    setStatus(text + " Press New game to play again, or Undo.", cls);
+  }
+
+  async function humanMove(move, spec) {
+    if (game.busy || !game.data || game.data.over || game.turn !== "human") return;
+    const token = game.token;
+    game.history.push({ spec: game.spec, log: game.log.length });
+    game.log.push({ who: "human", words: move.words });
+    game.spec = spec || move.position;
+    game.turn = "computer";
+    $("hint-text").hidden = true;
+    await computerMove(token);
+  }
+
+  async function computerMove(token) {
+    game.turn = "computer";
+    game.busy = true;
+    setStatus("The computer is thinking…");
+    renderLog();
+    try {
+      const data = await api("/api/moves", { spec: game.spec, misere: misere() });
+      if (token !== game.token) return;
+      game.data = data;
+      renderBoard();
+      renderMoves();
+      if (data.over) {
+        announceEnd(data.over);
+        return;
+      }
+      const r = await api("/api/solve", { spec: game.spec, misere: misere(), });
+      if (token !== game.token) return;
+      let choice = null;
+      if (r.winning_moves.length) {
+        choice = { position: r.winning_moves[0], words: r.move_descriptions[0] };
+      } else {
+        choice = data.moves[0];
+      }
+      await new Promise((ok) => setTimeout(ok, 250));
+      if (token !== game.token) return;
+      game.log.push({ who: "computer", words: choice.words });
+      game.spec = choice.position;
+      game.turn = "human";
+      game.busy = false;
+      await showPosition(token);
+    } catch (e) {
+      if (token !== game.token) return;
+      setStatus("The computer cannot move: " + e.message, "over");
+    } finally {
+      if (token === game.token) {
+        game.busy = false;
+        renderLog();
+      }
+    }
+  }
+
+  function undo() {
+    if (game.busy || !game.history.length) return;
+    const last = game.history.pop();
+    game.token += 1;
+    game.spec = last.spec;
+    game.log = game.log.slice(0, last.log);
+    game.turn = "human";
+    $("hint-text").hidden = true;
+    showPosition(game.token);
+  }
+
+  async function hint() {
+    if (!game.data || game.data.over || game.turn !== "human") return;
+    const box = $("hint-text");
+    try {
+      const r = await api("/api/solve", { spec: game.spec, misere: misere() });
+      const wins = r.value === "win" || (r.value === null && r.outcome === "N");
+      let text;
+      if (r.winning_moves.length && wins) text = "Hint: " + r.move_descriptions[0] + ".";
+      else if (r.winning_moves.length && r.value === "draw") text = "Hint: no move wins; " + r.move_descriptions[0] + " draws.";
+      else if (r.winning_moves.length) text = "Hint: no move wins against perfect play; " + r.move_descriptions[0] + " holds out longest.";
+      else text = "Hint: no move wins here; every move loses against perfect play.";
+      box.textContent = text;
+      box.hidden = false;
+      document.querySelectorAll(".hinted").forEach((n) => n.classList.remove("hinted"));
+      if (r.winning_moves.length) {
+        const target = r.winning_moves[0];
+        document.querySelectorAll("[data-position]").forEach((n) => {
+          if (n.getAttribute("data-position") === target) n.classList.add("hinted");
+        });
+      }
+    } catch (e) {
+      box.textContent = "Hint: " + e.message;
+      box.hidden = false;
+    }
+  }
+
+  function outcomeClass(move) {
+    return move ? "o-" + move.outcome : "";
+  }
+
+  function renderMoves() {
+    const moves = game.data ? game.data.moves : [];
+    $("moves").replaceChildren(...moves.map((m) => el("li", {},
+      el("button", {
+        type: "button", class: "move " + outcomeClass(m), "data-position": m.position,
+        "data-outcome": m.outcome, title: "this move " + (m.outcome === "win" ? "wins" : m.outcome === "lose" ? "loses" : m.outcome === "draw" ? "draws" : "is not rated"),
+        onclick: () => humanMove(m),
+      }, m.words + " ", el("span", { class: "arrow", text: "→ " + m.position })))));
+  }
+
+  // ----- boards ----------------------------------------------------------------------
+  function renderBoard() {
+    const board = game.data && game.data.board;
+    const box = $("board");
+    box.replaceChildren();
+    if (!board) {
+      box.append(el("p", { class: "board-caption", text: "Pick a move from the list below." }));
+      return;
+    }
+    const draw = { heaps: drawHeaps, tictactoe: drawTicTacToe, connect4: drawConnect4,
+      chomp: drawChomp, domineering: drawDomineering, hackenbush: drawHackenbush }[board.kind];
+    if (draw) draw(board, box, game.data.moves);
+  }
+
+  function byTarget(moves, test) {
+    return moves.find((m) => m.target && test(m.target)) || null;
+  }
+
+  function drawHeaps(board, box, moves) {
+    const many = board.heaps.some((h) => h > 60);
+    board.heaps.forEach((size, i) => {
+      const row = el("div", { class: "heap", "data-heap": i });
+      row.append(el("span", { class: "heap-label", text: "Heap " + (i + 1) + ": " + size }));
+      const counters = el("div", { class: "counters" });
+      if (size === 0) counters.append(el("span", { class: "heap-empty", text: "empty" }));
+      if (many) counters.append(el("span", { class: "muted", text: "(too many counters to draw: use the list)" }));
+      for (let k = 0; !many && k < size; k++) {
+        // Clicking counter k leaves k counters: it and every counter to its right go.
+        const move = byTarget(moves, (t) => t.from === size && t.leave === k);
+        const after = board.heaps.slice();
+        after[i] = k;
+        const spec = "nim " + after.join(" ");
+        const take = size - k;
+        const b = el("button", {
+          type: "button", class: "counter " + outcomeClass(move),
+          "aria-label": "take " + take + " from heap " + (i + 1),
+          title: "take " + take + " from heap " + (i + 1),
+          "data-position": move ? move.position : null, "data-heap": i, "data-leave": k,
+          onclick: () => { if (move) humanMove(move, spec); },
+        });
+        b.addEventListener("mouseenter", () => counters.querySelectorAll(".counter").forEach((c, j) => c.classList.toggle("taking", j >= k)));
+        b.addEventListener("mouseleave", () => counters.querySelectorAll(".counter").forEach((c) => c.classList.remove("taking")));
+        counters.append(b);
+      }
+      row.append(counters);
+      box.append(row);
+    });
+    box.append(el("p", { class: "board-caption", text: "Click a counter to take it and every counter to its right." }));
+  }
+
+  function gridBox(cls, cols) {
+    const g = el("div", { class: "grid " + cls });
+    g.style.gridTemplateColumns = "repeat(" + cols + ", max-content)";
+    return g;
+  }
+
+  function drawTicTacToe(board, box, moves) {
+    const g = gridBox("ttt", 3);
+    [...board.cells].forEach((ch, i) => {
+      const move = ch === "." ? byTarget(moves, (t) => t.cells && t.cells.includes(i)) : null;
+      const label = ch === "." ? "" : ch.toUpperCase();
+      if (move) {
+        g.append(el("button", { type: "button", class: "cell " + outcomeClass(move), "data-cell": i,
+          "data-position": move.position, "aria-label": move.words, title: move.words,
+          onclick: () => humanMove(move) }));
+      } else {
+        g.append(el("div", { class: "cell mark-" + ch, "data-cell": i, text: label }));
+      }
+    });
+    box.append(g);
+  }
+
+  function drawConnect4(board, box, moves) {
+    const g = gridBox("c4", board.cols);
+    for (let c = 0; c < board.cols; c++) {
+      const move = byTarget(moves, (t) => t.col === c);
+      g.append(el("button", { type: "button", class: "cell drop " + outcomeClass(move),
+        "data-col": c, "data-position": move ? move.position : null, disabled: !move,
+        "aria-label": move ? move.words : "column " + (c + 1) + " is full", text: "▼",
+        onclick: () => { if (move) humanMove(move); } }));
+    }
+    [...board.cells].forEach((ch, i) => {
+      const c = i % board.cols;
+      const cell = el("div", { class: "cell" + (ch === "." ? "" : " stone-" + ch), "data-cell": i });
+      cell.addEventListener("click", () => {
+        const move = byTarget(moves, (t) => t.col === c);
+        if (move) humanMove(move);
+      });
+      g.append(cell);
+    });
+    box.append(g);
+    box.append(el("p", { class: "board-caption", text: "Click a column to drop a stone (x is yellow, o is red)." }));
+  }
+
+  function drawChomp(board, box, moves) {
+    const g = gridBox("chomp", board.cols);
+    // Row 0 holds the poisoned square; it is drawn at the bottom, as in the books.
+    const cells = [];
+    for (let r = board.rows - 1; r >= 0; r--) {
+      for (let c = 0; c < board.cols; c++) {
+        const present = c < board.lengths[r];
+        const poison = r === 0 && c === 0;
+        const move = present && !poison ? byTarget(moves, (t) => t.row === r && t.col === c) : null;
+        let cell;
+        if (move) {
+          cell = el("button", { type: "button", class: "cell " + outcomeClass(move), "data-row": r, "data-col": c,
+            "data-position": move.position, "aria-label": move.words, title: move.words,
+            onclick: () => humanMove(move) });
+          cell.addEventListener("mouseenter", () => cells.forEach((x) => x.node.classList.toggle("taking", x.r >= r && x.c >= c && x.present)));
+          cell.addEventListener("mouseleave", () => cells.forEach((x) => x.node.classList.remove("taking")));
+        } else {
+          cell = el("div", { class: "cell" + (present ? "" : " gone") + (poison ? " poison" : ""), text: poison ? "☠" : "" });
+        }
+        cells.push({ node: cell, r: r, c: c, present: present });
+        g.append(cell);
+      }
+    }
+    box.append(g);
+    box.append(el("p", { class: "board-caption", text: "Click a square to eat it and every square above and to its right; whoever must eat the poisoned square (☠) loses." }));
+  }
+
+  function drawDomineering(board, box, moves) {
+    const g = gridBox("dom", board.cols);
+    const vertical = board.mover === "L";
+    const cellNodes = [];
+    const pick = (i) => {
+      // The domino with this cell at its top (Left) or left end (Right), else the one ending here.
+      const own = moves.filter((m) => m.target && m.target.cells && m.target.cells.includes(i));
+      return own.find((m) => Math.min(...m.target.cells) === i) || own[0] || null;
+    };
+    [...board.cells].forEach((ch, i) => {
+      const move = ch === "." ? pick(i) : null;
+      let cell;
+      if (move) {
+        cell = el("button", { type: "button", class: "cell " + outcomeClass(move), "data-cell": i,
+          "data-position": move.position, "aria-label": move.words, title: move.words,
+          onclick: () => humanMove(move) });
+        cell.addEventListener("mouseenter", () => move.target.cells.forEach((j) => cellNodes[j].classList.add("preview")));
+        cell.addEventListener("mouseleave", () => cellNodes.forEach((n) => n.classList.remove("preview")));
+      } else {
+        cell = el("div", { class: "cell" + (ch === "#" ? " covered" : ""), "data-cell": i });
+      }
+      cellNodes.push(cell);
+      g.append(cell);
+    });
+    box.append(el("p", { class: "board-caption", text: (vertical ? "Left" : "Right") + " to move: " +
+      (vertical ? "click a cell to place a vertical domino there." : "click a cell to place a horizontal domino there.") }));
+    box.append(g);
+  }
+
+  function drawHackenbush(board, box, moves) {
+    const holder = el("div", { class: "hackenbush" });
+    // The SVG is drawn by grundy's Hackenbush ruleset (numbers and fixed markup only).
+    holder.innerHTML = board.svg || "";
+    holder.querySelectorAll("path").forEach((path) => {
+      const title = path.querySelector("title");
+      const edge = title ? title.textContent.trim() : "";
+      const move = byTarget(moves, (t) => t.edge === edge);
+      if (!move) return;
+      path.setAttribute("data-edge", edge);
+      path.setAttribute("data-position", move.position);
+      path.setAttribute("data-outcome", move.outcome);
+      path.setAttribute("role", "button");
+      path.setAttribute("aria-label", move.words);
+      title.textContent = move.words + " (" + (move.outcome === "win" ? "wins" : move.outcome === "lose" ? "loses" : "draws") + ")";
+      if ($("show-colours").checked) {
+        path.setAttribute("stroke", move.outcome === "win" ? "#0a7d2c" : move.outcome === "lose" ? "#c0172b" : "#5f6673");
+      }
+      path.addEventListener("click", () => humanMove(move));
+    });
+    box.append(holder);
+    box.append(el("p", { class: "board-caption", text: "Click an edge to cut it; whatever is no longer connected to the ground falls away." }));
+  }
+
+  // ----- the table plot ----------------------------------------------------------------
+  const PLOTTED = 1000;
+
+  async function showTable(game_, n) {
+    showError("table-error", "");
+    $("table-button").disabled = true;
+    $("csv-link").href = "/api/table.csv?" + new URLSearchParams({ spec: game_, n: n }).toString();
+    try {
+      const t = await api("/api/table", { spec: game_, n: n });
+      renderPlot(t);
+    } catch (e) {
+      showError("table-error", e.message);
+      $("plot").replaceChildren();
+      $("plot-title").textContent = "";
+      $("plot-readout").textContent = "";
+      $("period").textContent = "";
+      $("table-values").textContent = "";
+    } finally {
+      $("table-button").disabled = false;
+    }
+  }
+
+  function niceStep(range, ticks) {
+    const raw = Math.max(range / ticks, 1);
+    const p = Math.pow(10, Math.floor(Math.log10(raw)));
+    for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+    return 10 * p;
+  }
+
+  function renderPlot(t) {
+    const values = t.values.slice(0, PLOTTED);
+    const per = t.periodicity;
+    // The drawing is as wide as its box, so that text keeps its size on a phone.
+    const W = Math.round(Math.max(320, Math.min(1400, $("plot").clientWidth || 1000)));
+    const H = W < 600 ? 300 : 380, ml = 48, mr = 16, mt = 34, mb = 44;
+    const n = values.length;
+    const top = Math.max(1, ...values);
+    const xw = (W - ml - mr) / n;
+    const x = (i) => ml + (i + 0.5) * xw;
+    const y = (v) => H - mb - (v * (H - mt - mb)) / top;
+    const root = svg("svg", { viewBox: "0 0 " + W + " " + H, role: "img",
+      "aria-label": "Grundy values of " + t.game + " for heaps 0 to " + (n - 1) });
+    // Preperiod, then the periodic part in alternating bands of one period.
+    if (per.period) {
+      const e = per.preperiod, p = per.period;
+      if (e > 0) root.append(svg("rect", { class: "pre", x: ml, y: mt, width: Math.min(e, n) * xw, height: H - mt - mb }));
+      for (let s = e, k = 0; s < n; s += p, k++) {
+        root.append(svg("rect", { class: "band" + (k % 2 ? " odd" : ""), x: ml + s * xw, y: mt,
+          width: Math.min(p, n - s) * xw, height: H - mt - mb, "data-band": k }));
+      }
+    }
+    const yStep = niceStep(top, 6);
+    for (let v = 0; v <= top; v += yStep) {
+      root.append(svg("line", { class: "gridline", x1: ml, x2: W - mr, y1: y(v), y2: y(v) }));
+      root.append(svg("text", { x: ml - 8, y: y(v) + 5, "text-anchor": "end" }, String(v)));
+    }
+    const xStep = niceStep(n, 10);
+    for (let i = 0; i < n; i += xStep) {
+      root.append(svg("text", { x: x(i), y: H - mb + 20, "text-anchor": "middle" }, String(i)));
+    }
+    root.append(svg("text", { x: (W + ml) / 2, y: H - 6, "text-anchor": "middle" }, "heap size n"));
+    root.append(svg("text", { x: 14, y: mt - 12 }, "G(n)"));
+    root.append(svg("line", { class: "axis", x1: ml, x2: W - mr, y1: H - mb, y2: H - mb }));
+    root.append(svg("line", { class: "axis", x1: ml, x2: ml, y1: mt, y2: H - mb }));
+    if (n <= 400) {
+      values.forEach((v, i) => root.append(svg("line", { class: "stem", x1: x(i), x2: x(i), y1: H - mb, y2: y(v) })));
+    } else {
+      root.append(svg("polyline", { class: "line", points: values.map((v, i) => x(i).toFixed(1) + "," + y(v).toFixed(1)).join(" ") }));
+    }
+    const r = Math.max(1.6, Math.min(5, xw * 0.42));
+    values.forEach((v, i) => {
+      const dot = svg("circle", { class: "pt", cx: x(i).toFixed(2), cy: y(v).toFixed(2), r: r.toFixed(2),
+        "data-heap": i, "data-value": v });
+      dot.append(svg("title", {}, "G(" + i + ") = " + v));
+      root.append(dot);
+    });
+    if (per.period) {
+      const e = per.preperiod;
+      if (e < n) {
+        root.append(svg("line", { class: "mark", id: "preperiod-mark", x1: ml + e * xw, x2: ml + e * xw, y1: mt - 4, y2: H - mb, "data-heap": e }));
+        root.append(svg("text", { class: "mark-label", x: W - mr, y: mt - 12, "text-anchor": "end" },
+          "periodic from heap " + e + ", period " + per.period));
+      }
+    }
+    const readout = $("plot-readout");
+    readout.textContent = "Click a point to read its value.";
+    root.addEventListener("click", (ev) => {
+      const dot = ev.target.closest ? ev.target.closest(".pt") : null;
+      if (!dot) return;
+      root.querySelectorAll(".pt.picked").forEach((d) => d.classList.remove("picked"));
+      dot.classList.add("picked");
+      const i = Number(dot.getAttribute("data-heap"));
+      let note = "";
+      if (per.period && i >= per.preperiod) note = " (in the periodic part: G(" + i + ") = G(" + i + " − " + per.period + ")" + (per.saltus ? " + " + per.saltus : "") + ")";
+      else if (per.period) note = " (in the preperiod)";
+      readout.textContent = "G(" + i + ") = " + dot.getAttribute("data-value") + note;
+    });
+    $("plot").replaceChildren(root);
+    $("plot-title").textContent = "Grundy values of " + t.game + ", heaps 0 to " + (t.values.length - 1);
+    const facts = [];
+    if (per.period) {
+      facts.push(el("strong", { text: "Preperiod " + per.preperiod + " · Period " + per.period +
+        (per.saltus ? " · Saltus " + per.saltus : "") + (per.proved ? " · proved" : " · observed, not proved") }));
+      facts.push(el("br"));
+    }
+    facts.push(per.reason.charAt(0).toUpperCase() + per.reason.slice(1) + ".");
+    if (t.values.length > PLOTTED) facts.push(" The plot shows heaps 0 to " + (PLOTTED - 1) + "; the CSV has all " + t.values.length.toLocaleString() + ".");
+    $("period").replaceChildren(...facts);
+    $("table-values").textContent = t.values.join(" ");
+  }
+
+  // ----- wiring -------------------------------------------------------------------------
+  document.addEventListener("DOMContentLoaded", () => {
+    $("position-form").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const spec = $("spec").value.trim();
+      if (spec) solve(spec);
+    });
+    $("examples").addEventListener("change", () => {
+      const spec = $("examples").value;
+      if (!spec) return;
+      $("spec").value = spec;
+      solve(spec);
+    });
+    $("misere").addEventListener("change", () => {
+      const spec = $("spec").value.trim();
+      if (spec) solve(spec);
+    });
+    $("new-game").addEventListener("click", () => newGame());
+    $("undo").addEventListener("click", () => undo());
+    $("hint").addEventListener("click", () => hint());
+    $("computer-first").addEventListener("change", () => newGame());
+    $("show-colours").addEventListener("change", () => {
+      const on = $("show-colours").checked;
+      $("moves").classList.toggle("show-colours", on);
+      $("board").classList.toggle("show-colours", on);
+      renderBoard();
+    });
+    $("table-form").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      showTable($("table-game").value.trim(), $("table-n").value.trim());
+    });
+    const spec = $("spec").value.trim();
+    if (spec) solve(spec, false);
+    showTable($("table-game").value.trim(), $("table-n").value.trim());
+  });
+})();
