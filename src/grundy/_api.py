@@ -128,6 +128,12 @@ def _solve(
 
         return solve_loopy(pos, max_moves=max_moves, max_positions=max_positions)
     comps = pos.components
+    if any(c.game.kind == "partisan" for c in comps):
+        from grundy.cgt.sums import solve_partisan  # noqa: PLC0415 (lazy: a game family)
+
+        return solve_partisan(
+            pos, misere=misere, max_moves=max_moves, max_positions=max_positions
+        )
     if len(comps) == 1 and comps[0].game.kind == "two-player":
         # The search family loads only for two-player games (cheap start).
         from grundy.search.ruleset import (  # noqa: PLC0415 (lazy: a game family)

@@ -30,7 +30,8 @@ def test_every_edge_is_a_path_and_cuts_are_red() -> None:
 def test_p_position_has_no_red() -> None:
     d = draw(parse('hackenbush "0-1 0-1"'))
     assert (d.value, d.cuts) == (0, 0)
-    assert all(p.get("stroke") != "#d62728" for p in _paths(d.svg))
+    paths = _paths(d.svg)
+    assert paths and all(p.get("stroke") != "#d62728" for p in paths)
 
 
 def test_weights_are_labelled() -> None:

@@ -1,4 +1,5 @@
-"""``grundy draw SPEC --svg FILE``: draw Hackenbush pictures, winning cuts in red."""
+"""``grundy draw SPEC --svg FILE``: draw Hackenbush pictures, winning cuts in red;
+``grundy draw thermograph SPEC --svg FILE``: the thermograph of a partisan position."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from grundy import solve
 from grundy.cli.common import spec_from_args
 from grundy.errors import InvalidSpecError
 
@@ -16,8 +18,9 @@ def register(sub: Any) -> None:
     """Add the ``draw`` subcommand."""
     p = sub.add_parser(
         "draw",
-        help="draw a Hackenbush picture as SVG, winning cuts in red",
-        description='Draw a picture, e.g.: grundy draw hackenbush "0-1 1-2 2-0" --svg out.svg',
+        help="draw a Hackenbush picture, or a thermograph, as SVG",
+        description='Draw a picture, e.g.: grundy draw hackenbush "0-1 1-2 2-0" --svg out.svg '
+        "or grundy draw thermograph domineering:2x3 --svg t.svg",
     )
     p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "hackenbush 0-1"')
     p.add_argument("--svg", required=True, metavar="FILE", help="write the SVG picture here")
@@ -26,6 +29,8 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Draw and write the file."""
+    if args.spec[0] == "thermograph":
+        return _thermograph(args)
     from grundy.hackenbush import draw  # noqa: PLC0415 (lazy: a game family)
 
     position = spec_from_args(args.spec)
@@ -41,4 +46,29 @@ def run(args: argparse.Namespace) -> int:
     else:
         cuts = ", no winning cut in the pictures (the winning moves are in other components)"
     print(f"wrote {args.svg}: value {drawing.value}{cuts}")
+    return 0
+
+
+def _thermograph(args: argparse.Namespace) -> int:
+    from grundy.cgt import CanonicalGame, thermograph_svg  # noqa: PLC0415 (lazy: a game family)
+
+    if len(args.spec) < 2:
+        raise InvalidSpecError(
+            "draw thermograph needs a position", "grundy draw thermograph SPEC --svg FILE"
+        )
+    result = solve(spec_from_args(args.spec[1:]), max_moves=0)
+    if result.canonical is None:
+        raise InvalidSpecError(
+            f"{result.position} is not a partisan position, so it has no thermograph",
+            "a partisan position, e.g. grundy draw thermograph domineering:2x3 --svg t.svg",
+        )
+    svg = thermograph_svg(CanonicalGame(result.canonical))
+    try:
+        Path(args.svg).write_text(svg + "\n", encoding="utf-8")
+    except OSError as e:
+        raise InvalidSpecError(f"cannot write {args.svg!r}: {e.strerror or e}") from None
+    print(
+        f"wrote {args.svg}: the thermograph of {result.canonical} "
+        f"(mean {result.mean}, temperature {result.temperature})"
+    )
     return 0

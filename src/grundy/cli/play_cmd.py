@@ -4,6 +4,10 @@ You type a move as the resulting position (``nim 1 4 5``), as its number in
 the ``moves`` list, or in the short form ``[I:]ARGS``: component I (counted
 from 1; may be left out when there is one component) becomes ``ARGS``, so in
 ``nim 3 4 5`` the move ``1:1`` takes 2 from the first heap.
+
+Board games are drawn as grids with row and column labels, heaps as rows of
+counters; ``undo`` takes back the user's last move and the computer's reply;
+a move that throws away a win is pointed out, with a move that would have kept it.
 """
 
 from __future__ import annotations
@@ -11,9 +15,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-from grundy import DEFAULT_MAX_POSITIONS, Position, Sum, legal_moves, solve
+from grundy import DEFAULT_MAX_POSITIONS, Position, Result, Sum, legal_moves, solve
 from grundy.cli.common import spec_from_args
 from grundy.cli.solve_cmd import refuse_huge_search
 from grundy.errors import GrundyError
@@ -22,8 +26,15 @@ __all__ = ["play", "register", "run"]
 
 _HELP = (
     "Type a move as the resulting position (e.g. {example}), as a number from 'moves', "
-    "or as I:ARGS (component I becomes ARGS). Commands: moves, hint, help, quit."
+    "or as I:ARGS (component I becomes ARGS). Commands: moves, hint, help, quit. "
+    "Also undo: take back your last move and the computer's reply."
 )
+
+#: What :func:`_ask` returns when the user types ``undo`` (and there is a move to take back).
+_UNDO: Final = "undo"
+
+#: ``max_moves`` for the check that a move gives away a win (one winning move is named).
+_GIFT_MOVES = 1
 
 
 def register(sub: Any) -> None:
@@ -61,28 +72,114 @@ def play(
     read: Callable[[str], str | None] = _read,
     write: Callable[[str], None] = print,
 ) -> int:
-    """Play until the game ends; returns 0 (or 0 when the user quits)."""
+    """Play until the game ends; returns 0 (or 0 when the user quits).
+
+    ``read(prompt)`` gives the user's next line (None: the input has ended) and
+    ``write(line)`` shows one line, so a game can be scripted:
+
+    >>> import grundy
+    >>> typed = iter(["1:1", "undo", "undo", "2:2"])
+    >>> play(grundy.parse("nim 2 3"), read=lambda _: next(typed, None), write=print)
+    Position: nim 2 3
+      heap 1: ●● (2)
+      heap 2: ●●● (3)
+    That move gives away the win: take 1 from the heap of 3 -> nim 2 2 would have kept it.
+    Computer: take 2 from the heap of 3 -> nim 1 1
+    Position: nim 1 1
+      heap 1: ● (1)
+      heap 2: ● (1)
+    Took back your move and the computer's reply.
+    Position: nim 2 3
+      heap 1: ●● (2)
+      heap 2: ●●● (3)
+    Nothing to undo: you have not moved yet.
+    Computer: take 2 from the heap of 2 -> nim 0 2
+    Position: nim 0 2
+      heap 1: (0)
+      heap 2: ●● (2)
+    Bye.
+    0
+    """
     human = not computer_first
+    # where the user was to move before each of their moves, and whether it was lost for them
+    history: list[tuple[Position | Sum, bool]] = []
+    known: tuple[Position | Sum, Result] | None = None  # a solve already done for the computer
+    lost = False  # the computer has just made a winning move: the user cannot give a win away
     while True:
         options = legal_moves(position)
         if not options:
             _announce_end(position, human_to_move=human, misere=misere, write=write)
             return 0
         if not human:
-            result = solve(position, misere=misere, max_moves=1)
+            if known is not None and known[0] is position:
+                result = known[1]
+            else:
+                result = solve(position, misere=misere, max_moves=1)
             if result.winning_moves:
                 after, words = result.winning_moves[0], result.move_descriptions[0]
             else:
                 after, words = options[0]
+            lost = bool(result.winning_moves) and _mover_wins(result) is True
             write(f"Computer: {words} -> {after}")
             position, human = after, True
             continue
         write(f"Position: {position}")
-        chosen = _ask(position, options, misere, read, write)
+        _draw(position, write)
+        chosen = _ask(position, options, misere, read, write, can_undo=bool(history))
         if chosen is None:
             write("Bye.")
             return 0
+        if isinstance(chosen, str):  # _UNDO
+            position, lost = history.pop()
+            write("Took back your move and the computer's reply.")
+            continue
+        remark, known = (None, None) if lost else _gift(position, chosen, misere)
+        if remark:
+            write(remark)
+        history.append((position, lost))
         position, human = chosen, False
+
+
+def _draw(position: Position | Sum, write: Callable[[str], None]) -> None:
+    """Write the picture of ``position`` (a grid, rows of counters), indented, if it has one."""
+    for line in position.text_board() or ():
+        write(f"  {line}")
+
+
+def _mover_wins(result: Result) -> bool | None:
+    """True when the player to move wins ``result``'s position, False when not, None when the
+    answer does not say (a partisan outcome class without a value)."""
+    if result.value is not None:
+        return result.value == "win"
+    if result.outcome in ("N", "P"):
+        return result.outcome == "N"
+    return None
+
+
+def _gift(
+    before: Position | Sum, after: Position | Sum, misere: bool
+) -> tuple[str | None, tuple[Position | Sum, Result] | None]:
+    """A remark when the move from ``before`` to ``after`` throws a win away, and the solve of
+    ``after`` when it was made (the computer moves from there next).
+
+    Only when ``before`` is a win for the player to move and ``after`` a win for the
+    opponent; a search that fails (a limit, an unsupported game) makes no remark.
+    ``before`` is solved first: a board game's kept table then answers ``after`` too.
+    """
+    try:
+        was = solve(before, misere=misere, max_moves=_GIFT_MOVES)
+        if not _mover_wins(was) or not was.winning_moves:
+            return None, None
+        now = solve(after, misere=misere, max_moves=_GIFT_MOVES)
+    except GrundyError:
+        return None, None
+    if not _mover_wins(now):
+        return None, (after, now)
+    remark = (
+        f"That move gives away the win: {was.move_descriptions[0]} -> "
+        f"{_trim(str(was.winning_moves[0]), 200)} would have kept it."
+    )
+    return remark, (after, now)
 
 
 def _announce_end(
@@ -92,6 +189,7 @@ def _announce_end(
     ended = comps[0].game.terminal_value(comps[0].state) if len(comps) == 1 else None
     if ended is not None:
         write(f"Position: {position} ends the game: {ended} for the player to move.")
+        _draw_board(position, write)
         if ended == "draw":
             write("It is a draw.")
             return
@@ -100,8 +198,17 @@ def _announce_end(
         mover_wins = misere
         why = "the last mover loses" if misere else "the last mover wins"
         write(f"Position: {position} has no moves ({why}).")
+        _draw_board(position, write)
     human_wins = human_to_move == mover_wins
     write("You win!" if human_wins else "The computer wins.")
+
+
+def _draw_board(position: Position | Sum, write: Callable[[str], None]) -> None:
+    """Write the final board of a board game (one component drawn on several lines); a
+    finished sum of heaps is empty heaps, not worth a picture."""
+    lines = position.text_board()
+    if lines and len(lines) > 1 and len(position.components) == 1:
+        _draw(position, write)
 
 
 def _ask(
@@ -110,7 +217,10 @@ def _ask(
     misere: bool,
     read: Callable[[str], str | None],
     write: Callable[[str], None],
-) -> Position | Sum | None:
+    *,
+    can_undo: bool = False,
+) -> Position | Sum | str | None:
+    """The user's move, :data:`_UNDO`, or None when the user leaves (or the input ends)."""
     while True:
         line = read("Your move> ")
         if line is None:
@@ -123,6 +233,11 @@ def _ask(
             return None
         if word in {"help", "?"}:
             write(_HELP.format(example=options[0][0]))
+            continue
+        if word == "undo":
+            if can_undo:
+                return _UNDO
+            write("Nothing to undo: you have not moved yet.")
             continue
         if word == "moves":
             for n, (after, words) in enumerate(options, 1):

@@ -84,6 +84,40 @@ def _shorten(spec: str) -> str:
     return f"{spec[: _LONGEST - 40].rstrip()} ... ({len(spec):,} characters)"
 
 
+def _move_lines(
+    title: str, moves: tuple[Any, ...], words: tuple[str, ...], total: int | None
+) -> list[str]:
+    if not moves:
+        return [f"{title}: none (moving first loses)"]
+    n = len(moves)
+    count = f"{n:,} of {total:,}" if total is not None and total > n else f"{n:,}"
+    out = [f"{title} ({count}):"]
+    out.extend(f"  {w} -> {_shorten(str(p))}" for p, w in zip(moves, words, strict=True))
+    return out
+
+
+def _partisan_lines(result: Result) -> list[str]:
+    """Canonical value, temperature and stops, and each side's winning moves moving first."""
+    lines = [
+        f"Canonical value: {result.canonical}",
+        f"Mean {result.mean}, temperature {result.temperature}; "
+        f"stops: Left {result.left_stop}, Right {result.right_stop}",
+    ]
+    lines += _move_lines(
+        "Left wins moving first by",
+        result.winning_moves,
+        result.move_descriptions,
+        result.winning_moves_total,
+    )
+    lines += _move_lines(
+        "Right wins moving first by",
+        result.right_winning_moves,
+        result.right_move_descriptions,
+        result.right_winning_moves_total,
+    )
+    return lines
+
+
 def format_result(result: Result) -> str:
     """The human form of a result: who wins, the value, the winning moves, why, and how."""
     if result.value is not None:  # a two-player search game: its own rules say who wins
@@ -99,7 +133,9 @@ def format_result(result: Result) -> str:
         lines.append(f"Value: {result.value}{extra}")
     if result.grundy is not None:
         lines.append(f"Grundy value: {result.grundy}")
-    if result.winning_moves:
+    if result.canonical is not None:
+        lines.extend(_partisan_lines(result))
+    elif result.winning_moves:
         n = len(result.winning_moves)
         # Two-player solvers list the best moves of a draw or a loss (drawing, slowest-losing).
         kind = "Best move" if result.value in ("draw", "loss") else "Winning move"

@@ -115,6 +115,14 @@ class Ruleset:
         """A picture of ``state`` as SVG text, or None (shown by Jupyter via ``_repr_svg_``)."""
         return None
 
+    def text_board(self, state: Any) -> list[str] | None:
+        """A picture of ``state`` as lines of text (``grundy play`` prints it), or None.
+
+        Board games draw their grid with row and column labels; heap games a
+        row of counters. The default is None: the position is shown by its spec.
+        """
+        return None
+
     def play_moves(self, state: Any) -> list[tuple[Any, str]]:
         """Moves for ``grundy play`` in a game that is not impartial: ``(state, words)`` pairs."""
         raise UnsupportedError(f"{self.spec_name()} cannot be played")

@@ -24,7 +24,14 @@ from dataclasses import dataclass
 
 from grundy.errors import InvalidSpecError, SearchLimitError, TimeLimitError
 
-__all__ = ["CHECK_EVERY", "Progress", "bounded", "checkpoint", "deadline_passed"]
+__all__ = [
+    "CHECK_EVERY",
+    "Progress",
+    "bounded",
+    "checkpoint",
+    "current_bounds",
+    "deadline_passed",
+]
 
 #: Steps between two checks of the clock in the search loops.
 CHECK_EVERY = 1 << 13
@@ -74,6 +81,12 @@ def bounded(*, time_limit: float | None = None, progress: Progress | None = None
         yield
     finally:
         _BOUNDS.reset(token)
+
+
+def current_bounds() -> tuple[float | None, Progress | None]:
+    """``(deadline as a time.monotonic() value, progress callback)`` now in force."""
+    b = _BOUNDS.get()
+    return (None, None) if b is None else (b.deadline, b.progress)
 
 
 def deadline_passed() -> bool:

@@ -13,11 +13,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
-from grundy.core.game import Ruleset
+from grundy.core.game import HeapGame, Ruleset
 
-__all__ = ["Position", "Sum", "sum_of"]
+__all__ = ["MOST_DRAWN", "Position", "Sum", "sum_of"]
+
+#: A picture of a sum shows at most this many components (the rest are counted).
+MOST_DRAWN = 24
 
 
 @dataclass(frozen=True)
@@ -42,9 +46,30 @@ class Position:
     def __str__(self) -> str:
         return _format((self,))
 
+    def text_board(self) -> list[str] | None:
+        """The position drawn as lines of text (a board's grid, a heap's counters), or None
+        when its ruleset draws none.
+
+        >>> from grundy import parse
+        >>> parse("nim 3").text_board()
+        ['heap 1: ●●● (3)']
+        >>> parse("wythoff 3 5").text_board() is None
+        True
+        """
+        return _text_board(self.components)
+
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a position as a picture when its ruleset can draw one."""
         return self.game.svg(self.state)
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows a position as its spec and its picture when there is one.
+
+        >>> from grundy import parse
+        >>> parse("chomp:2x2")._repr_html_().count("<svg")
+        1
+        """
+        return _html(self.components)
 
     def __repr__(self) -> str:
         return f"grundy.parse({str(self)!r})" if self.game.name else _raw_repr(self)
@@ -74,6 +99,27 @@ class Sum:
 
     def __str__(self) -> str:
         return _format(self.components)
+
+    def text_board(self) -> list[str] | None:
+        """The sum drawn as lines of text, component by component (numbered from 1, as
+        ``grundy play`` counts them), or None when no component can be drawn.
+
+        >>> from grundy import parse
+        >>> print("\\n".join(parse("nim 3 0 + wythoff 1 2").text_board()))
+        heap 1: ●●● (3)
+        heap 2: (0)
+        3: wythoff 1 2
+        """
+        return _text_board(self.components)
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows a sum as its spec and the pictures of its components side by side.
+
+        >>> from grundy import parse
+        >>> parse("nim 3 4 5")._repr_html_().count("<svg")
+        3
+        """
+        return _html(self.components)
 
     def __repr__(self) -> str:
         if all(c.game.name for c in self.components):
@@ -115,3 +161,43 @@ def _format(components: tuple[Position, ...]) -> str:
         parts.append(f"{game.spec_name()} {' '.join(args)}")
         i = j
     return " + ".join(parts)
+
+
+def _cut(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
+def _text_board(components: tuple[Position, ...]) -> list[str] | None:
+    """Lines drawing ``components``: a heap a row (``heap 2: ●● (2)``); a board as its
+    grid, under a line naming it when the sum has several components; a component
+    without a picture as its spec."""
+    shown = components[:MOST_DRAWN]
+    pictures = [c.game.text_board(c.state) for c in shown]
+    if all(p is None for p in pictures):
+        return None
+    lines: list[str] = []
+    for i, (c, picture) in enumerate(zip(shown, pictures, strict=True), 1):
+        if picture is not None and isinstance(c.game, HeapGame) and len(picture) == 1:
+            lines.append(f"heap {i}: {picture[0]}")
+        elif picture is not None and len(components) == 1:
+            lines.extend(picture)
+        elif picture is not None:
+            lines.append(f"{i}: {_cut(_format((c,)))}")
+            lines.extend(f"   {line}" for line in picture)
+        else:
+            lines.append(f"{i}: {_cut(_format((c,)))}")
+    if len(components) > len(shown):
+        lines.append(f"... and {len(components) - len(shown):,} more components")
+    return lines
+
+
+def _html(components: tuple[Position, ...]) -> str:
+    """The spec of ``components`` in ``<code>``, then the pictures their rulesets draw."""
+    spec = f"<code>{escape(_cut(_format(components), 300))}</code>"
+    pictures = [c.game.svg(c.state) for c in components[:MOST_DRAWN]]
+    drawn = "".join(
+        f"<span style='display:inline-block;margin:4px 8px 0 0;vertical-align:bottom'>{p}</span>"
+        for p in pictures
+        if p
+    )
+    return f"<div>{spec}<div>{drawn}</div></div>" if drawn else f"<div>{spec}</div>"

@@ -39,6 +39,14 @@ class Result:
         winning_moves_truncated: True when ``winning_moves`` was cut at the limit.
         value: ``"win"``, ``"loss"`` or ``"draw"`` for the player to move.
         remoteness: moves to the end under perfect play (two-player solvers).
+        canonical: the canonical value of a partisan position, in CGSuite's readable
+            notation (``{2|-1/2}``, ``^*``, ``+-1``); ``canonical_braces`` writes it out
+            as nested ``{L|R}`` with only numbers, ``*`` and ``*n`` as leaves.
+        temperature, mean, left_stop, right_stop: of the canonical value, exact
+            (fractions written as text, e.g. ``"5/4"``).
+        right_winning_moves, right_move_descriptions, right_winning_moves_total: for a
+            partisan position, Right's winning moves moving first (``winning_moves``
+            then holds Left's).
     """
 
     position: Position | Sum
@@ -54,6 +62,15 @@ class Result:
     winning_moves_truncated: bool = False
     value: str | None = None
     remoteness: int | None = None
+    canonical: str | None = None
+    canonical_braces: str | None = None
+    temperature: str | None = None
+    mean: str | None = None
+    left_stop: str | None = None
+    right_stop: str | None = None
+    right_winning_moves: tuple[Position | Sum, ...] = ()
+    right_move_descriptions: tuple[str, ...] = ()
+    right_winning_moves_total: int | None = None
 
     @property
     def first_player_wins(self) -> bool:
@@ -112,7 +129,7 @@ class Result:
             v = getattr(self, f.name)
             if f.name == "position":
                 v = str(v)
-            elif f.name == "winning_moves":
+            elif f.name in ("winning_moves", "right_winning_moves"):
                 v = [str(p) for p in v]
             elif isinstance(v, tuple):
                 v = list(v)

@@ -1,4 +1,5 @@
-"""Text helpers shared by every explanation: numbers and specs cut to fit a line.
+"""Text helpers shared by every explanation and picture: numbers cut to fit a line,
+labelled text grids and the frame of a hand-written SVG picture.
 
 >>> short_number(12345)
 '12345'
@@ -8,7 +9,10 @@
 
 from __future__ import annotations
 
-__all__ = ["LONGEST_NUMBER", "short_number"]
+from collections.abc import Sequence
+from html import escape
+
+__all__ = ["LONGEST_NUMBER", "labelled_grid", "short_number", "svg_document", "svg_number"]
 
 #: Numbers with more digits than this are shown by their ends and their length.
 LONGEST_NUMBER = 40
@@ -20,3 +24,48 @@ def short_number(n: int) -> str:
     if len(s) <= LONGEST_NUMBER:
         return s
     return f"{s[:12]}…{s[-12:]} ({len(s)} digits)"
+
+
+def labelled_grid(
+    cells: Sequence[Sequence[str]], row_labels: Sequence[str], col_labels: Sequence[str]
+) -> list[str]:
+    """Lines drawing a grid of one-character cells: a header of column labels, then one
+    line per row, its label first. Columns are as wide as the widest column label.
+
+    >>> print("\\n".join(labelled_grid(["x.o", ".x.", "..o"], "123", "abc")))
+       a b c
+    1  x . o
+    2  . x .
+    3  . . o
+    """
+    width = max((len(c) for c in col_labels), default=1)
+    pad = max((len(r) for r in row_labels), default=1)
+    head = " " * pad + "  " + " ".join(c.rjust(width) for c in col_labels)
+    lines = [head.rstrip()]
+    for label, row in zip(row_labels, cells, strict=True):
+        lines.append(f"{label.rjust(pad)}  " + " ".join(ch.rjust(width) for ch in row))
+    return lines
+
+
+def svg_number(x: float) -> str:
+    """A coordinate for SVG text: at most one decimal, no trailing zeros.
+
+    >>> svg_number(12.0), svg_number(7.25)
+    ('12', '7.2')
+    """
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def svg_document(width: float, height: float, body: Sequence[str], *, title: str) -> str:
+    """A whole SVG picture of ``width`` x ``height`` with these elements and a ``<title>``
+    (read aloud by screen readers, shown as a tooltip).
+
+    >>> svg_document(10, 20, ['<rect width="10" height="20"/>'], title="a <box>")[:76]
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="20" viewBox="0 0 '
+    """
+    w, h = svg_number(width), svg_number(height)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+        f'viewBox="0 0 {w} {h}" role="img" font-family="sans-serif">'
+        f"<title>{escape(title)}</title>{''.join(body)}</svg>"
+    )

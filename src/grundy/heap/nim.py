@@ -23,6 +23,7 @@ from typing import ClassVar
 from grundy.core.game import Answer, HeapGame
 from grundy.core.misere import sj_answer
 from grundy.core.text import short_number as _short
+from grundy.heap.pictures import heap_line, heap_svg
 
 __all__ = ["Nim", "nim_sum_table"]
 
@@ -71,6 +72,18 @@ class Nim(HeapGame):
         'P'
         """
         return sj_answer(self, states, list(states), max_moves, "misère Nim theorem (Bouton 1901)")
+
+    def text_board(self, state: int) -> list[str]:
+        """The heap as a row of counters (``grundy play`` numbers the heaps of a sum).
+
+        >>> Nim().text_board(3)
+        ['●●● (3)']
+        """
+        return [heap_line(state)]
+
+    def svg(self, state: int) -> str | None:
+        """A pile of counters for a heap of at most 30 (Jupyter); None for a bigger heap."""
+        return heap_svg(state)
 
     def explain(self, states: Sequence[int], values: Sequence[int]) -> list[str]:
         """The nim-sum as a binary table, and the heap to change.

@@ -14,6 +14,7 @@ names below agree with the metadata.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from importlib import import_module
 
 from grundy.core.game import NamedRuleset, Ruleset
@@ -46,8 +47,23 @@ _SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("tictactoe", "ttt", "noughts-and-crosses"), "grundy.catalog.boards.tictactoe:TicTacToe"),
     (("connect4", "connect-four"), "grundy.catalog.boards.connect4:ConnectFour"),
     (("chomp",), "grundy.catalog.boards.chomp:Chomp"),
-    (("domineering",), "grundy.catalog.boards.domineering:Domineering"),
+    (("domineering", "dom"), "grundy.cgt.games.domineering:Domineering"),
+    (("clobber",), "grundy.cgt.games.clobber:Clobber"),
+    (("cutcake",), "grundy.cgt.games.cutcake:Cutcake"),
+    (
+        ("toads-frogs", "toads-and-frogs", "toadsfrogs"),
+        "grundy.cgt.games.toads_frogs:ToadsAndFrogs",
+    ),
+    (("toppling-dominoes", "toppling"), "grundy.cgt.games.toppling:TopplingDominoes"),
 )
+
+#: ``name:PARAMS`` written with these parameters builds another family's ruleset
+#: (``hackenbush:colored`` is Blue-Red-Green Hackenbush, a partisan game).
+_VARIANTS: dict[tuple[str, str], str] = {
+    ("hackenbush", "colored"): "grundy.cgt.games.hackenbush:ColoredHackenbush",
+    ("hackenbush", "coloured"): "grundy.cgt.games.hackenbush:ColoredHackenbush",
+    ("hackenbush", "brg"): "grundy.cgt.games.hackenbush:ColoredHackenbush",
+}
 
 
 def load_source(where: str) -> type[Ruleset] | NamedRuleset:
@@ -60,6 +76,21 @@ def load_source(where: str) -> type[Ruleset] | NamedRuleset:
     if not (isinstance(obj, NamedRuleset) or (isinstance(obj, type) and issubclass(obj, Ruleset))):
         raise InvalidGameError(f"{where} is not a ruleset")
     return obj
+
+
+def _with_variants(entry: GameEntry, variants: dict[str, str]) -> GameEntry:
+    """``entry`` whose factory hands the parameters in ``variants`` to another ruleset."""
+    base = entry.factory
+
+    def factory(params: str | None) -> Ruleset:
+        where = variants.get((params or "").lower())
+        if where is None:
+            return base(params)
+        source = load_source(where)
+        assert not isinstance(source, NamedRuleset)
+        return source.from_params(params.lower() if params else params)
+
+    return replace(entry, factory=factory)
 
 
 class Registry:
@@ -89,7 +120,11 @@ class Registry:
     def _entry(self, name: str) -> GameEntry:
         entry = self._loaded.get(name)
         if entry is None:
-            entry = self._loaded[name] = GameEntry.of(load_source(self._where[name]))
+            entry = GameEntry.of(load_source(self._where[name]))
+            variants = {p: w for (n, p), w in _VARIANTS.items() if n == name}
+            if variants:
+                entry = _with_variants(entry, variants)
+            self._loaded[name] = entry
         return entry
 
     def get(self, name: str) -> GameEntry:

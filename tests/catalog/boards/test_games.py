@@ -158,6 +158,7 @@ def test_domineering_transpose_swaps_left_and_right() -> None:
 
 def test_domineering_moves_alternate_players() -> None:
     g = Domineering(2, 3)
+    assert list(g.moves(0))
     for after in g.moves(0):
         assert after & 1 == 1
         assert all(o & 1 == 0 for o in g.moves(after))

@@ -1,12 +1,21 @@
-"""Shared parsing of board sizes and board text for the search games."""
+"""Shared parsing of board sizes and board text for the search games, and the frame of
+their pictures (a labelled SVG grid)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from html import escape
 from typing import Any
 
+from grundy.core.text import svg_document, svg_number
 from grundy.errors import InvalidSpecError, SearchLimitError
 
-__all__ = ["board_rows", "check_search_size", "parse_size"]
+__all__ = ["CELL", "board_rows", "board_svg", "check_search_size", "parse_size"]
+
+#: The side of one cell in a board picture (SVG units).
+CELL = 36
+_MARGIN = 22
+_LABEL = "#666"
 
 
 def parse_size(
@@ -119,3 +128,48 @@ def _sci(n: int) -> str:
     if tenths >= 100:
         tenths, digits = tenths // 10, digits + 1
     return f"{tenths // 10}.{tenths % 10}e+{digits:02d}"
+
+
+def board_svg(
+    rows: int,
+    cols: int,
+    cell: Callable[[int, int, float, float], str],
+    *,
+    row_labels: Sequence[str],
+    col_labels: Sequence[str],
+    title: str,
+    caption: str = "",
+    background: str = "#ffffff",
+) -> str:
+    """An SVG board of ``rows`` x ``cols`` cells with the labels of the text grid.
+
+    ``cell(r, c, x, y)`` gives the SVG elements of the cell in row ``r`` (0 on top) and
+    column ``c`` whose top left corner is at ``(x, y)``; each cell is :data:`CELL` wide.
+
+    >>> svg = board_svg(1, 2, lambda r, c, x, y: "", row_labels="1", col_labels="ab", title="t")
+    >>> svg.count("<text"), svg.count("<rect")
+    (3, 1)
+    """
+    n = svg_number
+    width = max(_MARGIN + cols * CELL + 6, _MARGIN + 7 * len(caption))  # room for the words
+    height = _MARGIN + rows * CELL + (24 if caption else 6)
+    body = [
+        f'<rect x="{_MARGIN}" y="{_MARGIN}" width="{cols * CELL}" height="{rows * CELL}" '
+        f'fill="{background}" stroke="#333" stroke-width="1.5"/>'
+    ]
+    style = f'font-size="12" fill="{_LABEL}" text-anchor="middle"'
+    for c, label in enumerate(col_labels):
+        x = _MARGIN + (c + 0.5) * CELL
+        body.append(f'<text x="{n(x)}" y="{_MARGIN - 7}" {style}>{label}</text>')
+    for r, label in enumerate(row_labels):
+        y = _MARGIN + (r + 0.5) * CELL + 4
+        body.append(f'<text x="{_MARGIN / 2}" y="{n(y)}" {style}>{label}</text>')
+    for r in range(rows):
+        for c in range(cols):
+            body.append(cell(r, c, _MARGIN + c * CELL, _MARGIN + r * CELL))
+    if caption:
+        y = _MARGIN + rows * CELL + 17
+        body.append(
+            f'<text x="{_MARGIN}" y="{y}" font-size="12" fill="#333">{escape(caption)}</text>'
+        )
+    return svg_document(width, height, body, title=title)

@@ -23,7 +23,8 @@ from itertools import pairwise
 from math import comb
 from typing import Any, ClassVar
 
-from grundy.catalog.boards.boards import check_search_size, parse_size
+from grundy.catalog.boards.boards import CELL, board_svg, check_search_size, parse_size
+from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.ruleset import TwoPlayerRuleset
 
@@ -102,6 +103,80 @@ class Chomp(TwoPlayerRuleset):
 
     def format_state(self, state: Any) -> str:
         return " ".join(str(n) for n in self.lengths(state))
+
+    def _grid(self, state: int) -> list[str]:
+        """The rows top to bottom (the poisoned row last): ``#`` a square, ``.`` eaten,
+        ``X`` the poisoned square."""
+        lengths = self.lengths(state)
+        return [
+            "".join(
+                "X" if i == j == 0 else "#" if j < lengths[i] else "." for j in range(self.cols)
+            )
+            for i in reversed(range(self.rows))
+        ]
+
+    def text_board(self, state: Any) -> list[str]:
+        """The bar, poisoned row (row 1) at the bottom and poisoned column (column 1) on
+        the left, as the moves count them.
+
+        >>> g = Chomp(3, 4)
+        >>> print("\\n".join(g.text_board(g.pack([4, 2, 1]))))
+           1 2 3 4
+        3  # . . .
+        2  # # . .
+        1  X # # #
+        X: the poisoned square (# a square, . eaten)
+        """
+        return [
+            *labelled_grid(self._grid(state), self._row_labels(), self._col_labels()),
+            "X: the poisoned square (# a square, . eaten)",
+        ]
+
+    def _row_labels(self) -> list[str]:
+        return [str(self.rows - r) for r in range(self.rows)]
+
+    def _col_labels(self) -> list[str]:
+        return [str(c + 1) for c in range(self.cols)]
+
+    def svg(self, state: Any) -> str:
+        """The bar as a picture: squares of chocolate, the poisoned one dark red and crossed.
+
+        >>> g = Chomp(2, 3)
+        >>> svg = g.svg(g.pack([3, 1]))
+        >>> svg.count('fill="#7b4a2a"'), svg.count('fill="#a4161a"')
+        (3, 1)
+        """
+        grid = self._grid(state)
+
+        def cell(r: int, c: int, x: float, y: float) -> str:
+            ch, side = grid[r][c], CELL - 4
+            if ch == ".":
+                return (
+                    f'<rect x="{x + 2}" y="{y + 2}" width="{side}" height="{side}" '
+                    'fill="#f4efe9" stroke="#d8cfc4" stroke-dasharray="3 3"/>'
+                )
+            fill = "#a4161a" if ch == "X" else "#7b4a2a"
+            out = (
+                f'<rect x="{x + 2}" y="{y + 2}" width="{side}" height="{side}" rx="3" '
+                f'fill="{fill}" stroke="#4a2a14"/>'
+            )
+            if ch == "X":
+                out += "".join(
+                    f'<line x1="{x + 10}" y1="{y1}" x2="{x + CELL - 10}" y2="{y2}" '
+                    'stroke="#ffffff" stroke-width="3" stroke-linecap="round"/>'
+                    for y1, y2 in ((y + 10, y + CELL - 10), (y + CELL - 10, y + 10))
+                )
+            return out
+
+        return board_svg(
+            self.rows,
+            self.cols,
+            cell,
+            row_labels=self._row_labels(),
+            col_labels=self._col_labels(),
+            title=f"{self.spec_name()} {self.format_state(state)}",
+            caption="the crossed square is poisoned",
+        )
 
     def moves(self, state: Any) -> list[Any]:
         lengths = self.lengths(state)

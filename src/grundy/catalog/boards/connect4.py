@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any, ClassVar
 
-from grundy.catalog.boards.boards import board_rows, check_search_size, parse_size
+from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
+from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import DRAW, LOSS
 from grundy.search.ruleset import TwoPlayerRuleset
@@ -175,6 +176,63 @@ class ConnectFour(TwoPlayerRuleset):
             lines.append("".join(row))
         return "/".join(lines)
 
+    # ----- pictures ----------------------------------------------------------------
+
+    def _caption(self, state: int) -> str:
+        """The words under the board: who moves, or how the game ended."""
+        mover = "x" if (state >> self._shift).bit_count() % 2 == 0 else "o"
+        ended = self.terminal_value(state)
+        if ended == LOSS:
+            return f"{'o' if mover == 'x' else 'x'} has four in a row"
+        if ended == DRAW:
+            return "a draw: the board is full"
+        return f"{mover} to move"
+
+    def text_board(self, state: Any) -> list[str]:
+        """The board, columns numbered from 1 (the moves), rows from the bottom, and who moves.
+
+        >>> g = ConnectFour(4, 4)
+        >>> print("\\n".join(g.text_board(g.after_columns([1, 1, 2]))))
+           1 2 3 4
+        4  . . . .
+        3  . . . .
+        2  o . . .
+        1  x x . .
+        o to move
+        """
+        rows = self.format_state(state).split("/")
+        row_labels = [str(self.rows - r) for r in range(self.rows)]
+        col_labels = [str(c + 1) for c in range(self.cols)]
+        return [*labelled_grid(rows, row_labels, col_labels), self._caption(state)]
+
+    def svg(self, state: Any) -> str:
+        """The board as a picture: red discs for x, yellow for o, on a blue frame.
+
+        >>> g = ConnectFour(4, 4)
+        >>> g.svg(g.after_columns([1, 1, 2])).count("<circle")
+        16
+        """
+        rows = self.format_state(state).split("/")
+        colour = {"x": "#d62728", "o": "#f2c500", ".": "#ffffff"}
+        half = CELL / 2
+
+        def cell(r: int, c: int, x: float, y: float) -> str:
+            return (
+                f'<circle cx="{x + half}" cy="{y + half}" r="{half - 4}" '
+                f'fill="{colour[rows[r][c]]}" stroke="#123f7a"/>'
+            )
+
+        return board_svg(
+            self.rows,
+            self.cols,
+            cell,
+            row_labels=[str(self.rows - r) for r in range(self.rows)],
+            col_labels=[str(c + 1) for c in range(self.cols)],
+            title=f"{self.spec_name()} {'/'.join(rows)}",
+            caption=self._caption(state),
+            background="#1f5fbf",
+        )
+
     # ----- the rules -------------------------------------------------------------
 
     def _aligned(self, p: int) -> bool:
@@ -259,11 +317,11 @@ class ConnectFour(TwoPlayerRuleset):
         """Refuse at once (:class:`~grundy.errors.SearchLimitError`) a position whose
         search is far beyond ``max_positions`` (see :data:`SEARCH_SLACK`).
 
-        >>> ConnectFour().check_search_size(0, 20_000_000)
+        >>> ConnectFour().check_search_size(0, 20_000_000)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        grundy.errors.SearchLimitError: connect4:7x6 ......./......./......./......./......./.......: \
-about 7.1e+13 positions to search, far beyond the limit of 20,000,000 (max_positions, CLI \
+        grundy.errors.SearchLimitError: connect4:7x6 ......./...: about 7.1e+13 positions \
+to search, far beyond the limit of 20,000,000 (max_positions, CLI \
 --max-positions N); ask about a smaller board (e.g. connect4:5x4 or connect4:6x4) or a position \
 with more stones played (e.g. connect4:7x6 44444433)
         """

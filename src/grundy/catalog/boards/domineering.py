@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from grundy.catalog.boards.boards import board_rows, check_search_size, parse_size
+from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
+from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import WIN, unpack
 from grundy.search.ruleset import TwoPlayerRuleset, position_score
@@ -112,6 +113,53 @@ class Domineering(TwoPlayerRuleset):
         cells = "".join("#" if board >> i & 1 else "." for i in range(self.rows * c))
         grid = "/".join(cells[r * c : (r + 1) * c] for r in range(self.rows))
         return f"{grid} {'LR'[state & 1]}"
+
+    def _grid(self, state: int) -> list[str]:
+        """The rows top to bottom: ``.`` empty, ``#`` covered."""
+        return self.format_state(state).split(" ")[0].split("/")
+
+    def _caption(self, state: int) -> str:
+        return "Right (horizontal) to move" if state & 1 else "Left (vertical) to move"
+
+    def text_board(self, state: Any) -> list[str]:
+        """The board (rows and columns numbered from 1 as the moves count them) and who moves.
+
+        >>> g = Domineering(2, 3)
+        >>> print("\\n".join(g.text_board(g.moves(0)[0])))
+           1 2 3
+        1  # . .
+        2  # . .
+        Right (horizontal) to move
+        """
+        rows = [str(r + 1) for r in range(self.rows)]
+        cols = [str(c + 1) for c in range(self.cols)]
+        return [*labelled_grid(self._grid(state), rows, cols), self._caption(state)]
+
+    def svg(self, state: Any) -> str:
+        """The board as a picture: covered cells shaded grey.
+
+        >>> g = Domineering(2, 3)
+        >>> g.svg(g.moves(0)[0]).count('fill="#8a8f98"')
+        2
+        """
+        grid = self._grid(state)
+
+        def cell(r: int, c: int, x: float, y: float) -> str:
+            fill = "#8a8f98" if grid[r][c] == "#" else "#ffffff"
+            return (
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
+                'stroke="#333"/>'
+            )
+
+        return board_svg(
+            self.rows,
+            self.cols,
+            cell,
+            row_labels=[str(r + 1) for r in range(self.rows)],
+            col_labels=[str(c + 1) for c in range(self.cols)],
+            title=f"{self.spec_name()} {self.format_state(state)}",
+            caption=self._caption(state),
+        )
 
     def _placements(self, state: int) -> list[int]:
         """Domino masks the player to move can place."""

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.catalog.boards.boards import board_rows
+from grundy.catalog.boards.boards import CELL, board_rows, board_svg
+from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import DRAW, LOSS
 from grundy.search.ruleset import TwoPlayerRuleset
@@ -92,6 +93,69 @@ class TicTacToe(TwoPlayerRuleset):
     def format_state(self, state: Any) -> str:
         x, o = state & 511, state >> 9
         return "".join("x" if x >> i & 1 else "o" if o >> i & 1 else "." for i in range(9))
+
+    def _caption(self, state: int) -> str:
+        """The words under the board: who moves, or how the game ended."""
+        ended = self.terminal_value(state)
+        if ended == LOSS:
+            return f"{'ox'[self._sides(state)[2] // 9]} has three in a row"
+        if ended == DRAW:
+            return "a draw: the grid is full"
+        return f"{'xo'[self._sides(state)[2] // 9]} to move"
+
+    def text_board(self, state: Any) -> list[str]:
+        """The grid (columns a to c, rows 1 to 3) and who moves.
+
+        >>> g = TicTacToe()
+        >>> print("\\n".join(g.text_board(g.parse_args(["xo.x.o..."])[0])))
+           a b c
+        1  x o .
+        2  x . o
+        3  . . .
+        x to move
+        """
+        cells = self.format_state(state)
+        rows = [cells[i : i + 3] for i in (0, 3, 6)]
+        return [*labelled_grid(rows, "123", "abc"), self._caption(state)]
+
+    def svg(self, state: Any) -> str:
+        """The grid as a picture: x a red cross, o a blue ring.
+
+        >>> g = TicTacToe()
+        >>> svg = g.svg(g.parse_args(["xo......."])[0])
+        >>> svg.count("<line"), svg.count("<circle")
+        (2, 1)
+        """
+        cells = self.format_state(state)
+        m = CELL // 4
+
+        def cell(r: int, c: int, x: float, y: float) -> str:
+            out = (
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" stroke="#333"/>'
+            )
+            mark = cells[3 * r + c]
+            if mark == "x":
+                out += "".join(
+                    f'<line x1="{x + m}" y1="{y1}" x2="{x + CELL - m}" y2="{y2}" '
+                    'stroke="#d62728" stroke-width="4" stroke-linecap="round"/>'
+                    for y1, y2 in ((y + m, y + CELL - m), (y + CELL - m, y + m))
+                )
+            elif mark == "o":
+                out += (
+                    f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 2 - m}" '
+                    'fill="none" stroke="#1f77b4" stroke-width="4"/>'
+                )
+            return out
+
+        return board_svg(
+            3,
+            3,
+            cell,
+            row_labels="123",
+            col_labels="abc",
+            title=f"tictactoe {cells}",
+            caption=self._caption(state),
+        )
 
     def _sides(self, state: int) -> tuple[int, int, int]:
         """``(marks of the mover, marks of the other, shift of the mover's marks)``."""

@@ -1,0 +1,67 @@
+"""Partisan combinatorial game theory: exact canonical values, fast.
+
+Values are hash-consed canonical forms (:class:`CanonicalGame`); numbers,
+nimbers and ``x + n.^ + *m`` are compared and added arithmetically, and
+``<=`` and sums are memoised. :func:`value_of` evaluates positions of any
+:class:`~grundy.core.game.PartisanGame` region by region.
+
+>>> from grundy.cgt import CanonicalGame, value_of, temperature
+>>> from grundy.cgt.games import Domineering
+>>> d = Domineering.from_params("3x4")
+>>> g = value_of(d, d.parse_args([])[0])
+>>> g, g.outcome
+(CanonicalGame('-3/2'), 'R')
+>>> CanonicalGame("{3|1/2}") + CanonicalGame("*"), temperature("{3|1/2}")
+(CanonicalGame('{3*|1/2*}'), Fraction(5, 4))
+"""
+
+from __future__ import annotations
+
+from grundy.cgt import _table
+from grundy.cgt.notation import format_braces, format_game, parse_game
+from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
+from grundy.cgt.solve import MoveValue, memo_size, moves_with_values, value_of, winning_moves
+from grundy.cgt.special import DOWN, STAR, UP, ZERO, miny, nimber, number, switch, tiny, up
+from grundy.cgt.svg import thermograph_svg
+from grundy.cgt.thermo import Thermograph, cool, heat, mean, overheat, temperature, thermograph
+from grundy.cgt.value import CanonicalGame, clear_cache, game_of
+
+__all__ = [
+    "DOWN",
+    "STAR",
+    "UP",
+    "ZERO",
+    "CanonicalGame",
+    "MoveValue",
+    "Thermograph",
+    "atomic_weight",
+    "clear_cache",
+    "cool",
+    "format_braces",
+    "format_game",
+    "game_of",
+    "heat",
+    "mean",
+    "memo_size",
+    "miny",
+    "moves_with_values",
+    "nimber",
+    "number",
+    "overheat",
+    "parse_game",
+    "reduced_canonical_form",
+    "switch",
+    "table_size",
+    "temperature",
+    "thermograph",
+    "thermograph_svg",
+    "tiny",
+    "up",
+    "value_of",
+    "winning_moves",
+]
+
+
+def table_size() -> int:
+    """How many distinct canonical games are in the table now."""
+    return _table.size()

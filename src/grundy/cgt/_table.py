@@ -1,0 +1,396 @@
+"""The hash-consed table of canonical short games (private kernel of :mod:`grundy.cgt`).
+
+Every canonical game is an integer id. Game ``i`` is ``{LEFT[i] | RIGHT[i]}``,
+both sorted tuples of smaller ids, so the table is in topological order and
+two ids are equal exactly when the values are equal. Each id carries tags
+worked out once when it is made: its number value (or None), its
+``x + n.^ + *m`` form (or None), birthday, stops and a structural hash.
+
+Numbers and ``x + n.^ + *m`` forms are compared and added arithmetically;
+``<=``, sums and negatives are memoised on ids. Recursion goes down options
+only, so its depth is bounded by birthdays.
+
+>>> a = number_id(Fraction(1, 2))
+>>> LEFT[a], RIGHT[a]
+((0,), (1,))
+>>> le(0, a), le(a, 0)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+__all__ = [
+    "BIRTHDAY",
+    "LEFT",
+    "LSTOP",
+    "LSTOPF",
+    "NUMBER",
+    "NUS",
+    "RIGHT",
+    "RSTOP",
+    "RSTOPF",
+    "SHASH",
+    "add",
+    "clear_memos",
+    "intern",
+    "le",
+    "make",
+    "neg",
+    "number_id",
+    "nus_id",
+    "reset",
+    "simplest_between",
+    "size",
+]
+
+Nus = tuple[Fraction, int, int]
+
+LEFT: list[tuple[int, ...]] = []
+RIGHT: list[tuple[int, ...]] = []
+NUMBER: list[Fraction | None] = []
+NUS: list[Nus | None] = []
+BIRTHDAY: list[int] = []
+LSTOP: list[Fraction] = []
+RSTOP: list[Fraction] = []
+#: Stops (and numbers) as floats: rounding is monotone, so ``float(a) > float(b)`` proves ``a > b``.
+LSTOPF: list[float] = []
+RSTOPF: list[float] = []
+SHASH: list[int] = []
+_index: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+_nus_index: dict[Nus, int] = {}
+_le_memo: dict[int, bool] = {}
+_add_memo: dict[int, int] = {}
+_neg_memo: dict[int, int] = {}
+_SHIFT = 40  # ids below 2**40 pack two to a memo key
+
+
+def size() -> int:
+    """How many canonical games the table holds."""
+    return len(LEFT)
+
+
+def clear_memos() -> None:
+    """Forget memoised comparisons, sums and negatives (the table stays)."""
+    _le_memo.clear()
+    _add_memo.clear()
+    _neg_memo.clear()
+
+
+def reset() -> None:
+    """Empty the whole table; only zero (id 0) is made again."""
+    for table in (LEFT, RIGHT, NUMBER, NUS, BIRTHDAY, LSTOP, RSTOP, LSTOPF, RSTOPF, SHASH):
+        table.clear()
+    _index.clear()
+    _nus_index.clear()
+    clear_memos()
+    intern((), ())
+
+
+def simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
+    """The simplest number strictly between ``lo`` and ``hi`` (None: unbounded).
+
+    >>> simplest_between(Fraction(1, 3), Fraction(1, 2)), simplest_between(None, Fraction(-2))
+    (Fraction(3, 8), Fraction(-3, 1))
+    """
+    if lo is not None and hi is not None and lo >= hi:
+        raise ValueError("empty interval")
+    if lo is None and hi is None:
+        return Fraction(0)
+    if lo is None:
+        assert hi is not None
+        return Fraction(min(0, -((-hi).__floor__()) - 1))
+    if hi is None:
+        return Fraction(max(0, lo.__floor__() + 1))
+    if lo < 0 < hi:
+        return Fraction(0)
+    if hi <= 0:
+        return -simplest_between(-hi, -lo)
+    # 0 <= lo < hi: first try integers, then halves, quarters...
+    n = lo.__floor__() + 1
+    if n < hi:
+        return Fraction(n)
+    denom = 2
+    while True:
+        k = (lo * denom).__floor__() + 1
+        if Fraction(k, denom) < hi:
+            return Fraction(k, denom)
+        denom *= 2
+
+
+def _recognise(
+    lefts: tuple[int, ...], rights: tuple[int, ...]
+) -> tuple[Fraction | None, Nus | None]:
+    """The number and ``x + n.^ + *m`` tags of a canonical ``{lefts | rights}``."""
+    if all(NUMBER[i] is not None for i in lefts + rights):
+        lmax = max((NUMBER[i] for i in lefts), default=None)  # type: ignore[type-var]
+        rmin = min((NUMBER[i] for i in rights), default=None)  # type: ignore[type-var]
+        if lmax is None or rmin is None or lmax < rmin:
+            x = simplest_between(lmax, rmin)
+            return x, (x, 0, 0)
+    nl = [NUS[i] for i in lefts]
+    nr = [NUS[i] for i in rights]
+    if None in nl or None in nr or not lefts or not rights:
+        return None, None
+    x = nl[0][0]  # type: ignore[index]
+    if any(t[0] != x for t in nl + nr):  # type: ignore[index]
+        return None, None
+    tl = sorted((t[1], t[2]) for t in nl)  # type: ignore[index]
+    tr = sorted((t[1], t[2]) for t in nr)  # type: ignore[index]
+    # x + *m = {x, x*, ..., x*(m-1) | the same}
+    if tl == tr and tl == [(0, j) for j in range(len(tl))]:
+        return None, (x, 0, len(tl))
+    # x + ^* = {x, x* | x} and x + v* = {x | x, x*}
+    if tl == [(0, 0), (0, 1)] and tr == [(0, 0)]:
+        return None, (x, 1, 1)
+    if tl == [(0, 0)] and tr == [(0, 0), (0, 1)]:
+        return None, (x, -1, 1)
+    # x + n.^ + *m = {x | x + (n-1).^ + *(m^1)} for n >= 1, and the negatives
+    if len(tl) == 1 and len(tr) == 1:
+        (a, b), (c, d) = tl[0], tr[0]
+        if (a, b) == (0, 0) and c >= 0 and (c, d ^ 1) != (0, 1):
+            return None, (x, c + 1, d ^ 1)
+        if (c, d) == (0, 0) and a <= 0 and (a, b ^ 1) != (0, 1):
+            return None, (x, a - 1, b ^ 1)
+    return None, None
+
+
+def intern(lefts: tuple[int, ...], rights: tuple[int, ...]) -> int:
+    """The id of ``{lefts | rights}``, which must already be in canonical form."""
+    key = (lefts, rights)
+    found = _index.get(key)
+    if found is not None:
+        return found
+    gid = len(LEFT)
+    num, nus = _recognise(lefts, rights)
+    LEFT.append(lefts)
+    RIGHT.append(rights)
+    NUMBER.append(num)
+    NUS.append(nus)
+    BIRTHDAY.append(1 + max((BIRTHDAY[i] for i in lefts + rights), default=-1))
+    if num is not None:
+        LSTOP.append(num)
+        RSTOP.append(num)
+    else:
+        LSTOP.append(max(RSTOP[i] for i in lefts))
+        RSTOP.append(min(LSTOP[i] for i in rights))
+    LSTOPF.append(float(LSTOP[-1]))
+    RSTOPF.append(float(RSTOP[-1]))
+    SHASH.append(
+        hash((tuple(sorted(SHASH[i] for i in lefts)), tuple(sorted(SHASH[i] for i in rights))))
+    )
+    _index[key] = gid
+    if nus is not None:
+        _nus_index.setdefault(nus, gid)
+    return gid
+
+
+def number_id(x: Fraction) -> int:
+    """The id of the dyadic rational ``x`` (its canonical form is made on the way)."""
+    found = _nus_index.get((x, 0, 0))
+    if found is not None:
+        return found
+    den = x.denominator
+    if den & (den - 1):
+        raise ValueError(f"{x} is not a dyadic rational")
+    if den == 1:
+        n = x.numerator
+        if n == 0:
+            return intern((), ())
+        step = 1 if n > 0 else -1
+        k = 0
+        gid = 0
+        while k != n:  # iterative: integers may be large
+            k += step
+            found = _nus_index.get((Fraction(k), 0, 0))
+            if found is None:
+                found = intern((gid,), ()) if step > 0 else intern((), (gid,))
+            gid = found
+        return gid
+    half = Fraction(1, den)
+    return intern((number_id(x - half),), (number_id(x + half),))
+
+
+def nus_id(x: Fraction, n: int, m: int) -> int:
+    """The id of ``x + n.^ + *m``."""
+    key = (x, n, m)
+    found = _nus_index.get(key)
+    if found is not None:
+        return found
+    if n == 0 and m == 0:
+        return number_id(x)
+    base = number_id(x)
+    if n == 0:
+        opts = tuple(sorted(nus_id(x, 0, j) for j in range(m)))
+        return intern(opts, opts)
+    star = nus_id(x, 0, 1)
+    if (n, m) == (1, 1):
+        return intern(tuple(sorted((base, star))), (base,))
+    if (n, m) == (-1, 1):
+        return intern((base,), tuple(sorted((base, star))))
+    if n > 0:
+        return intern((base,), (nus_id(x, n - 1, m ^ 1),))
+    return intern((nus_id(x, n + 1, m ^ 1),), (base,))
+
+
+def _nus_nonnegative(x: Fraction, n: int, m: int) -> bool:
+    if x != 0:
+        return x > 0
+    if n == 0:
+        return m == 0
+    return n >= 2 or (n == 1 and m != 1)
+
+
+def le(a: int, b: int) -> bool:
+    """``a <= b`` for two ids."""
+    if a == b:
+        return True
+    key = (a << _SHIFT) | b
+    found = _le_memo.get(key)
+    if found is not None:
+        return found
+    if LSTOPF[a] > LSTOPF[b] or RSTOPF[a] > RSTOPF[b]:
+        _le_memo[key] = False  # stops are monotone
+        return False
+    na, nb = NUMBER[a], NUMBER[b]
+    if na is not None and nb is not None:
+        result = na <= nb
+    else:
+        sa, sb = NUS[a], NUS[b]
+        if sa is not None and sb is not None:
+            result = _nus_nonnegative(sb[0] - sa[0], sb[1] - sa[1], sa[2] ^ sb[2])
+        elif na is not None:  # number avoidance: only b's moves matter
+            result = not any(le(r, a) for r in RIGHT[b])
+        elif nb is not None:
+            result = not any(le(b, left) for left in LEFT[a])
+        else:
+            result = not any(le(b, left) for left in LEFT[a]) and not any(
+                le(r, a) for r in RIGHT[b]
+            )
+    _le_memo[key] = result
+    return result
+
+
+def _le_xg(x: int, gl: list[int], gr: list[int], memo: dict[int, bool]) -> bool:
+    """``x <= G`` where G is ``{gl | gr}`` (options canonical, G itself maybe not).
+
+    ``memo`` holds answers for this G (keys ``2x``; ``2x+1`` for :func:`_le_gx`).
+    """
+    found = memo.get(2 * x)
+    if found is None:
+        found = not any(le(r, x) for r in gr) and not any(
+            _le_gx(gl, gr, xl, memo) for xl in LEFT[x]
+        )
+        memo[2 * x] = found
+    return found
+
+
+def _le_gx(gl: list[int], gr: list[int], x: int, memo: dict[int, bool]) -> bool:
+    """``G <= x`` where G is ``{gl | gr}``."""
+    found = memo.get(2 * x + 1)
+    if found is None:
+        found = not any(le(x, left) for left in gl) and not any(
+            _le_xg(xr, gl, gr, memo) for xr in RIGHT[x]
+        )
+        memo[2 * x + 1] = found
+    return found
+
+
+def _undominated(gl: list[int], gr: list[int]) -> tuple[list[int], list[int]]:
+    keep_l = [a for a in gl if not any(b != a and le(a, b) for b in gl)]
+    keep_r = [a for a in gr if not any(b != a and le(b, a) for b in gr)]
+    return keep_l, keep_r
+
+
+def make(lefts: Iterable[int], rights: Iterable[int]) -> int:
+    """The id of the canonical form of ``{lefts | rights}`` (options are ids)."""
+    gl = sorted(set(lefts))
+    gr = sorted(set(rights))
+    nums_l = [NUMBER[i] for i in gl]
+    nums_r = [NUMBER[i] for i in gr]
+    if None not in nums_l and None not in nums_r:
+        lmax = max(nums_l, default=None)  # type: ignore[type-var]
+        rmin = min(nums_r, default=None)  # type: ignore[type-var]
+        if lmax is None or rmin is None or lmax < rmin:
+            return number_id(simplest_between(lmax, rmin))
+    # Removing dominated options and bypassing reversible ones keep the value of G,
+    # so the answers memoised in `memo` stay true throughout.
+    gl, gr = _undominated(gl, gr)
+    memo: dict[int, bool] = {}
+    bypassed = False
+    i = 0
+    while i < len(gl):
+        opt = gl[i]
+        back = next((r for r in RIGHT[opt] if _le_xg(r, gl, gr, memo)), None)
+        if back is None:
+            i += 1
+        else:
+            bypassed = True
+            gl = sorted(set(gl[:i] + gl[i + 1 :] + list(LEFT[back])))
+            i = 0
+    i = 0
+    while i < len(gr):
+        opt = gr[i]
+        back = next((left for left in LEFT[opt] if _le_gx(gl, gr, left, memo)), None)
+        if back is None:
+            i += 1
+        else:
+            bypassed = True
+            gr = sorted(set(gr[:i] + gr[i + 1 :] + list(RIGHT[back])))
+            i = 0
+    if bypassed:
+        gl, gr = _undominated(gl, gr)
+    return intern(tuple(gl), tuple(gr))
+
+
+def neg(a: int) -> int:
+    """The id of ``-a``."""
+    found = _neg_memo.get(a)
+    if found is not None:
+        return found
+    num = NUMBER[a]
+    if num is not None:
+        result = number_id(-num)
+    else:
+        result = intern(
+            tuple(sorted(neg(r) for r in RIGHT[a])), tuple(sorted(neg(left) for left in LEFT[a]))
+        )
+    _neg_memo[a] = result
+    _neg_memo[result] = a
+    return result
+
+
+def add(a: int, b: int) -> int:
+    """The id of ``a + b``."""
+    if a == 0:
+        return b
+    if b == 0:
+        return a
+    if a > b:
+        a, b = b, a
+    key = (a << _SHIFT) | b
+    found = _add_memo.get(key)
+    if found is not None:
+        return found
+    sa, sb = NUS[a], NUS[b]
+    if sa is not None and sb is not None:
+        result = nus_id(sa[0] + sb[0], sa[1] + sb[1], sa[2] ^ sb[2])
+    elif NUMBER[a] is not None or NUMBER[b] is not None:
+        # number translation: {G^L + x | G^R + x} is canonical when G is not a number
+        x, g = (a, b) if NUMBER[a] is not None else (b, a)
+        result = intern(
+            tuple(sorted({add(left, x) for left in LEFT[g]})),
+            tuple(sorted({add(r, x) for r in RIGHT[g]})),
+        )
+    else:
+        result = make(
+            [add(left, b) for left in LEFT[a]] + [add(a, left) for left in LEFT[b]],
+            [add(r, b) for r in RIGHT[a]] + [add(a, r) for r in RIGHT[b]],
+        )
+    _add_memo[key] = result
+    return result
+
+
+reset()

@@ -1,0 +1,211 @@
+"""Boards as bit masks, for the grid rulesets (Domineering, Clobber).
+
+A board of ``h`` rows and ``w`` columns keeps cell ``(r, c)`` at bit
+``r * (w + 1) + c``: one spare column, so that shifting by one never wraps
+from a row into the next. Shifting by ``w + 1`` moves a row up or down.
+
+>>> h, w, masks = parse_rows("x.o/.xx", "xo.", "rows of x o .")
+>>> (h, w), [bin(m) for m in masks]
+((2, 3), ['0b1100001', '0b100'])
+>>> format_rows(h, w, masks, "xo.")
+'x.o/.xx'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from grundy.errors import InvalidSpecError
+
+__all__ = [
+    "cells_of",
+    "components",
+    "format_rows",
+    "mask_of",
+    "parse_rows",
+    "row_images",
+    "rows_of",
+    "symmetric_images",
+    "trim",
+]
+
+
+def parse_rows(text: str, symbols: str, expected: str) -> tuple[int, int, list[int]]:
+    """Rows separated by ``/``: one mask per symbol but the last (which means empty/absent)."""
+    rows = [r for r in text.replace(" ", "/").split("/") if r]
+    if not rows:
+        raise InvalidSpecError("the board is empty", expected)
+    w = len(rows[0])
+    for row in rows:
+        if len(row) != w:
+            raise InvalidSpecError(f"row {row!r} has {len(row)} cells, not {w}", expected)
+    masks = [0] * (len(symbols) - 1)
+    stride = w + 1
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            k = symbols.find(ch)
+            if k < 0:
+                raise InvalidSpecError(
+                    f"unexpected {ch!r} in row {row!r}; cells are {' '.join(symbols)}", expected
+                )
+            if k < len(masks):
+                masks[k] |= 1 << (r * stride + c)
+    return len(rows), w, masks
+
+
+def format_rows(h: int, w: int, masks: Sequence[int], symbols: str) -> str:
+    """The inverse of :func:`parse_rows`."""
+    stride = w + 1
+    rows = []
+    for r in range(h):
+        row = []
+        for c in range(w):
+            bit = 1 << (r * stride + c)
+            k = next((i for i, m in enumerate(masks) if m & bit), len(masks))
+            row.append(symbols[k])
+        rows.append("".join(row))
+    return "/".join(rows)
+
+
+def cells_of(mask: int, w: int) -> Iterator[tuple[int, int]]:
+    """The ``(r, c)`` of each set bit."""
+    stride = w + 1
+    while mask:
+        low = mask & -mask
+        b = low.bit_length() - 1
+        yield divmod(b, stride)
+        mask ^= low
+
+
+def mask_of(cells: Sequence[tuple[int, int]], w: int) -> int:
+    """The mask of these cells on a board ``w`` wide."""
+    stride = w + 1
+    m = 0
+    for r, c in cells:
+        m |= 1 << (r * stride + c)
+    return m
+
+
+def components(mask: int, w: int) -> list[int]:
+    """The 4-connected components of the set bits."""
+    stride = w + 1
+    out = []
+    while mask:
+        comp = mask & -mask
+        while True:
+            grown = (comp | (comp << 1) | (comp >> 1) | (comp << stride) | (comp >> stride)) & mask
+            if grown == comp:
+                break
+            comp = grown
+        out.append(comp)
+        mask ^= comp
+    return out
+
+
+def trim(w: int, masks: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:
+    """The bounding box of the set bits of all masks: ``(h, w, masks)`` moved to the corner."""
+    stride = w + 1
+    full = (1 << w) - 1
+    union = 0
+    for m in masks:
+        union |= m
+    low_row = ((union & -union).bit_length() - 1) // stride
+    high_row = (union.bit_length() - 1) // stride
+    cols = 0
+    for r in range(low_row, high_row + 1):
+        cols |= (union >> (r * stride)) & full
+    c0 = (cols & -cols).bit_length() - 1
+    nw = cols.bit_length() - c0
+    nstride = nw + 1
+    out = []
+    for m in masks:
+        new = 0
+        for r in range(low_row, high_row + 1):
+            new |= (((m >> (r * stride)) & full) >> c0) << ((r - low_row) * nstride)
+        out.append(new)
+    return high_row - low_row + 1, nw, tuple(out)
+
+
+def rows_of(h: int, w: int, mask: int) -> tuple[int, ...]:
+    """The rows of a mask, each as a ``w``-bit int."""
+    stride = w + 1
+    full = (1 << w) - 1
+    return tuple((mask >> (r * stride)) & full for r in range(h))
+
+
+_REVERSED: dict[int, list[int]] = {}
+
+
+def _reverse_table(w: int) -> list[int]:
+    table = _REVERSED.get(w)
+    if table is None:
+        table = [int(format(x, f"0{w}b")[::-1], 2) if w else 0 for x in range(1 << w)]
+        _REVERSED[w] = table
+    return table
+
+
+def _transpose(rows: Sequence[int], w: int) -> tuple[int, ...]:
+    out = [0] * w
+    for r, row in enumerate(rows):
+        bit = 1 << r
+        while row:
+            low = row & -row
+            out[low.bit_length() - 1] |= bit
+            row ^= low
+    return tuple(out)
+
+
+def row_images(
+    h: int, w: int, planes: Sequence[tuple[int, ...]]
+) -> list[tuple[bool, tuple[int, int, tuple[tuple[int, ...], ...]]]]:
+    """The 8 images of boards given as rows (one tuple of rows per plane).
+
+    Each is ``(transposed, (h, w, planes))``; the first four keep rows as rows.
+    """
+    out = []
+    for transpose in (False, True):
+        base = [_transpose(p, w) for p in planes] if transpose else list(planes)
+        nh, nw = (w, h) if transpose else (h, w)
+        for flip_r in (False, True):
+            for flip_c in (False, True):
+                images = []
+                for p in base:
+                    q = p[::-1] if flip_r else p
+                    if flip_c:
+                        rev = _reverse_table(nw) if nw <= 12 else None
+                        q = tuple(
+                            rev[x] if rev is not None else int(format(x, f"0{nw}b")[::-1], 2)
+                            for x in q
+                        )
+                    images.append(q)
+                out.append((transpose, (nh, nw, tuple(images))))
+    return out
+
+
+def symmetric_images(
+    h: int, w: int, masks: Sequence[int]
+) -> list[tuple[bool, tuple[int, int, tuple[int, ...]]]]:
+    """The 8 images of a trimmed board under the symmetries of the square.
+
+    Each is ``(transposed, (h, w, masks))``: the first four keep rows as rows.
+    """
+    cells = [list(cells_of(m, w)) for m in masks]
+    out = []
+    for transpose in (False, True):
+        for flip_r in (False, True):
+            for flip_c in (False, True):
+                nh, nw = (w, h) if transpose else (h, w)
+                images = []
+                for cs in cells:
+                    moved = []
+                    for r, c in cs:
+                        if transpose:
+                            r, c = c, r
+                        if flip_r:
+                            r = nh - 1 - r
+                        if flip_c:
+                            c = nw - 1 - c
+                        moved.append((r, c))
+                    images.append(mask_of(moved, nw))
+                out.append((transpose, (nh, nw, tuple(images))))
+    return out

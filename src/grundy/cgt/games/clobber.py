@@ -1,0 +1,99 @@
+"""Clobber: a stone moves onto an orthogonally adjacent stone of the other colour,
+removing it. Left plays ``x``, Right plays ``o``; ``.`` is empty; rows separated by ``/``.
+
+Stones never move onto empty cells, so groups of stones that do not touch
+never interact: the regions are the 4-connected groups holding both colours,
+keyed up to the 8 symmetries of the square (and translation); swapping the
+colours negates the value.
+
+>>> from grundy.cgt import value_of
+>>> g = Clobber()
+>>> [str(value_of(g, s)) for s in (g.parse_args([t])[0] for t in ("xo", "xox", "xo/ox"))]
+['0', '*', '0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.cgt.games._grid import components, format_rows, parse_rows, symmetric_images, trim
+from grundy.cgt.value import CLEAR_HOOKS
+from grundy.core.game import PartisanGame
+from grundy.errors import InvalidSpecError
+
+__all__ = ["Clobber", "ClobberState"]
+
+#: ``(h, w, left stones, right stones)`` as bit masks (see :mod:`._grid`).
+ClobberState = tuple[int, int, int, int]
+
+_SYNTAX = "clobber ROWS  (x Left's stone, o Right's, . empty; rows separated by /)"
+_keys: dict[ClobberState, tuple[Hashable, bool]] = {}
+CLEAR_HOOKS.append(_keys.clear)
+
+
+@dataclass(frozen=True)
+class Clobber(PartisanGame[ClobberState]):
+    """Clobber on any board."""
+
+    name: ClassVar[str] = "clobber"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    syntax: ClassVar[str] = _SYNTAX
+    rule: ClassVar[str] = (
+        "a player moves one of their stones (Left x, Right o) onto an orthogonally "
+        "adjacent stone of the other colour, which is removed; who cannot move loses"
+    )
+    example: ClassVar[str] = "clobber xoxo/oxox"
+    family: ClassVar[str] = "partisan"
+    memo_family: ClassVar[str] = "clobber"
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            raise InvalidSpecError("clobber needs the board", _SYNTAX)
+        h, w, (xs, os) = parse_rows("/".join(args), "xo.", _SYNTAX)
+        return [(h, w, xs, os)]
+
+    def format_state(self, state: Any) -> str:
+        h, w, xs, os = state
+        return format_rows(h, w, [xs, os], "xo.")
+
+    def _moves(self, state: ClobberState, left: bool) -> Iterator[ClobberState]:
+        h, w, xs, os = state
+        mine, theirs = (xs, os) if left else (os, xs)
+        stride = w + 1
+        for shift in (1, stride):
+            for forward in (True, False):
+                # stones of mine whose neighbour in this direction is theirs
+                src = mine & (theirs >> shift) if forward else mine & (theirs << shift)
+                while src:
+                    low = src & -src
+                    dst = low << shift if forward else low >> shift
+                    new_mine, new_theirs = (mine ^ low) | dst, theirs ^ dst
+                    yield (h, w, new_mine, new_theirs) if left else (h, w, new_theirs, new_mine)
+                    src ^= low
+
+    def left_moves(self, state: ClobberState) -> Iterator[ClobberState]:
+        return self._moves(state, True)
+
+    def right_moves(self, state: ClobberState) -> Iterator[ClobberState]:
+        return self._moves(state, False)
+
+    def regions(self, state: ClobberState) -> Iterator[ClobberState]:
+        h, w, xs, os = state
+        for comp in components(xs | os, w):
+            if comp & xs and comp & os:
+                nh, nw, (a, b) = trim(w, (xs & comp, os & comp))
+                yield (nh, nw, a, b)
+
+    def signed_region_key(self, region: ClobberState) -> tuple[Hashable, bool]:
+        """The least image under the symmetries of the square and the colour swap."""
+        found = _keys.get(region)
+        if found is None:
+            h, w, xs, os = region
+            images = symmetric_images(h, w, (xs, os))
+            plain = min((i[0], i[1], i[2][0], i[2][1]) for _, i in images)
+            swapped = min((i[0], i[1], i[2][1], i[2][0]) for _, i in images)
+            found = (swapped, True) if swapped < plain else (plain, False)
+            _keys[region] = found
+        return found

@@ -1,0 +1,86 @@
+"""Cutcake (Winning Ways, ch. 2): Left cuts a rectangle vertically, Right horizontally.
+
+A cake of R rows and C columns of squares: Left's move cuts one rectangle
+along a vertical grid line (between two columns) into two; Right's cuts one
+along a horizontal line (between two rows). A 1xC strip is C-1 free moves for
+Left. Transposing a piece negates its value.
+
+>>> from grundy.cgt import value_of
+>>> g = Cutcake()
+>>> [str(value_of(g, s)) for s in g.parse_args(["1x4", "2x2", "2x4"])]
+['3', '0', '1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.core.game import PartisanGame
+from grundy.core.params import parse_natural
+from grundy.errors import InvalidSpecError
+
+__all__ = ["Cutcake"]
+
+#: A sorted tuple of pieces ``(rows, cols)``.
+CutcakeState = tuple[tuple[int, int], ...]
+
+_SYNTAX = "cutcake RxC...  (one rectangle of R rows and C columns per argument)"
+
+
+@dataclass(frozen=True)
+class Cutcake(PartisanGame[CutcakeState]):
+    """Cutcake; a state is a sorted tuple of rectangles ``(rows, cols)``."""
+
+    name: ClassVar[str] = "cutcake"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    syntax: ClassVar[str] = _SYNTAX
+    rule: ClassVar[str] = (
+        "Left cuts one rectangle into two along a vertical line between columns, "
+        "Right along a horizontal line between rows; who cannot cut loses"
+    )
+    example: ClassVar[str] = "cutcake 4x6"
+    family: ClassVar[str] = "partisan"
+    merges_components: ClassVar[bool] = True
+    memo_family: ClassVar[str] = "cutcake"
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            raise InvalidSpecError("cutcake needs at least one rectangle", _SYNTAX)
+        out = []
+        for a in args:
+            r, sep, c = a.lower().partition("x")
+            if not sep:
+                raise InvalidSpecError(f"a rectangle is RxC, got {a!r}", _SYNTAX)
+            rows = parse_natural(r, "the number of rows", _SYNTAX)
+            cols = parse_natural(c, "the number of columns", _SYNTAX)
+            if rows < 1 or cols < 1:
+                raise InvalidSpecError(f"the rectangle {a} is empty", _SYNTAX)
+            out.append(((rows, cols),))
+        return out
+
+    def format_state(self, state: Any) -> str:
+        return " ".join(f"{r}x{c}" for r, c in state)
+
+    def left_moves(self, state: CutcakeState) -> Iterator[CutcakeState]:
+        for i, (r, c) in enumerate(state):
+            rest = state[:i] + state[i + 1 :]
+            for k in range(1, c // 2 + 1):
+                yield tuple(sorted((*rest, (r, k), (r, c - k))))
+
+    def right_moves(self, state: CutcakeState) -> Iterator[CutcakeState]:
+        for i, (r, c) in enumerate(state):
+            rest = state[:i] + state[i + 1 :]
+            for k in range(1, r // 2 + 1):
+                yield tuple(sorted((*rest, (k, c), (r - k, c))))
+
+    def regions(self, state: CutcakeState) -> Iterator[CutcakeState]:
+        for piece in state:
+            if piece != (1, 1):
+                yield (piece,)
+
+    def signed_region_key(self, region: CutcakeState) -> tuple[Hashable, bool]:
+        """A piece, or its transpose (negated) when that is smaller."""
+        ((r, c),) = region
+        return ((c, r), True) if c < r else ((r, c), False)

@@ -1,0 +1,247 @@
+"""Domineering on any board: Left places vertical dominoes, Right horizontal ones.
+
+The convention of CGSuite and Winning Ways (Left vertical). A state is
+``(h, w, mask)``: bit ``r*(w+1) + c`` of ``mask`` is set when cell ``(r, c)``
+is empty. Regions are the connected empty areas, keyed up to the four
+symmetries that keep vertical vertical; a transposed region has the negative
+value, which :meth:`Domineering.signed_region_key` exploits.
+
+>>> from grundy.cgt import value_of
+>>> d = Domineering.from_params("2x3")
+>>> [str(value_of(d, s)) for s in d.parse_args([])]
+['{2|-1/2}']
+>>> d.format_state(d.parse_args(["..#/..."])[0])
+'..#/...'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.cgt.games._grid import components, format_rows, parse_rows, row_images, rows_of, trim
+from grundy.cgt.value import CLEAR_HOOKS
+from grundy.core.game import PartisanGame
+from grundy.core.params import parse_natural
+from grundy.errors import InvalidSpecError
+
+__all__ = ["Domineering", "DomineeringState"]
+
+DomineeringState = tuple[int, int, int]
+
+_SYNTAX = "domineering:RxC [ROWS]  (ROWS: rows of . empty and # removed, separated by /)"
+_keys: dict[DomineeringState, tuple[Hashable, bool]] = {}
+CLEAR_HOOKS.append(_keys.clear)
+Part = tuple[Hashable, Any, Any]
+_split: dict[tuple[int, int], tuple[Part, ...]] = {}
+_row_keys: dict[tuple[int, tuple[int, ...]], Part] = {}
+CLEAR_HOOKS.append(_split.clear)
+CLEAR_HOOKS.append(_row_keys.clear)
+_SPLIT_CACHE_LIMIT = 400_000
+
+
+def _size(text: str) -> tuple[int, int]:
+    rows, sep, cols = text.lower().partition("x")
+    if not sep:
+        raise InvalidSpecError(f"the board size must be RxC, got {text!r}", _SYNTAX)
+    r = parse_natural(rows, "the number of rows", _SYNTAX)
+    c = parse_natural(cols, "the number of columns", _SYNTAX)
+    if r < 1 or c < 1:
+        raise InvalidSpecError(f"the board {text} has no cells", _SYNTAX)
+    return r, c
+
+
+@dataclass(frozen=True)
+class Domineering(PartisanGame[DomineeringState]):
+    """Domineering; ``rows`` and ``cols`` give the default (empty) board, if any."""
+
+    rows: int | None = None
+    cols: int | None = None
+
+    name: ClassVar[str] = "domineering"
+    aliases: ClassVar[tuple[str, ...]] = ("dom",)
+    syntax: ClassVar[str] = _SYNTAX
+    rule: ClassVar[str] = (
+        "Left places a domino on two empty cells one above the other, Right on two side "
+        "by side; who cannot move loses"
+    )
+    example: ClassVar[str] = "domineering:3x4"
+    family: ClassVar[str] = "partisan"
+    memo_family: ClassVar[str] = "domineering"
+
+    @classmethod
+    def from_params(cls, params: str | None) -> Domineering:
+        if params is None:
+            return cls()
+        return cls(*_size(params))
+
+    def params_text(self) -> str | None:
+        return None if self.rows is None else f"{self.rows}x{self.cols}"
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            if self.rows is None or self.cols is None:
+                raise InvalidSpecError("give the board size or the rows", _SYNTAX)
+            text = "/".join("." * self.cols for _ in range(self.rows))
+        elif len(args) == 1 and "x" in args[0].lower() and "." not in args[0]:
+            r, c = _size(args[0])
+            text = "/".join("." * c for _ in range(r))
+        else:
+            text = "/".join(args)
+        h, w, (mask,) = parse_rows(text, ".#", _SYNTAX)
+        if self.rows is not None and (h, w) != (self.rows, self.cols):
+            raise InvalidSpecError(
+                f"the rows make a {h}x{w} board, not {self.rows}x{self.cols}", _SYNTAX
+            )
+        return [(h, w, mask)]
+
+    def format_state(self, state: Any) -> str:
+        h, w, mask = state
+        return format_rows(h, w, [mask], ".#")
+
+    def left_moves(self, state: DomineeringState) -> Iterator[DomineeringState]:
+        h, w, mask = state
+        stride = w + 1
+        spots = mask & (mask >> stride)
+        while spots:
+            low = spots & -spots
+            yield (h, w, mask ^ (low | (low << stride)))
+            spots ^= low
+
+    def right_moves(self, state: DomineeringState) -> Iterator[DomineeringState]:
+        h, w, mask = state
+        spots = mask & (mask >> 1)
+        while spots:
+            low = spots & -spots
+            yield (h, w, mask ^ (low | (low << 1)))
+            spots ^= low
+
+    def regions(self, state: DomineeringState) -> Iterator[DomineeringState]:
+        h, w, mask = state
+        for comp in components(mask, w):
+            if comp & (comp - 1):  # two cells at least
+                nh, nw, (m,) = trim(w, (comp,))
+                yield (nh, nw, m)
+
+    def keyed_regions(self, state: DomineeringState) -> tuple[Part, ...]:
+        """``(key, negated, region)`` for each region, or ``(None, n, None)`` for an integer ``n``.
+
+        The fast path of :func:`grundy.cgt.value_of` (the same answers as
+        :meth:`regions`, :meth:`number_value` and :meth:`signed_region_key`).
+        """
+        _, w, mask = state
+        found = _split.get((w, mask))
+        if found is None:
+            found = tuple(_part(w, comp) for comp in components(mask, w) if comp & (comp - 1))
+            if len(_split) > _SPLIT_CACHE_LIMIT:
+                _split.clear()
+            _split[(w, mask)] = found
+        return found
+
+    def number_value(self, region: DomineeringState) -> int | None:
+        """The value of a region where only one player can ever move, else None.
+
+        Then the value is the most dominoes that player can place: half of each
+        run of empty cells in their direction, rounded down.
+        """
+        h, w, m = region
+        stride = w + 1
+        if m & (m >> 1) == 0:  # no horizontal pair: only Left moves
+            return sum(_run_halves(m >> c, stride, h) for c in range(w))
+        if m & (m >> stride) == 0:
+            rows = rows_of(h, w, m)
+            return -sum(_run_halves(row, 1, w) for row in rows)
+        return None
+
+    def signed_region_key(self, region: DomineeringState) -> tuple[Hashable, bool]:
+        """The least image under the 8 symmetries; True when it is transposed (negated)."""
+        found = _keys.get(region)
+        if found is None:
+            h, w, m = region
+            transposed, best = min(
+                ((t, (img[0], img[1], img[2][0])) for t, img in _images(h, w, m)),
+                key=lambda item: (item[1], item[0]),
+            )
+            found = (best, transposed)
+            _keys[region] = found
+        return found
+
+    def region_key(self, region: DomineeringState) -> Hashable:
+        h, w, m = region
+        return min((img[0], img[1], img[2][0]) for t, img in _images(h, w, m) if not t)
+
+
+def _part(w: int, comp: int) -> Part:
+    stride = w + 1
+    full = (1 << w) - 1
+    low_row = ((comp & -comp).bit_length() - 1) // stride
+    high_row = (comp.bit_length() - 1) // stride
+    raw = [(comp >> (r * stride)) & full for r in range(low_row, high_row + 1)]
+    cols = 0
+    for row in raw:
+        cols |= row
+    c0 = (cols & -cols).bit_length() - 1
+    nw = cols.bit_length() - c0
+    rows = tuple(row >> c0 for row in raw)
+    found = _row_keys.get((nw, rows))
+    if found is not None:
+        return found
+    if not any(row & (row >> 1) for row in rows):  # only Left can move
+        found = (None, _vertical_pairs(rows), None)
+    elif not any(a & b for a, b in zip(rows, rows[1:], strict=False)):
+        found = (None, -sum(_row_pairs(row) for row in rows), None)
+    else:
+        h = len(rows)
+        transposed, best = min(
+            ((t, (img[0], img[1], img[2][0])) for t, img in row_images(h, nw, (rows,))),
+            key=lambda item: (item[1], item[0]),
+        )
+        nstride = nw + 1
+        mask = 0
+        for r, row in enumerate(rows):
+            mask |= row << (r * nstride)
+        found = (best, transposed, (h, nw, mask))
+    _row_keys[(nw, rows)] = found
+    return found
+
+
+def _vertical_pairs(rows: tuple[int, ...]) -> int:
+    """Most vertical dominoes on these rows (greedy from the top pairs each column run)."""
+    count = 0
+    unpaired = 0
+    for row in rows:
+        pair = unpaired & row
+        count += pair.bit_count()
+        unpaired = row & ~pair
+    return count
+
+
+def _row_pairs(row: int) -> int:
+    """Most horizontal dominoes in one row."""
+    count = 0
+    while row:
+        low = row & -row
+        if row & (low << 1):
+            count += 1
+            row &= ~(low | (low << 1))
+        else:
+            row &= ~low
+    return count
+
+
+def _run_halves(bits: int, step: int, length: int) -> int:
+    """Sum of ``run // 2`` over the runs of set bits ``bits, bits >> step, ...``."""
+    total = run = 0
+    for _ in range(length):
+        if bits & 1:
+            run += 1
+        else:
+            total += run // 2
+            run = 0
+        bits >>= step
+    return total + run // 2
+
+
+def _images(h: int, w: int, mask: int) -> list[tuple[bool, tuple[int, int, tuple[Any, ...]]]]:
+    return row_images(h, w, (rows_of(h, w, mask),))

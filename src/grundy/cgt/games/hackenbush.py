@@ -1,0 +1,139 @@
+"""Blue-Red-Green Hackenbush on any picture (Winning Ways, ch. 2 and 7).
+
+Edges ``u-v:c`` join vertices (``0`` is the ground) with a colour ``c``:
+``b`` blue (only Left may cut it), ``r`` red (only Right), ``g`` green (both).
+A move cuts one edge; every edge no longer joined to the ground falls. The
+parts of the picture that meet only at the ground are independent regions;
+swapping blue and red negates the value.
+
+>>> from grundy.cgt import value_of
+>>> g = ColoredHackenbush()
+>>> [str(value_of(g, s)) for s in g.parse_args(["0-1:b 1-2:r"])]
+['1/2']
+>>> [str(value_of(g, s)) for s in g.parse_args(["0-1:g 1-2:g 0-3:b"])]
+['1*2']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.core.game import PartisanGame
+from grundy.core.params import parse_natural
+from grundy.errors import InvalidSpecError
+
+__all__ = ["ColoredHackenbush"]
+
+#: A sorted tuple of edges ``(u, v, colour)`` with ``u <= v``; vertex 0 is the ground.
+Picture = tuple[tuple[int, int, str], ...]
+
+_SYNTAX = 'hackenbush:colored "U-V:C ..."  (0 is the ground; C: b Left, r Right, g both)'
+_SWAP = {"b": "r", "r": "b", "g": "g"}
+
+
+def _grounded(edges: Sequence[tuple[int, int, str]]) -> Picture:
+    """The edges still joined to the ground."""
+    reach = {0}
+    changed = True
+    while changed:
+        changed = False
+        for u, v, _ in edges:
+            if (u in reach) != (v in reach):
+                reach.update((u, v))
+                changed = True
+    return tuple(sorted(e for e in edges if e[0] in reach))
+
+
+def _relabel(edges: Sequence[tuple[int, int, str]]) -> Picture:
+    """Vertices renumbered in order of first appearance (the ground stays 0)."""
+    names = {0: 0}
+    out = []
+    for u, v, c in sorted(edges):
+        for x in (u, v):
+            if x not in names:
+                names[x] = len(names)
+        a, b = names[u], names[v]
+        out.append((min(a, b), max(a, b), c))
+    return tuple(sorted(out))
+
+
+@dataclass(frozen=True)
+class ColoredHackenbush(PartisanGame[Picture]):
+    """Blue-Red-Green Hackenbush; written ``hackenbush:colored``."""
+
+    name: ClassVar[str] = "hackenbush"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    syntax: ClassVar[str] = _SYNTAX
+    rule: ClassVar[str] = (
+        "a player cuts an edge of their colour (Left blue b, Right red r) or a green g; "
+        "edges no longer joined to the ground (vertex 0) fall"
+    )
+    example: ClassVar[str] = 'hackenbush:colored "0-1:b 1-2:r 1-3:g"'
+    family: ClassVar[str] = "partisan"
+    memo_family: ClassVar[str] = "hackenbush-colored"
+
+    @classmethod
+    def from_params(cls, params: str | None) -> ColoredHackenbush:
+        if params not in ("colored", "coloured", "brg"):
+            raise InvalidSpecError(f"expected hackenbush:colored, got hackenbush:{params}", _SYNTAX)
+        return cls()
+
+    def params_text(self) -> str | None:
+        return "colored"
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        edges = []
+        for token in " ".join(args).replace(",", " ").split():
+            ends, sep, colour = token.partition(":")
+            u, dash, v = ends.partition("-")
+            if not sep or not dash or colour not in _SWAP:
+                raise InvalidSpecError(
+                    f"an edge is U-V:C with C one of b r g, got {token!r}", _SYNTAX
+                )
+            a = parse_natural(u, "a vertex", _SYNTAX)
+            b = parse_natural(v, "a vertex", _SYNTAX)
+            edges.append((min(a, b), max(a, b), colour))
+        return [_grounded(edges)]  # edges not joined to the ground have fallen already
+
+    def format_state(self, state: Any) -> str:
+        text = " ".join(f"{u}-{v}:{c}" for u, v, c in state)
+        return f'"{text}"'
+
+    def _moves(self, state: Picture, colour: str) -> Iterator[Picture]:
+        seen = set()
+        for i, (_, _, c) in enumerate(state):
+            if c in (colour, "g"):
+                after = _grounded(state[:i] + state[i + 1 :])
+                if after not in seen:
+                    seen.add(after)
+                    yield after
+
+    def left_moves(self, state: Picture) -> Iterator[Picture]:
+        return self._moves(state, "b")
+
+    def right_moves(self, state: Picture) -> Iterator[Picture]:
+        return self._moves(state, "r")
+
+    def regions(self, state: Picture) -> Iterator[Picture]:
+        # components of the picture with the ground cut out
+        rest = [e for e in _grounded(state) if e[0] != e[1]]
+        while rest:
+            part = [rest.pop()]
+            verts = {part[0][0], part[0][1]} - {0}
+            changed = True
+            while changed:
+                changed = False
+                for e in list(rest):
+                    if e[0] in verts or e[1] in verts:
+                        rest.remove(e)
+                        part.append(e)
+                        verts.update({e[0], e[1]} - {0})
+                        changed = True
+            yield _relabel(part)
+
+    def signed_region_key(self, region: Picture) -> tuple[Hashable, bool]:
+        """The picture or its colour swap (negated), whichever is less."""
+        swapped = _relabel([(u, v, _SWAP[c]) for u, v, c in region])
+        return (swapped, True) if swapped < region else (region, False)

@@ -1,0 +1,355 @@
+"""CGSuite's game notation, read and written.
+
+Reading accepts numbers (``3``, ``-3/4``), nimbers (``*``, ``*2``), ups and
+downs (``^``, ``v``, ``^2``, ``v3``, ``^^``), ``+-G`` (``{G|-G}``), braces with
+comma-separated options and one or more bars (``{0||0|-1}`` is
+``{0|{0|-1}}``: more bars bind looser), sums and differences (``3/2+-1/2``,
+``1+*``), juxtaposed parts (``1/2^*``) and the Unicode forms ↑ ↓ ⇑ ⇓ ± ½ ¼ ¾ ∗.
+
+>>> str(parse_game("{0||0|-1}")), str(parse_game("{1|-1}")), str(parse_game("{0,*|0}"))
+('{0||0|-1}', '+-1', '^*')
+>>> parse_game("⇑*") == parse_game("^2*") == parse_game("{0|^}")
+True
+>>> format_braces(parse_game("1/2v*"))
+'{{1/2|1/2}|1/2}'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from grundy.cgt import _table as T
+from grundy.cgt.value import CanonicalGame
+from grundy.errors import InvalidSpecError
+
+__all__ = ["EXPECTED", "format_braces", "format_game", "parse_game", "to_unicode"]
+
+#: The syntax shown when a game literal is malformed.
+EXPECTED = "a game like 3/4, -2, *2, ^, v*, ^2*, +-1, 3/2+-1/2, {2|-1/2}, {0||0|-1}"
+
+_UNICODE_IN = {
+    "↑": "^",
+    "↓": "v",
+    "⇑": "^^",
+    "⇓": "vv",
+    "±": "+-",
+    "∗": "*",
+    "½": "1/2",
+    "¼": "1/4",
+    "¾": "3/4",
+    "−": "-",
+}
+
+
+def _tokenize(text: str) -> list[tuple[str, str, int]]:
+    """Tokens ``(kind, text, position)``; kinds: num, sym, bar, pm, end."""
+    src = text
+    tokens: list[tuple[str, str, int]] = []
+    i = 0
+    while i < len(src):
+        ch = src[i]
+        if ch.isspace():
+            i += 1
+        elif ch in _UNICODE_IN:
+            sub = _UNICODE_IN[ch]
+            if sub == "+-":
+                tokens.append(("pm", "+-", i))
+            elif sub[0].isdigit():
+                tokens.append(("num", sub, i))
+            else:
+                tokens.extend(("sym", c, i) for c in sub)
+            i += 1
+        elif ch.isascii() and ch.isdigit():
+            j = i
+            while j < len(src) and src[j].isascii() and src[j].isdigit():
+                j += 1
+            if j < len(src) and src[j] == "/":
+                k = j + 1
+                while k < len(src) and src[k].isascii() and src[k].isdigit():
+                    k += 1
+                if k == j + 1:
+                    raise InvalidSpecError(f"'/' at position {j + 1} needs a denominator", EXPECTED)
+                j = k
+            tokens.append(("num", src[i:j], i))
+            i = j
+        elif ch == "|":
+            j = i
+            while j < len(src) and src[j] == "|":
+                j += 1
+            tokens.append(("bar", src[i:j], i))
+            i = j
+        elif src.startswith("+-", i):
+            tokens.append(("pm", "+-", i))
+            i += 2
+        elif ch in "{},()+-*^v":
+            tokens.append(("sym", ch, i))
+            i += 1
+        else:
+            raise InvalidSpecError(
+                f"unexpected character {ch!r} at position {i + 1} in {text!r}", EXPECTED
+            )
+    tokens.append(("end", "", len(src)))
+    return tokens
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = _tokenize(text)
+        self.pos = 0
+
+    def peek(self) -> tuple[str, str, int]:
+        return self.tokens[self.pos]
+
+    def fail(self, what: str) -> InvalidSpecError:
+        kind, tok, at = self.peek()
+        shown = "the end" if kind == "end" else f"{tok!r} at position {at + 1}"
+        return InvalidSpecError(f"{what}, found {shown} in {self.text!r}", EXPECTED)
+
+    def take(self, kind: str, text: str | None = None) -> bool:
+        k, t, _ = self.peek()
+        if k == kind and (text is None or t == text):
+            self.pos += 1
+            return True
+        return False
+
+    def whole(self) -> int:
+        if self.peek()[0] == "end":
+            raise self.fail("expected a game")
+        g = self.expr()
+        if self.peek()[0] != "end":
+            raise self.fail("expected + - or the end")
+        return g
+
+    def expr(self) -> int:
+        g = self.term()
+        while True:
+            if self.take("sym", "+"):
+                g = T.add(g, self.term())
+            elif self.take("sym", "-"):
+                g = T.add(g, T.neg(self.term()))
+            elif self.take("pm"):
+                g = T.add(g, _pm(self.term()))
+            else:
+                return g
+
+    def term(self) -> int:
+        g = self.primary()
+        while self.peek()[0] == "sym" and self.peek()[1] in "*^v":
+            g = T.add(g, self.primary())
+        return g
+
+    def count(self, default: int) -> int:
+        k, t, _ = self.peek()
+        if k == "num" and "/" not in t:
+            self.pos += 1
+            return int(t)
+        return default
+
+    def primary(self) -> int:
+        kind, tok, _ = self.peek()
+        if kind == "pm":
+            self.pos += 1
+            return _pm(self.primary())
+        if kind == "num":
+            self.pos += 1
+            return T.number_id(_number(tok))
+        if kind == "sym":
+            if tok == "-":
+                self.pos += 1
+                return T.neg(self.primary())
+            if tok == "*":
+                self.pos += 1
+                return T.nus_id(Fraction(0), 0, self.count(1))
+            if tok in "^v":
+                n = 0
+                while self.peek()[:2] == ("sym", tok):
+                    self.pos += 1
+                    n += self.count(1)
+                return T.nus_id(Fraction(0), n if tok == "^" else -n, 0)
+            if tok == "(":
+                self.pos += 1
+                g = self.expr()
+                if not self.take("sym", ")"):
+                    raise self.fail("expected ')'")
+                return g
+            if tok == "{":
+                self.pos += 1
+                return self.braces()
+        raise self.fail("expected a game")
+
+    def braces(self) -> int:
+        items: list[int | str] = []  # game ids, "," and bar strings
+        while True:
+            kind, tok, _ = self.peek()
+            if kind == "bar" or (kind == "sym" and tok == ","):
+                items.append(tok)
+                self.pos += 1
+            elif kind == "sym" and tok == "}":
+                self.pos += 1
+                break
+            elif kind == "end":
+                raise self.fail("expected '}'")
+            else:
+                items.append(self.expr())
+        if not any(isinstance(x, str) and x[0] == "|" for x in items):
+            raise self.fail("expected a '|' between the options")
+        return self.split(items)
+
+    def split(self, items: list[int | str]) -> int:
+        bars = [(len(x), i) for i, x in enumerate(items) if isinstance(x, str) and x[0] == "|"]
+        top = max(b for b, _ in bars)
+        where = [i for b, i in bars if b == top]
+        if len(where) > 1:
+            raise self.fail(f"two '{'|' * top}' at the same level of a game")
+        cut = where[0]
+        return T.make(self.side(items[:cut]), self.side(items[cut + 1 :]))
+
+    def side(self, items: list[int | str]) -> list[int]:
+        if any(isinstance(x, str) and x[0] == "|" for x in items):
+            return [self.split(items)]
+        out: list[int] = []
+        expect_game = True
+        for x in items:
+            if isinstance(x, int) and expect_game:
+                out.append(x)
+                expect_game = False
+            elif x == "," and not expect_game:
+                expect_game = True
+            else:
+                raise self.fail("misplaced ',' in a list of options")
+        if expect_game and out:
+            raise self.fail("an option is missing after ','")
+        return out
+
+
+def _pm(g: int) -> int:
+    """``+-G`` = ``{G | -G}``."""
+    return T.make([g], [T.neg(g)])
+
+
+def _number(tok: str) -> Fraction:
+    x = Fraction(tok)
+    if x.denominator & (x.denominator - 1):
+        raise InvalidSpecError(
+            f"{tok} is not a dyadic rational (denominator a power of 2)", EXPECTED
+        )
+    return x
+
+
+def parse_game(text: str) -> CanonicalGame:
+    """Read a game written in CGSuite notation (ASCII or Unicode).
+
+    >>> parse_game("3/2+-1/2").left_options
+    (CanonicalGame('2'),)
+    >>> parse_game("{1|")
+    Traceback (most recent call last):
+    grundy.errors.InvalidSpecError: expected '}', found the end in '{1|' (expected: ...)
+    """
+    return CanonicalGame._of(_Parser(text).whole())
+
+
+def _num_text(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _nus_text(x: Fraction, n: int, m: int) -> str:
+    parts = []
+    if x != 0 or (n == 0 and m == 0):
+        parts.append(_num_text(x))
+    if n:
+        parts.append(("^" if n > 0 else "v") + (str(abs(n)) if abs(n) > 1 else ""))
+    if m:
+        parts.append("*" + (str(m) if m > 1 else ""))
+    return "".join(parts)
+
+
+def _format(gid: int, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
+    """``(text, level)``: level 0 for a closed form, k for ``{..}`` with k bars unbraced."""
+    found = memo.get(gid)
+    if found is not None:
+        return found
+    nus = T.NUS[gid]
+    lefts, rights = T.LEFT[gid], T.RIGHT[gid]
+    result: tuple[str, int]
+    if nus is not None:
+        result = (_nus_text(*nus), 0)
+    elif (
+        len(lefts) == 1
+        and len(rights) == 1
+        and T.NUMBER[lefts[0]] is not None
+        and T.NUMBER[rights[0]] is not None
+    ):
+        a, b = T.NUMBER[lefts[0]], T.NUMBER[rights[0]]
+        assert a is not None and b is not None
+        mean, t = (a + b) / 2, (a - b) / 2
+        if mean.denominator <= max(a.denominator, b.denominator):
+            result = (("" if mean == 0 else _num_text(mean)) + "+-" + _num_text(t), 0)
+        else:
+            result = (f"{_num_text(a)}|{_num_text(b)}", 1)
+    else:
+        level = 1
+        sides = []
+        for opts in (lefts, rights):
+            texts = [_format(o, memo) for o in opts]
+            if len(texts) == 1 and texts[0][1] > 0:
+                level = max(level, texts[0][1] + 1)
+            sides.append(texts)
+        words = []
+        for texts in sides:
+            if len(texts) == 1 and texts[0][1] > 0:
+                words.append(texts[0][0])
+            else:
+                words.append(",".join(_closed(t) for t in texts))
+        result = (words[0] + "|" * level + words[1], level)
+    memo[gid] = result
+    return result
+
+
+def _closed(item: tuple[str, int]) -> str:
+    return item[0] if item[1] == 0 else "{" + item[0] + "}"
+
+
+def format_game(g: CanonicalGame) -> str:
+    """The most readable standard form (``+-1``, ``^*``, ``{2|-1/2}``, ``{0||0|-1}``).
+
+    >>> format_game(parse_game("{2|1}")), format_game(parse_game("{3/2|1/2}"))
+    ('{2|1}', '1+-1/2')
+    """
+    return _closed(_format(g._id, {}))
+
+
+def format_braces(g: CanonicalGame) -> str:
+    """The value as nested ``{L|R}`` whose only leaves are numbers, ``*`` and ``*n``.
+
+    >>> format_braces(parse_game("+-1")), format_braces(parse_game("^*"))
+    ('{1|-1}', '{0,*|0}')
+    """
+    memo: dict[int, str] = {}
+
+    def text(gid: int) -> str:
+        found = memo.get(gid)
+        if found is not None:
+            return found
+        num, nus = T.NUMBER[gid], T.NUS[gid]
+        if num is not None:
+            out = _num_text(num)
+        elif nus is not None and nus[0] == 0 and nus[1] == 0:
+            out = "*" + (str(nus[2]) if nus[2] > 1 else "")
+        else:
+            left = ",".join(text(o) for o in T.LEFT[gid])
+            right = ",".join(text(o) for o in T.RIGHT[gid])
+            out = "{" + left + "|" + right + "}"
+        memo[gid] = out
+        return out
+
+    return text(g._id)
+
+
+def to_unicode(text: str) -> str:
+    """Write ``+-``, ``^`` and ``v`` of a readable form as ``±``, ``↑`` and ``↓``.
+
+    >>> to_unicode("1/2v2*"), to_unicode("+-1")
+    ('1/2↓2*', '±1')
+    """
+    return text.replace("+-", "±").replace("^", "↑").replace("v", "↓")

@@ -1,0 +1,195 @@
+"""Solving a position that has partisan components: canonical value, stops, and both sides' moves.
+
+A sum may mix partisan components (values by :func:`~grundy.cgt.value_of`) with
+impartial ones: an impartial component of Grundy value ``g`` is the nimber
+``*g``. Left wins moving first exactly when Left has a move to a value ``>= 0``;
+Right, to a value ``<= 0``. Every such move, in any component, is listed.
+
+>>> from grundy import parse
+>>> r = solve_partisan(parse("domineering:2x3 + nim 1"), max_moves=10, max_positions=10**6)
+>>> r.canonical, r.outcome
+('{2*|-1/2*}', 'N')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+from grundy.cgt.notation import format_braces
+from grundy.cgt.solve import value_of
+from grundy.cgt.special import nimber
+from grundy.cgt.thermo import mean, temperature
+from grundy.cgt.value import CanonicalGame
+from grundy.core.game import ImpartialGame, PartisanGame
+from grundy.core.limits import current_bounds
+from grundy.core.position import Position, Sum, sum_of
+from grundy.core.result import Result
+from grundy.core.solve import grundy_value
+from grundy.errors import UnsupportedError
+
+__all__ = ["solve_partisan"]
+
+_OUTCOME_WORDS = {
+    "L": "Left wins whoever moves first",
+    "R": "Right wins whoever moves first",
+    "N": "the player who moves first wins",
+    "P": "the player who moves first loses",
+}
+
+
+def _text(x: Fraction) -> str:
+    return str(x)
+
+
+def _value(c: Position, max_positions: int) -> CanonicalGame:
+    game = c.game
+    if isinstance(game, PartisanGame):
+        deadline, progress = current_bounds()
+        return value_of(
+            game,
+            c.state,
+            max_positions=max_positions,
+            deadline=deadline,
+            progress=None if progress is None else (lambda n: progress("regions", n)),
+        )
+    if isinstance(game, ImpartialGame):
+        return nimber(grundy_value(c, max_positions=max_positions))
+    raise UnsupportedError(
+        f"{game.spec_name()} is neither partisan nor impartial, so it cannot be part of a sum"
+    )
+
+
+def _options(c: Position, side: str) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """``(option states, words)`` for each distinct move of ``side`` in component ``c``."""
+    game = c.game
+    seen: set[Any] = set()
+    if isinstance(game, PartisanGame):
+        moves = game.left_moves(c.state) if side == "L" else game.right_moves(c.state)
+        who = "Left" if side == "L" else "Right"
+        for s in moves:
+            if s not in seen:
+                seen.add(s)
+                yield (s,), f"{who} moves to {game.format_state(s)}"
+    elif isinstance(game, ImpartialGame):
+        who = "Left" if side == "L" else "Right"
+        for option in game.split_moves(c.state):
+            if option not in seen:
+                seen.add(option)
+                yield option, f"{who}: {game.describe_move(c.state, option)}"
+
+
+def _option_value(c: Position, option: tuple[Any, ...], max_positions: int) -> CanonicalGame:
+    total = CanonicalGame(0)
+    for s in option:
+        total = total + _value(Position(c.game, s), max_positions)
+    return total
+
+
+def _winning(
+    comps: Sequence[Position],
+    values: Sequence[CanonicalGame],
+    side: str,
+    max_moves: int,
+    max_positions: int,
+) -> tuple[list[Position | Sum], list[str], int]:
+    """Moves with which ``side`` wins moving first; at most ``max_moves`` listed, all counted."""
+    after: list[Position | Sum] = []
+    words: list[str] = []
+    count = 0
+    done: set[Position] = set()
+    for i, c in enumerate(comps):
+        if c in done:  # equal components have equal moves
+            continue
+        done.add(c)
+        rest = CanonicalGame(0)
+        for j, v in enumerate(values):
+            if j != i:
+                rest = rest + v
+        for option, text in _options(c, side):
+            total = rest + _option_value(c, option, max_positions)
+            if (side == "L" and total >= 0) or (side == "R" and total <= 0):
+                count += 1
+                if len(after) < max_moves:
+                    new = [*comps[:i], *(Position(c.game, s) for s in option), *comps[i + 1 :]]
+                    after.append(sum_of(new))
+                    words.append(text)
+    return after, words, count
+
+
+def solve_partisan(
+    pos: Position | Sum, *, max_moves: int, max_positions: int, misere: bool = False
+) -> Result:
+    """Solve a position with at least one partisan component (see the module docstring)."""
+    if misere:
+        raise UnsupportedError(
+            "misère play is not supported for partisan games (canonical values are for "
+            "normal play); drop --misere"
+        )
+    comps = pos.components
+    values = [_value(c, max_positions) for c in comps]
+    g = CanonicalGame(0)
+    for v in values:
+        g = g + v
+    left, left_words, left_count = _winning(comps, values, "L", max_moves, max_positions)
+    right, right_words, right_count = _winning(comps, values, "R", max_moves, max_positions)
+    outcome = g.outcome
+    explanation: list[str] = []
+    if len(comps) > 1:
+        explanation.append(
+            "Canonical value of each component (an impartial one of Grundy "
+            "value g is the nimber *g):"
+        )
+        explanation.extend(f"  {c}  ->  {v}" for c, v in zip(comps, values, strict=True))
+        explanation.append(f"The sum of the components is {g}.")
+    else:
+        explanation.append(
+            f"The canonical value is {g}: dominated options removed and reversible ones bypassed."
+        )
+    if not g.is_number():
+        lo = ", ".join(str(x) for x in g.left_options[:8]) or "none"
+        ro = ", ".join(str(x) for x in g.right_options[:8]) or "none"
+        explanation.append(f"In canonical form Left's options are {lo}; Right's are {ro}.")
+    relation = {
+        "L": "greater than 0",
+        "R": "less than 0",
+        "P": "equal to 0",
+        "N": "confused with 0",
+    }[outcome]
+    explanation.append(f"The value is {relation}, so {_OUTCOME_WORDS[outcome]}.")
+    explanation.append(
+        f"Left wins moving first by {left_count} move{'s' if left_count != 1 else ''} (to a "
+        f"value >= 0); Right wins moving first by {right_count} move"
+        f"{'s' if right_count != 1 else ''} (to a value <= 0)."
+    )
+    m, t = mean(g), temperature(g)
+    explanation.append(
+        f"Mean {m}, temperature {t}; Left stop {g.left_stop}, Right stop {g.right_stop}."
+    )
+    return Result(
+        position=pos,
+        play="normal",
+        outcome=outcome,
+        grundy=None,
+        winning_moves=tuple(left),
+        move_descriptions=tuple(left_words),
+        method="canonical values of the partisan components (regions memoised up to symmetry)"
+        + (
+            ", nimbers *g for the impartial ones"
+            if any(isinstance(c.game, ImpartialGame) for c in comps)
+            else ""
+        ),
+        explanation=tuple(explanation),
+        winning_moves_total=left_count,
+        winning_moves_truncated=left_count > len(left),
+        canonical=str(g),
+        canonical_braces=format_braces(g),
+        temperature=_text(t),
+        mean=_text(m),
+        left_stop=_text(g.left_stop),
+        right_stop=_text(g.right_stop),
+        right_winning_moves=tuple(right),
+        right_move_descriptions=tuple(right_words),
+        right_winning_moves_total=right_count,
+    )

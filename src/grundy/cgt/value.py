@@ -1,0 +1,339 @@
+"""Canonical values of short partisan games: :class:`CanonicalGame`.
+
+A :class:`CanonicalGame` is frozen and hashable; ``==`` is equality of values
+(canonical forms are unique). Build one from notation, a number, or options:
+
+>>> from grundy.cgt import CanonicalGame
+>>> g = CanonicalGame("{2|-1/2}")
+>>> g, -g, g + g
+(CanonicalGame('{2|-1/2}'), CanonicalGame('{1/2|-2}'), CanonicalGame('{4|3/2}'))
+>>> CanonicalGame.from_options([0, "*"], [0])
+CanonicalGame('^*')
+>>> CanonicalGame("^") > 0, CanonicalGame("*").confused_with(0)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import ClassVar, Union
+
+from grundy.cgt import _table as T
+from grundy.errors import InvalidSpecError
+
+__all__ = ["CLEAR_HOOKS", "CanonicalGame", "GameLike", "clear_cache", "game_of"]
+
+GameLike = Union["CanonicalGame", int, Fraction, str]
+
+
+class CanonicalGame:
+    """The canonical form of a short partisan game (one object per value)."""
+
+    __slots__ = ("__weakref__", "_id")
+    _id: int
+    _live: ClassVar[weakref.WeakValueDictionary[int, CanonicalGame]] = weakref.WeakValueDictionary()
+
+    def __new__(cls, spec: GameLike = 0) -> CanonicalGame:
+        if isinstance(spec, CanonicalGame):
+            return spec
+        return cls._of(_coerce_id(spec))
+
+    @classmethod
+    def _of(cls, gid: int) -> CanonicalGame:
+        obj = cls._live.get(gid)
+        if obj is None:
+            obj = object.__new__(cls)
+            object.__setattr__(obj, "_id", gid)
+            cls._live[gid] = obj
+        return obj
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CanonicalGame is immutable")
+
+    def __reduce__(self) -> tuple[type[CanonicalGame], tuple[str]]:
+        return (CanonicalGame, (self.braces(),))
+
+    # ----- construction -------------------------------------------------------
+
+    @classmethod
+    def from_options(
+        cls, lefts: Iterable[GameLike] = (), rights: Iterable[GameLike] = ()
+    ) -> CanonicalGame:
+        """The canonical form of ``{lefts | rights}``.
+
+        >>> CanonicalGame.from_options([1], [-1])
+        CanonicalGame('+-1')
+        """
+        return cls._of(T.make([_coerce_id(g) for g in lefts], [_coerce_id(g) for g in rights]))
+
+    # ----- structure ----------------------------------------------------------
+
+    @property
+    def left_options(self) -> tuple[CanonicalGame, ...]:
+        """Left's options in canonical form (no dominated or reversible ones)."""
+        return tuple(CanonicalGame._of(i) for i in T.LEFT[self._id])
+
+    @property
+    def right_options(self) -> tuple[CanonicalGame, ...]:
+        """Right's options in canonical form."""
+        return tuple(CanonicalGame._of(i) for i in T.RIGHT[self._id])
+
+    @property
+    def birthday(self) -> int:
+        """The birthday: 0 for 0, 1 + the largest birthday of an option otherwise.
+
+        >>> CanonicalGame("^").birthday, CanonicalGame("3/4").birthday
+        (2, 3)
+        """
+        return T.BIRTHDAY[self._id]
+
+    def is_number(self) -> bool:
+        """True for a dyadic rational."""
+        return T.NUMBER[self._id] is not None
+
+    def is_integer(self) -> bool:
+        """True for an integer."""
+        num = T.NUMBER[self._id]
+        return num is not None and num.denominator == 1
+
+    def is_nimber(self) -> bool:
+        """True for ``*n`` (``0`` included)."""
+        nus = T.NUS[self._id]
+        return nus is not None and nus[0] == 0 and nus[1] == 0
+
+    def number(self) -> Fraction | None:
+        """The value as a :class:`~fractions.Fraction` if it is a number, else None."""
+        return T.NUMBER[self._id]
+
+    def uptimal(self) -> tuple[Fraction, int, int] | None:
+        """``(x, n, m)`` when the value is ``x + n.^ + *m``, else None.
+
+        >>> CanonicalGame("1/2v2*").uptimal()
+        (Fraction(1, 2), -2, 1)
+        """
+        return T.NUS[self._id]
+
+    def is_infinitesimal(self) -> bool:
+        """True when ``-x < G < x`` for every positive number ``x`` (0 included)."""
+        return T.LSTOP[self._id] == 0 and T.RSTOP[self._id] == 0
+
+    def is_all_small(self) -> bool:
+        """True when in every subposition both players can move or neither can."""
+        seen: set[int] = set()
+        stack = [self._id]
+        while stack:
+            gid = stack.pop()
+            if gid in seen:
+                continue
+            seen.add(gid)
+            if bool(T.LEFT[gid]) != bool(T.RIGHT[gid]):
+                return False
+            stack.extend(T.LEFT[gid] + T.RIGHT[gid])
+        return True
+
+    # ----- arithmetic and order -----------------------------------------------
+
+    def __add__(self, other: GameLike) -> CanonicalGame:
+        return CanonicalGame._of(T.add(self._id, _coerce_id(other)))
+
+    __radd__ = __add__
+
+    def __neg__(self) -> CanonicalGame:
+        return CanonicalGame._of(T.neg(self._id))
+
+    def __pos__(self) -> CanonicalGame:
+        return self
+
+    def __sub__(self, other: GameLike) -> CanonicalGame:
+        return CanonicalGame._of(T.add(self._id, T.neg(_coerce_id(other))))
+
+    def __rsub__(self, other: GameLike) -> CanonicalGame:
+        return CanonicalGame._of(T.add(_coerce_id(other), T.neg(self._id)))
+
+    def __mul__(self, n: int) -> CanonicalGame:
+        """``n`` copies of the game (``n`` may be negative)."""
+        if not isinstance(n, int):
+            return NotImplemented
+        base = self._id if n >= 0 else T.neg(self._id)
+        total, power, k = 0, base, abs(n)
+        while k:
+            if k & 1:
+                total = T.add(total, power)
+            power = T.add(power, power)
+            k >>= 1
+        return CanonicalGame._of(total)
+
+    __rmul__ = __mul__
+
+    def __le__(self, other: GameLike) -> bool:
+        return T.le(self._id, _coerce_id(other))
+
+    def __ge__(self, other: GameLike) -> bool:
+        return T.le(_coerce_id(other), self._id)
+
+    def __lt__(self, other: GameLike) -> bool:
+        o = _coerce_id(other)
+        return o != self._id and T.le(self._id, o)
+
+    def __gt__(self, other: GameLike) -> bool:
+        o = _coerce_id(other)
+        return o != self._id and T.le(o, self._id)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CanonicalGame):
+            return other._id == self._id
+        if isinstance(other, (int, Fraction, str)):
+            try:
+                return _coerce_id(other) == self._id
+            except InvalidSpecError:
+                return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return T.SHASH[self._id]
+
+    def confused_with(self, other: GameLike) -> bool:
+        """``G || H``: neither ``G <= H`` nor ``G >= H``."""
+        o = _coerce_id(other)
+        return not T.le(self._id, o) and not T.le(o, self._id)
+
+    def less_or_confused(self, other: GameLike) -> bool:
+        """``G <| H``: not ``G >= H``."""
+        return not T.le(_coerce_id(other), self._id)
+
+    def greater_or_confused(self, other: GameLike) -> bool:
+        """``G |> H``: not ``G <= H``."""
+        return not T.le(self._id, _coerce_id(other))
+
+    @property
+    def outcome(self) -> str:
+        """``L``, ``R``, ``N`` or ``P``: who wins (Left, Right, first or second player).
+
+        >>> [CanonicalGame(s).outcome for s in ("1", "-1", "*", "0")]
+        ['L', 'R', 'N', 'P']
+        """
+        ge0 = T.le(0, self._id)
+        le0 = T.le(self._id, 0)
+        if ge0:
+            return "P" if le0 else "L"
+        return "R" if le0 else "N"
+
+    # ----- stops and incentives -----------------------------------------------
+
+    @property
+    def left_stop(self) -> Fraction:
+        """Left's stop: the number reached when Left starts and both play to stop.
+
+        >>> CanonicalGame("{2|-1/2}").left_stop
+        Fraction(2, 1)
+        """
+        return T.LSTOP[self._id]
+
+    @property
+    def right_stop(self) -> Fraction:
+        """Right's stop."""
+        return T.RSTOP[self._id]
+
+    @property
+    def confusion_interval(self) -> tuple[Fraction, Fraction]:
+        """``(right stop, left stop)``: the numbers the game may be confused with lie here."""
+        return (T.RSTOP[self._id], T.LSTOP[self._id])
+
+    def left_incentives(self) -> tuple[CanonicalGame, ...]:
+        """``G^L - G`` for each Left option, in canonical form."""
+        n = T.neg(self._id)
+        return tuple(CanonicalGame._of(T.add(i, n)) for i in T.LEFT[self._id])
+
+    def right_incentives(self) -> tuple[CanonicalGame, ...]:
+        """``G - G^R`` for each Right option, in canonical form."""
+        return tuple(CanonicalGame._of(T.add(self._id, T.neg(i))) for i in T.RIGHT[self._id])
+
+    # ----- text -----------------------------------------------------------------
+
+    def __str__(self) -> str:
+        from grundy.cgt.notation import format_game
+
+        return format_game(self)
+
+    def __repr__(self) -> str:
+        return f"CanonicalGame({str(self)!r})"
+
+    def braces(self) -> str:
+        """The value fully written as nested ``{L|R}`` whose leaves are numbers and ``*n``.
+
+        >>> CanonicalGame("^2").braces()
+        '{0|{0|*}}'
+        """
+        from grundy.cgt.notation import format_braces
+
+        return format_braces(self)
+
+    def unicode(self) -> str:
+        """The readable form with Unicode symbols (``↑``, ``±``, ``½``...)."""
+        from grundy.cgt.notation import to_unicode
+
+        return to_unicode(str(self))
+
+
+def _coerce_id(g: GameLike) -> int:
+    if isinstance(g, CanonicalGame):
+        return g._id
+    if isinstance(g, bool):
+        raise TypeError("a bool is not a game")
+    if isinstance(g, (int, Fraction)):
+        x = Fraction(g)
+        if x.denominator & (x.denominator - 1):
+            raise InvalidSpecError(
+                f"{g} is not a dyadic rational, so not a short game", "a number like 3/4"
+            )
+        return T.number_id(x)
+    if isinstance(g, str):
+        from grundy.cgt.notation import parse_game
+
+        return parse_game(g)._id
+    raise TypeError(f"cannot make a game from {type(g).__name__}")
+
+
+def game_of(g: GameLike) -> CanonicalGame:
+    """``g`` as a :class:`CanonicalGame` (a game, an int, a Fraction or notation text)."""
+    return CanonicalGame(g)
+
+
+#: Functions that empty the other tables of the package (run by :func:`clear_cache`).
+CLEAR_HOOKS: list[Callable[[], None]] = []
+
+
+def clear_cache() -> None:
+    """Empty every table of :mod:`grundy.cgt` (values still held stay valid).
+
+    Live :class:`CanonicalGame` objects are moved into the fresh table.
+
+    >>> g = CanonicalGame("{3|1/2*}")
+    >>> clear_cache()
+    >>> g == CanonicalGame("{3|1/2*}"), str(g)
+    (True, '{3|1/2*}')
+    """
+    live = [(gid, obj) for gid, obj in list(CanonicalGame._live.items())]
+    keep: set[int] = set()
+    stack = [gid for gid, _ in live]
+    while stack:
+        gid = stack.pop()
+        if gid not in keep:
+            keep.add(gid)
+            stack.extend(T.LEFT[gid] + T.RIGHT[gid])
+    old = {gid: (T.LEFT[gid], T.RIGHT[gid]) for gid in keep}
+    for hook in CLEAR_HOOKS:
+        hook()
+    T.reset()
+    mapping: dict[int, int] = {}
+    for gid in sorted(old):  # options have smaller ids
+        lefts, rights = old[gid]
+        mapping[gid] = T.intern(
+            tuple(sorted(mapping[i] for i in lefts)), tuple(sorted(mapping[i] for i in rights))
+        )
+    CanonicalGame._live = weakref.WeakValueDictionary()
+    for gid, obj in live:
+        object.__setattr__(obj, "_id", mapping[gid])
+        CanonicalGame._live[mapping[gid]] = obj
