@@ -131,9 +131,7 @@ def _solve(
     if any(c.game.kind == "partisan" for c in comps):
         from grundy.cgt.sums import solve_partisan  # noqa: PLC0415 (lazy: a game family)
 
-        return solve_partisan(
-            pos, misere=misere, max_moves=max_moves, max_positions=max_positions
-        )
+        return solve_partisan(pos, misere=misere, max_moves=max_moves, max_positions=max_positions)
     if len(comps) == 1 and comps[0].game.kind == "two-player":
         # The search family loads only for two-player games (cheap start).
         from grundy.search.ruleset import (  # noqa: PLC0415 (lazy: a game family)

@@ -6,10 +6,11 @@ No canonical forms, no fast paths: ``le`` is Conway's recursive definition,
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from grundy.cgt import CanonicalGame
@@ -30,7 +31,7 @@ def rgame(left: Any = (), right: Any = ()) -> RGame:
     return RGame(frozenset(left), frozenset(right))
 
 
-@lru_cache(maxsize=None)
+@cache
 def le(g: RGame, h: RGame) -> bool:
     """``g <= h``: no ``g^L >= h`` and no ``h^R <= g``."""
     return not any(le(h, gl) for gl in g.left) and not any(le(hr, g) for hr in h.right)
@@ -40,12 +41,12 @@ def eq(g: RGame, h: RGame) -> bool:
     return le(g, h) and le(h, g)
 
 
-@lru_cache(maxsize=None)
+@cache
 def neg(g: RGame) -> RGame:
     return rgame((neg(r) for r in g.right), (neg(x) for x in g.left))
 
 
-@lru_cache(maxsize=None)
+@cache
 def add(g: RGame, h: RGame) -> RGame:
     return rgame(
         [add(x, h) for x in g.left] + [add(g, x) for x in h.left],
@@ -60,13 +61,13 @@ def outcome(g: RGame) -> str:
     ]
 
 
-@lru_cache(maxsize=None)
+@cache
 def raw(g: CanonicalGame) -> RGame:
     """The engine's canonical form as a raw game (same options, nothing else)."""
     return rgame((raw(x) for x in g.left_options), (raw(x) for x in g.right_options))
 
 
-@lru_cache(maxsize=None)
+@cache
 def number_value(g: RGame) -> Fraction | None:
     """The number a *form* is, by definition: options numbers, every G^L < every G^R."""
     ls = [number_value(x) for x in g.left]
@@ -88,18 +89,18 @@ def number_value(g: RGame) -> Fraction | None:
         n += 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _numbers_born_by(n: int) -> tuple[Fraction, ...]:
     nums = {Fraction(0)}
     for _ in range(n):
         s = sorted(nums)
         new = {s[0] - 1, s[-1] + 1}
-        new.update((a + b) / 2 for a, b in zip(s, s[1:], strict=False))
+        new.update((a + b) / 2 for a, b in itertools.pairwise(s))
         nums |= new
     return tuple(sorted(nums, key=lambda x: (abs(x), x)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def stops(g: RGame) -> tuple[Fraction, Fraction]:
     """(left stop, right stop) of a form whose subpositions are canonical-ish forms."""
     x = number_value(g)

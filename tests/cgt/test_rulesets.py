@@ -59,9 +59,7 @@ def test_toads_frogs_all_strips() -> None:
 def test_clobber_rows_and_2x3() -> None:
     game = Clobber()
     texts = ["".join(p) for n in range(1, 7) for p in itertools.product("xo.", repeat=n)]
-    texts += [
-        "".join(p[:3]) + "/" + "".join(p[3:]) for p in itertools.product("xo.", repeat=6)
-    ]
+    texts += ["".join(p[:3]) + "/" + "".join(p[3:]) for p in itertools.product("xo.", repeat=6)]
     for text in texts:
         (state,) = game.parse_args([text])
         _check(game, state)
@@ -77,7 +75,9 @@ def test_clobber_rows_and_2x3() -> None:
 def test_hackenbush_all_colourings(edges: list[tuple[int, int]]) -> None:
     game = ColoredHackenbush()
     for colours in itertools.product("brg-", repeat=len(edges)):
-        spec = " ".join(f"{u}-{v}:{c}" for (u, v), c in zip(edges, colours, strict=True) if c != "-")
+        spec = " ".join(
+            f"{u}-{v}:{c}" for (u, v), c in zip(edges, colours, strict=True) if c != "-"
+        )
         if spec:
             (state,) = game.parse_args([spec])
             _check(game, state)

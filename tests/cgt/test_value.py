@@ -126,7 +126,7 @@ def test_uptimal_forms_match_sums(x: Fraction, n: int, m: int) -> None:
 
 
 def test_multiples_and_named_values() -> None:
-    assert UP * 3 == up(3) and UP * -2 == up(-2) and STAR + STAR == ZERO
+    assert up(3) == UP * 3 and up(-2) == UP * -2 and STAR + STAR == ZERO
     assert (UP + STAR).outcome == "N" and up(2, star=True).outcome == "L"
     assert CanonicalGame("{1|-1}") * 2 == 0
 

@@ -83,7 +83,7 @@ def _check(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     except SystemExit as e:  # --help / --version print and exit 0
         assert e.code == 0, argv
         return
-    out, err = capsys.readouterr()
+    _out, err = capsys.readouterr()
     assert status in (0, 1, 2, 130), (argv, status)
     if status:
         lines = [line for line in err.splitlines() if line.strip()]

@@ -12,6 +12,7 @@ Fraction(-2, 1)
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,7 +39,7 @@ class Wall:
         pts = self.points
         if t >= pts[-1][0]:
             return pts[-1][1] + self.tail * (t - pts[-1][0])
-        for (t0, x0), (t1, x1) in zip(pts, pts[1:], strict=False):
+        for (t0, x0), (t1, x1) in itertools.pairwise(pts):
             if t0 <= t <= t1:
                 return x0 + (x1 - x0) * (t - t0) / (t1 - t0)
         return pts[0][1]
@@ -75,7 +76,7 @@ def _combine(a: Wall, b: Wall, pick: Callable[[Fraction, Fraction], bool]) -> Wa
     """The pointwise max (``pick`` = ``>=``) or min (``<=``) of two walls."""
     ts = sorted({t for t, _ in a.points} | {t for t, _ in b.points})
     grid: list[Fraction] = []
-    for t0, t1 in zip(ts, ts[1:], strict=False):
+    for t0, t1 in itertools.pairwise(ts):
         grid.append(t0)
         d0, d1 = a.at(t0) - b.at(t0), a.at(t1) - b.at(t1)
         if d0 * d1 < 0:

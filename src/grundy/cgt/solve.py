@@ -15,9 +15,9 @@ regions with an explicit stack, so deep games never hit Python's recursion limit
 from __future__ import annotations
 
 import time
-from fractions import Fraction
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from grundy.cgt import _table as T
@@ -147,11 +147,11 @@ def _evaluate(
             if fkey in memo:
                 stack.pop()
                 continue
-            options = ([], [])
+            options = ([], [])  # per side, per move
             missing: dict[Hashable, Any] = {}
             for side, moves in ((0, game.left_moves), (1, game.right_moves)):
                 for option in moves(fregion):
-                    parts = []
+                    parts: list[tuple[Any, Any]] = []
                     for k, negated, sub in split(option):
                         if k is None:
                             parts.append((None, number_id(Fraction(negated))))
@@ -163,7 +163,7 @@ def _evaluate(
                                     f"{type(game).__name__} is loopy: a region repeats below itself"
                                 )
                             missing[k] = (sub, negated)
-                    options[side].append(parts)
+                    options[side].append(parts)  # type: ignore[arg-type]
             frame[2] = options
             if missing:
                 expanded.add(fkey)

@@ -47,7 +47,8 @@ _SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("tictactoe", "ttt", "noughts-and-crosses"), "grundy.catalog.boards.tictactoe:TicTacToe"),
     (("connect4", "connect-four"), "grundy.catalog.boards.connect4:ConnectFour"),
     (("chomp",), "grundy.catalog.boards.chomp:Chomp"),
-    (("domineering", "dom"), "grundy.cgt.games.domineering:Domineering"),
+    (("domineering",), "grundy.catalog.boards.domineering:Domineering"),
+    (("partisan-domineering", "dom"), "grundy.cgt.games.partisan_domineering:PartisanDomineering"),
     (("clobber",), "grundy.cgt.games.clobber:Clobber"),
     (("cutcake",), "grundy.cgt.games.cutcake:Cutcake"),
     (

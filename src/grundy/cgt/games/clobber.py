@@ -80,7 +80,7 @@ class Clobber(PartisanGame[ClobberState]):
         return self._moves(state, False)
 
     def regions(self, state: ClobberState) -> Iterator[ClobberState]:
-        h, w, xs, os = state
+        _h, w, xs, os = state
         for comp in components(xs | os, w):
             if comp & xs and comp & os:
                 nh, nw, (a, b) = trim(w, (xs & comp, os & comp))

@@ -16,6 +16,7 @@ value, which :meth:`Domineering.signed_region_key` exploits.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -118,7 +119,7 @@ class Domineering(PartisanGame[DomineeringState]):
             spots ^= low
 
     def regions(self, state: DomineeringState) -> Iterator[DomineeringState]:
-        h, w, mask = state
+        _h, w, mask = state
         for comp in components(mask, w):
             if comp & (comp - 1):  # two cells at least
                 nh, nw, (m,) = trim(w, (comp,))
@@ -189,7 +190,7 @@ def _part(w: int, comp: int) -> Part:
         return found
     if not any(row & (row >> 1) for row in rows):  # only Left can move
         found = (None, _vertical_pairs(rows), None)
-    elif not any(a & b for a, b in zip(rows, rows[1:], strict=False)):
+    elif not any(a & b for a, b in itertools.pairwise(rows)):
         found = (None, -sum(_row_pairs(row) for row in rows), None)
     else:
         h = len(rows)
