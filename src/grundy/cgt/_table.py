@@ -11,8 +11,8 @@ Numbers and ``x + n.^ + *m`` forms are compared and added arithmetically;
 only, so its depth is bounded by birthdays.
 
 >>> a = number_id(Fraction(1, 2))
->>> LEFT[a], RIGHT[a]
-((0,), (1,))
+>>> len(LEFT[a]), len(RIGHT[a])  # 1/2 = {0|1}
+(1, 1)
 >>> le(0, a), le(a, 0)
 (True, False)
 """

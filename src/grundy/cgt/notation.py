@@ -11,7 +11,7 @@ comma-separated options and one or more bars (``{0||0|-1}`` is
 >>> parse_game("⇑*") == parse_game("^2*") == parse_game("{0|^}")
 True
 >>> format_braces(parse_game("1/2v*"))
-'{{1/2|1/2}|1/2}'
+'{1/2|1/2,{1/2|1/2}}'
 """
 
 from __future__ import annotations

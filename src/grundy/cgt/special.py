@@ -1,7 +1,7 @@
 """Named games: numbers, nimbers, ups, switches, tinies and minies.
 
 >>> up(2, star=True), switch(1), tiny(2), nimber(3) + nimber(5)
-(CanonicalGame('^2*'), CanonicalGame('+-1'), CanonicalGame('{0||0|-2}'), CanonicalGame('*6'))
+(CanonicalGame('^2*'), CanonicalGame('+-1'), CanonicalGame('{0|-1+-1}'), CanonicalGame('*6'))
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ impartial ones: an impartial component of Grundy value ``g`` is the nimber
 Right, to a value ``<= 0``. Every such move, in any component, is listed.
 
 >>> from grundy import parse
->>> r = solve_partisan(parse("domineering:2x3 + nim 1"), max_moves=10, max_positions=10**6)
+>>> r = solve_partisan(parse("partisan-domineering:2x3 + nim 1"), max_moves=10, max_positions=10**6)
 >>> r.canonical, r.outcome
 ('{2*|-1/2*}', 'N')
 """

@@ -6,7 +6,7 @@ A :class:`CanonicalGame` is frozen and hashable; ``==`` is equality of values
 >>> from grundy.cgt import CanonicalGame
 >>> g = CanonicalGame("{2|-1/2}")
 >>> g, -g, g + g
-(CanonicalGame('{2|-1/2}'), CanonicalGame('{1/2|-2}'), CanonicalGame('{4|3/2}'))
+(CanonicalGame('{2|-1/2}'), CanonicalGame('{1/2|-2}'), CanonicalGame('3/2'))
 >>> CanonicalGame.from_options([0, "*"], [0])
 CanonicalGame('^*')
 >>> CanonicalGame("^") > 0, CanonicalGame("*").confused_with(0)
@@ -264,7 +264,7 @@ class CanonicalGame:
         """The value fully written as nested ``{L|R}`` whose leaves are numbers and ``*n``.
 
         >>> CanonicalGame("^2").braces()
-        '{0|{0|*}}'
+        '{0|{0,*|0}}'
         """
         from grundy.cgt.notation import format_braces
 

@@ -9,7 +9,7 @@ colours negates the value.
 >>> from grundy.cgt import value_of
 >>> g = Clobber()
 >>> [str(value_of(g, s)) for s in (g.parse_args([t])[0] for t in ("xo", "xox", "xo/ox"))]
-['0', '*', '0']
+['*', '*', '*']
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Reversing the strip and swapping toads with frogs negates the value.
 >>> from grundy.cgt import value_of
 >>> g = ToadsAndFrogs()
 >>> [str(value_of(g, s)) for s in ("t.f", "tt.ff", "t..f", "tt..f")]
-['*', '0', '0', '1/2']
+['*', '*', '0', '1']
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ Reversing the row keeps the value; swapping blue and red negates it.
 >>> from grundy.cgt import value_of
 >>> g = TopplingDominoes()
 >>> [str(value_of(g, s)) for s in ("b", "br", "bb", "g", "brb")]
-['1', '+-1', '2', '*', '{2|1/2}']
+['1', '*', '2', '*', '1/2']
 """
 
 from __future__ import annotations
