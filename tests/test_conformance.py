@@ -48,6 +48,13 @@ def test_winning_moves_lead_to_p_positions(entry: grundy.GameEntry, misere: bool
     if misere and not _impartial(position):
         pytest.skip("misère play is defined here for impartial games")
     result = grundy.solve(position, misere=misere)
+    if result.canonical is not None:  # partisan: Left's winning moves reach values >= 0
+        for after in result.winning_moves:
+            r = grundy.solve(after)
+            assert r.outcome in ("L", "P"), str(after)
+        for after in result.right_winning_moves:
+            assert grundy.solve(after).outcome in ("R", "P"), str(after)
+        return
     assert result.play == ("misere" if misere else "normal")
     assert result.method
     assert len(result.winning_moves) == len(result.move_descriptions)

@@ -1,13 +1,12 @@
 """Entry points: the quotient of a game (cached per ruleset) and misère play through it.
 
->>> from grundy.core.cache import register
-from grundy.core.game import HeapGame
+>>> from grundy.core.game import HeapGame
 >>> class Nim(HeapGame):
 ...     def moves(self, n):
 ...         return range(n)
 >>> answer = misere_by_quotient(Nim(), [1, 2, 2], max_moves=10)
 >>> answer.outcome, answer.winning
-('N', ((0, ()),))
+('N', ((0, (0,)),))
 >>> answer.explanation[1]
 'Heaps pretend to be: 1 -> a, 2 -> b, 2 -> b; the sum is ab², not in the P-portion {a, b²}.'
 """
