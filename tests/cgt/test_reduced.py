@@ -21,7 +21,7 @@ def test_rcf_is_infinitesimally_close_and_idempotent(day3: list[CanonicalGame]) 
 
 
 def test_rcf_classes_are_the_infinitesimal_classes(day2: list[CanonicalGame]) -> None:
-    """On every pair born by day 2: same reduced form exactly when the difference is infinitesimal."""
+    """Every pair born by day 2: same reduced form exactly when the difference is infinitesimal."""
     for g in day2:
         for h in day2:
             same = reduced_canonical_form(g) == reduced_canonical_form(h)

@@ -27,6 +27,7 @@ from grundy.cgt.games import (
     TopplingDominoes,
 )
 from grundy.core.game import PartisanGame
+from grundy.errors import InvalidSpecError
 from tests.cgt import reference as ref
 
 
@@ -126,8 +127,6 @@ def test_metadata_and_round_trip(cls: type[Any]) -> None:
     ],
 )
 def test_bad_boards_name_the_problem(cls: type[Any], args: list[str]) -> None:
-    from grundy.errors import InvalidSpecError
-
     game = cls.from_params("colored") if cls is ColoredHackenbush else cls()
     with pytest.raises(InvalidSpecError) as info:
         game.parse_args(args)

@@ -31,7 +31,8 @@ def test_day3_negation_outcome_stops_numbers(day3: list[CanonicalGame]) -> None:
         assert g.outcome == ref.outcome(r)
         assert (g.left_stop, g.right_stop) == ref.stops(r)
         assert g.number() == ref.number_value(r)
-        assert -(-g) is g
+        negative = -g
+        assert -negative is g
         assert g.birthday <= 3
 
 

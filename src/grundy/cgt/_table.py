@@ -64,6 +64,7 @@ _nus_index: dict[Nus, int] = {}
 _le_memo: dict[int, bool] = {}
 _add_memo: dict[int, int] = {}
 _neg_memo: dict[int, int] = {}
+_make_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 _SHIFT = 40  # ids below 2**40 pack two to a memo key
 
 
@@ -77,6 +78,7 @@ def clear_memos() -> None:
     _le_memo.clear()
     _add_memo.clear()
     _neg_memo.clear()
+    _make_memo.clear()
 
 
 def reset() -> None:
@@ -308,13 +310,29 @@ def make(lefts: Iterable[int], rights: Iterable[int]) -> int:
     """The id of the canonical form of ``{lefts | rights}`` (options are ids)."""
     gl = sorted(set(lefts))
     gr = sorted(set(rights))
-    nums_l = [NUMBER[i] for i in gl]
-    nums_r = [NUMBER[i] for i in gr]
-    if None not in nums_l and None not in nums_r:
-        lmax = max(nums_l, default=None)  # type: ignore[type-var]
-        rmin = min(nums_r, default=None)  # type: ignore[type-var]
-        if lmax is None or rmin is None or lmax < rmin:
-            return number_id(simplest_between(lmax, rmin))
+    key = (tuple(gl), tuple(gr))
+    found = _make_memo.get(key)
+    if found is None:
+        found = _make(gl, gr)
+        _make_memo[key] = found
+    return found
+
+
+def _number_key(i: int) -> tuple[float, Fraction]:
+    # floats first (rounding is monotone); the exact value only breaks float ties
+    return (LSTOPF[i], LSTOP[i])
+
+
+def _make(gl: list[int], gr: list[int]) -> int:
+    if all(NUMBER[i] is not None for i in gl) and all(NUMBER[i] is not None for i in gr):
+        lmax = max(gl, key=_number_key) if gl else None
+        rmin = min(gr, key=_number_key) if gr else None
+        if lmax is None or rmin is None or _number_key(lmax) < _number_key(rmin):
+            return number_id(
+                simplest_between(
+                    None if lmax is None else NUMBER[lmax], None if rmin is None else NUMBER[rmin]
+                )
+            )
     # Removing dominated options and bypassing reversible ones keep the value of G,
     # so the answers memoised in `memo` stay true throughout.
     gl, gr = _undominated(gl, gr)

@@ -1,8 +1,8 @@
 """Canonical values of positions of any :class:`~grundy.core.game.PartisanGame`.
 
-:func:`value_of` splits a position into regions (``regions``), takes the value of a region from ``number_value(region)`` when
-the ruleset has that method and it answers, looks each other one
-up by its key (``region_key``; a ruleset may also define
+:func:`value_of` splits a position into regions (``regions``), takes the
+value of a region from ``number_value(region)`` when the ruleset has that
+method and it answers, looks each other one up by its key (``region_key``; a ruleset may also define
 ``signed_region_key(region) -> (key, negated)`` for a symmetry that negates
 the value, such as transposing a Domineering board), and evaluates missing
 regions with an explicit stack, so deep games never hit Python's recursion limit.
@@ -107,14 +107,12 @@ def value_of(
                 game,
                 memo,
                 split,
-                region,
-                key,
-                negated,
-                count,
-                max_positions,
-                deadline,
-                progress,
-                started,
+                (key, region, negated),
+                count=count,
+                max_positions=max_positions,
+                deadline=deadline,
+                progress=progress,
+                started=started,
             )
             gid = memo[key]
         total = T.add(total, T.neg(gid) if negated else gid)
@@ -125,9 +123,8 @@ def _evaluate(
     game: PartisanGame[Any],
     memo: dict[Hashable, int],
     split: Callable[[Any], Iterable[Part]],
-    region: Any,
-    key: Hashable,
-    negated: bool,
+    root: tuple[Hashable, Any, bool],
+    *,
     count: int,
     max_positions: int | None,
     deadline: float | None,
@@ -137,6 +134,7 @@ def _evaluate(
     """Evaluate ``region`` and every missing region below it; returns the new count."""
     # a frame: [key, region, options or None]; options: per side, per move, (key, negated)s.
     # A key may be pushed twice (shared below two regions); the second pop finds it memoised.
+    key, region, negated = root
     stack: list[list[Any]] = [[key, region, None, negated]]
     expanded: set[Hashable] = set()  # keys whose frame waits for its options: the ancestors
     add, neg, number_id = T.add, T.neg, T.number_id
@@ -152,17 +150,17 @@ def _evaluate(
             for side, moves in ((0, game.left_moves), (1, game.right_moves)):
                 for option in moves(fregion):
                     parts: list[tuple[Any, Any]] = []
-                    for k, negated, sub in split(option):
-                        if k is None:
-                            parts.append((None, number_id(Fraction(negated))))
+                    for k, sign, sub in split(option):
+                        if k is None:  # then `sign` is the region's number
+                            parts.append((None, number_id(Fraction(sign))))
                             continue
-                        parts.append((k, negated))
+                        parts.append((k, sign))
                         if k not in memo and k not in missing:
                             if k in expanded or k == fkey:
                                 raise InvalidGameError(
                                     f"{type(game).__name__} is loopy: a region repeats below itself"
                                 )
-                            missing[k] = (sub, negated)
+                            missing[k] = (sub, sign)
                     options[side].append(parts)  # type: ignore[arg-type]
             frame[2] = options
             if missing:

@@ -28,7 +28,7 @@ def nimber(n: int) -> CanonicalGame:
 
 def up(n: int = 1, *, star: bool | int = False) -> CanonicalGame:
     """``n.^`` (``n < 0``: down), plus ``*`` (or ``*star`` for an int)."""
-    m = int(star) if not isinstance(star, bool) else int(star)
+    m = int(star)
     return CanonicalGame._of(T.nus_id(Fraction(0), n, m))
 
 

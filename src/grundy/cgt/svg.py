@@ -47,7 +47,9 @@ def thermograph_svg(g: GameLike, *, width: int = 360, height: int = 300) -> str:
     scale_t = (height - 2 * margin) / float(top - start)
 
     def px(t: Fraction, x: Fraction) -> str:
-        return f"{margin + float(xmax - x) * scale_x:.2f},{height - margin - float(t - start) * scale_t:.2f}"
+        across = margin + float(xmax - x) * scale_x
+        up = height - margin - float(t - start) * scale_t
+        return f"{across:.2f},{up:.2f}"
 
     def line(points: list[tuple[Fraction, Fraction]], colour: str) -> str:
         pts = " ".join(px(t, x) for t, x in points)

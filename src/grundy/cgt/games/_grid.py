@@ -148,10 +148,11 @@ def _transpose(rows: Sequence[int], w: int) -> tuple[int, ...]:
     out = [0] * w
     for r, row in enumerate(rows):
         bit = 1 << r
-        while row:
-            low = row & -row
+        rest = row
+        while rest:
+            low = rest & -rest
             out[low.bit_length() - 1] |= bit
-            row ^= low
+            rest ^= low
     return tuple(out)
 
 
@@ -198,14 +199,9 @@ def symmetric_images(
                 images = []
                 for cs in cells:
                     moved = []
-                    for r, c in cs:
-                        if transpose:
-                            r, c = c, r
-                        if flip_r:
-                            r = nh - 1 - r
-                        if flip_c:
-                            c = nw - 1 - c
-                        moved.append((r, c))
+                    for r0, c0 in cs:
+                        r, c = (c0, r0) if transpose else (r0, c0)
+                        moved.append((nh - 1 - r if flip_r else r, nw - 1 - c if flip_c else c))
                     images.append(mask_of(moved, nw))
                 out.append((transpose, (nh, nw, tuple(images))))
     return out

@@ -39,6 +39,8 @@ _split: dict[tuple[int, int], tuple[Part, ...]] = {}
 _row_keys: dict[tuple[int, tuple[int, ...]], Part] = {}
 CLEAR_HOOKS.append(_split.clear)
 CLEAR_HOOKS.append(_row_keys.clear)
+_parts: dict[tuple[int, int], Part] = {}
+CLEAR_HOOKS.append(_parts.clear)
 _SPLIT_CACHE_LIMIT = 400_000
 
 
@@ -134,7 +136,11 @@ class Domineering(PartisanGame[DomineeringState]):
         _, w, mask = state
         found = _split.get((w, mask))
         if found is None:
-            found = tuple(_part(w, comp) for comp in components(mask, w) if comp & (comp - 1))
+            found = tuple(
+                _parts.get((w, comp)) or _part(w, comp)
+                for comp in components(mask, w)
+                if comp & (comp - 1)
+            )
             if len(_split) > _SPLIT_CACHE_LIMIT:
                 _split.clear()
             _split[(w, mask)] = found
@@ -174,6 +180,15 @@ class Domineering(PartisanGame[DomineeringState]):
 
 
 def _part(w: int, comp: int) -> Part:
+    """The part of the component ``comp`` of a board ``w`` wide (memoised in ``_parts``)."""
+    found = _part_uncached(w, comp)
+    if len(_parts) > _SPLIT_CACHE_LIMIT:
+        _parts.clear()
+    _parts[(w, comp)] = found
+    return found
+
+
+def _part_uncached(w: int, comp: int) -> Part:
     stride = w + 1
     full = (1 << w) - 1
     low_row = ((comp & -comp).bit_length() - 1) // stride

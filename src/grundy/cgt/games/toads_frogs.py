@@ -79,10 +79,34 @@ class ToadsAndFrogs(PartisanGame[str]):
                 yield state[: i - 2] + "ft." + state[i + 1 :]
 
     def regions(self, state: str) -> Iterator[str]:
-        for part in state.replace("ttff", "tt|ff").split("|"):
-            part = part.lstrip("f").rstrip("t")
+        for block in state.replace("ttff", "tt|ff").split("|"):
+            part = block.lstrip("f").rstrip("t")
             if "t" in part or "f" in part:
                 yield part
+
+    def number_value(self, region: str) -> int | None:
+        """The value when no toad has a frog ahead of it (they can never meet), else None.
+
+        Then each toad walks over every empty square to its right and each frog
+        over every empty square to its left: the value is the difference of
+        the counts of those (piece, empty square) pairs.
+        """
+        last_f = region.rfind("f")
+        if last_f > region.find("t") >= 0:
+            return None
+        total = empties = 0
+        for ch in reversed(region):  # toads: empty squares to their right
+            if ch == ".":
+                empties += 1
+            elif ch == "t":
+                total += empties
+        empties = 0
+        for ch in region:  # frogs: empty squares to their left
+            if ch == ".":
+                empties += 1
+            elif ch == "f":
+                total -= empties
+        return total
 
     def signed_region_key(self, region: str) -> tuple[Hashable, bool]:
         """The strip or its mirror image with colours swapped (negated), whichever is less."""

@@ -1,0 +1,158 @@
+"""Canonical values of partisan games: grundy.cgt against pycgt 0.2.0, in the same run.
+
+Run: ``python bench/partisan.py [--cap SECONDS] [--pycgt-python PATH] [--quick]``.
+
+Each case runs in a fresh subprocess for each library (so neither gains from
+the other's caches or memory), timed in CPU seconds around the computation
+only (imports excluded), with its peak resident memory. pycgt runs under a
+time cap (default 120 s) and shows ``> cap`` past it. Both values are read back
+into grundy and compared; the ratio is pycgt time / grundy time.
+
+pycgt is found in this interpreter, else at ``--pycgt-python`` (default
+``/tmp/benchenv/bin/python``: ``python3 -m venv /tmp/benchenv &&
+/tmp/benchenv/bin/pip install pycgt==0.2.0``). It is never a dependency of
+grundy. Without it, grundy is timed alone.
+
+Cases: Domineering rectangles 4x4, 4x5, 5x4, 5x5 (and 6x6 for grundy, under
+the cap), Clobber rows, Toads-and-Frogs strips.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+# (label, grundy spec: (ruleset class, args), pycgt expression)
+CASES: list[tuple[str, str, list[str], str | None]] = [
+    ("domineering 4x4", "Domineering", ["4x4"], "domineering.rectangle(4, 4)"),
+    ("domineering 4x5", "Domineering", ["4x5"], "domineering.rectangle(4, 5)"),
+    ("domineering 5x4", "Domineering", ["5x4"], "domineering.rectangle(5, 4)"),
+    ("domineering 5x5", "Domineering", ["5x5"], "domineering.rectangle(5, 5)"),
+    ("domineering 6x6", "Domineering", ["6x6"], None),
+    ("clobber xoxoxoxoxoxo", "Clobber", ["xoxoxoxoxoxo"], "clobber.parse('xoxoxoxoxoxo')"),
+    ("clobber xxoxooxoxxoxo", "Clobber", ["xxoxooxoxxoxo"], "clobber.parse('xxoxooxoxxoxo')"),
+    ("clobber xoxox/oxoxo", "Clobber", ["xoxox/oxoxo"], "clobber.parse('xoxox|oxoxo')"),
+    ("toads-frogs ttt...fff", "ToadsAndFrogs", ["ttt...fff"], "tf.value('ttt...fff')"),
+    ("toads-frogs tttt..ffff", "ToadsAndFrogs", ["tttt..ffff"], "tf.value('tttt..ffff')"),
+    ("toads-frogs tt.t.f.ff.", "ToadsAndFrogs", ["tt.t.f.ff."], "tf.value('tt.t.f.ff.')"),
+]
+
+GRUNDY_CHILD = """
+import json, resource, sys, time
+from grundy.cgt import CanonicalGame, value_of, memo_size, table_size
+from grundy.cgt import games
+cls, args = sys.argv[1], json.loads(sys.argv[2])
+game = getattr(games, cls)()
+states = game.parse_args(args)
+t = time.process_time()
+value = sum((value_of(game, s) for s in states), CanonicalGame(0))
+elapsed = time.process_time() - t
+print(json.dumps({"time": elapsed, "value": value.braces(), "regions": memo_size(),
+                  "games": table_size(),
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+PYCGT_CHILD = """
+import json, resource, sys, time
+sys.setrecursionlimit(100000)
+from pycgt.rulesets import domineering, clobber
+from pycgt.rulesets import toads_and_frogs as tf
+def braces(g, memo={}):
+    key = id(g)
+    if key not in memo:
+        memo[key] = "{" + ",".join(braces(x) for x in g.left) + "|" + ",".join(
+            braces(x) for x in g.right) + "}"
+    return memo[key]
+t = time.process_time()
+g = eval(sys.argv[1])
+elapsed = time.process_time() - t
+text = braces(g)
+print(json.dumps({"time": elapsed, "value": text if len(text) < 2_000_000 else None,
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def _run(python: str, code: str, args: list[str], cap: float) -> dict[str, object] | None:
+    """The child's JSON answer, or None past the cap."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1] / "src")
+    try:
+        done = subprocess.run(
+            [python, "-c", code, *args],
+            capture_output=True,
+            text=True,
+            timeout=cap,
+            env=env,
+            check=True,
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
+
+
+def _pycgt_python(given: str | None) -> str | None:
+    if given:
+        return given if Path(given).exists() else None
+    spec = importlib.util.find_spec("pycgt")
+    if spec is not None and spec.origin is not None:  # not a stray namespace directory
+        return sys.executable
+    default = "/tmp/benchenv/bin/python"
+    return default if Path(default).exists() else None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cap", type=float, default=120.0, help="seconds per case and library")
+    parser.add_argument("--pycgt-python", default=None, help="an interpreter with pycgt 0.2.0")
+    parser.add_argument("--quick", action="store_true", help="skip the 5x5 and 6x6 boards")
+    opts = parser.parse_args()
+
+    from grundy.cgt import parse_game
+
+    pycgt = _pycgt_python(opts.pycgt_python)
+    if pycgt is None:
+        print("pycgt not found: skipped, timing grundy alone")
+    else:
+        print(f"pycgt from {pycgt}")
+    print(f"{'case':26} {'grundy s':>9} {'pycgt s':>9} {'ratio':>7} {'agree':>6} "
+          f"{'regions':>8} {'games':>7} {'MB g/p':>11}")
+    for label, cls, args, expr in CASES:
+        if opts.quick and ("5x5" in label or "6x6" in label):
+            continue
+        mine = _run(sys.executable, GRUNDY_CHILD, [cls, json.dumps(args)], opts.cap)
+        theirs = None
+        if pycgt is not None and expr is not None:
+            theirs = _run(pycgt, PYCGT_CHILD, [expr], opts.cap)
+        g_time = f"{mine['time']:.2f}" if mine else f"> {opts.cap:g}"
+        p_time = "-" if expr is None or pycgt is None else (
+            f"{theirs['time']:.2f}" if theirs else f"> {opts.cap:g}"
+        )
+        ratio, agree = "-", "-"
+        if mine and theirs:
+            ratio = f"{float(theirs['time']) / max(float(mine['time']), 1e-6):.1f}x"  # type: ignore[arg-type]
+            if theirs["value"] is not None:
+                same = parse_game(str(theirs["value"])) == parse_game(str(mine["value"]))
+                agree = "yes" if same else "NO"
+        elif mine and pycgt is not None and expr is not None:
+            ratio = f"> {opts.cap / max(float(mine['time']), 1e-6):.1f}x"  # type: ignore[arg-type]
+        regions = mine["regions"] if mine else "-"
+        games = mine["games"] if mine else "-"
+        mem = f"{float(mine['rss_mb']):.0f}" if mine else "-"  # type: ignore[arg-type]
+        if theirs:
+            mem += f"/{float(theirs['rss_mb']):.0f}"  # type: ignore[arg-type]
+        print(f"{label:26} {g_time:>9} {p_time:>9} {ratio:>7} {agree:>6} "
+              f"{regions!s:>8} {games!s:>7} {mem:>11}", flush=True)
+        if mine:
+            value = parse_game(str(mine["value"]))
+            shown = str(value)
+            print(f"{'':26} value {shown if len(shown) < 70 else shown[:67] + '...'}")
+
+
+if __name__ == "__main__":
+    main()
