@@ -120,8 +120,10 @@ def main() -> None:
         print("pycgt not found: skipped, timing grundy alone")
     else:
         print(f"pycgt from {pycgt}")
-    print(f"{'case':26} {'grundy s':>9} {'pycgt s':>9} {'ratio':>7} {'agree':>6} "
-          f"{'regions':>8} {'games':>7} {'MB g/p':>11}")
+    print(
+        f"{'case':26} {'grundy s':>9} {'pycgt s':>9} {'ratio':>7} {'agree':>6} "
+        f"{'regions':>8} {'games':>7} {'MB g/p':>11}"
+    )
     for label, cls, args, expr in CASES:
         if opts.quick and ("5x5" in label or "6x6" in label):
             continue
@@ -130,8 +132,10 @@ def main() -> None:
         if pycgt is not None and expr is not None:
             theirs = _run(pycgt, PYCGT_CHILD, [expr], opts.cap)
         g_time = f"{mine['time']:.2f}" if mine else f"> {opts.cap:g}"
-        p_time = "-" if expr is None or pycgt is None else (
-            f"{theirs['time']:.2f}" if theirs else f"> {opts.cap:g}"
+        p_time = (
+            "-"
+            if expr is None or pycgt is None
+            else (f"{theirs['time']:.2f}" if theirs else f"> {opts.cap:g}")
         )
         ratio, agree = "-", "-"
         if mine and theirs:
@@ -146,8 +150,11 @@ def main() -> None:
         mem = f"{float(mine['rss_mb']):.0f}" if mine else "-"  # type: ignore[arg-type]
         if theirs:
             mem += f"/{float(theirs['rss_mb']):.0f}"  # type: ignore[arg-type]
-        print(f"{label:26} {g_time:>9} {p_time:>9} {ratio:>7} {agree:>6} "
-              f"{regions!s:>8} {games!s:>7} {mem:>11}", flush=True)
+        print(
+            f"{label:26} {g_time:>9} {p_time:>9} {ratio:>7} {agree:>6} "
+            f"{regions!s:>8} {games!s:>7} {mem:>11}",
+            flush=True,
+        )
         if mine:
             value = parse_game(str(mine["value"]))
             shown = str(value)
