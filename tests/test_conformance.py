@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import grundy
-from grundy.cli.play_cmd import play
+from grundy.cli.play_cmd import play, play_partisan
 from grundy.core.game import ImpartialGame
 from grundy.core.moves import legal_moves
 from grundy.core.search import SearchMemo, grundy_by_search
@@ -107,8 +107,6 @@ def test_formula_agrees_with_search(entry: grundy.GameEntry) -> None:
 @pytest.mark.parametrize("entry", ENTRIES, ids=_ids)
 def test_play_runs_to_the_end(entry: grundy.GameEntry) -> None:
     """``grundy play`` on the example: the user always takes the first listed move."""
-    if grundy.parse(entry.example).components[0].game.kind == "partisan":
-        pytest.skip("grundy play does not yet let the user choose a side in partisan games")
     said: list[str] = []
     turns = 0
 
@@ -117,7 +115,13 @@ def test_play_runs_to_the_end(entry: grundy.GameEntry) -> None:
         turns += 1
         return "1" if turns < 500 else None
 
-    status = play(grundy.parse(entry.example), read=read, write=said.append)
+    position = grundy.parse(entry.example)
+    if position.components[0].game.kind == "partisan":  # the user plays Right, Left starts
+        status = play_partisan(
+            position, side="R", computer_first=True, read=read, write=said.append
+        )
+    else:
+        status = play(position, read=read, write=said.append)
     assert status == 0
     assert said[-1] in {"You win!", "The computer wins.", "It is a draw."}, said[-3:]
     assert turns < 500

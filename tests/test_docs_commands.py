@@ -43,7 +43,7 @@ def _commands() -> list[tuple[str, str]]:
                     continue
                 if any(PLACEHOLDER.match(w) for w in words[2:]):
                     continue  # a syntax line (``grundy quotient SPEC [-n N]``), not an example
-                found.append((f"{doc.relative_to(ROOT)}: {line}", " ".join(words)))
+                found.append((f"{doc.relative_to(ROOT)}: {line}", shlex.join(words)))
     return found
 
 

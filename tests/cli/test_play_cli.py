@@ -110,3 +110,39 @@ def test_huge_board_is_refused_before_playing() -> None:
     assert r.status == 1
     assert r.out == ""
     assert r.err.count("\n") == 1 and "far beyond the limit of" in r.err
+
+
+def test_partisan_play_as_left_winning_move_wins() -> None:
+    """domineering:2x3 = {2|-1/2}: Left moving first wins only by the middle column."""
+    done = run("play", "domineering:2x3", stdin="hint\n.#./.#.\n")
+    assert done.status == 0, done.err
+    lines = done.out.splitlines()  # the prompts "Your move> " are on stdout too
+    assert lines[0] == "You play Left (Left moves first)."
+    assert "Hint: Left moves to .#./.#. -> domineering:2x3 .#./.#." in done.out
+    assert lines[-1] == "You win!"
+    assert lines[-2].endswith("Right has no move: Left made the last move.")
+
+
+def test_partisan_play_computer_first_wins_what_the_first_player_wins() -> None:
+    """The computer plays Left first on {2|-1/2}, so it wins whatever Right does."""
+    done = run("play", "--side", "right", "--computer-first", "domineering:2x3", stdin="1\n" * 6)
+    assert done.status == 0, done.err
+    assert done.out.splitlines()[0] == "You play Right (Left moves first)."
+    assert done.out.splitlines()[1].startswith("Computer (Left): Left moves to .#./.#.")
+    assert done.out.splitlines()[-1] == "The computer wins."
+
+
+def test_partisan_play_points_out_a_thrown_away_win() -> None:
+    """domineering:2x4 = {1+-1|0}: Right moving first wins only by a middle domino."""
+    done = run("play", "--side", "R", "domineering:2x4", stdin="1\nundo\n2\n" + "1\n" * 6)
+    assert done.status == 0, done.err
+    assert "That move gives away the win: Right moves to .##./...." in done.out
+    assert "Took back your move and the computer's reply." in done.out
+    assert done.out.splitlines()[-1] in {"You win!", "The computer wins."}
+
+
+def test_partisan_play_refuses_misere_and_unknown_sides() -> None:
+    done = run("play", "--misere", "domineering:2x2")
+    assert done.status == 2
+    assert "misère play is not supported for partisan games" in done.err
+    assert run("play", "--side", "up", "domineering:2x2").status == 2

@@ -116,7 +116,7 @@ def test_human_output_of_search_games() -> None:
     assert "No winning move: every move leads to a position the opponent wins." in r.out
     r = run("solve", "chomp:3x4")
     assert "Value: win in 7 moves\nWinning move:\n" in r.out
-    r = run("solve", "domineering:2x4 R")
+    r = run("solve", "domineering-search:2x4 R")
     assert "Outcome: Right wins whoever starts (R-position)" in r.out
     assert "Winning moves (2):" in r.out
 

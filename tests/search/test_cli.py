@@ -15,8 +15,8 @@ from tests.cli.helpers import run
         ("tictactoe .........", "draw", "D"),
         ("connect4:4x4 ..../..../..../xo..", "draw", "D"),
         ("chomp:3x4", "win", "N"),
-        ("domineering:3x3", "win", "N"),
-        ("domineering:2x4 R", "win", "R"),
+        ("domineering-search:3x3", "win", "N"),
+        ("domineering-search:2x4 R", "win", "R"),
     ],
 )
 def test_solve_json(spec: str, value: str, outcome: str) -> None:
@@ -53,7 +53,7 @@ def test_play_tictactoe_to_the_end() -> None:
 
 
 def test_play_domineering_computer_first_wins_a_first_player_board() -> None:
-    r = run("play", "--computer-first", "domineering:3x3", stdin="1\n" * 9)
+    r = run("play", "--computer-first", "domineering-search:3x3", stdin="1\n" * 9)
     assert r.status == 0, r.err
     assert "Computer: Left: vertical domino" in r.out
     assert "The computer wins." in r.out

@@ -23,7 +23,7 @@ SPECS = [
     'hackenbush "0-1 1-2 1-3 2-3 0-4"',
     "tictactoe xo.x.o...",
     "chomp:3x4",
-    "domineering:3x3",
+    "domineering-search:3x3",
     "wythoff 4 6",
 ]
 
@@ -113,7 +113,7 @@ def test_a_winning_move_is_coloured_win_and_a_drawn_game_draw(api: TestClient) -
         ("nim 0 0", "0", "loss"),  # normal play: no move, the player to move lost
         ("nim 0", "1", "win"),  # misère: no move, the player to move won
         ("tictactoe xxxoo....", "0", "loss"),
-        ("domineering:2x2 ##/## L", "0", "loss"),
+        ("domineering-search:2x2 ##/## L", "0", "loss"),
     ],
 )
 def test_game_over_says_how_it_ended(api: TestClient, spec: str, misere: str, result: str) -> None:
@@ -131,7 +131,7 @@ def test_boards_and_targets_for_every_drawn_game(api: TestClient) -> None:
     assert {(m["target"]["row"], m["target"]["col"]) for m in chomp["moves"]} == {
         (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)
     }  # fmt: skip
-    dom = api.get("/api/moves", params={"spec": "domineering:2x2"}).json()
+    dom = api.get("/api/moves", params={"spec": "domineering-search:2x2"}).json()
     assert dom["board"]["mover"] == "L"
     assert sorted(m["target"]["cells"] for m in dom["moves"]) == [[0, 2], [1, 3]]
     hb = api.get("/api/moves", params={"spec": 'hackenbush "0-1 1-2 1-3 2-3 0-4"'}).json()

@@ -162,7 +162,7 @@ def test_cut_a_hackenbush_edge(page: Any) -> None:
         ("tictactoe .........", ".ttt button.cell"),
         ("connect4:4x4", ".c4 button.drop"),
         ("chomp:3x4", ".chomp button.cell"),
-        ("domineering:3x3", ".dom button.cell"),
+        ("domineering-search:3x3", ".dom button.cell"),
     ],
 )
 def test_every_board_takes_a_click(page: Any, spec: str, clickable: str) -> None:

@@ -1,4 +1,5 @@
-"""``grundy play SPEC [--computer-first] [--misere]``: play against the perfect player.
+"""``grundy play SPEC [--computer-first] [--misere] [--side left|right]``: play against the
+perfect player.
 
 You type a move as the resulting position (``nim 1 4 5``), as its number in
 the ``moves`` list, or in the short form ``[I:]ARGS``: component I (counted
@@ -8,21 +9,24 @@ from 1; may be left out when there is one component) becomes ``ARGS``, so in
 Board games are drawn as grids with row and column labels, heaps as rows of
 counters; ``undo`` takes back the user's last move and the computer's reply;
 a move that throws away a win is pointed out, with a move that would have kept it.
+In a partisan game (Domineering, Clobber, ...) the user chooses a side with
+``--side``; the computer plays the other side.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 from collections.abc import Callable
 from typing import Any, Final
 
 from grundy import DEFAULT_MAX_POSITIONS, Position, Result, Sum, legal_moves, solve
 from grundy.cli.common import spec_from_args
 from grundy.cli.solve_cmd import refuse_huge_search
-from grundy.errors import GrundyError
+from grundy.errors import GrundyError, UnsupportedError
 
-__all__ = ["play", "register", "run"]
+__all__ = ["play", "play_partisan", "register", "run"]
 
 _HELP = (
     "Type a move as the resulting position (e.g. {example}), as a number from 'moves', "
@@ -47,12 +51,27 @@ def register(sub: Any) -> None:
     p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "nim 3 4 5"')
     p.add_argument("--computer-first", action="store_true", help="let the computer move first")
     p.add_argument("--misere", action="store_true", help="the last mover loses")
+    p.add_argument(
+        "--side",
+        choices=("left", "right", "L", "R"),
+        default="left",
+        help="in a partisan game, the side you play (default left; Left plays first "
+        "unless --computer-first)",
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Play a game on the terminal."""
     position = spec_from_args(args.spec)
+    if any(c.game.kind == "partisan" for c in position.components):
+        if args.misere:
+            raise UnsupportedError(
+                "misère play is not supported for partisan games (their values are for "
+                "normal play); drop --misere"
+            )
+        side = args.side[0].upper()
+        return play_partisan(position, side=side, computer_first=args.computer_first)
     refuse_huge_search(position, DEFAULT_MAX_POSITIONS)
     return play(position, computer_first=args.computer_first, misere=args.misere)
 
@@ -125,7 +144,14 @@ def play(
             continue
         write(f"Position: {position}")
         _draw(position, write)
-        chosen = _ask(position, options, misere, read, write, can_undo=bool(history))
+        chosen = _ask(
+            position,
+            options,
+            functools.partial(_hint, position, misere, None),
+            read,
+            write,
+            can_undo=bool(history),
+        )
         if chosen is None:
             write("Bye.")
             return 0
@@ -138,6 +164,124 @@ def play(
             write(remark)
         history.append((position, lost))
         position, human = chosen, False
+
+
+def _hint(position: Position | Sum, misere: bool, side: str | None) -> str:
+    """One line: a winning move for the player to move (``side`` in a partisan position)."""
+    try:
+        result = solve(position, misere=misere, max_moves=1)
+    except GrundyError as e:
+        return f"Hint: not available here ({_trim(str(e))})."
+    moves, words = _side_moves(result, side)
+    if moves:
+        return f"Hint: {words[0]} -> {moves[0]}"
+    return "Hint: no move wins here; every move loses against perfect play."
+
+
+def _side_moves(
+    result: Result, side: str | None
+) -> tuple[tuple[Position | Sum, ...], tuple[str, ...]]:
+    """The winning moves (and their words) of the player to move; ``side`` R: Right's."""
+    if side == "R":
+        return result.right_winning_moves, result.right_move_descriptions
+    return result.winning_moves, result.move_descriptions
+
+
+def _side_total(result: Result, side: str) -> int:
+    """How many winning first moves ``side`` has in ``result``'s (partisan) position."""
+    total = result.right_winning_moves_total if side == "R" else result.winning_moves_total
+    return total or 0
+
+
+def play_partisan(
+    position: Position | Sum,
+    *,
+    side: str = "L",
+    computer_first: bool = False,
+    read: Callable[[str], str | None] = _read,
+    write: Callable[[str], None] = print,
+) -> int:
+    """Play a partisan position: the user is ``side`` (``"L"`` or ``"R"``), the computer the
+    other; whoever cannot move on their turn loses. Returns 0.
+
+    >>> import grundy
+    >>> typed = iter(["hint", "2"])
+    >>> position = grundy.parse('cgt "{2|-1}" + nim 1')
+    >>> play_partisan(position, side="R", read=lambda _: next(typed, None))
+    You play Right (Right moves first).
+    Position: cgt "{2|-1}" + nim 1  (Right to move)
+      1: cgt "{2|-1}"
+      heap 2: ● (1)
+    Hint: Right moves to "-1" -> cgt "-1" + nim 1
+    That move gives away the win: Right moves to "-1" -> cgt "-1" + nim 1 would have kept it.
+    Computer (Left): Left moves to "2" -> cgt "2" + nim 0
+    Right has no move: Left made the last move.
+    The computer wins.
+    0
+    """
+    names = {"L": "Left", "R": "Right"}
+    other = "R" if side == "L" else "L"
+    mover = other if computer_first else side
+    write(f"You play {names[side]} ({names[mover]} moves first).")
+    history: list[Position | Sum] = []
+    while True:
+        options = legal_moves(position, side=mover)
+        if not options:
+            _draw_board(position, write)
+            write(f"{names[mover]} has no move: {names[_flip(mover)]} made the last move.")
+            write("You win!" if mover == other else "The computer wins.")
+            return 0
+        if mover == other:
+            result = solve(position, max_moves=1)
+            moves, words = _side_moves(result, other)
+            after, said = (moves[0], words[0]) if moves else options[0]
+            write(f"Computer ({names[other]}): {said} -> {after}")
+            position, mover = after, side
+            continue
+        write(f"Position: {position}  ({names[side]} to move)")
+        _draw(position, write)
+        chosen = _ask(
+            position,
+            options,
+            functools.partial(_hint, position, False, side),
+            read,
+            write,
+            can_undo=bool(history),
+        )
+        if chosen is None:
+            write("Bye.")
+            return 0
+        if isinstance(chosen, str):  # _UNDO
+            position = history.pop()
+            write("Took back your move and the computer's reply.")
+            continue
+        remark = _partisan_gift(position, chosen, side)
+        if remark:
+            write(remark)
+        history.append(position)
+        position, mover = chosen, other
+
+
+def _flip(side: str) -> str:
+    return "R" if side == "L" else "L"
+
+
+def _partisan_gift(before: Position | Sum, after: Position | Sum, side: str) -> str | None:
+    """A remark when ``side``'s move from ``before`` to ``after`` throws a win away."""
+    try:
+        was = solve(before, max_moves=_GIFT_MOVES)
+        if not _side_total(was, side):
+            return None
+        now = solve(after, max_moves=0)
+    except GrundyError:
+        return None
+    if not _side_total(now, _flip(side)):
+        return None
+    moves, words = _side_moves(was, side)
+    return (
+        f"That move gives away the win: {words[0]} -> {_trim(str(moves[0]), 200)} "
+        "would have kept it."
+    )
 
 
 def _draw(position: Position | Sum, write: Callable[[str], None]) -> None:
@@ -214,7 +358,7 @@ def _draw_board(position: Position | Sum, write: Callable[[str], None]) -> None:
 def _ask(
     position: Position | Sum,
     options: list[tuple[Position | Sum, str]],
-    misere: bool,
+    hint: Callable[[], str],
     read: Callable[[str], str | None],
     write: Callable[[str], None],
     *,
@@ -244,15 +388,7 @@ def _ask(
                 write(f"  {n}. {words} -> {after}")
             continue
         if word == "hint":
-            try:
-                result = solve(position, misere=misere, max_moves=1)
-            except GrundyError as e:
-                write(f"Hint: not available here ({_trim(str(e))}).")
-                continue
-            if result.winning_moves:
-                write(f"Hint: {result.move_descriptions[0]} -> {result.winning_moves[0]}")
-            else:
-                write("Hint: no move wins here; every move loses against perfect play.")
+            write(hint())
             continue
         try:
             chosen = _match(text, position, options)

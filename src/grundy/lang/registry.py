@@ -47,8 +47,8 @@ _SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("tictactoe", "ttt", "noughts-and-crosses"), "grundy.catalog.boards.tictactoe:TicTacToe"),
     (("connect4", "connect-four"), "grundy.catalog.boards.connect4:ConnectFour"),
     (("chomp",), "grundy.catalog.boards.chomp:Chomp"),
-    (("domineering",), "grundy.catalog.boards.domineering:Domineering"),
-    (("partisan-domineering", "dom"), "grundy.cgt.games.partisan_domineering:PartisanDomineering"),
+    (("domineering-search",), "grundy.catalog.boards.domineering:Domineering"),
+    (("domineering", "dom", "partisan-domineering"), "grundy.cgt.games.domineering:Domineering"),
     (("clobber",), "grundy.cgt.games.clobber:Clobber"),
     (("cutcake",), "grundy.cgt.games.cutcake:Cutcake"),
     (
@@ -56,6 +56,7 @@ _SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
         "grundy.cgt.games.toads_frogs:ToadsAndFrogs",
     ),
     (("toppling-dominoes", "toppling"), "grundy.cgt.games.toppling:TopplingDominoes"),
+    (("cgt", "game"), "grundy.cgt.games.literal:GameLiteral"),
 )
 
 #: ``name:PARAMS`` written with these parameters builds another family's ruleset

@@ -60,8 +60,9 @@ def board_of(position: grundy.Position | grundy.Sum) -> Board | None:
     if name == "connect4":
         rows = args.split("/")
         return {"kind": "connect4", "rows": len(rows), "cols": len(rows[0]), "cells": "".join(rows)}
-    if name == "domineering":
-        grid, _, mover = args.rpartition(" ")
+    if name in ("domineering", "domineering-search"):
+        # the search version ends with the player to move; the canonical-value one has none
+        grid, _, mover = args.rpartition(" ") if " " in args else (args, "", "")
         rows = grid.split("/")
         return {
             "kind": "domineering",

@@ -28,7 +28,8 @@ FEATURED = (
     ("Tic-tac-toe", "tictactoe ........."),
     ("Connect Four on 4x4", "connect4:4x4"),
     ("Chomp on a 3x4 bar", "chomp:3x4"),
-    ("Domineering on 3x3", "domineering:3x3"),
+    ("Domineering on 3x3", "domineering-search:3x3"),
+    ("Domineering 3x4, canonical value", "domineering:3x4"),
     ("Green Hackenbush", 'hackenbush "0-1 1-2 1-3 2-3 0-4"'),
     ("A sum: Kayles + Nim", "kayles 7 + nim 3"),
 )

@@ -35,8 +35,8 @@ def _data(name: str) -> list[list[str]]:
         "connect4:7x6",
         "chomp:3x4",
         "chomp:4x5 5 3 3 1",
-        "domineering:3x3 #../#../... R",
-        "domineering:2x4",
+        "domineering-search:3x3 #../#../... R",
+        "domineering-search:2x4",
     ],
 )
 def test_round_trip(spec: str) -> None:
@@ -59,7 +59,7 @@ def test_round_trip(spec: str) -> None:
         ("connect4:four", "size like 4x4"),
         ("chomp:3x4 2 3", "must not increase"),
         ("chomp:3x4 0", "poisoned row"),
-        ("domineering:2x2 ... L", "expected 2x2"),
+        ("domineering-search:2x2 ... L", "expected 2x2"),
     ],
 )
 def test_bad_positions_name_the_problem(spec: str, words: str) -> None:
@@ -143,16 +143,16 @@ def test_chomp_known_values() -> None:
 
 def test_domineering_known_values() -> None:
     for size, expected in _data("domineering.txt"):
-        assert grundy.solve(f"domineering:{size}").outcome == expected, size
-        assert grundy.solve(f"domineering:{size} R").outcome == expected, size
+        assert grundy.solve(f"domineering-search:{size}").outcome == expected, size
+        assert grundy.solve(f"domineering-search:{size} R").outcome == expected, size
 
 
 def test_domineering_transpose_swaps_left_and_right() -> None:
     swap = {"L": "R", "R": "L", "N": "N", "P": "P"}
     for r in range(1, 4):
         for c in range(1, 5):
-            a = grundy.solve(f"domineering:{r}x{c}").outcome
-            b = grundy.solve(f"domineering:{c}x{r}").outcome
+            a = grundy.solve(f"domineering-search:{r}x{c}").outcome
+            b = grundy.solve(f"domineering-search:{c}x{r}").outcome
             assert swap[a] == b, (r, c)
 
 

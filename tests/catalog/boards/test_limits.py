@@ -23,7 +23,7 @@ from tests.cli.helpers import run
         "tictactoe xo./../....",
         "tictactoe x/o/.......",
         "connect4:4x4 ..../.../...../....",
-        "domineering:2x3 ..../.. L",
+        "domineering-search:2x3 ..../.. L",
         "tictactoe xo./.../.../",
     ],
 )
@@ -43,8 +43,8 @@ def test_rows_without_slashes_still_parse() -> None:
         "connect4",
         "connect4:7x6",
         "connect4:5x5",
-        "domineering:6x6",
-        "domineering:8x8",
+        "domineering-search:6x6",
+        "domineering-search:8x8",
         "chomp:16x16",
     ],
 )
@@ -85,8 +85,8 @@ def test_estimates() -> None:
         "connect4:6x4",  # solved today in 1.7M nodes
         "connect4:4x6",
         "connect4:7x6 5321447645646344663531637325",
-        "domineering:5x6",  # solved today in 5M nodes
-        "domineering:5x5",
+        "domineering-search:5x6",  # solved today in 5M nodes
+        "domineering-search:5x5",
         "chomp:12x12",
         "chomp:4x5 5 3 3 1",
     ],

@@ -1,4 +1,4 @@
-"""Domineering on a board of R rows and C columns (``domineering:RxC``).
+"""Domineering by two-player search (``domineering-search:RxC``): who wins, and in how many moves.
 
 Left places a domino on two empty cells one above the other (vertical),
 Right on two empty cells side by side (horizontal); a player with no
@@ -8,13 +8,13 @@ answer for a board is its outcome class: ``L`` (Left wins whoever starts),
 ``P`` (whoever moves first loses). A position is the board, rows top to
 bottom (``.`` empty, ``#`` covered, ``/`` between rows allowed), then who
 moves, ``L`` or ``R`` (default ``L``); ``value`` and the best moves are for
-that player.
+that player. For the canonical value (whoever moves first), use ``domineering``.
 
 >>> from grundy import solve
->>> r = solve("domineering:2x2")
+>>> r = solve("domineering-search:2x2")
 >>> r.outcome, r.value
 ('N', 'win')
->>> solve("domineering:1x3").outcome
+>>> solve("domineering-search:1x3").outcome
 'R'
 """
 
@@ -32,14 +32,14 @@ from grundy.search.ruleset import TwoPlayerRuleset, position_score
 
 __all__ = ["Domineering", "outcome_class"]
 
-_SYNTAX = "domineering:RxC [BOARD] [L|R]  (BOARD: rows top to bottom of . and #)"
+_SYNTAX = "domineering-search:RxC [BOARD] [L|R]  (BOARD: rows top to bottom of . and #)"
 
 #: Boards with at most this many empty cells are solved whole by retrograde analysis.
 RETROGRADE_CELLS = 20
 
 #: A search is refused at once when ``2 ** empty cells`` is above this many times
-#: ``max_positions``. Measured: domineering:5x6 (2^30 = 1.1e9) is solved in 5M nodes (both
-#: players first), domineering:6x6 (2^36 = 6.9e10) not within 20M.
+#: ``max_positions``. Measured: domineering-search:5x6 (2^30 = 1.1e9) is solved in 5M nodes (both
+#: players first), domineering-search:6x6 (2^36 = 6.9e10) not within 20M.
 SEARCH_SLACK = 200
 
 
@@ -70,12 +70,12 @@ class Domineering(TwoPlayerRuleset):
 
     rows: int = 2
     cols: int = 2
-    name: ClassVar[str] = "domineering"
+    name: ClassVar[str] = "domineering-search"
     rule: ClassVar[str] = (
         "Left places vertical dominoes, Right horizontal ones, on empty cells; "
         "a player who cannot place one loses (partisan: outcome class L, R, N or P)"
     )
-    example: ClassVar[str] = "domineering:3x3"
+    example: ClassVar[str] = "domineering-search:3x3"
     family: ClassVar[str] = "partisan"
 
     @classmethod
@@ -101,7 +101,7 @@ class Domineering(TwoPlayerRuleset):
         if args and args[-1].upper() in ("L", "R"):
             mover = 0 if args.pop().upper() == "L" else 1
         if len(args) > 1:
-            raise InvalidSpecError("domineering takes one board and L or R", _SYNTAX)
+            raise InvalidSpecError("domineering-search takes one board and L or R", _SYNTAX)
         board = 0
         if args:
             grid = "".join(board_rows(args[0], self.rows, self.cols, ".#", _SYNTAX))
@@ -204,8 +204,8 @@ class Domineering(TwoPlayerRuleset):
             self.search_estimate(state),
             max_positions,
             slack=SEARCH_SLACK,
-            smaller="a smaller board (e.g. domineering:5x5 or domineering:5x6) or a board with "
-            "more cells filled (#)",
+            smaller="the canonical value (domineering:RxC, whoever moves first), a smaller "
+            "board (e.g. domineering-search:5x5) or a board with more cells filled (#)",
         )
 
     def describe_move(self, state: Any, after: Any) -> str:
@@ -232,5 +232,5 @@ class Domineering(TwoPlayerRuleset):
 
 
 def _factory(params: str | None) -> Domineering:
-    rows, cols = parse_size(params, "domineering", _SYNTAX, default=(2, 2))
+    rows, cols = parse_size(params, "domineering-search", _SYNTAX, default=(2, 2))
     return Domineering(rows, cols)

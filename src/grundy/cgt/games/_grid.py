@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 
 __all__ = [
+    "board_lines",
     "cells_of",
     "components",
     "format_rows",
@@ -205,3 +207,21 @@ def symmetric_images(
                     images.append(mask_of(moved, nw))
                 out.append((transpose, (nh, nw, tuple(images))))
     return out
+
+
+def board_lines(rows_text: str) -> list[str]:
+    """A board written as rows separated by ``/``, drawn as a grid with numbered rows and
+    columns.
+
+    >>> print("\\n".join(board_lines("x.o/.xo")))
+       1 2 3
+    1  x . o
+    2  . x o
+    """
+    rows = rows_text.split("/")
+    width = max(len(r) for r in rows)
+    return labelled_grid(
+        [r.ljust(width) for r in rows],
+        [str(r + 1) for r in range(len(rows))],
+        [str(c + 1) for c in range(width)],
+    )

@@ -18,7 +18,14 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt.games._grid import components, format_rows, parse_rows, symmetric_images, trim
+from grundy.cgt.games._grid import (
+    board_lines,
+    components,
+    format_rows,
+    parse_rows,
+    symmetric_images,
+    trim,
+)
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import PartisanGame
 from grundy.errors import InvalidSpecError
@@ -57,6 +64,10 @@ class Clobber(PartisanGame[ClobberState]):
     def format_state(self, state: Any) -> str:
         h, w, xs, os = state
         return format_rows(h, w, [xs, os], "xo.")
+
+    def text_board(self, state: Any) -> list[str]:
+        """The board as a grid, rows and columns numbered from 1 (``grundy play`` shows it)."""
+        return board_lines(self.format_state(state))
 
     def _moves(self, state: ClobberState, left: bool) -> Iterator[ClobberState]:
         h, w, xs, os = state

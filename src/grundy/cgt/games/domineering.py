@@ -21,7 +21,15 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt.games._grid import components, format_rows, parse_rows, row_images, rows_of, trim
+from grundy.cgt.games._grid import (
+    board_lines,
+    components,
+    format_rows,
+    parse_rows,
+    row_images,
+    rows_of,
+    trim,
+)
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import PartisanGame
 from grundy.core.params import parse_natural
@@ -63,7 +71,7 @@ class Domineering(PartisanGame[DomineeringState]):
     cols: int | None = None
 
     name: ClassVar[str] = "domineering"
-    aliases: ClassVar[tuple[str, ...]] = ("dom",)
+    aliases: ClassVar[tuple[str, ...]] = ("dom", "partisan-domineering")
     syntax: ClassVar[str] = _SYNTAX
     rule: ClassVar[str] = (
         "Left places a domino on two empty cells one above the other, Right on two side "
@@ -83,6 +91,13 @@ class Domineering(PartisanGame[DomineeringState]):
         return None if self.rows is None else f"{self.rows}x{self.cols}"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if args and args[-1].upper() in ("L", "R"):
+            raise InvalidSpecError(
+                "domineering gives the value whoever moves first, so it takes no L or R; "
+                "for a search with a fixed player to move write domineering-search:RxC "
+                f"BOARD {args[-1].upper()}",
+                _SYNTAX,
+            )
         if not args:
             if self.rows is None or self.cols is None:
                 raise InvalidSpecError("give the board size or the rows", _SYNTAX)
@@ -102,6 +117,10 @@ class Domineering(PartisanGame[DomineeringState]):
     def format_state(self, state: Any) -> str:
         h, w, mask = state
         return format_rows(h, w, [mask], ".#")
+
+    def text_board(self, state: Any) -> list[str]:
+        """The board as a grid, rows and columns numbered from 1 (``grundy play`` shows it)."""
+        return board_lines(self.format_state(state))
 
     def left_moves(self, state: DomineeringState) -> Iterator[DomineeringState]:
         h, w, mask = state

@@ -1,0 +1,84 @@
+"""A game written as a value: ``cgt "{2|-1}"`` is a component of the position language.
+
+Each argument is a game in CGSuite's ASCII notation (``0``, ``3/4``, ``*2``,
+``^``, ``v``, ``+-1``, ``{2|-1/2}``, ``{0||0|-1}``; Unicode ↑ ↓ ± ⇑ ½ are
+accepted) and stands for its canonical form: Left's moves are the canonical
+form's Left options, Right's its Right options. Several arguments are a sum,
+so ``cgt ^ "*"`` is the same position as ``cgt ^ + cgt "*"``.
+
+>>> from grundy import solve
+>>> r = solve('cgt "{2|-1}" + nim 1')
+>>> r.canonical, r.outcome
+('{2*|-1*}', 'N')
+>>> g = GameLiteral()
+>>> [g.format_state(s) for s in g.left_moves(g.parse_args(["{0,*|0}"])[0])]
+['"0"', '"*"']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from grundy.cgt.notation import parse_game
+from grundy.cgt.value import CanonicalGame
+from grundy.core.game import PartisanGame
+from grundy.errors import InvalidSpecError
+
+__all__ = ["GameLiteral"]
+
+_SYNTAX = (
+    'cgt VALUE...  (CGSuite notation, quoted: cgt "{2|-1/2}", cgt "^*", cgt "+-1", '
+    'cgt "{0||0|-1}"; several values are a sum)'
+)
+#: Longest literal accepted, in characters (a value, not a document).
+MAX_LITERAL = 100_000
+
+
+@dataclass(frozen=True)
+class GameLiteral(PartisanGame[CanonicalGame]):
+    """Games given by their values; a state is a :class:`CanonicalGame`."""
+
+    name: ClassVar[str] = "cgt"
+    aliases: ClassVar[tuple[str, ...]] = ("game",)
+    syntax: ClassVar[str] = _SYNTAX
+    rule: ClassVar[str] = (
+        "a game given by its value in CGSuite notation; Left moves to a Left option of its "
+        "canonical form, Right to a Right option"
+    )
+    example: ClassVar[str] = 'cgt "{2|-1/2}"'
+    family: ClassVar[str] = "partisan"
+    memo_family: ClassVar[str] = "cgt"
+
+    def parse_args(self, args: Sequence[str]) -> list[CanonicalGame]:
+        if not args:
+            raise InvalidSpecError("cgt needs a value", _SYNTAX)
+        states = []
+        for text in args:
+            if len(text) > MAX_LITERAL:
+                raise InvalidSpecError(
+                    f"the value has {len(text):,} characters, more than {MAX_LITERAL:,}", _SYNTAX
+                )
+            try:
+                states.append(parse_game(text))
+            except InvalidSpecError as error:
+                raise InvalidSpecError(error.problem, _SYNTAX) from None
+        return states
+
+    def format_state(self, state: CanonicalGame) -> str:
+        return f'"{state}"'
+
+    def left_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
+        return state.left_options
+
+    def right_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
+        return state.right_options
+
+    def region_key(self, state: CanonicalGame) -> Hashable:
+        return state
+
+    def number_value(self, region: CanonicalGame) -> Fraction | None:
+        """The value when it is a number (no search below it), else None."""
+        return region.number()

@@ -1,0 +1,83 @@
+"""``cgt VALUE``: a game written in CGSuite notation is a component of the position language."""
+
+from __future__ import annotations
+
+import pytest
+
+import grundy
+from grundy.cgt import CanonicalGame, parse_game
+from grundy.core.moves import legal_moves
+from grundy.errors import InvalidSpecError
+from tests.cgt.reference import birthday_games
+from tests.cli.helpers import run
+
+
+@pytest.mark.parametrize(
+    ("spec", "canonical", "outcome"),
+    [
+        ('cgt "{2|-1}"', "{2|-1}", "N"),
+        ('cgt "{2|-1}" + nim 1', "{2*|-1*}", "N"),
+        ("cgt ^ *", "^*", "N"),
+        ('cgt "{0,*|0}"', "^*", "N"),
+        ('cgt "+-1"', "+-1", "N"),
+        ('cgt "{0||0|-1}"', "{0||0|-1}", "L"),
+        ('cgt "3/2+-1/2"', "{2|1}", "L"),
+        ("cgt ↑ ⇑*", "^3*", "L"),
+        ('cgt "-3/4" + cgt 3/4', "0", "P"),
+        ('cgt "{1|-1}" + domineering:2x3', "{2+-1|-1/2+-1}", "L"),
+    ],
+)
+def test_values_and_outcomes(spec: str, canonical: str, outcome: str) -> None:
+    r = grundy.solve(spec)
+    assert (r.canonical, r.outcome) == (canonical, outcome)
+
+
+def test_every_game_born_by_day_2_reads_back_and_moves_to_its_options() -> None:
+    """All 22 games born by day 2:
+    the component's value is the game, and its moves are the canonical options."""
+    games = birthday_games(2)
+    assert len(games) == 22
+    for g in games:
+        spec = f'cgt "{g}"'
+        position = grundy.parse(spec)
+        assert str(position) == spec
+        assert grundy.solve(spec).canonical == str(g)
+        for side, options in (("L", g.left_options), ("R", g.right_options)):
+            reached = {str(p) for p, _ in legal_moves(position, side=side)}
+            assert reached == {f'cgt "{o}"' for o in options}
+
+
+def test_the_sum_of_literals_is_the_sum_of_values() -> None:
+    games = birthday_games(2)
+    for a in games[::3]:
+        for b in games[::4]:
+            r = grundy.solve(f'cgt "{a}" "{b}"')
+            assert r.canonical == str(a + b)
+            assert r.outcome == (a + b).outcome
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem"),
+    [
+        ("cgt", "cgt needs a value"),
+        ('cgt "{1|"', "expected '}'"),
+        ('cgt "{1|2|3}"', "two '|'"),
+        ("cgt x", "unexpected character"),
+        ('cgt "{1|}" "("', "expected a game"),
+    ],
+)
+def test_bad_literals_are_one_line(spec: str, problem: str) -> None:
+    with pytest.raises(InvalidSpecError, match=problem):
+        grundy.parse(spec)
+    done = run("solve", spec)
+    assert done.status == 2
+    assert problem in done.err
+    assert len(done.err.strip().splitlines()) == 1
+
+
+def test_cli_json_for_a_literal() -> None:
+    done = run("solve", "--json", 'cgt "{2|-1}" + nim 1')
+    assert done.status == 0
+    assert '"canonical": "{2*|-1*}"' in done.out
+    assert '"canonical_braces": "{{2|2}|{-1|-1}}"' in done.out
+    assert parse_game("{{2|2}|{-1|-1}}") == CanonicalGame("{2*|-1*}")
