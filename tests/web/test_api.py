@@ -25,6 +25,8 @@ SPECS = [
     "chomp:3x4",
     "domineering-search:3x3",
     "wythoff 4 6",
+    "domineering:2x3 + nim 1",
+    'cgt "{2|-1}"',
 ]
 
 
@@ -153,3 +155,27 @@ def test_page_and_static_files(api: TestClient) -> None:
         assert r.status_code == 200 and kind in r.headers["content-type"], name
     assert "https://" not in api.get("/static/app.js").text  # nothing from a CDN
     assert api.get("/api/health").json() == {"ok": True, "version": grundy.__version__}
+
+
+def test_partisan_moves_are_the_sides_moves_rated_for_that_side(api: TestClient) -> None:
+    left = api.get("/api/moves", params={"spec": "domineering:2x3", "side": "L"}).json()
+    assert left["side"] == "L"
+    assert left["board"]["mover"] == "L"
+    assert [(m["position"], m["outcome"]) for m in left["moves"]] == [
+        ("domineering:2x3 #../#..", "lose"),
+        ("domineering:2x3 .#./.#.", "win"),
+        ("domineering:2x3 ..#/..#", "lose"),
+    ]
+    right = api.get("/api/moves", params={"spec": "domineering:2x3", "side": "right"}).json()
+    assert len(right["moves"]) == 4
+    assert {m["outcome"] for m in right["moves"]} == {"win"}
+    over = api.get("/api/moves", params={"spec": "domineering:1x3 .##", "side": "R"}).json()
+    assert over["moves"] == []
+    assert over["over"]["result"] == "loss"
+    for params, problem in (
+        ({"spec": "domineering:2x3", "side": "up"}, "side must be L or R"),
+        ({"spec": "domineering:2x3", "misere": "1"}, "misère play is not supported"),
+    ):
+        r = api.get("/api/moves", params=params)
+        assert r.status_code == 400
+        assert problem in r.json()["error"]

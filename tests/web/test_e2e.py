@@ -174,6 +174,47 @@ def test_every_board_takes_a_click(page: Any, spec: str, clickable: str) -> None
     assert page.inner_text("#log li.human") == f"You: {words}"
 
 
+def test_play_domineering_for_its_value_as_either_side(page: Any) -> None:
+    """domineering:2x3 = {2|-1/2}: Left moving first wins only with the middle column; as
+    Right (moving first) every move loses to Left's reply."""
+    solve(page, "domineering:2x3")
+    assert page.inner_text("#outcome") == "N"
+    assert "{2|-1/2}" in page.inner_text("#answer-body")
+    assert page.is_visible("#side-choice")
+    rated = {
+        b.get_attribute("data-position"): b.get_attribute("data-outcome")
+        for b in page.locator("#moves button").all()
+    }
+    assert rated == {
+        "domineering:2x3 #../#..": "lose",
+        "domineering:2x3 .#./.#.": "win",
+        "domineering:2x3 ..#/..#": "lose",
+    }
+    page.click("#hint")
+    page.wait_for_selector("#hint-text:visible")
+    page.locator("#moves button.hinted").click()
+    page.wait_for_selector("#status:has-text('Game over')")
+    assert page.inner_text("#status").startswith("Game over: you win!")
+    page.select_option("#side", "R")  # a new game: the user plays Right and moves first
+    page.wait_for_selector("#status:has-text('Your move.')")
+    assert {b.get_attribute("data-outcome") for b in page.locator("#moves button").all()} == {
+        "win"  # every horizontal domino leaves -1/2 or less
+    }
+    assert "horizontal" in page.inner_text("#board")
+    page.locator(".dom button.cell").first.click()
+    for _ in range(6):
+        page.wait_for_selector("#status:has-text('Your move.'), #status:has-text('Game over')")
+        if "Game over" in page.inner_text("#status"):
+            break
+        page.click("#hint")
+        page.wait_for_selector("#moves button.hinted")
+        moves_before = page.locator("#log li").count()
+        page.locator("#moves button.hinted").click()
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {moves_before}")
+    page.wait_for_selector("#status:has-text('Game over')")
+    assert page.inner_text("#status").startswith("Game over: you win!")
+
+
 def test_read_a_table_plot(page: Any, base_url: str) -> None:
     page.fill("#table-game", "kayles")
     page.fill("#table-n", "200")

@@ -5,7 +5,8 @@ Routes (all ``GET``)::
     /                  the playground page
     /static/...        its JavaScript, CSS and icon (package files, no CDN)
     /api/solve         ?spec=&misere=0|1   exactly grundy solve --json
-    /api/moves         ?spec=&misere=0|1   every legal move with its outcome, and the board
+    /api/moves         ?spec=&misere=0|1&side=L|R   every legal move with its outcome, and
+                       the board (side: who moves in a partisan position)
     /api/table         ?spec=&n=           exactly grundy table --json
     /api/table.csv     ?spec=&n=           exactly grundy table --csv, as a download
     /api/games                             exactly grundy games --json
@@ -120,7 +121,10 @@ def create_app(limits: Limits | None = None) -> Starlette:
             "/api/solve", api(lambda q: service.solve_json(q.get("spec"), q.get("misere"), bounds))
         ),
         Route(
-            "/api/moves", api(lambda q: service.moves_json(q.get("spec"), q.get("misere"), bounds))
+            "/api/moves",
+            api(
+                lambda q: service.moves_json(q.get("spec"), q.get("misere"), bounds, q.get("side"))
+            ),
         ),
         Route("/api/table", api(lambda q: service.table_json(q.get("spec"), q.get("n"), bounds))),
         Route(

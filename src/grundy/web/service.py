@@ -67,17 +67,28 @@ def mover_result(result: grundy.Result) -> str | None:
     return {"N": "win", "P": "loss", "D": "draw"}.get(result.outcome)
 
 
-def moves_json(spec: str | None, misere: str | None, limits: Limits) -> dict[str, Any]:
+def moves_json(
+    spec: str | None, misere: str | None, limits: Limits, side: str | None = None
+) -> dict[str, Any]:
     """``GET /api/moves``: every legal move, its resulting spec, words, and how it ends for
     the player who makes it (``win``, ``lose``, ``draw``), with the board to draw.
 
-    When no move is left, ``over`` says how the game ended for the player to move.
+    When no move is left, ``over`` says how the game ended for the player to move. In a
+    partisan position ``side`` (``L`` or ``R``, default ``L``) names who moves.
+
+    >>> answer = moves_json("domineering:1x3", "0", Limits(), "R")
+    >>> [(m["position"], m["outcome"]) for m in answer["moves"]]
+    [('domineering:1x3 ##.', 'win'), ('domineering:1x3 .##', 'win')]
     """
     text = check_spec(spec, limits)
     check_playable(text, limits)
     position = grundy.parse(text)
     play_misere = parse_flag(misere)
     board = board_of(position)
+    if any(c.game.kind == "partisan" for c in position.components):
+        if play_misere:
+            raise WebError(400, "misère play is not supported for partisan games")
+        return _partisan_moves(position, _side(side), board, limits)
     start = time.monotonic()
     with grundy.bounded(time_limit=limits.time_limit):
         options = grundy.legal_moves(position)
@@ -114,6 +125,64 @@ def moves_json(spec: str | None, misere: str | None, limits: Limits) -> dict[str
         "board": board,
         "moves": moves,
         "over": over,
+    }
+
+
+def _side(text: str | None) -> str:
+    """``L`` or ``R`` from the ``side`` query parameter (default ``L``)."""
+    side = (text or "L").strip().upper()[:5]
+    if side in ("L", "LEFT"):
+        return "L"
+    if side in ("R", "RIGHT"):
+        return "R"
+    raise WebError(400, f"side must be L or R, got {side!r}")
+
+
+def _partisan_moves(
+    position: grundy.Position | grundy.Sum, side: str, board: Any, limits: Limits
+) -> dict[str, Any]:
+    """Every move of ``side``, rated for ``side``: after Left's move the value must be
+    ``>= 0`` (outcome L or P) for Left to win, after Right's ``<= 0`` (R or P)."""
+    good = ("L", "P") if side == "L" else ("R", "P")
+    who = "Left" if side == "L" else "Right"
+    if board is not None and board.get("kind") == "domineering":
+        board = {**board, "mover": side}  # the page draws whose dominoes can be placed
+    start = time.monotonic()
+    with grundy.bounded(time_limit=limits.time_limit):
+        options = grundy.legal_moves(position, side=side)
+        if len(options) > limits.play_moves:
+            raise WebError(
+                422,
+                f"this position has {len(options):,} moves; positions with at most "
+                f"{limits.play_moves:,} moves can be played here (any can be solved)",
+            )
+        moves = []
+        for done, (after, words) in enumerate(options):
+            if time.monotonic() - start > limits.time_limit:
+                raise grundy.TimeLimitError(limits.time_limit, done, "moves")
+            r = grundy.solve(after, max_moves=0, max_positions=limits.max_positions)
+            moves.append(
+                {
+                    "position": str(after),
+                    "words": words,
+                    "outcome": "win" if r.outcome in good else "lose",
+                    "remoteness": None,
+                    "target": move_target(board, board_of(after)),
+                }
+            )
+    over = None
+    if not options:
+        over = {
+            "result": "loss",
+            "explanation": [f"{who} has no move, so {who} loses (the last mover wins)."],
+        }
+    return {
+        "position": str(position),
+        "play": "normal",
+        "board": board,
+        "moves": moves,
+        "over": over,
+        "side": side,
     }
 
 

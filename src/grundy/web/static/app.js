@@ -81,7 +81,7 @@
       renderAnswer(r);
       const first = spec.trim().split(/\s+/)[0];
       if (prefill && first && !spec.includes("+")) $("table-game").value = first;
-      startGame(r.position);
+      startGame(r.position, r.canonical !== null && r.canonical !== undefined);
     } catch (e) {
       showError("ask-error", e.message);
       $("answer-body").replaceChildren(el("p", { class: "muted", text: "No answer." }));
@@ -153,6 +153,7 @@
     spec: null,      // the position now
     data: null,      // /api/moves for it
     turn: "human",   // who is to move
+    partisan: false, // Left and Right have different moves: the user plays $("side")
     history: [],     // [{spec, log}] before each of the human's moves
     log: [],         // [{who, words}]
     busy: false,
@@ -171,9 +172,21 @@
     $("undo").disabled = game.busy || game.history.length === 0;
   }
 
-  async function startGame(spec) {
+  async function startGame(spec, partisan) {
     game.start = spec;
+    game.partisan = Boolean(partisan);
+    $("side-choice").hidden = !game.partisan;
     newGame();
+  }
+
+  // The query for /api/moves: in a partisan game, the side of the player to move.
+  function movesQuery() {
+    const q = { spec: game.spec, misere: misere() };
+    if (game.partisan) {
+      const mine = $("side").value;
+      q.side = game.turn === "human" ? mine : (mine === "L" ? "R" : "L");
+    }
+    return q;
   }
 
   async function newGame() {
@@ -198,7 +211,7 @@
     game.busy = true;
     renderLog();
     try {
-      const data = await api("/api/moves", { spec: game.spec, misere: misere() });
+      const data = await api("/api/moves", movesQuery());
       if (token !== game.token) return;
       game.data = data;
       renderBoard();
@@ -252,7 +265,7 @@
     setStatus("The computer is thinking…");
     renderLog();
     try {
-      const data = await api("/api/moves", { spec: game.spec, misere: misere() });
+      const data = await api("/api/moves", movesQuery());
       if (token !== game.token) return;
       game.data = data;
       renderBoard();
@@ -261,10 +274,12 @@
         announceEnd(data.over);
         return;
       }
-      const r = await api("/api/solve", { spec: game.spec, misere: misere(), });
-      if (token !== game.token) return;
       let choice = null;
-      if (r.winning_moves.length) {
+      const r = game.partisan ? null : await api("/api/solve", { spec: game.spec, misere: misere() });
+      if (token !== game.token) return;
+      if (game.partisan) {  // the moves are rated for the side moving: take a winning one
+        choice = data.moves.find((m) => m.outcome === "win") || data.moves[0];
+      } else if (r.winning_moves.length) {
         choice = { position: r.winning_moves[0], words: r.move_descriptions[0] };
       } else {
         choice = data.moves[0];
@@ -301,6 +316,16 @@
   async function hint() {
     if (!game.data || game.data.over || game.turn !== "human") return;
     const box = $("hint-text");
+    if (game.partisan) {
+      const win = game.data.moves.find((m) => m.outcome === "win");
+      box.textContent = win ? "Hint: " + win.words + "." : "Hint: no move wins here; every move loses against perfect play.";
+      box.hidden = false;
+      document.querySelectorAll(".hinted").forEach((n) => n.classList.remove("hinted"));
+      if (win) document.querySelectorAll("[data-position]").forEach((n) => {
+        if (n.getAttribute("data-position") === win.position) n.classList.add("hinted");
+      });
+      return;
+    }
     try {
       const r = await api("/api/solve", { spec: game.spec, misere: misere() });
       const wins = r.value === "win" || (r.value === null && r.outcome === "N");
@@ -644,6 +669,7 @@
     $("undo").addEventListener("click", () => undo());
     $("hint").addEventListener("click", () => hint());
     $("computer-first").addEventListener("change", () => newGame());
+    $("side").addEventListener("change", () => newGame());
     $("show-colours").addEventListener("change", () => {
       const on = $("show-colours").checked;
       $("moves").classList.toggle("show-colours", on);
