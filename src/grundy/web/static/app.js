@@ -16,7 +16,8 @@
   const SHOWN = new Set([
     "position", "play", "outcome", "grundy", "winning_moves", "move_descriptions", "method",
     "explanation", "positions_searched", "winning_moves_total", "winning_moves_truncated",
-    "value", "remoteness",
+    "value", "remoteness", "canonical_braces", "right_winning_moves",
+    "right_move_descriptions", "right_winning_moves_total",
   ]);
 
   // ----- talking to the server -------------------------------------------------
@@ -80,7 +81,7 @@
       const r = await api("/api/solve", { spec: spec, misere: misere() });
       renderAnswer(r);
       const first = spec.trim().split(/\s+/)[0];
-      if (prefill && first && !spec.includes("+")) $("table-game").value = first;
+      if (prefill && first && !spec.includes("+") && r.grundy !== null) $("table-game").value = first;
       startGame(r.position, r.canonical !== null && r.canonical !== undefined);
     } catch (e) {
       showError("ask-error", e.message);
@@ -95,6 +96,19 @@
       type: "button", class: "spec-link", text: spec, title: "Solve this position",
       onclick: () => { $("spec").value = spec; solve(spec); },
     });
+  }
+
+  // A partisan answer's list of winning first moves for one side.
+  function sideMoves(who, moves, words, total, id) {
+    if (!moves || !moves.length) {
+      return [el("h3", { text: who + " moving first: no winning move" })];
+    }
+    const list = el("ul", { class: "winning", id: id });
+    moves.forEach((spec, i) => list.append(el("li", {}, words[i] + " → ", specButton(spec))));
+    if (total > moves.length) {
+      list.append(el("li", { class: "muted", text: "… list cut at " + moves.length + " (" + total.toLocaleString() + " in all)" }));
+    }
+    return [el("h3", { text: who + " wins moving first by (" + total + ")" }), list];
   }
 
   function renderAnswer(r) {
@@ -121,8 +135,16 @@
       fact(name === "Canonical" ? "Canonical value" : name,
         el("span", { class: "big-number", text: typeof value === "object" ? JSON.stringify(value) : String(value) }));
     }
+    if (r.canonical_braces && r.canonical_braces !== r.canonical) {
+      fact("In braces", el("code", { class: "braces", text: r.canonical_braces }));
+    }
     body.push(facts);
-    const n = r.winning_moves.length;
+    const partisan = r.canonical !== null && r.canonical !== undefined;
+    if (partisan) {
+      body.push(...sideMoves("Left", r.winning_moves, r.move_descriptions, r.winning_moves_total, "winning-moves"));
+      body.push(...sideMoves("Right", r.right_winning_moves, r.right_move_descriptions, r.right_winning_moves_total, "right-winning-moves"));
+    }
+    const n = partisan ? 0 : r.winning_moves.length;
     if (n) {
       const kind = r.value === "draw" || r.value === "loss" ? "Best move" : "Winning move";
       body.push(el("h3", { text: n === 1 ? kind : kind + "s (" + n + ")" }));
@@ -136,7 +158,7 @@
           (total !== null ? " (" + total.toLocaleString() + " in all)" : "") }));
       }
       body.push(list);
-    } else if (r.outcome === "P") {
+    } else if (r.outcome === "P" && !partisan) {
       body.push(el("p", { text: "No winning move: every move leads to a position the opponent wins." }));
     }
     if (r.explanation && r.explanation.length) {
