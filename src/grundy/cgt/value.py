@@ -253,7 +253,7 @@ class CanonicalGame:
     # ----- text -----------------------------------------------------------------
 
     def __str__(self) -> str:
-        from grundy.cgt.notation import format_game
+        from grundy.cgt.notation import format_game  # noqa: PLC0415 (cycle with notation)
 
         return format_game(self)
 
@@ -266,13 +266,13 @@ class CanonicalGame:
         >>> CanonicalGame("^2").braces()
         '{0|{0,*|0}}'
         """
-        from grundy.cgt.notation import format_braces
+        from grundy.cgt.notation import format_braces  # noqa: PLC0415 (cycle with notation)
 
         return format_braces(self)
 
     def unicode(self) -> str:
         """The readable form with Unicode symbols (``↑``, ``±``, ``½``...)."""
-        from grundy.cgt.notation import to_unicode
+        from grundy.cgt.notation import to_unicode  # noqa: PLC0415 (cycle with notation)
 
         return to_unicode(str(self))
 
@@ -290,7 +290,7 @@ def _coerce_id(g: GameLike) -> int:
             )
         return T.number_id(x)
     if isinstance(g, str):
-        from grundy.cgt.notation import parse_game
+        from grundy.cgt.notation import parse_game  # noqa: PLC0415 (cycle with notation)
 
         return parse_game(g)._id
     raise TypeError(f"cannot make a game from {type(g).__name__}")
