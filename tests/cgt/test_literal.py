@@ -81,3 +81,38 @@ def test_cli_json_for_a_literal() -> None:
     assert '"canonical": "{2*|-1*}"' in done.out
     assert '"canonical_braces": "{{2|2}|{-1|-1}}"' in done.out
     assert parse_game("{{2|2}|{-1|-1}}") == CanonicalGame("{2*|-1*}")
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem"),
+    [
+        ('cgt "*100000000000"', "the nimber *100000000000 is too large"),
+        ('cgt "*257"', "at most *256"),
+        ('cgt "^257"', "257 ups or downs are too many"),
+        ("cgt 1000000", "the number 1000000 is too large"),
+        ("cgt " + "9" * 5000, "a number of 5,000 characters is too long"),
+        ("cgt *" + "9" * 5000, "a count that large is out of reach"),
+        ("cgt " + "{" * 300 + "0|" + "}" * 300, "braces nested more than 200 deep"),
+        ("cgt " + "(" * 300 + "0" + ")" * 300, "parentheses nested more than 200 deep"),
+        ("cgt " + "-" * 5000 + "1", "nested too deeply to read"),
+        ("nim 129 + domineering:2x2", "nimbers above *128"),
+    ],
+)
+def test_values_out_of_reach_are_refused_at_once(spec: str, problem: str) -> None:
+    """Each value is stored with all its options: sizes past the engine's bounds are one
+    line, exit 2, before any work (bounds in grundy.cgt._table and grundy.cgt.sums)."""
+    done = run("solve", spec)
+    assert done.status == 2, done.out[:200]
+    assert problem in done.err
+    assert len(done.err.strip().splitlines()) == 1
+    assert len(done.err) < 600
+
+
+def test_big_values_within_the_bounds_are_answered() -> None:
+    r = grundy.solve('cgt "*256" + cgt "^256" + cgt 10000')
+    assert r.canonical == "10000^256*256"
+    assert r.outcome == "L"
+    s = grundy.solve("nim 40 + domineering:3x3")  # {1*40|-1*40}: the braces form is huge
+    assert s.canonical == "{1*40|-1*40}"
+    assert s.canonical_braces is None
+    assert any("braces form has" in line for line in s.explanation)

@@ -22,11 +22,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
+from grundy.errors import UnsupportedError
+
 __all__ = [
     "BIRTHDAY",
     "LEFT",
     "LSTOP",
     "LSTOPF",
+    "MAX_DENOMINATOR_BITS",
+    "MAX_INTEGER",
+    "MAX_NIMBER",
+    "MAX_UPS",
     "NUMBER",
     "NUS",
     "RIGHT",
@@ -67,6 +73,15 @@ _neg_memo: dict[int, int] = {}
 _make_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 _SHIFT = 40  # ids below 2**40 pack two to a memo key
 
+#: Values are stored with all their options, so size costs time and memory: ``*n`` has
+#: ``n`` options (``*256`` takes a third of a second to build), an integer ``n`` is a chain of
+#: ``n`` games, ``n.^`` one of ``n`` (and comparisons recurse down it). Past these bounds
+#: :class:`UnsupportedError` is raised at once instead of building for minutes.
+MAX_NIMBER = 256
+MAX_INTEGER = 100_000
+MAX_UPS = 256
+MAX_DENOMINATOR_BITS = 256
+
 
 def size() -> int:
     """How many canonical games the table holds."""
@@ -89,6 +104,15 @@ def reset() -> None:
     _nus_index.clear()
     clear_memos()
     intern((), ())
+
+
+def _short(x: object) -> str:
+    """``x`` as text, cut when it has thousands of digits."""
+    try:
+        text = str(x)
+    except ValueError:  # more digits than Python converts
+        return "a huge number"
+    return text if len(text) <= 40 else text[:20] + "..." + text[-8:]
 
 
 def simplest_between(lo: Fraction | None, hi: Fraction | None) -> Fraction:
@@ -197,6 +221,11 @@ def number_id(x: Fraction) -> int:
     den = x.denominator
     if den & (den - 1):
         raise ValueError(f"{x} is not a dyadic rational")
+    if abs(x) > MAX_INTEGER or den.bit_length() > MAX_DENOMINATOR_BITS + 1:
+        raise UnsupportedError(
+            f"the number {_short(x)} is too large for the canonical-value engine (numbers up "
+            f"to {MAX_INTEGER:,} in size, denominators up to 2^{MAX_DENOMINATOR_BITS})"
+        )
     if den == 1:
         n = x.numerator
         if n == 0:
@@ -223,18 +252,37 @@ def nus_id(x: Fraction, n: int, m: int) -> int:
         return found
     if n == 0 and m == 0:
         return number_id(x)
+    if m > MAX_NIMBER:
+        raise UnsupportedError(
+            f"the nimber *{_short(m)} is too large for the canonical-value engine (at most "
+            f"*{MAX_NIMBER}: *n is stored with its n options)"
+        )
+    if abs(n) > MAX_UPS:
+        raise UnsupportedError(
+            f"{_short(abs(n))} ups or downs are too many for the canonical-value engine "
+            f"(at most {MAX_UPS:,})"
+        )
     base = number_id(x)
     if n == 0:
         opts = tuple(sorted(nus_id(x, 0, j) for j in range(m)))
         return intern(opts, opts)
     star = nus_id(x, 0, 1)
-    if (n, m) == (1, 1):
-        return intern(tuple(sorted((base, star))), (base,))
-    if (n, m) == (-1, 1):
-        return intern((base,), tuple(sorted((base, star))))
-    if n > 0:
-        return intern((base,), (nus_id(x, n - 1, m ^ 1),))
-    return intern((nus_id(x, n + 1, m ^ 1),), (base,))
+    # x + k.^ + *j for k = 1, 2, ..., |n| in turn (iterative: multiples of up may be large);
+    # x + k.^ + *j = {x | x + (k-1).^ + *(j^1)}, and x + ^* = {x, x* | x}; negatives mirror.
+    sign = 1 if n > 0 else -1
+    gid = base
+    for k in range(1, abs(n) + 1):
+        j = m ^ ((abs(n) - k) & 1)
+        found = _nus_index.get((x, sign * k, j))
+        if found is None:
+            if k == 1 and j == 1:
+                both = tuple(sorted((base, star)))
+                found = intern(both, (base,)) if sign > 0 else intern((base,), both)
+            else:
+                below = gid if k > 1 else nus_id(x, 0, j ^ 1)
+                found = intern((base,), (below,)) if sign > 0 else intern((below,), (base,))
+        gid = found
+    return gid
 
 
 def _nus_nonnegative(x: Fraction, n: int, m: int) -> bool:

@@ -22,7 +22,7 @@ from grundy.cgt import _table as T
 from grundy.cgt.value import CanonicalGame
 from grundy.errors import InvalidSpecError
 
-__all__ = ["EXPECTED", "format_braces", "format_game", "parse_game", "to_unicode"]
+__all__ = ["EXPECTED", "braces_length", "format_braces", "format_game", "parse_game", "to_unicode"]
 
 #: The syntax shown when a game literal is malformed.
 EXPECTED = "a game like 3/4, -2, *2, ^, v*, ^2*, +-1, 3/2+-1/2, {2|-1/2}, {0||0|-1}"
@@ -92,19 +92,29 @@ def _tokenize(text: str) -> list[tuple[str, str, int]]:
     return tokens
 
 
+def _cut(text: str, most: int) -> str:
+    """``text``, shortened to about ``most`` characters for a one-line message."""
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
+#: Braces nested deeper than this are refused (the reader recurses).
+MAX_DEPTH = 200
+
+
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.tokens = _tokenize(text)
         self.pos = 0
+        self.depth = 0
 
     def peek(self) -> tuple[str, str, int]:
         return self.tokens[self.pos]
 
     def fail(self, what: str) -> InvalidSpecError:
         kind, tok, at = self.peek()
-        shown = "the end" if kind == "end" else f"{tok!r} at position {at + 1}"
-        return InvalidSpecError(f"{what}, found {shown} in {self.text!r}", EXPECTED)
+        shown = "the end" if kind == "end" else f"{_cut(tok, 20)!r} at position {at + 1}"
+        return InvalidSpecError(f"{what}, found {shown} in {_cut(self.text, 60)!r}", EXPECTED)
 
     def take(self, kind: str, text: str | None = None) -> bool:
         k, t, _ = self.peek()
@@ -142,6 +152,8 @@ class _Parser:
     def count(self, default: int) -> int:
         k, t, _ = self.peek()
         if k == "num" and "/" not in t:
+            if len(t) > 18:
+                raise self.fail("a count that large is out of reach")
             self.pos += 1
             return int(t)
         return default
@@ -169,13 +181,22 @@ class _Parser:
                 return T.nus_id(Fraction(0), n if tok == "^" else -n, 0)
             if tok == "(":
                 self.pos += 1
+                self.depth += 1
+                if self.depth > MAX_DEPTH:
+                    raise self.fail(f"parentheses nested more than {MAX_DEPTH} deep")
                 g = self.expr()
+                self.depth -= 1
                 if not self.take("sym", ")"):
                     raise self.fail("expected ')'")
                 return g
             if tok == "{":
                 self.pos += 1
-                return self.braces()
+                self.depth += 1
+                if self.depth > MAX_DEPTH:
+                    raise self.fail(f"braces nested more than {MAX_DEPTH} deep")
+                g = self.braces()
+                self.depth -= 1
+                return g
         raise self.fail("expected a game")
 
     def braces(self) -> int:
@@ -229,6 +250,8 @@ def _pm(g: int) -> int:
 
 
 def _number(tok: str) -> Fraction:
+    if len(tok) > 200:
+        raise InvalidSpecError(f"a number of {len(tok):,} characters is too long", EXPECTED)
     x = Fraction(tok)
     if x.denominator & (x.denominator - 1):
         raise InvalidSpecError(
@@ -246,7 +269,12 @@ def parse_game(text: str) -> CanonicalGame:
     Traceback (most recent call last):
     grundy.errors.InvalidSpecError: expected '}', found the end in '{1|' (expected: ...)
     """
-    return CanonicalGame._of(_Parser(text).whole())
+    try:
+        return CanonicalGame._of(_Parser(text).whole())
+    except RecursionError:
+        raise InvalidSpecError(
+            f"the game {text[:40]!r}... is nested too deeply to read", EXPECTED
+        ) from None
 
 
 def _num_text(x: Fraction) -> str:
@@ -344,6 +372,45 @@ def format_braces(g: CanonicalGame) -> str:
         return out
 
     return text(g._id)
+
+
+def braces_length(g: CanonicalGame) -> int:
+    """How many characters :func:`format_braces` writes for ``g`` (without writing them: the
+    braces form repeats shared parts, so it can grow exponentially with the birthday).
+
+    >>> braces_length(parse_game("^*")) == len(format_braces(parse_game("^*")))
+    True
+    >>> braces_length(parse_game("{1|-1}") + parse_game("*40")) > 10**12
+    True
+    """
+    memo: dict[int, int] = {}
+    order = [g._id]
+    seen = {g._id}
+    i = 0
+    while i < len(order):  # every game below g, then lengths from the bottom up
+        gid = order[i]
+        i += 1
+        if T.NUMBER[gid] is None and not _is_nimber(gid):
+            for o in (*T.LEFT[gid], *T.RIGHT[gid]):
+                if o not in seen:
+                    seen.add(o)
+                    order.append(o)
+    for gid in sorted(order):  # options have smaller ids
+        num = T.NUMBER[gid]
+        if num is not None:
+            memo[gid] = len(_num_text(num))
+        elif _is_nimber(gid):
+            memo[gid] = len(format_braces(CanonicalGame._of(gid)))
+        else:
+            lefts, rights = T.LEFT[gid], T.RIGHT[gid]
+            commas = max(len(lefts) - 1, 0) + max(len(rights) - 1, 0)
+            memo[gid] = 3 + commas + sum(memo[o] for o in (*lefts, *rights))
+    return memo[g._id]
+
+
+def _is_nimber(gid: int) -> bool:
+    nus = T.NUS[gid]
+    return nus is not None and nus[0] == 0 and nus[1] == 0
 
 
 def to_unicode(text: str) -> str:

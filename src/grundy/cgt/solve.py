@@ -2,7 +2,9 @@
 
 :func:`value_of` splits a position into regions (``regions``), takes the
 value of a region from ``number_value(region)`` when the ruleset has that
-method and it answers, looks each other one up by its key (``region_key``; a ruleset may also define
+method and it answers (a ruleset whose states are values, such as game
+literals, gives ``canonical_value(state)`` instead), looks each other one up by
+its key (``region_key``; a ruleset may also define
 ``signed_region_key(region) -> (key, negated)`` for a symmetry that negates
 the value, such as transposing a Domineering board), and evaluates missing
 regions with an explicit stack, so deep games never hit Python's recursion limit.
@@ -92,6 +94,10 @@ def value_of(
     ``progress(count)`` is called every 1,000 new regions. Regions evaluated
     before an interruption stay memoised.
     """
+    direct = getattr(game, "canonical_value", None)
+    if direct is not None:  # the state is its own value (a game literal)
+        value: CanonicalGame = direct(state)
+        return value
     memo = _memos.setdefault(_family(game), {})
     split = _splitter(game)
     started = time.monotonic()

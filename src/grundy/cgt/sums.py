@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
-from grundy.cgt.notation import format_braces
+from grundy.cgt.notation import braces_length, format_braces
 from grundy.cgt.solve import value_of
 from grundy.cgt.special import nimber
 from grundy.cgt.thermo import mean, temperature
@@ -31,12 +31,31 @@ from grundy.errors import UnsupportedError
 
 __all__ = ["solve_partisan"]
 
+#: An impartial component of a partisan sum may have a Grundy value up to this (``*128``
+#: plus a small switch takes seconds: adding nimbers grows with the cube of their size).
+MAX_SUM_NIMBER = 128
+
+#: ``canonical_braces`` is given when it has at most this many characters.
+MAX_BRACES = 1_000_000
+
 _OUTCOME_WORDS = {
     "L": "Left wins whoever moves first",
     "R": "Right wins whoever moves first",
     "N": "the player who moves first wins",
     "P": "the player who moves first loses",
 }
+
+
+def _first_moves(who: str, count: int, target: str) -> str:
+    """``Left wins moving first by 2 moves (to a value >= 0)``, or that it has none.
+
+    >>> _first_moves("Right", 0, "<= 0")
+    'Right has no winning first move (none reaches a value <= 0)'
+    """
+    if count == 0:
+        return f"{who} has no winning first move (none reaches a value {target})"
+    moves = f"{count:,} move{'s' if count != 1 else ''}"
+    return f"{who} wins moving first by {moves} (to a value {target})"
 
 
 def _text(x: Fraction) -> str:
@@ -55,7 +74,14 @@ def _value(c: Position, max_positions: int) -> CanonicalGame:
             progress=None if progress is None else (lambda n: progress("regions", n)),
         )
     if isinstance(game, ImpartialGame):
-        return nimber(grundy_value(c, max_positions=max_positions))
+        g = grundy_value(c, max_positions=max_positions)
+        if g > MAX_SUM_NIMBER:
+            raise UnsupportedError(
+                f"{c} has Grundy value {g:,}; in a sum with partisan games it is the nimber "
+                f"*{g:,}, and nimbers above *{MAX_SUM_NIMBER} make the canonical sum too "
+                "slow to work out (solve the impartial part alone)"
+            )
+        return nimber(g)
     raise UnsupportedError(
         f"{game.spec_name()} is neither partisan nor impartial, so it cannot be part of a sum"
     )
@@ -159,10 +185,14 @@ def solve_partisan(
     }[outcome]
     explanation.append(f"The value is {relation}, so {_OUTCOME_WORDS[outcome]}.")
     explanation.append(
-        f"Left wins moving first by {left_count} move{'s' if left_count != 1 else ''} (to a "
-        f"value >= 0); Right wins moving first by {right_count} move"
-        f"{'s' if right_count != 1 else ''} (to a value <= 0)."
+        f"{_first_moves('Left', left_count, '>= 0')}; {_first_moves('Right', right_count, '<= 0')}."
     )
+    braces = format_braces(g) if braces_length(g) <= MAX_BRACES else None
+    if braces is None:
+        explanation.append(
+            f"The fully nested braces form has {braces_length(g):,} characters (shared parts "
+            f"written out each time), more than {MAX_BRACES:,}: it is left out."
+        )
     m, t = mean(g), temperature(g)
     explanation.append(
         f"Mean {m}, temperature {t}; Left stop {g.left_stop}, Right stop {g.right_stop}."
@@ -184,7 +214,7 @@ def solve_partisan(
         winning_moves_total=left_count,
         winning_moves_truncated=left_count > len(left),
         canonical=str(g),
-        canonical_braces=format_braces(g),
+        canonical_braces=braces,
         temperature=_text(t),
         mean=_text(m),
         left_stop=_text(g.left_stop),

@@ -86,13 +86,14 @@ def _thermo(gid: int) -> tuple[Wall, Wall, Fraction, Fraction]:
         temp = Fraction(-1, num.denominator) if num.denominator > 1 else Fraction(-1)
         result = (mast, mast, temp, num)
     else:
+        # equal walls (the options of *n, for one) are combined once
         left: Wall | None = None
-        for option in T.LEFT[gid]:
-            w = _thermo(option)[1].shift(-1)
+        for wall in dict.fromkeys(_thermo(option)[1] for option in T.LEFT[gid]):
+            w = wall.shift(-1)
             left = w if left is None else upper(left, w)
         right: Wall | None = None
-        for option in T.RIGHT[gid]:
-            w = _thermo(option)[0].shift(1)
+        for wall in dict.fromkeys(_thermo(option)[0] for option in T.RIGHT[gid]):
+            w = wall.shift(1)
             right = w if right is None else lower(right, w)
         assert left is not None and right is not None  # a non-number has both
         temp = _meet(left, right)

@@ -82,3 +82,7 @@ class GameLiteral(PartisanGame[CanonicalGame]):
     def number_value(self, region: CanonicalGame) -> Fraction | None:
         """The value when it is a number (no search below it), else None."""
         return region.number()
+
+    def canonical_value(self, state: CanonicalGame) -> CanonicalGame:
+        """The value of ``state``: the state itself (read by :func:`grundy.cgt.value_of`)."""
+        return state
