@@ -89,10 +89,11 @@ class LoopyGameError(GrundyError, RuntimeError):
 class SearchLimitError(GrundyError, RuntimeError):
     """A search visited more positions than ``max_positions`` allows."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, message: str | None = None) -> None:
         self.limit = limit
         super().__init__(
-            f"the search passed the limit of {limit:,} positions; "
+            message
+            or f"the search passed the limit of {limit:,} positions; "
             "raise it with max_positions (CLI: --max-positions N) or ask about a smaller position"
         )
 

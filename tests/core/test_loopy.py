@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import ImpartialGame
+from grundy.core.limits import bounded
 from grundy.core.search import SearchMemo, grundy_by_search
-from grundy.errors import UnsupportedError
+from grundy.errors import SearchLimitError, TimeLimitError, UnsupportedError
 from grundy.heap.subtraction import Subtraction
 from grundy.search import LoopyValue, loopy_values, retrograde
 from tests.cli.helpers import run
@@ -104,3 +105,29 @@ def test_cli_loopy_flag() -> None:
     assert (data["outcome"], data["grundy"], data["value"]) == ("N", 3, "win")
     assert data["winning_moves"] == ["nim 1 1"]
     assert "generalised Sprague" in data["method"]
+
+
+# ----- bounded: a position with millions of moves (issue 10) --------------------------
+
+
+def test_a_time_limit_stops_the_graph_of_a_position_with_millions_of_moves() -> None:
+    # nim 1000000: every heap is found at once (the root's moves), then each lists
+    # millions of moves; the clock must be read between moves, not between positions.
+    grundy.clear_cache()
+    with pytest.raises(TimeLimitError, match="moves listed"):
+        grundy.solve("nim 1000000", loopy=True, time_limit=0.3)
+
+
+def test_too_many_moves_is_a_search_limit_with_one_line() -> None:
+    with pytest.raises(SearchLimitError, match=r"passed 40,000 moves \(4 per position"):
+        grundy.solve("nim 2000", loopy=True, max_positions=10_000)
+
+
+def test_the_labelling_obeys_the_time_limit() -> None:
+    # A long chain labels one value per stage: quadratic work, checked by the clock.
+    class Chain(ImpartialGame[int]):
+        def moves(self, n: int) -> list[int]:
+            return list(range(n))
+
+    with pytest.raises(TimeLimitError), bounded(time_limit=0.3):
+        loopy_values(Chain(), 20_000, max_positions=100_000_000)

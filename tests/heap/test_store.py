@@ -12,7 +12,7 @@ import pytest
 
 from grundy.errors import SolvedFileError
 from grundy.heap.games import KAYLES
-from grundy.heap.store import FORMAT, load_table, save_table
+from grundy.heap.store import FORMAT, TableJournal, load_table, save_table
 from grundy.heap.tools import check_saved_values, heap_table
 
 
@@ -113,3 +113,48 @@ def test_forged_values_with_a_good_checksum_are_caught_by_the_rules() -> None:
     forged[4096:] = 0  # every spot check above the prefix sees a wrong value
     with pytest.raises(SolvedFileError):
         check_saved_values(KAYLES, forged)
+
+
+# ----- the journal of a table being computed (issue 10) -------------------------------
+
+
+def test_journal_records_of_every_width_replay_in_order(tmp_path: Path) -> None:
+    path = str(tmp_path / "t.npz")
+    with TableJournal(path, "nim") as journal:
+        assert journal.resume(None) is None
+        journal.append(np.arange(0, 5, dtype=np.uint16), 0)
+        journal.append(np.arange(5, 8, dtype=np.uint32), 5)
+        journal.append(np.arange(8, 70_000, dtype=np.int64), 8)
+    with TableJournal(path, "nim") as journal:
+        values = journal.resume(None)
+    assert values.dtype == np.int64 and values.tolist() == list(range(70_000))
+
+
+def test_journal_continues_the_saved_file(tmp_path: Path) -> None:
+    path = _saved(tmp_path, 100)
+    base = load_table(str(path))[1]
+    with TableJournal(str(path), "kayles") as journal:
+        assert journal.resume(base) is base  # nothing to replay
+        journal.append(heap_table(KAYLES, 150)[101:], 101)
+    with TableJournal(str(path), "kayles") as journal:
+        assert journal.resume(base).tolist() == heap_table(KAYLES, 150).tolist()
+        journal.finish()
+    assert sorted(os.listdir(tmp_path)) == ["k.npz"]
+
+
+def test_an_empty_journal_is_not_left_behind(tmp_path: Path) -> None:
+    path = str(tmp_path / "t.npz")
+    with TableJournal(path, "kayles") as journal:
+        journal.resume(None)
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_record_that_does_not_follow_is_refused(tmp_path: Path) -> None:
+    path = str(tmp_path / "t.npz")
+    with TableJournal(path, "kayles") as journal:
+        journal.resume(None)
+        journal.append(np.zeros(3, dtype=np.uint16), 0)
+        journal.append(np.zeros(3, dtype=np.uint16), 7)  # a gap: heaps 3..6 missing
+    with TableJournal(path, "kayles") as journal, pytest.raises(SolvedFileError) as info:
+        journal.resume(None)
+    assert "does not follow heap 2" in str(info.value) and "\n" not in str(info.value)

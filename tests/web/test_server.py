@@ -55,12 +55,12 @@ def test_a_slow_request_does_not_block_a_quick_one() -> None:
         t = threading.Thread(target=ask_slow)
         t.start()
         time.sleep(0.3)  # the slow search is under way
-        start = time.monotonic()
         status, body = _get(url + "api/solve?spec=nim%203%204%205")
-        quick = time.monotonic() - start
+        # answered while the slow search still runs (it stops only at its 1.5 s limit)
+        slow_still_running = t.is_alive()
         t.join()
     assert status == 200 and body["outcome"] == "N"
-    assert quick < 0.75, f"the quick request waited {quick:.2f} s"
+    assert slow_still_running, "the quick request waited for the slow one"
     assert slow["answer"][0] == 503  # type: ignore[index]
 
 

@@ -1,13 +1,21 @@
-"""``grundy solve SPEC... [--misere] [--json]``."""
+"""``grundy solve SPEC... [--misere] [--json] [--save FILE] [--load FILE]``.
+
+``--save FILE`` and ``--load FILE`` keep the solved table of a two-player
+search game (tictactoe, connect4:RxC, chomp:RxC, domineering-search:RxC) in
+an SQLite file (:mod:`grundy.search.store`), so a later question about any
+position reachable from the saved one needs no search.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from grundy import Result, solve
 from grundy.cli.common import add_limits, progress_line, spec_from_args
+from grundy.errors import UnsupportedError
 
 __all__ = ["format_result", "refuse_huge_search", "register", "run"]
 
@@ -27,6 +35,16 @@ def register(sub: Any) -> None:
         help="positions may repeat: use generalised Sprague–Grundy values (draws allowed)",
     )
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    p.add_argument(
+        "--save",
+        metavar="FILE",
+        help="two-player search games: save the solved table to FILE (SQLite)",
+    )
+    p.add_argument(
+        "--load",
+        metavar="FILE",
+        help="two-player search games: reuse a table saved with --save (no new search)",
+    )
     add_limits(p)
     p.set_defaults(func=run)
 
@@ -34,6 +52,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Solve and print."""
     position = spec_from_args(args.spec)
+    stored = _stored_game(position, args) if args.save or args.load else None
     with progress_line(not args.no_progress) as progress:
         result = solve(
             position,
@@ -48,7 +67,62 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict()))
     else:
         print(format_result(result))
+    if stored is not None and args.save:
+        _save(args.save, *stored)
     return 0
+
+
+def _stored_game(position: Any, args: argparse.Namespace) -> tuple[Any, Any]:
+    """``(ruleset, state)`` of a position whose table ``--save``/``--load`` can keep; checks
+    the save path and loads the ``--load`` file before any search (one line, exit 2)."""
+    option = "--save" if args.save else "--load"
+    comps = position.components
+    game = comps[0].game if len(comps) == 1 else None
+    if game is None or game.kind != "two-player" or args.loopy or args.misere:
+        raise UnsupportedError(
+            f"{option} keeps the solved table of one two-player search game "
+            "(tictactoe, connect4:RxC, chomp:RxC, domineering-search:RxC), "
+            f"not of {_shorten(str(position))}"
+            + (" with --loopy" if args.loopy else " with --misere" if args.misere else "")
+        )
+    from grundy.search import (  # noqa: PLC0415 (lazy: a game family)
+        check_save_path,
+        load_table,
+        remember_table,
+    )
+
+    state = comps[0].state
+    if args.save:
+        check_save_path(args.save)
+        if not game.use_retrograde(state):
+            raise UnsupportedError(
+                f"--save needs a position small enough to tabulate: {_shorten(str(position))} "
+                "is solved by negamax search, which keeps no table; ask about a smaller board "
+                "or a position with more stones played"
+            )
+    if args.load:
+        table = load_table(args.load, game)
+        if state in table:
+            remember_table(game, table)
+        else:
+            print(
+                f"grundy: note: {args.load} does not hold this position (it holds the "
+                f"{len(table):,} positions reachable from {game.format_state(table.root)}); "
+                "searching instead",
+                file=sys.stderr,
+            )
+    return game, state
+
+
+def _save(path: str, game: Any, state: Any) -> None:
+    """Save the kept table holding ``state`` to ``path`` and say so on stderr."""
+    from grundy.search import kept_table, save_table  # noqa: PLC0415 (lazy: a game family)
+
+    table = kept_table(game, state)
+    if table is None:  # pragma: no cover - a solved retrograde position is always kept
+        raise UnsupportedError("no solved table to save for this position")
+    save_table(path, game, table)
+    print(f"grundy: saved {len(table):,} solved positions to {path}", file=sys.stderr)
 
 
 def refuse_huge_search(position: Any, max_positions: int) -> None:

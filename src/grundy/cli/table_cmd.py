@@ -1,30 +1,52 @@
 """``grundy table SPEC -n N [--json] [--out FILE]``: the Grundy values of heaps 0..N.
 
 With ``--out FILE`` the table is saved (``.npz``); running again with a larger
-``N`` and the same file extends it without recomputing, and Ctrl-C keeps the
-finished part.
+``N`` and the same file extends it without recomputing, and Ctrl-C, the time
+limit or ``kill -9`` keep the finished part: heaps are appended every few
+seconds to ``FILE.journal`` (see :class:`grundy.heap.store.TableJournal`),
+which the next run replays.
+
+A table must fit in :data:`MAX_TABLE_BYTES` of memory. Beyond that, a table
+whose values repeat with a proved period is *streamed* (computed piece by
+piece as it is printed, never held whole); any other is refused at once,
+with the size, the limit, and what can be asked instead.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from grundy import REGISTRY, Ruleset, TimeLimitError, bounded
 from grundy.cli.common import integer_at_least, seconds
-from grundy.errors import InvalidSpecError
+from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.lang import SPEC_SYNTAX, tokenize
 
-__all__ = ["game_from_words", "register", "run"]
+__all__ = ["MAX_TABLE_BYTES", "SAVE_EVERY", "game_from_words", "register", "run"]
 
-#: Seconds between checkpoints of a long table (at most this much work is lost to kill -9).
-SAVE_EVERY = 10
+#: Seconds between two appends to the journal of ``--out FILE`` (at most this much work is
+#: lost to kill -9; an append writes only the new heaps, so it is cheap at any table size).
+SAVE_EVERY = 5
+
+#: The most memory a table may take. A table of a take-and-break game costs 2 bytes a heap
+#: (4 once a value passes 65,535); of any other heap game about 16 (plain Python).
+MAX_TABLE_BYTES = 1 << 30
+
+#: Bytes a heap of a table of a heap game other than a take-and-break code (plain Python).
+_PYTHON_BYTES_PER_HEAP = 16
+
+#: Heaps printed per piece (a multiple of 10: a text row holds 10 heaps).
+_PIECE = 100_000
+
+#: Table sizes tried for a proved period before a table too large for memory is refused.
+_STREAM_PROOF_SIZES = (1 << 10, 1 << 13)
 
 _GAME_SYNTAX = "a heap game without heap sizes, e.g. kayles, octal:0.07 or subtraction:1,3,4"
 
@@ -82,7 +104,11 @@ def register(sub: Any) -> None:
 
 @contextmanager
 def progress_bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A rich progress bar on stderr (when it is a terminal), as a ``(done, last)`` callback."""
+    """A rich progress bar on stderr (when it is a terminal), as a ``(done, last)`` callback.
+
+    It shows the percentage and the time left; stdout is left alone (a streamed table
+    is printed while the bar runs).
+    """
     if not enabled or not sys.stderr.isatty():
         yield None
         return
@@ -92,7 +118,9 @@ def progress_bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], Non
     except ImportError:  # pragma: no cover - rich is a dependency
         yield None
         return
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    with Progress(
+        console=Console(stderr=True), transient=True, redirect_stdout=False, redirect_stderr=False
+    ) as bar:
         task = bar.add_task(label, total=None)
 
         def update(done: int, last: int) -> None:
@@ -103,29 +131,45 @@ def progress_bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], Non
 
 def run(args: argparse.Namespace) -> int:
     """Compute, print and save a table."""
-    from grundy.heap import periodicity, require_heap_game  # noqa: PLC0415 (lazy: numpy)
+    from grundy.heap import require_heap_game  # noqa: PLC0415 (lazy: numpy)
 
     game = require_heap_game(game_from_words(args.game))
-    spec = game.spec_name()
-    prefix = None
-    if args.out and os.path.exists(args.out):
-        from grundy.heap import check_saved_values, load_table  # noqa: PLC0415 (lazy: numpy)
+    if not args.out:
+        return _table(game, args, None)
+    from grundy.heap import TableJournal  # noqa: PLC0415 (lazy: numpy)
 
-        saved, prefix = load_table(args.out)
-        if saved != spec:
-            raise InvalidSpecError(
-                f"{args.out} holds a table of {saved}, not {spec}", f"a new file for {spec}"
-            )
-        check_saved_values(game, prefix)
+    with TableJournal(args.out, game.spec_name()) as journal:
+        return _table(game, args, journal)
+
+
+def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
+    """Compute (extending ``--out`` through ``journal`` when given), print and save."""
+    from grundy.heap import periodicity  # noqa: PLC0415 (lazy: numpy)
+
+    spec = game.spec_name()
+    base = prefix = None
+    if journal is not None:
+        base = _saved_values(game, args.out)
+        prefix = journal.resume(base)
+        for note in journal.notes:
+            print(f"grundy: note: {note}", file=sys.stderr)
+        if prefix is not None and prefix is not base:
+            from grundy.heap import check_saved_values  # noqa: PLC0415 (lazy: numpy)
+
+            check_saved_values(game, prefix)
+    have = 0 if prefix is None else len(prefix)
+    if args.n >= have and _table_bytes(game, args.n, prefix) > MAX_TABLE_BYTES:
+        return _stream(game, args)
     with bounded(time_limit=args.time_limit):
-        values, interrupted, notes = _compute(game, args, prefix)
+        values, interrupted, notes = _compute(game, args, prefix, journal)
     for note in notes:
         print(f"grundy: note: {note}", file=sys.stderr)
-    if args.out:
+    if journal is not None:
         from grundy.heap import save_table  # noqa: PLC0415 (lazy: numpy)
 
-        if prefix is None or len(values) > len(prefix):
+        if base is None or len(values) > len(base):
             save_table(args.out, spec, values)
+        journal.finish()
         if interrupted:
             print(
                 f"{interrupted}: saved heaps 0..{len(values) - 1} to {args.out}; "
@@ -138,27 +182,164 @@ def run(args: argparse.Namespace) -> int:
         return 130 if interrupted == "interrupted" else 1
     shown = values[: args.n + 1]
     per = periodicity(game, shown)
+    if args.out and not (args.json or args.csv):
+        print(f"{spec}: saved the Grundy values of heaps 0..{len(values) - 1} to {args.out}")
+        print(f"Periodicity: {per.reason}")
+        return 0
+    pieces = (shown[lo : lo + _PIECE] for lo in range(0, args.n + 1, _PIECE))
+    _print_table(spec, args, pieces, per)
+    return 0
+
+
+def _saved_values(game: Any, path: str) -> Any:
+    """The values saved in ``path`` (None when there is no file), checked to be ``game``'s."""
+    if not os.path.lexists(path):
+        return None
+    from grundy.heap import check_saved_values, load_table  # noqa: PLC0415 (lazy: numpy)
+
+    saved, values = load_table(path)
+    spec = game.spec_name()
+    if saved != spec:
+        raise InvalidSpecError(
+            f"{path} holds a table of {saved}, not {spec}", f"a new file for {spec}"
+        )
+    check_saved_values(game, values)
+    return values
+
+
+def _table_bytes(game: Any, last: int, prefix: Any) -> int:
+    """The memory a table of heaps ``0..last`` takes (the array, or the Python list)."""
+    from grundy.heap import TakeAndBreak  # noqa: PLC0415 (lazy: numpy)
+
+    if not isinstance(game, TakeAndBreak):
+        return (last + 1) * _PYTHON_BYTES_PER_HEAP
+    return (last + 1) * (2 if prefix is None else max(2, prefix.dtype.itemsize))
+
+
+def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per: Any) -> None:
+    """Print heaps ``0..args.n`` given as consecutive numpy pieces (JSON, CSV or rows of 10),
+    writing each piece as it comes: the whole table is never held as text or Python ints."""
+    write = sys.stdout.write
     if args.json:
-        print(
-            json.dumps(
-                {"game": spec, "values": [int(v) for v in shown], "periodicity": per.to_dict()}
+        write('{"game": ' + json.dumps(spec) + ', "values": [')
+        sep = ""
+        for piece in pieces:
+            write(sep + ", ".join(map(str, piece.tolist())))
+            sep = ", "
+        write('], "periodicity": ' + json.dumps(per.to_dict()) + "}\n")
+        return
+    if args.csv:
+        write("heap,grundy\n")
+        n = 0
+        for piece in pieces:
+            write("".join(f"{n + i},{v}\n" for i, v in enumerate(piece.tolist())))
+            n += len(piece)
+        return
+    write(f"{spec}: Grundy values of heaps 0..{args.n}\n")
+    width = len(str(args.n))
+    n = 0
+    for piece in pieces:
+        values = piece.tolist()
+        write(
+            "".join(
+                f"{n + i:>{width}}: " + " ".join(f"{v:>3}" for v in values[i : i + 10]) + "\n"
+                for i in range(0, len(values), 10)
             )
         )
-        return 0
-    if args.csv:
-        sys.stdout.write("heap,grundy\n")
-        sys.stdout.writelines(f"{n},{int(v)}\n" for n, v in enumerate(shown))
-        return 0
-    if args.out:
-        print(f"{spec}: saved the Grundy values of heaps 0..{len(values) - 1} to {args.out}")
-    else:
-        print(f"{spec}: Grundy values of heaps 0..{args.n}")
-        width = len(str(args.n))
-        for start in range(0, len(shown), 10):
-            row = " ".join(f"{int(v):>3}" for v in shown[start : start + 10])
-            print(f"{start:>{width}}: {row}")
-    print(f"Periodicity: {per.reason}")
+        n += len(values)
+    write(f"Periodicity: {per.reason}\n")
+
+
+def _stream(game: Any, args: argparse.Namespace) -> int:
+    """A table too large for memory: streamed from a proved period, else refused at once."""
+    spec = game.spec_name()
+    need = _table_bytes(game, args.n, None)
+    found = None if args.out or args.compute_all else _proved_period(game, args.time_limit)
+    if found is None:
+        raise UnsupportedError(_too_large(game, args, need))
+    per, base = found
+    per = dataclasses.replace(per, checked_to=args.n)  # every value shown follows the proof
+    print(
+        f"grundy: note: a table of {args.n + 1:,} heaps would take {_size(need)} of memory "
+        f"(the limit is {_size(MAX_TABLE_BYTES)}): printed piece by piece from the "
+        f"{per.reason}",
+        file=sys.stderr,
+    )
+    from grundy.heap import periodic_pieces  # noqa: PLC0415 (lazy: numpy)
+
+    def pieces(update: Callable[[int, int], None] | None) -> Iterator[Any]:
+        done = 0
+        for piece in periodic_pieces(per, base, args.n, piece=_PIECE):
+            yield piece
+            done += len(piece)
+            if update is not None:
+                update(done, args.n + 1)
+
+    shown_bar = not args.no_progress and not sys.stdout.isatty()
+    with (
+        progress_bar(f"{spec} (from its period)", shown_bar) as bar,
+        bounded(time_limit=args.time_limit),
+    ):
+        _print_table(spec, args, pieces(bar), per)
     return 0
+
+
+def _proved_period(game: Any, time_limit: float | None) -> tuple[Any, Any] | None:
+    """``(periodicity, table)`` when a short table (at most 8,192 heaps) proves a period."""
+    from grundy.heap import TakeAndBreak, heap_table, periodicity  # noqa: PLC0415 (lazy: numpy)
+
+    if not _has_theorem(game):
+        return None
+    limit = game.table_limit() if isinstance(game, TakeAndBreak) else _STREAM_PROOF_SIZES[-1]
+    table = None
+    with bounded(time_limit=time_limit):
+        for size in _STREAM_PROOF_SIZES:
+            if size > limit:
+                break
+            table = heap_table(game, size, prefix=table, period_fill=False)
+            found = periodicity(game, table)
+            if found.proved:
+                return found, table
+    return None
+
+
+def _has_theorem(game: Any) -> bool:
+    """True when a periodicity theorem can prove a period of ``game`` from a table."""
+    hook = getattr(game, "periodicity_proof", None)
+    return hook is not None and hook(0, 1, 0) is not None
+
+
+def _too_large(game: Any, args: argparse.Namespace, need: int) -> str:
+    """The refusal of a table that does not fit in memory: sizes, limit, and what to ask."""
+    spec = game.spec_name()
+    per_heap = need // (args.n + 1)
+    fits = MAX_TABLE_BYTES // per_heap - 1
+    if args.out:
+        why = "a saved table (--out) is held whole"
+    elif args.compute_all:
+        why = "--compute-all runs the kernel on every heap"
+    elif not _has_theorem(game):
+        why = f"no periodicity theorem applies to {spec} (its values cannot be streamed)"
+    else:
+        why = f"no period of {spec} is proved in its first {_STREAM_PROOF_SIZES[-1]:,} heaps"
+    return (
+        f"a table of {spec} up to heap {args.n:,} would take {_size(need)} of memory, beyond "
+        f"the limit of {_size(MAX_TABLE_BYTES)}, and {why}; ask for -n up to {fits:,}, "
+        f"for the periodicity ('grundy period {spec}'), or for the value at one heap "
+        f"('grundy solve \"{spec} {args.n}\"')"
+    )
+
+
+def _size(n: int) -> str:
+    """Bytes in words.
+
+    >>> _size(1 << 30), _size(3 * (1 << 29)), _size(5_000_000)
+    ('1 GiB', '1.5 GiB', '4.8 MiB')
+    """
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{n} bytes"
 
 
 def _at_limit(args: argparse.Namespace) -> str:
@@ -167,36 +348,50 @@ def _at_limit(args: argparse.Namespace) -> str:
     )
 
 
-def _compute(game: Any, args: argparse.Namespace, prefix: Any) -> tuple[Any, str | None, list[str]]:
+class _Saver:
+    """Appends finished heaps to the journal (if any) at most every :data:`SAVE_EVERY`
+    seconds: ``save(values_between, count)``, where ``values_between(lo, hi)`` gives the
+    values of heaps ``lo..hi-1`` as an array; only the heaps new since the last append
+    are written."""
+
+    def __init__(self, journal: Any, start: int) -> None:
+        self.journal = journal
+        self.saved = start
+        self.at = time.monotonic()
+
+    def __call__(self, values_between: Callable[[int, int], Any], count: int) -> None:
+        if self.journal is None or time.monotonic() - self.at <= SAVE_EVERY:
+            return
+        if count > self.saved:
+            self.journal.append(values_between(self.saved, count), self.saved)
+            self.saved = count
+        self.at = time.monotonic()
+
+
+def _compute(
+    game: Any, args: argparse.Namespace, prefix: Any, journal: Any
+) -> tuple[Any, str | None, list[str]]:
     """``(values, why it stopped early or None, notes)``; on Ctrl-C or at the time limit
     the finished part comes back."""
-    from grundy.heap import TakeAndBreak, heap_table  # noqa: PLC0415 (lazy: numpy)
+    from grundy.heap import TakeAndBreak  # noqa: PLC0415 (lazy: numpy)
 
     if prefix is not None and len(prefix) > args.n:
         return prefix, None, []
+    save = _Saver(journal, 0 if prefix is None else len(prefix))
     if not isinstance(game, TakeAndBreak):
-        try:
-            return heap_table(game, args.n, prefix=prefix), None, []
-        except KeyboardInterrupt:
-            return prefix if prefix is not None else [0], "interrupted", []
-        except TimeLimitError:
-            return prefix if prefix is not None else [0], _at_limit(args), []
-    from grundy.heap import TableBuilder, save_table  # noqa: PLC0415 (lazy: numpy)
+        return _compute_python(game, args, prefix, save)
+    from grundy.heap import TableBuilder  # noqa: PLC0415 (lazy: numpy)
 
     builder = TableBuilder(
         game, prefix=prefix, method=args.kernel, period_fill=not args.compute_all
     )
-    saved_at = time.monotonic()
 
     with progress_bar(f"{game.spec_name()} ({builder.method} kernel)", not args.no_progress) as bar:
 
         def on_chunk(done: int, last: int) -> None:
-            nonlocal saved_at
             if bar is not None:
                 bar(done, last)
-            if args.out and time.monotonic() - saved_at > SAVE_EVERY:
-                save_table(args.out, game.spec_name(), builder.values[: builder.count])
-                saved_at = time.monotonic()
+            save(lambda lo, hi: builder.values[lo:hi], builder.count)
 
         try:
             builder.extend(args.n, on_chunk)
@@ -205,3 +400,34 @@ def _compute(game: Any, args: argparse.Namespace, prefix: Any) -> tuple[Any, str
         except TimeLimitError:
             return builder.values[: builder.count].copy(), _at_limit(args), builder.notes
     return builder.values[: args.n + 1], None, builder.notes
+
+
+def _compute_python(
+    game: Any, args: argparse.Namespace, prefix: Any, save: _Saver
+) -> tuple[Any, str | None, list[str]]:
+    """The table of a heap game without a kernel, by plain Python (heap by heap)."""
+    import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+    from grundy.heap import heap_values  # noqa: PLC0415 (lazy: numpy)
+
+    done: list[int] = [] if prefix is None else [int(v) for v in prefix]
+
+    def as_array(values: list[int]) -> Any:
+        return np.array(values, dtype=np.uint16 if max(values, default=0) < 1 << 16 else np.int64)
+
+    with progress_bar(game.spec_name(), not args.no_progress) as bar:
+
+        def on_progress(what: str, count: int) -> None:
+            if bar is not None:
+                bar(count, args.n)
+            save(lambda lo, hi: as_array(done[lo:hi]), len(done))
+
+        why = None
+        try:
+            with bounded(progress=on_progress):
+                heap_values(game, args.n, into=done)
+        except KeyboardInterrupt:
+            why = "interrupted"
+        except TimeLimitError:
+            why = _at_limit(args)
+    return as_array(done or [0]), why, []

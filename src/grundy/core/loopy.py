@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import ImpartialGame
-from grundy.core.limits import checkpoint
+from grundy.core.limits import CHECK_EVERY, checkpoint
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
-from grundy.errors import UnsupportedError
+from grundy.errors import SearchLimitError, UnsupportedError
 
 __all__ = ["LoopyValue", "loopy_values", "solve_loopy"]
 
@@ -86,7 +86,18 @@ class LoopyValue:
         return "∞(" + ",".join(str(k) for k in sorted(self.options)) + ")"
 
 
+#: The graph holds at most this many moves per position allowed by ``max_positions``
+#: (each kept move costs memory, and the labelling visits each one per stage).
+MOVES_PER_POSITION = 4
+
+
 def _graph(moves: Any, roots: Iterable[Hashable], limit: int) -> tuple[list[Any], list[list[int]]]:
+    """Every position reachable from ``roots`` and its options (as indices), breadth first.
+
+    Stops with :class:`SearchLimitError` past ``limit`` positions or
+    ``MOVES_PER_POSITION * limit`` moves; the clock and the progress display
+    are checked every few thousand moves (a position may have millions).
+    """
     index: dict[Any, int] = {}
     states: list[Any] = []
     for r in roots:
@@ -95,7 +106,10 @@ def _graph(moves: Any, roots: Iterable[Hashable], limit: int) -> tuple[list[Any]
             states.append(r)
     kids: list[list[int]] = []
     i = 0
-    check_at = checkpoint(len(states), limit)
+    edges = 0
+    max_edges = MOVES_PER_POSITION * limit
+    checkpoint(len(states), limit)
+    check_at = CHECK_EVERY
     while i < len(states):
         out: list[int] = []
         for c in moves(states[i]):
@@ -106,8 +120,20 @@ def _graph(moves: Any, roots: Iterable[Hashable], limit: int) -> tuple[list[Any]
             out.append(j)
         kids.append(sorted(set(out)))
         i += 1
-        if len(states) >= check_at:
-            check_at = checkpoint(len(states), limit)
+        edges += len(out)
+        if edges + len(states) >= check_at:
+            if len(states) > limit:
+                raise SearchLimitError(limit)
+            if edges > max_edges:
+                raise SearchLimitError(
+                    limit,
+                    f"the loopy search passed {max_edges:,} moves ({MOVES_PER_POSITION} per "
+                    f"position allowed by max_positions {limit:,}) at {len(states):,} positions; "
+                    "raise it with max_positions (CLI: --max-positions N) or ask about a "
+                    "smaller position",
+                )
+            checkpoint(edges, None, "moves listed")
+            check_at = edges + len(states) + CHECK_EVERY
     return states, kids
 
 
@@ -128,10 +154,15 @@ def loopy_values(
     label: list[int | None] = [None] * n
     unlabeled = list(range(n))
     m = 0
+    work = 0  # options looked at, for the clock and the progress display
+    check_at = CHECK_EVERY
     while unlabeled:
         marked = bytearray(n)
         count = [0] * n
         queue: list[int] = []
+        work += len(unlabeled)
+        if work >= check_at:
+            check_at = checkpoint(work, None, "labelling steps")
         for u in unlabeled:
             c = 0
             for v in kids[u]:
@@ -146,6 +177,9 @@ def loopy_values(
             if label[u] is not None or marked[u]:
                 continue
             label[u] = m
+            work += len(parents[u])
+            if work >= check_at:
+                check_at = checkpoint(work, None, "labelling steps")
             for p in parents[u]:
                 if marked[p]:
                     continue

@@ -18,12 +18,13 @@ if TYPE_CHECKING:
     from grundy.heap.custom import HeapFunctionGame
     from grundy.heap.games import DAWSON, DAWSONS_CHESS, GRUNDYS_GAME, KAYLES, TakeAndBreak
     from grundy.heap.period import Periodicity, find_period, periodicity
-    from grundy.heap.store import load_table, save_table
+    from grundy.heap.store import TableJournal, load_table, save_table
     from grundy.heap.table import TableBuilder, build_table
     from grundy.heap.tools import (
         check_saved_values,
         heap_periodicity,
         heap_table,
+        periodic_pieces,
         require_heap_game,
     )
     from grundy.heap.values import heap_values
@@ -37,6 +38,7 @@ __all__ = [
     "OctalCode",
     "Periodicity",
     "TableBuilder",
+    "TableJournal",
     "TakeAndBreak",
     "build_table",
     "check_saved_values",
@@ -45,6 +47,7 @@ __all__ = [
     "heap_table",
     "heap_values",
     "load_table",
+    "periodic_pieces",
     "periodicity",
     "require_heap_game",
     "save_table",
@@ -68,6 +71,8 @@ _LAZY = {
     "check_saved_values": "grundy.heap.tools",
     "require_heap_game": "grundy.heap.tools",
     "periodicity": "grundy.heap.period",
+    "TableJournal": "grundy.heap.store",
+    "periodic_pieces": "grundy.heap.tools",
     "load_table": "grundy.heap.store",
     "save_table": "grundy.heap.store",
 }

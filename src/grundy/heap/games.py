@@ -38,7 +38,9 @@ _SYNTAX = "octal:CODE N...  (CODE like 0.07, 0.137, 4.7 or 0.[3]; one heap per N
 #: Heaps up to this size get their value from a computed table when no period is proved.
 TABLE_LIMIT = 1 << 22
 
-#: The same for codes with three-heap moves (hex digits 8-F), whose kernel is cubic per heap.
+#: The same for codes whose heaps each cost time quadratic in their size: three-heap moves
+#: (hex digits 8-F), or two-heap moves after removing any number of counters (an infinite
+#: code such as 0.[7]). A table to this heap takes about 5 s; to 10 times it, 80 minutes.
 THREE_HEAP_TABLE_LIMIT = 1 << 12
 
 #: Winning moves are counted (for "N in all") for heaps up to this size.
@@ -170,9 +172,23 @@ class TakeAndBreak(HeapGame):
         """The proved periodicity, if a table of moderate size proves one."""
         return self._knowledge().proved()
 
+    def quadratic_heaps(self) -> str | None:
+        """Why each heap costs time quadratic in its size, or None when it does not.
+
+        >>> TakeAndBreak.from_code("0.[7]").quadratic_heaps()
+        'an infinite code with two-heap moves'
+        >>> KAYLES.quadratic_heaps() is None
+        True
+        """
+        if self.code.hexadecimal:
+            return "three-heap moves"
+        if any(d & 4 for d in self.code.repeat):
+            return "an infinite code with two-heap moves"
+        return None
+
     def table_limit(self) -> int:
         """The largest heap answered from a computed table when no period is proved."""
-        return THREE_HEAP_TABLE_LIMIT if self.code.hexadecimal else TABLE_LIMIT
+        return TABLE_LIMIT if self.quadratic_heaps() is None else THREE_HEAP_TABLE_LIMIT
 
     def grundy_formula(self, state: int) -> int | None:
         return self._value(state)
@@ -181,11 +197,23 @@ class TakeAndBreak(HeapGame):
         know = self._knowledge()
         value = know.formula(state)
         if value is None:
-            raise UnsupportedError(
-                f"{self.spec_name()} {state}: no period is proved for this game and the heap is "
-                f"beyond the table limit of {self.table_limit():,}; use 'grundy table' to explore"
-            )
+            raise UnsupportedError(self._beyond_the_table(state))
         return value
+
+    def _beyond_the_table(self, state: int) -> str:
+        """Why heap ``state`` has no value here, and what can be asked instead."""
+        name, limit = self.spec_name(), self.table_limit()
+        why = self.quadratic_heaps()
+        cost = f" ({why}: each heap costs time quadratic in its size)" if why else ""
+        if self.periodicity_proof(0, 1, 0) is None:
+            proof = "no periodicity theorem applies to this game"
+        else:
+            proof = f"no period is proved in its first {self._knowledge().tried_proof:,} heaps"
+        return (
+            f"{name} {state}: {proof}, and heap {state:,} is beyond the table limit of "
+            f"{limit:,} heaps{cost}; ask about heaps up to {limit:,}, or explore with "
+            f"'grundy table {name} -n N --time-limit SECONDS' or 'grundy period {name}'"
+        )
 
     def formula_name(self) -> str:
         return self._knowledge().describe()

@@ -105,9 +105,15 @@ class Subtraction(HeapGame):
             if state <= SEARCH_LIMIT:
                 return None  # the generic search, with its progress line and limits
             m = self.subset[-1]
+            looked = _window_heaps(m)
+            period = (
+                f"no period found in its first {looked:,} heaps"
+                if looked > m
+                else f"max(S) = {m:,} is too large to look for a repeated window of {m:,} values"
+            )
             raise UnsupportedError(
                 f"subtraction:{self.params_text()} {_short(state)}: no closed form for this set "
-                f"and no period found in its first {_window_heaps(m):,} heaps, so the value "
+                f"and {period}, so the value "
                 f"needs every heap up to {_short(state)}, beyond the limit of "
                 f"{SEARCH_LIMIT:,}; ask for a heap up to {SEARCH_LIMIT:,}, or explore the "
                 f"values with 'grundy table subtraction:{self.params_text()} -n N'"

@@ -27,7 +27,7 @@ from grundy.heap.values import heap_values
 from grundy.kernels._jit import numba_available
 from grundy.kernels.heap import plain_kernel, rare_kernel
 
-__all__ = ["METHODS", "TableBuilder", "best_mask", "build_table", "heap_values"]
+__all__ = ["METHODS", "TableBuilder", "best_mask", "build_table", "heap_values", "kernel_work"]
 
 #: Kernel choices: ``auto`` picks ``rare`` for games with two-heap splits.
 METHODS = ("auto", "plain", "rare")
@@ -39,13 +39,43 @@ METHODS = ("auto", "plain", "rare")
 DENSE_AFTER = 8192
 DENSE_RATIO = 8
 
-#: Below this many new heaps the pure-Python kernels run (no compile wait).
-JIT_THRESHOLD = 2000
+#: On codes whose heaps cost time quadratic in their size, ``auto`` times a short chunk of
+#: the other kernel at this heap and at each doubling, and keeps the faster (measured
+#: over 2,048 heaps: the rare-value kernel is 4-6x slower than the plain one on 0.[7],
+#: 0.[4] and 0.3[4], and 200x faster on 0.[5]).
+TRIAL_AFTER = 1024
+
+#: Below this many kernel steps (options looked at, see :func:`kernel_work`) the
+#: pure-Python kernels run (no compile wait): about 2,000 heaps of Kayles, but only a
+#: few hundred of a code whose heaps each cost time quadratic in their size (0.[7], 0.8).
+JIT_WORK = 4_000_000
 
 Progress = Callable[[int, int], None]
 
 #: Heaps handled per numpy step outside the kernels (bounds temporary memory).
 _PIECE = 1 << 16
+
+
+def kernel_work(first: int, last: int, arrays: tuple[Any, ...]) -> int:
+    """About how many options the plain kernel looks at for heaps ``first..last``
+    (every heap counted as costly as the last), from :meth:`TakeAndBreak.kernel_arrays`.
+
+    >>> from grundy.heap.games import KAYLES, TakeAndBreak
+    >>> kernel_work(0, 2000, KAYLES.kernel_arrays(2000))
+    4002000
+    >>> kernel_work(0, 1024, TakeAndBreak.from_code("0.8").kernel_arrays(1024)) > JIT_WORK
+    True
+    """
+    heaps = last + 1 - first
+    if heaps <= 0:
+        return 0
+    _, single, split, triple = arrays
+    two = np.asarray(split, dtype=np.int64)
+    two = last - two[two <= last - 2]
+    three = np.asarray(triple, dtype=np.int64)
+    three = (last - three[three <= last - 3]).astype(np.float64)
+    per_heap = len(single) + int(two.sum()) // 2 + int((three * three).sum() / 12)
+    return heaps * per_heap
 
 
 def best_mask(hist: Any) -> tuple[int, int]:
@@ -139,6 +169,13 @@ class TableBuilder:
         self.mask_changes = 0
         self.hist: Any = None
         self.hist_count = 0
+        #: ``auto`` on a code whose heaps cost time quadratic in their size times the other
+        #: kernel on a short chunk at heap ``next_trial`` (then at each doubling) and keeps
+        #: the faster. (On other codes both kernels take about a microsecond a heap at first
+        #: and the rare-value kernel gains as the table grows: an early trial misleads, and
+        #: the rule of DENSE_AFTER decides.)
+        self.trials = self.auto and method == "rare" and game.quadratic_heaps() is not None
+        self.next_trial = max(TRIAL_AFTER, self.count)
 
     # ----- value space and the rare list -----------------------------------------
 
@@ -199,9 +236,11 @@ class TableBuilder:
             grown = np.zeros(last + 1, dtype=self.values.dtype)
             grown[: self.count] = self.values[: self.count]
             self.values = grown
-        fast = self.jit if self.jit is not None else last + 1 - self.count > JIT_THRESHOLD
+        whole, single, split, triple = arrays = self.game.kernel_arrays(last)
+        fast = self.jit
+        if fast is None:
+            fast = kernel_work(self.count, last, arrays) > JIT_WORK
         fast = fast and numba_available()
-        whole, single, split, triple = self.game.kernel_arrays(last)
         if fast:
             rules: tuple[Any, ...] = (
                 np.array(whole, dtype=np.uint8),
@@ -217,6 +256,8 @@ class TableBuilder:
         chunk = 256
         next_mask = self.count
         next_check = max(1024, self.count)
+        per_heap: float | None = None  # seconds per heap in the last chunk
+        trial: tuple[str, float] | None = None  # (kernel before a trial chunk, its per_heap)
         while self.count <= last:
             if self.period_fill and self.count >= next_check:
                 next_check = 2 * self.count
@@ -226,9 +267,19 @@ class TableBuilder:
             stop = min(last + 1, start + chunk)
             if self.mark is None:
                 self.mark = np.full(self.space, -1, dtype=np.int64)
-            began = time.perf_counter()
+            if self.trials and start >= self.next_trial and per_heap is not None:
+                # Time a short chunk of the other kernel (compiled first, off the clock).
+                self.next_trial = 2 * start
+                trial = (self.method, per_heap)
+                self.method = "plain" if self.method == "rare" else "rare"
+                if self.method == "rare":
+                    self.rare, next_mask = None, start
+                stop = min(stop, start + max(16, min(chunk // 8, 64)))
+                if fast:
+                    self._warm(self.method, g, rules, unequal)
             if self.method == "plain":
                 mark = self.mark if fast else self.mark.tolist()
+                began = time.perf_counter()
                 done = self._run_plain(fast, g, start, stop, rules, unequal, mark)
             else:
                 if start >= next_mask:
@@ -237,6 +288,7 @@ class TableBuilder:
                 stop = min(stop, next_mask)
                 common = _parity_common(self.mask, self.space)
                 rare = self._rare_list(common)
+                began = time.perf_counter()
                 if fast:
                     done, self.nrare = rare_kernel(
                         g,
@@ -271,6 +323,7 @@ class TableBuilder:
                     self.rare[self.nrare : nrare] = rare_l[self.nrare : nrare]
                     self.mark[:] = mark_l
                     self.nrare = nrare
+            spent = time.perf_counter() - began
             if not fast:
                 self.values[start:done] = g[start:done]
             self.count = done
@@ -281,22 +334,50 @@ class TableBuilder:
             if (
                 self.auto
                 and self.method == "rare"
+                and trial is None
                 and self.count >= DENSE_AFTER
                 and self.nrare * DENSE_RATIO > self.count
             ):
-                self.method, self.mark = "plain", None
+                self.method, self.mark, self.trials, trial = "plain", None, False, None
                 self.notes.append(
                     f"{self.nrare:,} of the first {self.count:,} heaps have rare values, too many "
                     "for the rare-value kernel to pay: switched to the plain kernel"
                 )
-            spent = time.perf_counter() - began
             if done > start and spent > 0:
                 per_heap = spent / (done - start)
-                chunk = int(min(max(0.25 / per_heap, 64), 1 << 20))
+                if trial is not None:
+                    self._end_trial(*trial, per_heap)
+                    trial = None
+                else:
+                    chunk = int(min(max(0.25 / per_heap, 64), 1 << 20))
             if progress is not None:
                 progress(self.count - 1, last)
             checkpoint(self.count, None, "heaps")  # the time limit; finished heaps stay
         return self.values[: last + 1]
+
+    def _warm(self, method: str, g: Any, rules: tuple[Any, ...], unequal: int) -> None:
+        """Compile (or load from numba's cache) a kernel: a call on an empty range."""
+        if method == "plain":
+            plain_kernel(g, 0, 0, *rules, unequal, self.mark)
+        else:
+            flags, heaps = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
+            rare_kernel(g, 0, 0, rules[0], rules[1], rules[2], unequal, flags, heaps, 0,
+                        self.mark, flags)  # fmt: skip
+
+    def _end_trial(self, before: str, before_per_heap: float, trial_per_heap: float) -> None:
+        """Keep the kernel just timed if it ran clearly faster than ``before`` did on the
+        chunk before it, else go back (the rare list is rebuilt when needed)."""
+        if trial_per_heap < 0.8 * before_per_heap:
+            names = {"plain": "plain kernel", "rare": "rare-value kernel"}
+            self.notes.append(
+                f"at heap {self.count:,} the {names[self.method]} ran "
+                f"{before_per_heap / trial_per_heap:.1f}x faster than the {names[before]}: "
+                f"switched to the {names[self.method]}"
+            )
+        else:
+            self.method = before
+            if before == "rare":
+                self.rare = None
 
     def _fill_by_period(self, last: int) -> bool:
         """Fill heaps ``count..last`` from a proved period, if the finished part proves one."""

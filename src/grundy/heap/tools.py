@@ -13,11 +13,13 @@ and ``grundy period``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 
 from grundy.core.game import HeapGame, ImpartialGame
+from grundy.core.limits import checkpoint
 from grundy.errors import SolvedFileError, UnsupportedError
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import Periodicity, periodicity
@@ -28,6 +30,7 @@ __all__ = [
     "check_saved_values",
     "heap_periodicity",
     "heap_table",
+    "periodic_pieces",
     "require_heap_game",
 ]
 
@@ -109,6 +112,32 @@ def heap_periodicity(game: Any, last: int | None = None, *, values: Any = None) 
             break
     assert found is not None
     return found
+
+
+def periodic_pieces(
+    per: Periodicity, values: Any, last: int, *, piece: int = 100_000
+) -> Iterator[Any]:
+    """The values of heaps ``0..last`` from a periodicity (``values`` holds at least its
+    preperiod and one period), as numpy arrays of ``piece`` heaps: a table of any size in
+    constant memory. The time limit in force is checked after each piece.
+
+    >>> from grundy.heap.games import KAYLES
+    >>> found = heap_periodicity(KAYLES)
+    >>> [p.tolist() for p in periodic_pieces(found, heap_table(KAYLES, 100), 5, piece=4)]
+    [[0, 1, 2, 3], [1, 4]]
+    """
+    e, p = per.preperiod, per.period
+    if e is None or p is None:
+        raise UnsupportedError("these values have no period to generate the table from")
+    table = np.asarray(values[: e + p], dtype=np.int64)
+    for lo in range(0, last + 1, piece):
+        hi = min(lo + piece, last + 1)
+        heaps = np.arange(lo, hi, dtype=np.int64)
+        k = np.maximum(heaps - e, 0)
+        yield np.where(
+            heaps < e, table[np.minimum(heaps, e + p - 1)], table[e + k % p] + per.saltus * (k // p)
+        )
+        checkpoint(hi, None, "heaps printed")
 
 
 #: Saved values are recomputed in full up to this heap when a table is loaded ...

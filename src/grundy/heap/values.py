@@ -16,13 +16,26 @@ from grundy.errors import InvalidGameError
 __all__ = ["heap_values"]
 
 
-def heap_values(game: ImpartialGame[int], last: int, prefix: Any = None) -> list[int]:
+def heap_values(
+    game: ImpartialGame[int], last: int, prefix: Any = None, *, into: list[int] | None = None
+) -> list[int]:
     """Grundy values of heaps ``0..last`` of any heap ruleset, in plain Python.
 
     Every heap in an option must be smaller than the heap moved from.
-    ``prefix`` (values of heaps ``0..m``) is reused, not recomputed.
+    ``prefix`` (values of heaps ``0..m``) is reused, not recomputed. With
+    ``into`` (a list of the values of heaps ``0..m``) the values are appended
+    to that list as they are found, so the finished ones survive an
+    interruption (Ctrl-C, the time limit).
+
+    >>> from grundy.heap.subtraction import Subtraction
+    >>> done = [0, 1]
+    >>> heap_values(Subtraction((1, 3, 4)), 4, into=done) is done, done
+    (True, [0, 1, 0, 1, 2])
     """
-    out: list[int] = [] if prefix is None else [int(v) for v in prefix[: last + 1]]
+    if into is not None:
+        out = into
+    else:
+        out = [] if prefix is None else [int(v) for v in prefix[: last + 1]]
     check_at = len(out)
     for n in range(len(out), last + 1):
         if n >= check_at:

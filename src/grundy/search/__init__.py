@@ -31,6 +31,7 @@ from grundy.search.retrograde import SolvedTable, outcome_of, retrograde
 from grundy.search.ruleset import (
     TwoPlayerRuleset,
     clear_tables,
+    kept_table,
     position_score,
     remember_table,
     solve_two_player,
@@ -48,7 +49,9 @@ __all__ = [
     "TwoPlayerGame",
     "TwoPlayerRuleset",
     "backup",
+    "check_save_path",
     "clear_tables",
+    "kept_table",
     "load_table",
     "loopy_values",
     "negamax",
@@ -66,7 +69,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     # Saved tables need sqlite3 and pathlib: loaded on first use (cheap start).
-    if name in ("load_table", "save_table"):
+    if name in ("check_save_path", "load_table", "save_table"):
         from grundy.search import store  # noqa: PLC0415 (lazy: sqlite3)
 
         return getattr(store, name)

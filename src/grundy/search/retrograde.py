@@ -51,7 +51,8 @@ class SolvedTable:
     """Scores (see :mod:`grundy.search.protocol`) of every position reachable from ``root``.
 
     ``scores`` maps a position to its packed score; ``seconds`` is the time the
-    analysis took and ``algorithm`` which backing-up pass ran.
+    analysis took and ``algorithm`` which backing-up pass ran; ``source`` names
+    the file a table was loaded from (None for a table computed here).
     """
 
     root: Any
@@ -59,6 +60,7 @@ class SolvedTable:
     seconds: float = 0.0
     algorithm: str = "queue"
     edges: int = 0
+    source: str | None = None
 
     def __len__(self) -> int:
         return len(self.scores)
@@ -84,7 +86,8 @@ class SolvedTable:
     @property
     def method(self) -> str:
         """How the table was built, for :attr:`Result.method`."""
-        return f"retrograde analysis ({self.algorithm}) over {len(self):,} positions"
+        built = f"retrograde analysis ({self.algorithm}) over {len(self):,} positions"
+        return built if self.source is None else f"{built}, loaded from {self.source}"
 
     @property
     def positions_per_second(self) -> float:

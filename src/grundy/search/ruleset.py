@@ -35,6 +35,7 @@ from grundy.search.retrograde import SolvedTable, retrograde
 __all__ = [
     "TwoPlayerRuleset",
     "clear_tables",
+    "kept_table",
     "position_score",
     "remember_table",
     "solve_two_player",
@@ -64,7 +65,8 @@ def remember_table(game: Any, table: SolvedTable) -> None:
         _TABLES.popitem(last=False)
 
 
-def _known(game: Any, state: Any) -> SolvedTable | None:
+def kept_table(game: Any, state: Any) -> SolvedTable | None:
+    """The most recent kept table of ``game`` (computed or loaded) holding ``state``, or None."""
     for table in reversed(_TABLES.get(game, [])):
         if state in table:
             return table
@@ -74,7 +76,7 @@ def _known(game: Any, state: Any) -> SolvedTable | None:
 def position_score(game: TwoPlayerRuleset, state: Any, *, max_positions: int) -> int:
     """The packed score of ``state``, from a kept table or by a new search."""
     if game.use_retrograde(state):
-        table = _known(game, state)
+        table = kept_table(game, state)
         if table is None:
             table = retrograde(game, state, max_positions=max_positions)
             remember_table(game, table)
@@ -149,11 +151,13 @@ def solve_two_player(
     searched = 0
     option_scores: list[tuple[Any, int]] = []
     if game.use_retrograde(state):
-        table = _known(game, state)
+        table = kept_table(game, state)
         if table is None:
             table = retrograde(game, state, max_positions=max_positions)
             remember_table(game, table)
             searched = len(table)
+            method = table.method
+        elif table.source is not None:
             method = table.method
         else:
             method = f"{table.method} (kept from an earlier question)"

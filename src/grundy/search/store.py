@@ -30,7 +30,7 @@ from grundy.errors import SolvedFileError, UnsupportedError
 from grundy.search.protocol import MATE
 from grundy.search.retrograde import SolvedTable
 
-__all__ = ["FORMAT", "load_table", "save_table"]
+__all__ = ["FORMAT", "check_save_path", "load_table", "save_table"]
 
 #: Written in every file; a file with another format is refused.
 FORMAT = "grundy-solved-table/1"
@@ -59,6 +59,28 @@ def _path(path: Any, verb: str) -> Path:
     return target
 
 
+def check_save_path(path: Any) -> Path:
+    """``path`` as a :class:`Path` if a table can be saved there, else :class:`SolvedFileError`.
+
+    Called before a long search (``grundy solve ... --save FILE``) so that a
+    mistyped folder is refused at once, not after the work is done.
+
+    >>> check_save_path("/no/such/dir/t.sqlite")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.SolvedFileError: cannot save to /no/such/dir/t.sqlite: the directory \
+/no/such/dir does not exist
+    """
+    target = _path(path, "save")
+    if not target.parent.is_dir():
+        raise SolvedFileError(
+            f"cannot save to {target}: the directory {target.parent} does not exist"
+        )
+    if target.is_dir():
+        raise SolvedFileError(f"cannot save to {target}: it is a directory")
+    return target
+
+
 def save_table(path: str | os.PathLike[str], game: Any, table: SolvedTable) -> None:
     """Write ``table`` (solved for ``game``) to the SQLite file ``path``, replacing it.
 
@@ -76,13 +98,7 @@ def save_table(path: str | os.PathLike[str], game: Any, table: SolvedTable) -> N
     grundy.errors.SolvedFileError: cannot save to /no/such/dir/t.sqlite: the directory \
 /no/such/dir does not exist
     """
-    target = _path(path, "save")
-    if not target.parent.is_dir():
-        raise SolvedFileError(
-            f"cannot save to {target}: the directory {target.parent} does not exist"
-        )
-    if target.is_dir():
-        raise SolvedFileError(f"cannot save to {target}: it is a directory")
+    target = check_save_path(path)
     meta = {
         "format": FORMAT,
         "game": _game_name(game),
@@ -164,7 +180,9 @@ def load_table(path: str | os.PathLike[str], game: Any) -> SolvedTable:
         )
     if root not in scores:
         raise SolvedFileError(f"{target} does not contain its own root position")
-    return SolvedTable(root=root, scores=scores, algorithm=f"{meta.get('algorithm')}, loaded")
+    return SolvedTable(
+        root=root, scores=scores, algorithm=_short(meta.get("algorithm")), source=str(target)
+    )
 
 
 def _root(target: Path, text: Any) -> int:
