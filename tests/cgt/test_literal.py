@@ -116,3 +116,11 @@ def test_big_values_within_the_bounds_are_answered() -> None:
     assert s.canonical == "{1*40|-1*40}"
     assert s.canonical_braces is None
     assert any("braces form has" in line for line in s.explanation)
+
+
+def test_a_partisan_search_stops_at_the_time_limit_as_given() -> None:
+    grundy.clear_cache()
+    done = run("solve", "domineering:8x8", "--time-limit", "0.5")
+    assert done.status == 1
+    assert "stopped at the time limit of 0.5 s after" in done.err
+    assert "regions" in done.err

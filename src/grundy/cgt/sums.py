@@ -23,11 +23,11 @@ from grundy.cgt.special import nimber
 from grundy.cgt.thermo import mean, temperature
 from grundy.cgt.value import CanonicalGame
 from grundy.core.game import ImpartialGame, PartisanGame
-from grundy.core.limits import current_bounds
+from grundy.core.limits import current_bounds, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
 from grundy.core.solve import grundy_value
-from grundy.errors import UnsupportedError
+from grundy.errors import TimeLimitError, UnsupportedError
 
 __all__ = ["solve_partisan"]
 
@@ -66,13 +66,16 @@ def _value(c: Position, max_positions: int) -> CanonicalGame:
     game = c.game
     if isinstance(game, PartisanGame):
         deadline, progress = current_bounds()
-        return value_of(
-            game,
-            c.state,
-            max_positions=max_positions,
-            deadline=deadline,
-            progress=None if progress is None else (lambda n: progress("regions", n)),
-        )
+        try:
+            return value_of(
+                game,
+                c.state,
+                max_positions=max_positions,
+                deadline=deadline,
+                progress=None if progress is None else (lambda n: progress("regions", n)),
+            )
+        except TimeLimitError as e:  # say the limit as the user gave it
+            raise TimeLimitError(time_limit_seconds() or e.seconds, e.done, "regions") from None
     if isinstance(game, ImpartialGame):
         g = grundy_value(c, max_positions=max_positions)
         if g > MAX_SUM_NIMBER:

@@ -31,6 +31,7 @@ __all__ = [
     "checkpoint",
     "current_bounds",
     "deadline_passed",
+    "time_limit_seconds",
 ]
 
 #: Steps between two checks of the clock in the search loops.
@@ -87,6 +88,12 @@ def current_bounds() -> tuple[float | None, Progress | None]:
     """``(deadline as a time.monotonic() value, progress callback)`` now in force."""
     b = _BOUNDS.get()
     return (None, None) if b is None else (b.deadline, b.progress)
+
+
+def time_limit_seconds() -> float | None:
+    """The time limit now in force, in seconds as it was given (None: no limit)."""
+    b = _BOUNDS.get()
+    return None if b is None else b.seconds
 
 
 def deadline_passed() -> bool:
