@@ -14,7 +14,8 @@ pycgt is found in this interpreter, else at ``--pycgt-python`` (default
 grundy. Without it, grundy is timed alone.
 
 Cases: Domineering rectangles 4x4, 4x5, 5x4, 5x5 (and 6x6 for grundy, under
-the cap), Clobber rows, Toads-and-Frogs strips.
+the cap), Clobber rows (up to 18 stones) and a 2x5 board, Toads-and-Frogs strips (the
+larger ones take pycgt seconds).
 """
 
 from __future__ import annotations
@@ -37,9 +38,34 @@ CASES: list[tuple[str, str, list[str], str | None]] = [
     ("clobber xoxoxoxoxoxo", "Clobber", ["xoxoxoxoxoxo"], "clobber.parse('xoxoxoxoxoxo')"),
     ("clobber xxoxooxoxxoxo", "Clobber", ["xxoxooxoxxoxo"], "clobber.parse('xxoxooxoxxoxo')"),
     ("clobber xoxox/oxoxo", "Clobber", ["xoxox/oxoxo"], "clobber.parse('xoxox|oxoxo')"),
+    (
+        "clobber xoxoxoxoxoxoxoxo",
+        "Clobber",
+        ["xoxoxoxoxoxoxoxo"],
+        "clobber.parse('xoxoxoxoxoxoxoxo')",
+    ),
+    (
+        "clobber xoxoxoxoxoxoxoxoxo",
+        "Clobber",
+        ["xoxoxoxoxoxoxoxoxo"],
+        "clobber.parse('xoxoxoxoxoxoxoxoxo')",
+    ),
     ("toads-frogs ttt...fff", "ToadsAndFrogs", ["ttt...fff"], "tf.value('ttt...fff')"),
     ("toads-frogs tttt..ffff", "ToadsAndFrogs", ["tttt..ffff"], "tf.value('tttt..ffff')"),
     ("toads-frogs tt.t.f.ff.", "ToadsAndFrogs", ["tt.t.f.ff."], "tf.value('tt.t.f.ff.')"),
+    ("toads-frogs ttt.t..f.fff", "ToadsAndFrogs", ["ttt.t..f.fff"], "tf.value('ttt.t..f.fff')"),
+    (
+        "toads-frogs ttttt...fffff",
+        "ToadsAndFrogs",
+        ["ttttt...fffff"],
+        "tf.value('ttttt...fffff')",
+    ),
+    (
+        "toads-frogs ttttt....fffff",
+        "ToadsAndFrogs",
+        ["ttttt....fffff"],
+        "tf.value('ttttt....fffff')",
+    ),
 ]
 
 GRUNDY_CHILD = """
@@ -121,7 +147,7 @@ def main() -> None:
     else:
         print(f"pycgt from {pycgt}")
     print(
-        f"{'case':26} {'grundy s':>9} {'pycgt s':>9} {'ratio':>7} {'agree':>6} "
+        f"{'case':30} {'grundy s':>9} {'pycgt s':>9} {'ratio':>7} {'agree':>6} "
         f"{'regions':>8} {'games':>7} {'MB g/p':>11}"
     )
     for label, cls, args, expr in CASES:
@@ -151,14 +177,14 @@ def main() -> None:
         if theirs:
             mem += f"/{float(theirs['rss_mb']):.0f}"  # type: ignore[arg-type]
         print(
-            f"{label:26} {g_time:>9} {p_time:>9} {ratio:>7} {agree:>6} "
+            f"{label:30} {g_time:>9} {p_time:>9} {ratio:>7} {agree:>6} "
             f"{regions!s:>8} {games!s:>7} {mem:>11}",
             flush=True,
         )
         if mine:
             value = parse_game(str(mine["value"]))
             shown = str(value)
-            print(f"{'':26} value {shown if len(shown) < 70 else shown[:67] + '...'}")
+            print(f"{'':30} value {shown if len(shown) < 70 else shown[:67] + '...'}")
 
 
 if __name__ == "__main__":

@@ -311,14 +311,23 @@ def le(a: int, b: int) -> bool:
         sa, sb = NUS[a], NUS[b]
         if sa is not None and sb is not None:
             result = _nus_nonnegative(sb[0] - sa[0], sb[1] - sa[1], sa[2] ^ sb[2])
-        elif na is not None:  # number avoidance: only b's moves matter
-            result = not any(le(r, a) for r in RIGHT[b])
-        elif nb is not None:
-            result = not any(le(b, left) for left in LEFT[a])
         else:
-            result = not any(le(b, left) for left in LEFT[a]) and not any(
-                le(r, a) for r in RIGHT[b]
-            )
+            # a <= b unless some a^L >= b or some b^R <= a (only b's moves matter when a
+            # is a number, only a's when b is: number avoidance); stops rule most out
+            result = True
+            lstop, rstop = LSTOPF, RSTOPF
+            if na is None:
+                lb, rb = lstop[b], rstop[b]
+                for left in LEFT[a]:
+                    if lb <= lstop[left] and rb <= rstop[left] and le(b, left):
+                        result = False
+                        break
+            if result and nb is None:
+                la, ra = lstop[a], rstop[a]
+                for r in RIGHT[b]:
+                    if lstop[r] <= la and rstop[r] <= ra and le(r, a):
+                        result = False
+                        break
     _le_memo[key] = result
     return result
 
@@ -330,9 +339,17 @@ def _le_xg(x: int, gl: list[int], gr: list[int], memo: dict[int, bool]) -> bool:
     """
     found = memo.get(2 * x)
     if found is None:
-        found = not any(le(r, x) for r in gr) and not any(
-            _le_gx(gl, gr, xl, memo) for xl in LEFT[x]
-        )
+        found = True
+        lx, rx = LSTOPF[x], RSTOPF[x]
+        for r in gr:
+            if LSTOPF[r] <= lx and RSTOPF[r] <= rx and le(r, x):
+                found = False
+                break
+        else:
+            for xl in LEFT[x]:
+                if _le_gx(gl, gr, xl, memo):
+                    found = False
+                    break
         memo[2 * x] = found
     return found
 
@@ -341,27 +358,56 @@ def _le_gx(gl: list[int], gr: list[int], x: int, memo: dict[int, bool]) -> bool:
     """``G <= x`` where G is ``{gl | gr}``."""
     found = memo.get(2 * x + 1)
     if found is None:
-        found = not any(le(x, left) for left in gl) and not any(
-            _le_xg(xr, gl, gr, memo) for xr in RIGHT[x]
-        )
+        found = True
+        lx, rx = LSTOPF[x], RSTOPF[x]
+        for left in gl:
+            if lx <= LSTOPF[left] and rx <= RSTOPF[left] and le(x, left):
+                found = False
+                break
+        else:
+            for xr in RIGHT[x]:
+                if _le_xg(xr, gl, gr, memo):
+                    found = False
+                    break
         memo[2 * x + 1] = found
     return found
 
 
 def _undominated(gl: list[int], gr: list[int]) -> tuple[list[int], list[int]]:
-    keep_l = [a for a in gl if not any(b != a and le(a, b) for b in gl)]
-    keep_r = [a for a in gr if not any(b != a and le(b, a) for b in gr)]
-    return keep_l, keep_r
+    return _maximal(gl, False), _maximal(gr, True)
+
+
+def _maximal(opts: list[int], right: bool) -> list[int]:
+    """The options no other one dominates: not ``a <= b`` (Left's), not ``b <= a`` (Right's).
+
+    Options are distinct ids, so distinct values; stops are monotone, so a float
+    comparison of them rules most pairs out before :func:`le` is asked.
+    """
+    if len(opts) < 2:
+        return opts
+    lstop, rstop = LSTOPF, RSTOPF
+    keep = []
+    for a in opts:
+        la, ra = lstop[a], rstop[a]
+        for b in opts:
+            if b == a:
+                continue
+            if right:
+                if lstop[b] <= la and rstop[b] <= ra and le(b, a):
+                    break
+            elif la <= lstop[b] and ra <= rstop[b] and le(a, b):
+                break
+        else:
+            keep.append(a)
+    return keep
 
 
 def make(lefts: Iterable[int], rights: Iterable[int]) -> int:
     """The id of the canonical form of ``{lefts | rights}`` (options are ids)."""
-    gl = sorted(set(lefts))
-    gr = sorted(set(rights))
-    key = (tuple(gl), tuple(gr))
+    key = (tuple(sorted(set(lefts))), tuple(sorted(set(rights))))
     found = _make_memo.get(key)
     if found is None:
-        found = _make(gl, gr)
+        found = _make(list(key[0]), list(key[1]))
         _make_memo[key] = found
     return found
 

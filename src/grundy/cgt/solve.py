@@ -17,7 +17,7 @@ regions with an explicit stack, so deep games never hit Python's recursion limit
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -57,24 +57,62 @@ def _keyer(game: PartisanGame[Any]) -> Callable[[Any], tuple[Hashable, bool]]:
 Part = tuple[Hashable, Any, Any]
 
 
+_split_caches: dict[Hashable, dict[Any, tuple[Part, ...]]] = {}
+CLEAR_HOOKS.append(_split_caches.clear)
+_SPLIT_CACHE_LIMIT = 400_000
+
+
 def _splitter(game: PartisanGame[Any]) -> Callable[[Any], Iterable[Part]]:
-    """``state -> (key, negated, region)`` per region; ``(None, number, None)`` for a number."""
+    """``state -> (key, negated, region)`` per region; ``(None, number, None)`` for a number.
+
+    A ruleset's ``keyed_regions`` is used as it is; otherwise the parts are worked out from
+    ``regions``, ``number_value`` and the keys, and remembered per (hashable) state.
+    """
     fast = getattr(game, "keyed_regions", None)
     if fast is not None:
         return fast  # type: ignore[no-any-return]
     keyer = _keyer(game)
     quick = getattr(game, "number_value", None)
+    regions = game.regions
+    cache = _split_caches.setdefault(_family(game), {})
 
-    def split(state: Any) -> Iterator[Part]:
-        for region in game.regions(state):
+    def parts(state: Any) -> tuple[Part, ...]:
+        out: list[Part] = []
+        for region in regions(state):
             q = quick(region) if quick is not None else None
             if q is not None:
-                yield (None, q, None)
+                out.append((None, q, None))
             else:
                 key, negated = keyer(region)
-                yield (key, negated, region)
+                out.append((key, negated, region))
+        return tuple(out)
+
+    def split(state: Any) -> tuple[Part, ...]:
+        try:
+            found = cache.get(state)
+        except TypeError:  # an unhashable state: not remembered
+            return parts(state)
+        if found is None:
+            found = parts(state)
+            if len(cache) > _SPLIT_CACHE_LIMIT:
+                cache.clear()
+            cache[state] = found
+        return found
 
     return split
+
+
+_number_ids: dict[Any, int] = {}
+CLEAR_HOOKS.append(_number_ids.clear)
+
+
+def _number(x: Any) -> int:
+    """The id of the number ``x`` (an int or a Fraction), remembered."""
+    gid = _number_ids.get(x)
+    if gid is None:
+        gid = T.number_id(Fraction(x))
+        _number_ids[x] = gid
+    return gid
 
 
 def value_of(
@@ -105,7 +143,7 @@ def value_of(
     total = 0
     for key, negated, region in split(state):
         if key is None:
-            total = T.add(total, T.number_id(Fraction(negated)))
+            total = T.add(total, _number(negated))
             continue
         gid = memo.get(key)
         if gid is None:
@@ -138,12 +176,16 @@ def _evaluate(
     started: float,
 ) -> int:
     """Evaluate ``region`` and every missing region below it; returns the new count."""
-    # a frame: [key, region, options or None]; options: per side, per move, (key, negated)s.
+    # A frame: [key, region, options or None, negated]; options: per side, per move, the
+    # move's value (an id) when every part of it was known, else its parts to add up later.
     # A key may be pushed twice (shared below two regions); the second pop finds it memoised.
     key, region, negated = root
     stack: list[list[Any]] = [[key, region, None, negated]]
     expanded: set[Hashable] = set()  # keys whose frame waits for its options: the ancestors
-    add, neg, number_id = T.add, T.neg, T.number_id
+    add, neg, make = T.add, T.neg, T.make
+    memo_get = memo.get
+    number_ids = _number_ids
+    left_moves, right_moves = game.left_moves, game.right_moves
     while stack:
         frame = stack[-1]
         fkey, fregion, options, fneg = frame
@@ -151,43 +193,57 @@ def _evaluate(
             if fkey in memo:
                 stack.pop()
                 continue
-            options = ([], [])  # per side, per move
             missing: dict[Hashable, Any] = {}
-            for side, moves in ((0, game.left_moves), (1, game.right_moves)):
+            lefts: list[Any] = []
+            rights: list[Any] = []
+            for out, moves in ((lefts, left_moves), (rights, right_moves)):
                 for option in moves(fregion):
-                    parts: list[tuple[Any, Any]] = []
-                    for k, sign, sub in split(option):
+                    parts = split(option)
+                    total = 0
+                    late: list[Any] | None = None
+                    for k, sign, sub in parts:
                         if k is None:  # then `sign` is the region's number
-                            parts.append((None, number_id(Fraction(sign))))
+                            gid = number_ids.get(sign)
+                            if gid is None:
+                                gid = _number(sign)
+                            total = add(total, gid)
                             continue
-                        parts.append((k, sign))
-                        if k not in memo and k not in missing:
+                        gid = memo_get(k)
+                        if gid is not None:
+                            total = add(total, neg(gid) if sign else gid)
+                            continue
+                        if late is None:
+                            late = []
+                        late.append((k, sign))
+                        if k not in missing:
                             if k in expanded or k == fkey:
                                 raise InvalidGameError(
                                     f"{type(game).__name__} is loopy: a region repeats below itself"
                                 )
                             missing[k] = (sub, sign)
-                    options[side].append(parts)  # type: ignore[arg-type]
-            frame[2] = options
+                    if late is None:
+                        out.append(total)
+                    else:
+                        out.append((total, late))
             if missing:
+                frame[2] = (lefts, rights)
                 expanded.add(fkey)
-                for k, (sub, negated) in missing.items():
-                    stack.append([k, sub, None, negated])
+                for k, (sub, sign) in missing.items():
+                    stack.append([k, sub, None, sign])
                 continue
+        else:
+            lefts, rights = options
+            expanded.discard(fkey)
+            for out in (lefts, rights):
+                for i, item in enumerate(out):
+                    if type(item) is tuple:
+                        total, late = item
+                        for k, sign in late:
+                            gid = memo[k]
+                            total = add(total, neg(gid) if sign else gid)
+                        out[i] = total
         stack.pop()
-        expanded.discard(fkey)
-        sides: list[list[int]] = [[], []]
-        for side in (0, 1):
-            for parts in options[side]:
-                total = 0
-                for k, negated in parts:
-                    if k is None:  # a number given by the ruleset
-                        total = add(total, negated)
-                        continue
-                    gid = memo[k]
-                    total = add(total, neg(gid) if negated else gid)
-                sides[side].append(total)
-        value = T.make(sides[0], sides[1])
+        value = make(lefts, rights)
         memo[fkey] = neg(value) if fneg else value  # the memo holds the key's orientation
         count += 1
         if max_positions is not None and count > max_positions:

@@ -139,11 +139,36 @@ _REVERSED: dict[int, list[int]] = {}
 
 
 def _reverse_table(w: int) -> list[int]:
+    """``table[x]``: the ``w`` low bits of ``x`` reversed (built once per ``w``)."""
     table = _REVERSED.get(w)
     if table is None:
-        table = [int(format(x, f"0{w}b")[::-1], 2) if w else 0 for x in range(1 << w)]
+        if w <= 8:
+            table = [int(format(x, f"0{w}b")[::-1], 2) if w else 0 for x in range(1 << w)]
+        else:
+            low = _reverse_table(8)
+            high = _reverse_table(w - 8)
+            table = [(low[x & 255] << (w - 8)) | high[x >> 8] for x in range(1 << w)]
         _REVERSED[w] = table
     return table
+
+
+def _reverse_rows(rows: Sequence[int], w: int) -> tuple[int, ...]:
+    """Each row's ``w`` bits reversed (a mirror image left to right)."""
+    if w <= 10:
+        table = _reverse_table(w)
+        return tuple([table[x] for x in rows])
+    byte = _reverse_table(8)
+    out = []
+    for row in rows:
+        x, r, k = row, 0, w
+        while k >= 8:
+            r = (r << 8) | byte[x & 255]
+            x >>= 8
+            k -= 8
+        if k:
+            r = (r << k) | (byte[x] >> (8 - k))
+        out.append(r)
+    return tuple(out)
 
 
 def _transpose(rows: Sequence[int], w: int) -> tuple[int, ...]:
@@ -167,21 +192,17 @@ def row_images(
     """
     out = []
     for transpose in (False, True):
-        base = [_transpose(p, w) for p in planes] if transpose else list(planes)
-        nh, nw = (w, h) if transpose else (h, w)
-        for flip_r in (False, True):
-            for flip_c in (False, True):
-                images = []
-                for p in base:
-                    q = p[::-1] if flip_r else p
-                    if flip_c:
-                        rev = _reverse_table(nw) if nw <= 12 else None
-                        q = tuple(
-                            rev[x] if rev is not None else int(format(x, f"0{nw}b")[::-1], 2)
-                            for x in q
-                        )
-                    images.append(q)
-                out.append((transpose, (nh, nw, tuple(images))))
+        if transpose:
+            base = [_transpose(p, w) for p in planes]
+            nh, nw = w, h
+        else:
+            base = list(planes)
+            nh, nw = h, w
+        flipped = [_reverse_rows(p, nw) for p in base]
+        out.append((transpose, (nh, nw, tuple(base))))
+        out.append((transpose, (nh, nw, tuple(flipped))))
+        out.append((transpose, (nh, nw, tuple(p[::-1] for p in base))))
+        out.append((transpose, (nh, nw, tuple(p[::-1] for p in flipped))))
     return out
 
 

@@ -23,7 +23,8 @@ from grundy.cgt.games._grid import (
     components,
     format_rows,
     parse_rows,
-    symmetric_images,
+    row_images,
+    rows_of,
     trim,
 )
 from grundy.cgt.value import CLEAR_HOOKS
@@ -102,7 +103,7 @@ class Clobber(PartisanGame[ClobberState]):
         found = _keys.get(region)
         if found is None:
             h, w, xs, os = region
-            images = symmetric_images(h, w, (xs, os))
+            images = row_images(h, w, (rows_of(h, w, xs), rows_of(h, w, os)))
             plain = min((i[0], i[1], i[2][0], i[2][1]) for _, i in images)
             swapped = min((i[0], i[1], i[2][1], i[2][0]) for _, i in images)
             found = (swapped, True) if swapped < plain else (plain, False)

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._grid import (
+    _reverse_rows,
+    _transpose,
     board_lines,
     components,
     format_rows,
@@ -228,10 +230,7 @@ def _part_uncached(w: int, comp: int) -> Part:
         found = (None, -sum(_row_pairs(row) for row in rows), None)
     else:
         h = len(rows)
-        transposed, best = min(
-            ((t, (img[0], img[1], img[2][0])) for t, img in row_images(h, nw, (rows,))),
-            key=lambda item: (item[1], item[0]),
-        )
+        transposed, best = _least_image(h, nw, rows)
         nstride = nw + 1
         mask = 0
         for r, row in enumerate(rows):
@@ -239,6 +238,18 @@ def _part_uncached(w: int, comp: int) -> Part:
         found = (best, transposed, (h, nw, mask))
     _row_keys[(nw, rows)] = found
     return found
+
+
+def _least_image(h: int, w: int, rows: tuple[int, ...]) -> tuple[bool, tuple[Any, ...]]:
+    """The least of the 8 images of the board (as ``(h, w, rows)``), and whether it is
+    transposed (a tie goes to the image that is not)."""
+    flipped = _reverse_rows(rows, w)
+    plain = min(rows, flipped, rows[::-1], flipped[::-1])
+    cols = _transpose(rows, w)
+    flipped = _reverse_rows(cols, h)
+    turned = min(cols, flipped, cols[::-1], flipped[::-1])
+    a, b = (h, w, plain), (w, h, turned)
+    return (True, b) if b < a else (False, a)
 
 
 def _vertical_pairs(rows: tuple[int, ...]) -> int:

@@ -2,8 +2,9 @@
 
 A toad moves one square right into an empty square, or jumps right over one
 frog into the empty square just beyond; frogs move left symmetrically
-(Winning Ways, ch. 1). A block ``ttff`` never moves again, so the strip splits
-there; dead frogs at the left end and dead toads at the right end are dropped.
+(Winning Ways, ch. 1). Pieces that can never move again (a block ``ttff``, frogs
+at the left end, toads at the right end, and whatever they block for good) are
+dropped and the strip splits there.
 Reversing the strip and swapping toads with frogs negates the value.
 
 >>> from grundy.cgt import value_of
@@ -14,10 +15,12 @@ Reversing the strip and swapping toads with frogs negates the value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import PartisanGame
 from grundy.errors import InvalidSpecError
 
@@ -25,6 +28,70 @@ __all__ = ["ToadsAndFrogs"]
 
 _SYNTAX = "toads-frogs STRIP  (STRIP: t toad, f frog, . empty; e.g. t..f.)"
 _SWAP = str.maketrans("tf", "ft")
+Part = tuple[Hashable, Any, Any]
+_split: dict[str, tuple[Part, ...]] = {}
+CLEAR_HOOKS.append(_split.clear)
+_SPLIT_CACHE_LIMIT = 400_000
+
+
+def _live_blocks(strip: str) -> list[str]:
+    """The strip cut at its dead pieces (pieces that can never move), which are dropped.
+
+    A set D of pieces is dead when each of its toads is blocked for good by D or the
+    end of the strip (the square ahead is the end or holds a piece of D that is a toad,
+    or a frog with the end or a piece of D beyond it), and each of its frogs likewise
+    leftwards: then no piece of D can ever move first, so none ever moves. Nor can any
+    other piece cross one: a piece of D is never jumped, since the square a jumper
+    would start from holds a piece of D. So the blocks between dead pieces are
+    independent strips, each behaving as if its ends were the ends of the strip.
+
+    The largest dead set is cut out: frogs at the left end and toads at the right end,
+    and in each run of pieces (between empty squares) the stretch from the first
+    ``t..tf..f`` junction with two toads or at the left end to the last one with two
+    frogs or at the right end (each junction there is blocked by its neighbours), e.g.
+    all of ``ttftff``. ``tests/cgt/test_rulesets.py`` checks this against the fixpoint
+    definition and the values against a search with no splitting.
+
+    >>> _live_blocks("ft.f.ttfftf.tt")
+    ['t.f.', 'tf.']
+    """
+    s = strip.lstrip("f").rstrip("t")
+    # a dead junction needs ``ttf`` and ``tff`` (or an end of the strip) around it
+    if not (s[:2] == "tf" or s[-2:] == "tf" or ("ttf" in s and "tff" in s)):
+        return [s]
+    runs = s.split(".")
+    last = len(runs) - 1
+    for r, w in enumerate(runs):
+        if r in (0, last) or ("ttf" in w and "tff" in w):
+            runs[r] = _cut_run(w, r == 0, r == last)
+    return ".".join(runs).split("|")
+
+
+_LSELF = re.compile(r"t*ttf")
+
+
+def _cut_run(w: str, at_left: bool, at_right: bool) -> str:
+    """The run ``w`` of pieces with its dead stretch replaced by ``|``."""
+    # the first junction held on its left: two toads, or the left end of the strip
+    if at_left and w[:1] == "t" and "f" in w:
+        lstart, lfrog = 0, w.find("f")
+    else:
+        m = _LSELF.search(w)
+        if m is None:
+            return w
+        lstart, lfrog = m.start(), m.end() - 1
+    # the last junction held on its right: two frogs, or the right end of the strip
+    if at_right and w[-1:] == "f" and "t" in w:
+        rend, rfrog = len(w), len(w.rstrip("f"))
+    else:
+        j = w.rfind("tff")
+        if j < 0:
+            return w
+        rfrog = j + 1
+        rend = len(w) - len(w[rfrog:].lstrip("f"))
+    if lfrog > rfrog:
+        return w
+    return w[:lstart] + "|" + w[rend:]
 
 
 @dataclass(frozen=True)
@@ -79,10 +146,33 @@ class ToadsAndFrogs(PartisanGame[str]):
                 yield state[: i - 2] + "ft." + state[i + 1 :]
 
     def regions(self, state: str) -> Iterator[str]:
-        for block in state.replace("ttff", "tt|ff").split("|"):
-            part = block.lstrip("f").rstrip("t")
+        """The parts of the strip between dead pieces (see :func:`_live_blocks`)."""
+        for part in _live_blocks(state):
             if "t" in part or "f" in part:
                 yield part
+
+    def keyed_regions(self, state: str) -> tuple[Part, ...]:
+        """``(key, negated, region)`` for each region, or ``(None, n, None)`` for an integer ``n``.
+
+        The fast path of :func:`grundy.cgt.value_of` (the same answers as
+        :meth:`regions`, :meth:`number_value` and :meth:`signed_region_key`), remembered.
+        """
+        found = _split.get(state)
+        if found is None:
+            out: list[Part] = []
+            for part in _live_blocks(state):
+                first_t = part.find("t")
+                if first_t < 0 or part.rfind("f") < first_t:  # no frog ahead of a toad
+                    if first_t >= 0 or "f" in part:
+                        out.append((None, _walks(part), None))
+                    continue
+                mirror = part[::-1].translate(_SWAP)
+                out.append((mirror, True, part) if mirror < part else (part, False, part))
+            found = tuple(out)
+            if len(_split) > _SPLIT_CACHE_LIMIT:
+                _split.clear()
+            _split[state] = found
+        return found
 
     def number_value(self, region: str) -> int | None:
         """The value when no toad has a frog ahead of it (they can never meet), else None.
@@ -94,21 +184,27 @@ class ToadsAndFrogs(PartisanGame[str]):
         last_f = region.rfind("f")
         if last_f > region.find("t") >= 0:
             return None
-        total = empties = 0
-        for ch in reversed(region):  # toads: empty squares to their right
-            if ch == ".":
-                empties += 1
-            elif ch == "t":
-                total += empties
-        empties = 0
-        for ch in region:  # frogs: empty squares to their left
-            if ch == ".":
-                empties += 1
-            elif ch == "f":
-                total -= empties
-        return total
+        return _walks(region)
 
     def signed_region_key(self, region: str) -> tuple[Hashable, bool]:
         """The strip or its mirror image with colours swapped (negated), whichever is less."""
         mirror = region[::-1].translate(_SWAP)
         return (mirror, True) if mirror < region else (region, False)
+
+
+def _walks(region: str) -> int:
+    """The value of a strip where no toad has a frog ahead: each toad walks over every
+    empty square to its right, each frog over every empty square to its left."""
+    total = empties = 0
+    for ch in reversed(region):  # toads: empty squares to their right
+        if ch == ".":
+            empties += 1
+        elif ch == "t":
+            total += empties
+    empties = 0
+    for ch in region:  # frogs: empty squares to their left
+        if ch == ".":
+            empties += 1
+        elif ch == "f":
+            total -= empties
+    return total
