@@ -40,6 +40,20 @@ def wrong_sums(
     return bad
 
 
+def winning_moves(
+    rules: Rules, oracle: MisereOracle, heaps: list[int]
+) -> set[tuple[int, tuple[int, ...]]]:
+    """Every winning move of the misère sum ``heaps`` by brute force: ``(index, option)``
+    pairs, each option as ``rules`` gives it."""
+    moves = set()
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1 :]
+        for option in {tuple(o) for o in rules(h)}:
+            if oracle.outcome(rest + list(option)) == "P":
+                moves.add((i, option))
+    return moves
+
+
 def representative(q: MisereQuotient, x: int) -> tuple[int, ...]:
     """A sum of heaps whose element is ``x`` (its normal form, with generator heaps)."""
     heaps: list[int] = []

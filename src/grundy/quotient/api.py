@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -20,10 +21,11 @@ from typing import Any
 
 from grundy.core.cache import register
 from grundy.core.game import ImpartialGame, MisereAnswer
-from grundy.errors import SearchLimitError
+from grundy.core.limits import CHECK_EVERY, checkpoint, current_bounds
+from grundy.errors import InvalidGameError, SearchLimitError
+from grundy.quotient.bounds import DEFAULT_MAX_WORK, QuotientLimitError
 from grundy.quotient.build import (
     DEFAULT_MAX_ORDER,
-    Candidate,
     Progress,
     QuotientBuilder,
 )
@@ -31,6 +33,7 @@ from grundy.quotient.result import MisereQuotient, proof_shape
 
 __all__ = [
     "AUTO_SECONDS",
+    "AUTO_WORK",
     "CACHE_SIZE",
     "LIST_LIMIT",
     "clear_cache",
@@ -46,8 +49,12 @@ LIST_LIMIT = 2_000_000
 FIRST_REACH = 64
 #: Time :func:`misere_by_quotient` spends on a quotient it has to compute.
 AUTO_SECONDS = 8.0
+#: Work bound per heap of :func:`misere_by_quotient` (a few seconds): a heap that passes it
+#: is remembered, so asking again about that ruleset falls back to search at once.
+AUTO_WORK = 16_000_000
 
 _CACHE: OrderedDict[Any, QuotientBuilder] = register(OrderedDict())
+_CACHE_LOCK = threading.Lock()
 
 
 def clear_cache() -> None:
@@ -56,15 +63,16 @@ def clear_cache() -> None:
 
 
 def _builder(game: ImpartialGame[int]) -> QuotientBuilder:
-    found = _CACHE.get(game)
-    if found is None:
-        found = QuotientBuilder(game)
-        _CACHE[game] = found
-        while len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(game)
-    return found
+    with _CACHE_LOCK:
+        found = _CACHE.get(game)
+        if found is None:
+            found = QuotientBuilder(game)
+            _CACHE[game] = found
+            while len(_CACHE) > CACHE_SIZE:
+                _CACHE.popitem(last=False)
+        else:
+            _CACHE.move_to_end(game)
+        return found
 
 
 def misere_quotient(
@@ -74,29 +82,39 @@ def misere_quotient(
     max_order: int = DEFAULT_MAX_ORDER,
     deadline: float | None = None,
     progress: Progress | None = None,
+    max_work: int = DEFAULT_MAX_WORK,
 ) -> MisereQuotient:
     """The misère quotient of heaps ``0..last`` of a heap game (``split_moves(n)`` yields
     tuples of smaller heaps). Raises :class:`~grundy.errors.SearchLimitError` (one line)
-    past ``max_order`` elements or the ``deadline`` (a ``time.monotonic()`` value); the
-    work done so far stays cached for the next call with the same ruleset.
+    past ``max_order`` elements, ``max_work`` steps for one heap, the ``deadline`` (a
+    ``time.monotonic()`` value) or the time limit of :func:`grundy.core.limits.bounded`;
+    the heaps finished so far stay cached for the next call with the same ruleset.
     """
     if last < 0:
         raise ValueError("last must be a heap size >= 0")
     builder = _builder(game)
-    builder.extend(last, max_order=max_order, deadline=deadline, progress=progress)
-    return MisereQuotient.from_builder(game, _truncated(game, builder, last))
+    # One computation per ruleset at a time (the web server answers in several threads);
+    # a caller with a deadline waits for the lock no longer than that.
+    wait = _seconds_left(deadline)
+    if not builder.lock.acquire(timeout=-1 if wait is None else max(wait, 0.0)):
+        raise QuotientLimitError(
+            f"time limit reached waiting for another computation of the quotient of "
+            f"{game.spec_name()}"
+        )
+    try:
+        builder.extend(
+            last, max_order=max_order, deadline=deadline, progress=progress, max_work=max_work
+        )
+        return MisereQuotient.from_builder(game, builder.restricted(last))
+    finally:
+        builder.lock.release()
 
 
-def _truncated(game: ImpartialGame[int], builder: QuotientBuilder, last: int) -> QuotientBuilder:
-    """The builder itself, or (when it went further) a reduced copy for heaps ``0..last``."""
-    if builder.done == last:
-        return builder
-    small = QuotientBuilder(game)
-    options = builder.options[: last + 1]
-    mul, is_p, phi = Candidate(builder.mul, builder.phi, options, {}).reduced(10**9)
-    small.mul, small.is_p, small.phi, small.options = mul, is_p, phi, options
-    small.changed_at = [h for h in builder.changed_at if h <= last]
-    return small
+def _seconds_left(deadline: float | None) -> float | None:
+    """Seconds to the earlier of ``deadline`` and the time limit in force, or None."""
+    ambient, _ = current_bounds()
+    ends = [d for d in (deadline, ambient) if d is not None]
+    return None if not ends else min(ends) - time.monotonic()
 
 
 def misere_by_quotient(
@@ -108,7 +126,9 @@ def misere_by_quotient(
     seconds: float = AUTO_SECONDS,
 ) -> MisereAnswer | None:
     """Misère play of a sum of heaps of ``game`` through its quotient, or None when the
-    quotient does not cover the heaps in play (or cannot be computed within ``seconds``).
+    quotient does not cover the heaps in play: it cannot be computed within ``seconds``
+    (or :data:`AUTO_WORK` steps for one heap, or the time limit in force), or the game's
+    options are not made of smaller heaps. None is never a guess: the caller then searches.
 
     Winning moves are ``(component index, option)`` pairs, every option of every
     component whose product with the rest lies in the P-portion; at most
@@ -122,8 +142,10 @@ def misere_by_quotient(
         reach = min(top, FIRST_REACH)
         while True:
             try:
-                quotient = misere_quotient(game, reach, deadline=deadline)
-            except SearchLimitError:
+                quotient = misere_quotient(game, reach, deadline=deadline, max_work=AUTO_WORK)
+            except (SearchLimitError, InvalidGameError):
+                # Not certified for these heaps (a bound passed, or options that are not
+                # smaller heaps): the caller searches instead, and says so.
                 return None
             if all(quotient.covers(h) for h in heaps) or reach >= top:
                 break
@@ -156,10 +178,14 @@ def misere_by_quotient(
             winning=None,
         )
     if not lost:
+        tried = 0
         for i, h in enumerate(heaps):
             rest = quotient.table[before[i]][after[i]]
             # The game's own options, as every other solver lists them (empty heaps kept).
             for option in dict.fromkeys(tuple(o) for o in game.split_moves(h)):
+                tried += 1
+                if tried % CHECK_EVERY == 0:
+                    checkpoint(tried, None, "options")
                 if quotient.is_p(quotient.table[rest][quotient.product(option)]):
                     count += 1
                     if len(winning) < max_moves:

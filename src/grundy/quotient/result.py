@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import ImpartialGame
+from grundy.core.limits import CHECK_EVERY, checkpoint
 from grundy.errors import UnsupportedError
 from grundy.quotient.build import QuotientBuilder
 from grundy.quotient.present import generator_name, normal_forms, word_name
@@ -242,10 +243,16 @@ def _periodicity(
     n = len(phi) - 1
     shape = proof_shape(game)
     observed: tuple[int, int] | None = None
+    steps, check_at = 0, CHECK_EVERY
     for p in range(1, n // 2 + 1):
+        if shape is None and observed is not None:
+            break  # nothing left to prove: the least observed period is reported
         m = n - p
         while m >= 1 and phi[m] == phi[m + p]:
             m -= 1
+        steps += n - p - m + 1
+        if steps >= check_at:
+            check_at = checkpoint(steps, None, "comparisons")
         n0 = m + 1
         if shape is not None:
             parts, t = shape

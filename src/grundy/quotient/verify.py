@@ -34,6 +34,7 @@ import time
 from collections.abc import Sequence
 
 from grundy.errors import SearchLimitError
+from grundy.quotient.bounds import Budget, QuotientTimeLimitError
 
 __all__ = ["DEFAULT_MAX_STATES", "find_failure", "reachable"]
 
@@ -42,7 +43,9 @@ DEFAULT_MAX_STATES = 2_000_000
 
 
 def reachable(
-    mul: Sequence[Sequence[int]], gens: Sequence[tuple[int, int]]
+    mul: Sequence[Sequence[int]],
+    gens: Sequence[tuple[int, int]],
+    budget: Budget | None = None,
 ) -> dict[int, tuple[int, ...]]:
     """Elements reachable from the identity by ``gens`` (``(element, heap)`` pairs), each with
     a shortest word of heaps reaching it."""
@@ -50,6 +53,8 @@ def reachable(
     frontier = [0]
     while frontier:
         nxt = []
+        if budget is not None:
+            budget.spend(len(frontier) * len(gens))
         for x in frontier:
             for g, h in gens:
                 y = mul[x][g]
@@ -79,23 +84,31 @@ def find_failure(
     *,
     max_states: int = DEFAULT_MAX_STATES,
     deadline: float | None = None,
+    budget: Budget | None = None,
 ) -> tuple[int, ...] | None:
     """None when the pretension is valid, else a sum of heaps (sorted) it gets wrong.
 
     ``trans[h]`` is the set of elements of the options of heap ``h``; heaps without
-    options must have ``phi[h] == 0``.
+    options must have ``phi[h] == 0`` (ValueError otherwise). Raises
+    :class:`~grundy.errors.SearchLimitError` past ``max_states`` pairs,
+    :class:`~grundy.quotient.bounds.QuotientLimitError` past the ``deadline`` or the
+    ``budget``: never a guess.
     """
+    if len(phi) != len(trans) or any(x and not t for x, t in zip(phi, trans, strict=True)):
+        raise ValueError("a heap without options must pretend to be the identity")
     if is_p[0]:
         return ()
     gens = _generators(phi, trans)
-    words = reachable(mul, [(g, h) for g, _, h in gens])
+    words = reachable(mul, [(g, h) for g, _, h in gens], budget)
     # P-check.
+    if budget is not None:
+        budget.spend(len(words) * len(gens))
     for y, word in words.items():
         row = mul[y]
         for g, t, h in gens:
             if is_p[row[g]] and any(is_p[row[z]] for z in t):
                 return tuple(sorted((*word, h)))
-    return _n_check(mul, is_p, gens, max_states, deadline)
+    return _n_check(mul, is_p, gens, max_states, deadline, budget=budget)
 
 
 def _n_check(
@@ -104,8 +117,12 @@ def _n_check(
     gens: list[tuple[int, frozenset[int], int]],
     max_states: int,
     deadline: float | None,
+    *,
+    budget: Budget | None,
 ) -> tuple[int, ...] | None:
     size = len(mul)
+    if budget is not None:
+        budget.spend(size * sum(1 + len(t) for _, t, _ in gens))
     pmask = sum(1 << x for x in range(size) if is_p[x])
     # image[j][t] = bit of t·g_j; near[j][x] = mask of x·T(h_j).
     image = [[1 << mul[t][g] for t in range(size)] for g, _, _ in gens]
@@ -116,12 +133,13 @@ def _n_check(
     i = 0
     while i < len(states):
         x, mask, _, _ = states[i]
-        if len(states) > max_states or (
-            deadline is not None and i % 512 == 0 and time.monotonic() > deadline
-        ):
+        if len(states) > max_states:
             raise SearchLimitError(max_states)
+        if deadline is not None and i % 512 == 0 and time.monotonic() > deadline:
+            raise QuotientTimeLimitError("time limit reached in the exact check of a quotient")
         row = mul[x]
         bits = _bits(mask)
+        cost = len(gens) * (1 + len(bits))
         for j, (g, _, h) in enumerate(gens):
             y = row[g]
             img = image[j]
@@ -129,6 +147,7 @@ def _n_check(
             for b in bits:
                 new |= img[b]
             known = minimal.setdefault(y, [])
+            cost += len(known)
             if any(m & ~new == 0 for m in known):
                 continue
             states.append((y, new, i, h))
@@ -138,6 +157,8 @@ def _n_check(
                 return _word(states, len(states) - 1)
             known[:] = [m for m in known if new & ~m]  # drop the supersets of new
             known.append(new)
+        if budget is not None:
+            budget.spend(cost)
         i += 1
     return None
 
