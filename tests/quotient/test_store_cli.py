@@ -84,3 +84,16 @@ def test_cli_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) ->
     assert main(["quotient", "nosuchgame"]) == 2
     err = capsys.readouterr().err
     assert all(line.startswith(("grundy", "grundy quotient")) for line in err.splitlines())
+
+
+def test_a_stopped_computation_shows_the_quotient_observed_so_far(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Dawson's Kayles: heaps 0..24 take a fraction of a second, heap 25 runs into the
+    bounds; the quotient of the heaps done (each added whole, so exact) is printed,
+    marked as observed, and the stop is one line on stderr with exit status 1."""
+    assert main(["quotient", "dawson", "-n", "30", "--time-limit", "5"]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("Misère quotient of dawson, heaps 0..")
+    assert "Checked: observed up to heap" in out
+    assert err.count("\n") == 1 and err.startswith("grundy: stopped after heap ")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from typing import Any
 
@@ -70,11 +71,22 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         builder.extend(args.n, deadline=deadline, progress=checkpoint)
-    except (SearchLimitError, KeyboardInterrupt) as e:
+    except KeyboardInterrupt:
         if args.out:
             save_checkpoint(args.out, spec, builder)
-            raise _stopped(e, builder.done, args.out) from None
         raise
+    except SearchLimitError as e:
+        # A heap is added whole or not at all: what was built is exact. Show the quotient
+        # observed so far, then say where and why it stopped (exit 1, as a time limit does).
+        if args.out:
+            save_checkpoint(args.out, spec, builder)
+            e = _stopped(e, builder.done, args.out)
+        if builder.done < 1:
+            raise e from None
+        _show(MisereQuotient.from_builder(game, builder), args)
+        sys.stdout.flush()
+        print(f"grundy: stopped after heap {builder.done}: {e}", file=sys.stderr)
+        return 1
     if args.out:
         save_checkpoint(args.out, spec, builder)
     if builder.done > args.n:
@@ -82,17 +94,18 @@ def run(args: argparse.Namespace) -> int:
             f"{args.out} already covers heaps 0..{builder.done}; ask for -n {builder.done}",
             f"-n {builder.done} or a new file",
         )
-    q = MisereQuotient.from_builder(game, builder)
-    if args.json:
-        print(json.dumps(q.to_dict(), ensure_ascii=False))
-        return 0
-    _print(q, args.table)
+    _show(MisereQuotient.from_builder(game, builder), args)
     return 0
 
 
-def _stopped(error: BaseException, done: int, path: str) -> BaseException:
-    if isinstance(error, KeyboardInterrupt):
-        return error
+def _show(q: Any, args: argparse.Namespace) -> None:
+    if args.json:
+        print(json.dumps(q.to_dict(), ensure_ascii=False))
+    else:
+        _print(q, args.table)
+
+
+def _stopped(error: BaseException, done: int, path: str) -> QuotientLimitError:
     return QuotientLimitError(f"{error}; saved heaps 0..{done} to {path} (run again to go on)")
 
 
