@@ -18,6 +18,7 @@ status and one line.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import grundy
@@ -92,16 +93,8 @@ def moves_json(
     start = time.monotonic()
     with grundy.bounded(time_limit=limits.time_limit):
         options = grundy.legal_moves(position)
-        if len(options) > limits.play_moves:
-            raise WebError(
-                422,
-                f"this position has {len(options):,} moves; positions with at most "
-                f"{limits.play_moves:,} moves can be played here (any can be solved)",
-            )
         moves = []
-        for done, (after, words) in enumerate(options):
-            if time.monotonic() - start > limits.time_limit:
-                raise grundy.TimeLimitError(limits.time_limit, done, "moves")
+        for after, words in _within_budget(options, start, limits):
             r = grundy.solve(
                 after, misere=play_misere, max_moves=0, max_positions=limits.max_positions
             )
@@ -128,6 +121,23 @@ def moves_json(
     }
 
 
+def _within_budget(
+    options: list[tuple[Any, str]], start: float, limits: Limits
+) -> Iterator[tuple[Any, str]]:
+    """The moves to rate, one by one: refused when there are more than the page plays,
+    stopped (:class:`grundy.TimeLimitError`) when the request's time budget runs out."""
+    if len(options) > limits.play_moves:
+        raise WebError(
+            422,
+            f"this position has {len(options):,} moves; positions with at most "
+            f"{limits.play_moves:,} moves can be played here (any can be solved)",
+        )
+    for done, option in enumerate(options):
+        if time.monotonic() - start > limits.time_limit:
+            raise grundy.TimeLimitError(limits.time_limit, done, "moves")
+        yield option
+
+
 def _side(text: str | None) -> str:
     """``L`` or ``R`` from the ``side`` query parameter (default ``L``)."""
     side = (text or "L").strip().upper()[:5]
@@ -150,16 +160,8 @@ def _partisan_moves(
     start = time.monotonic()
     with grundy.bounded(time_limit=limits.time_limit):
         options = grundy.legal_moves(position, side=side)
-        if len(options) > limits.play_moves:
-            raise WebError(
-                422,
-                f"this position has {len(options):,} moves; positions with at most "
-                f"{limits.play_moves:,} moves can be played here (any can be solved)",
-            )
         moves = []
-        for done, (after, words) in enumerate(options):
-            if time.monotonic() - start > limits.time_limit:
-                raise grundy.TimeLimitError(limits.time_limit, done, "moves")
+        for after, words in _within_budget(options, start, limits):
             r = grundy.solve(after, max_moves=0, max_positions=limits.max_positions)
             moves.append(
                 {
