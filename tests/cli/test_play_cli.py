@@ -146,3 +146,12 @@ def test_partisan_play_refuses_misere_and_unknown_sides() -> None:
     assert done.status == 2
     assert "misère play is not supported for partisan games" in done.err
     assert run("play", "--side", "up", "domineering:2x2").status == 2
+
+
+def test_partisan_play_of_a_board_too_big_stops_at_the_time_limit() -> None:
+    """The first evaluation is bounded (the moves then reuse it): one line, exit 1."""
+    done = run("play", "--time-limit", "0.5", "--computer-first", "domineering:8x8")
+    assert done.status == 1
+    assert done.out == ""
+    assert "stopped at the time limit of 0.5 s" in done.err
+    assert done.err.count("\n") == 1

@@ -21,8 +21,16 @@ import functools
 from collections.abc import Callable
 from typing import Any, Final
 
-from grundy import DEFAULT_MAX_POSITIONS, Position, Result, Sum, legal_moves, solve
-from grundy.cli.common import spec_from_args
+from grundy import (
+    DEFAULT_MAX_POSITIONS,
+    Position,
+    Result,
+    Sum,
+    bounded,
+    legal_moves,
+    solve,
+)
+from grundy.cli.common import progress_line, seconds, spec_from_args
 from grundy.cli.solve_cmd import refuse_huge_search
 from grundy.errors import GrundyError, UnsupportedError
 
@@ -36,6 +44,9 @@ _HELP = (
 
 #: What :func:`_ask` returns when the user types ``undo`` (and there is a move to take back).
 _UNDO: Final = "undo"
+
+#: Seconds the first evaluation of a partisan position may take (``--time-limit``).
+PARTISAN_TIME_LIMIT = 30.0
 
 #: ``max_moves`` for the check that a move gives away a win (one winning move is named).
 _GIFT_MOVES = 1
@@ -58,6 +69,14 @@ def register(sub: Any) -> None:
         help="in a partisan game, the side you play (default left; Left plays first "
         "unless --computer-first)",
     )
+    p.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=PARTISAN_TIME_LIMIT,
+        metavar="SECONDS",
+        help="in a partisan game, how long the first evaluation of the position may take "
+        f"(default {PARTISAN_TIME_LIMIT:g}; later moves reuse it)",
+    )
     p.set_defaults(func=run)
 
 
@@ -70,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
                 "misère play is not supported for partisan games (their values are for "
                 "normal play); drop --misere"
             )
+        # Every value the game will need is worked out here, once, with progress on a
+        # terminal and under the time limit; the moves then reuse the memoised regions.
+        with progress_line() as progress, bounded(time_limit=args.time_limit, progress=progress):
+            solve(position, max_moves=0)
         side = args.side[0].upper()
         return play_partisan(position, side=side, computer_first=args.computer_first)
     refuse_huge_search(position, DEFAULT_MAX_POSITIONS)
