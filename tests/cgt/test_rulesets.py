@@ -131,3 +131,28 @@ def test_bad_boards_name_the_problem(cls: type[Any], args: list[str]) -> None:
     with pytest.raises(InvalidSpecError) as info:
         game.parse_args(args)
     assert "expected:" in str(info.value) and "\n" not in str(info.value)
+
+
+def _slow_parts(game: PartisanGame[Any], state: Any) -> tuple[Any, Any]:
+    """The parts of each option as moves and splitting give them one by one."""
+    return (
+        [tuple(game.keyed_regions(o)) for o in game.left_moves(state)],  # type: ignore[attr-defined]
+        [tuple(game.keyed_regions(o)) for o in game.right_moves(state)],  # type: ignore[attr-defined]
+    )
+
+
+def test_option_parts_agree_with_moves_and_splitting() -> None:
+    # Bounds: every Domineering board of 3x3 and 2x4 cells removed or not; every strip of
+    # length <= 7. The fast path must list the same options in the same order.
+    dom = Domineering()
+    for h, w in ((3, 3), (2, 4)):
+        for text in _boards(h, w):
+            (state,) = dom.parse_args([text])
+            lefts, rights = dom.option_parts(state)
+            assert (list(lefts), list(rights)) == _slow_parts(dom, state), text
+    toads = ToadsAndFrogs()
+    for n in range(1, 8):
+        for cells in itertools.product("tf.", repeat=n):
+            strip = "".join(cells)
+            lefts, rights = toads.option_parts(strip)
+            assert (list(lefts), list(rights)) == _slow_parts(toads, strip), strip

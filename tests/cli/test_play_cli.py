@@ -118,7 +118,10 @@ def test_partisan_play_as_left_winning_move_wins() -> None:
     assert done.status == 0, done.err
     lines = done.out.splitlines()  # the prompts "Your move> " are on stdout too
     assert lines[0] == "You play Left (Left moves first)."
-    assert "Hint: Left moves to .#./.#. -> domineering:2x3 .#./.#." in done.out
+    assert (
+        "Hint: Left places a vertical domino in column 2, rows 1-2 -> domineering:2x3 .#./.#."
+        in done.out
+    )
     assert lines[-1] == "You win!"
     assert lines[-2].endswith("Right has no move: Left made the last move.")
 
@@ -128,7 +131,10 @@ def test_partisan_play_computer_first_wins_what_the_first_player_wins() -> None:
     done = run("play", "--side", "right", "--computer-first", "domineering:2x3", stdin="1\n" * 6)
     assert done.status == 0, done.err
     assert done.out.splitlines()[0] == "You play Right (Left moves first)."
-    assert done.out.splitlines()[1].startswith("Computer (Left): Left moves to .#./.#.")
+    assert done.out.splitlines()[1].startswith(
+        "Computer (Left): Left places a vertical domino in column 2, rows 1-2 -> "
+        "domineering:2x3 .#./.#."
+    )
     assert done.out.splitlines()[-1] == "The computer wins."
 
 
@@ -136,7 +142,10 @@ def test_partisan_play_points_out_a_thrown_away_win() -> None:
     """domineering:2x4 = {1+-1|0}: Right moving first wins only by a middle domino."""
     done = run("play", "--side", "R", "domineering:2x4", stdin="1\nundo\n2\n" + "1\n" * 6)
     assert done.status == 0, done.err
-    assert "That move gives away the win: Right moves to .##./...." in done.out
+    assert (
+        "That move gives away the win: Right places a horizontal domino in row 1, columns 2-3 "
+        "-> domineering:2x4 .##./...." in done.out
+    )
     assert "Took back your move and the computer's reply." in done.out
     assert done.out.splitlines()[-1] in {"You win!", "The computer wins."}
 

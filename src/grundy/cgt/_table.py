@@ -45,6 +45,7 @@ __all__ = [
     "le",
     "make",
     "neg",
+    "neg_memo",
     "number_id",
     "nus_id",
     "reset",
@@ -455,6 +456,11 @@ def _make(gl: list[int], gr: list[int]) -> int:
     if bypassed:
         gl, gr = _undominated(gl, gr)
     return intern(tuple(gl), tuple(gr))
+
+
+def neg_memo() -> dict[int, int]:
+    """The memo of :func:`neg` (for hot loops: a miss must go through :func:`neg`)."""
+    return _neg_memo
 
 
 def neg(a: int) -> int:

@@ -8,6 +8,9 @@ its key (``region_key``; a ruleset may also define
 ``signed_region_key(region) -> (key, negated)`` for a symmetry that negates
 the value, such as transposing a Domineering board), and evaluates missing
 regions with an explicit stack, so deep games never hit Python's recursion limit.
+A ruleset may also give ``option_parts(region)``: the parts of each Left
+option and of each Right option at once (what ``left_moves``, ``right_moves``
+and the splitting give one by one), which saves building every option state.
 
 >>> from grundy.cgt.games.domineering import Domineering
 >>> str(value_of(Domineering(), Domineering().parse_args(["2x3"])[0]))
@@ -17,7 +20,7 @@ regions with an explicit stack, so deep games never hit Python's recursion limit
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -62,7 +65,7 @@ CLEAR_HOOKS.append(_split_caches.clear)
 _SPLIT_CACHE_LIMIT = 400_000
 
 
-def _splitter(game: PartisanGame[Any]) -> Callable[[Any], Iterable[Part]]:
+def _splitter(game: PartisanGame[Any]) -> Callable[[Any], Sequence[Part]]:
     """``state -> (key, negated, region)`` per region; ``(None, number, None)`` for a number.
 
     A ruleset's ``keyed_regions`` is used as it is; otherwise the parts are worked out from
@@ -100,6 +103,21 @@ def _splitter(game: PartisanGame[Any]) -> Callable[[Any], Iterable[Part]]:
         return found
 
     return split
+
+
+def _optioner(
+    game: PartisanGame[Any], split: Callable[[Any], Sequence[Part]]
+) -> Callable[[Any], tuple[Iterable[Sequence[Part]], Iterable[Sequence[Part]]]]:
+    """``region -> (parts of each Left option, parts of each Right option)``."""
+    fast = getattr(game, "option_parts", None)
+    if fast is not None:
+        return fast  # type: ignore[no-any-return]
+    left_moves, right_moves = game.left_moves, game.right_moves
+
+    def options(region: Any) -> tuple[list[Sequence[Part]], list[Sequence[Part]]]:
+        return [split(o) for o in left_moves(region)], [split(o) for o in right_moves(region)]
+
+    return options
 
 
 _number_ids: dict[Any, int] = {}
@@ -166,7 +184,7 @@ def value_of(
 def _evaluate(
     game: PartisanGame[Any],
     memo: dict[Hashable, int],
-    split: Callable[[Any], Iterable[Part]],
+    split: Callable[[Any], Sequence[Part]],
     root: tuple[Hashable, Any, bool],
     *,
     count: int,
@@ -183,9 +201,10 @@ def _evaluate(
     stack: list[list[Any]] = [[key, region, None, negated]]
     expanded: set[Hashable] = set()  # keys whose frame waits for its options: the ancestors
     add, neg, make = T.add, T.neg, T.make
+    neg_get = T.neg_memo().get
     memo_get = memo.get
     number_ids = _number_ids
-    left_moves, right_moves = game.left_moves, game.right_moves
+    option_parts = _optioner(game, split)
     while stack:
         frame = stack[-1]
         fkey, fregion, options, fneg = frame
@@ -196,9 +215,22 @@ def _evaluate(
             missing: dict[Hashable, Any] = {}
             lefts: list[Any] = []
             rights: list[Any] = []
-            for out, moves in ((lefts, left_moves), (rights, right_moves)):
-                for option in moves(fregion):
-                    parts = split(option)
+            lparts, rparts = option_parts(fregion)
+            for out, per_option in ((lefts, lparts), (rights, rparts)):
+                for parts in per_option:
+                    if len(parts) == 1:  # the common case, a known region: no sum to make
+                        k, sign, sub = parts[0]
+                        if k is None:
+                            gid = number_ids.get(sign)
+                            out.append(_number(sign) if gid is None else gid)
+                            continue
+                        gid = memo_get(k)
+                        if gid is not None:
+                            if sign:
+                                found = neg_get(gid)
+                                gid = neg(gid) if found is None else found
+                            out.append(gid)
+                            continue
                     total = 0
                     late: list[Any] | None = None
                     for k, sign, sub in parts:

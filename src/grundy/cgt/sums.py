@@ -100,7 +100,7 @@ def _options(c: Position, side: str) -> Iterator[tuple[tuple[Any, ...], str]]:
         for s in moves:
             if s not in seen:
                 seen.add(s)
-                yield (s,), f"{who} moves to {game.format_state(s)}"
+                yield (s,), game.describe_move(c.state, s, side)
     elif isinstance(game, ImpartialGame):
         who = "Left" if side == "L" else "Right"
         for option in game.split_moves(c.state):

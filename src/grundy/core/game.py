@@ -361,3 +361,11 @@ class PartisanGame(Ruleset, Generic[S]):
     def region_key(self, state: S) -> Hashable:
         """A key equal for regions of equal value (default: the region itself)."""
         return state
+
+    def describe_move(self, state: S, after: S, side: str) -> str:
+        """Words for the move of ``side`` (``"L"`` or ``"R"``) from ``state`` to ``after``.
+
+        The default names the position reached; rulesets name the piece moved.
+        """
+        who = "Left" if side == "L" else "Right"
+        return f"{who} moves to {self.format_state(after)}"

@@ -11,9 +11,9 @@ In a position with a partisan component Left and Right have different moves,
 so the side must be named:
 
 >>> for p, w in legal_moves(parse("domineering:2x2 + nim 1"), side="R"):
-...     print(p, "|", w)
-domineering:2x2 ##/.. + nim 1 | Right moves to ##/.. in domineering:2x2 ../..
-domineering:2x2 ../## + nim 1 | Right moves to ../## in domineering:2x2 ../..
+...     print(p, "|", w)  # doctest: +ELLIPSIS
+domineering:2x2 ##/.. + nim 1 | Right places a horizontal domino in row 1, columns 1-2 in ...
+domineering:2x2 ../## + nim 1 | Right places a horizontal domino in row 2, columns 1-2 in ...
 domineering:2x2 ../.. + nim 0 | Right: take 1 from the heap of 1
 """
 
@@ -54,7 +54,8 @@ def legal_moves(pos: Position | Sum, side: str | None = None) -> list[tuple[Posi
         if isinstance(game, PartisanGame):
             moves = game.left_moves(c.state) if side == "L" else game.right_moves(c.state)
             where = f" in {c}" if len(comps) > 1 else ""
-            options = [((s,), f"{who} moves to {game.format_state(s)}{where}") for s in moves]
+            assert side is not None
+            options = [((s,), game.describe_move(c.state, s, side) + where) for s in moves]
         elif isinstance(game, ImpartialGame):
             prefix = f"{who}: " if side is not None else ""
             options = [

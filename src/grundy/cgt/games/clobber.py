@@ -70,6 +70,27 @@ class Clobber(PartisanGame[ClobberState]):
         """The board as a grid, rows and columns numbered from 1 (``grundy play`` shows it)."""
         return board_lines(self.format_state(state))
 
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Which stone clobbers which, rows and columns numbered from 1.
+
+        >>> g = Clobber()
+        >>> (s,) = g.parse_args(["xo."])
+        >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
+        'Left: x at row 1, column 1 clobbers o at row 1, column 2'
+        """
+        _h, w, xs, os = state
+        _, _, xs2, os2 = after
+        mine, mine2 = (xs, xs2) if side == "L" else (os, os2)
+        src, dst = mine & ~mine2, mine2 & ~mine
+        if src & (src - 1) or dst & (dst - 1) or not src or not dst:
+            return super().describe_move(state, after, side)
+        (r1, c1), (r2, c2) = (divmod(m.bit_length() - 1, w + 1) for m in (src, dst))
+        who, a, b = ("Left", "x", "o") if side == "L" else ("Right", "o", "x")
+        return (
+            f"{who}: {a} at row {r1 + 1}, column {c1 + 1} clobbers {b} at row {r2 + 1}, "
+            f"column {c2 + 1}"
+        )
+
     def _moves(self, state: ClobberState, left: bool) -> Iterator[ClobberState]:
         h, w, xs, os = state
         mine, theirs = (xs, os) if left else (os, xs)

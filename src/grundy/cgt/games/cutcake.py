@@ -63,6 +63,25 @@ class Cutcake(PartisanGame[CutcakeState]):
     def format_state(self, state: Any) -> str:
         return " ".join(f"{r}x{c}" for r, c in state)
 
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Which piece is cut into which two.
+
+        >>> Cutcake().describe_move(((2, 4),), ((2, 1), (2, 3)), "L")
+        'Left cuts the 2x4 piece into 2x1 and 2x3'
+        """
+        rest = list(after)
+        gone = []
+        for piece in state:
+            if piece in rest:
+                rest.remove(piece)
+            else:
+                gone.append(piece)
+        if len(gone) != 1 or len(rest) != 2:
+            return super().describe_move(state, after, side)
+        (r, c), (a, b) = gone[0], sorted(rest)
+        who = "Left" if side == "L" else "Right"
+        return f"{who} cuts the {r}x{c} piece into {a[0]}x{a[1]} and {b[0]}x{b[1]}"
+
     def left_moves(self, state: CutcakeState) -> Iterator[CutcakeState]:
         for i, (r, c) in enumerate(state):
             rest = state[:i] + state[i + 1 :]

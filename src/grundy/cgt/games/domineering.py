@@ -45,12 +45,16 @@ _SYNTAX = "domineering:RxC [ROWS]  (ROWS: rows of . empty and # removed, separat
 _keys: dict[DomineeringState, tuple[Hashable, bool]] = {}
 CLEAR_HOOKS.append(_keys.clear)
 Part = tuple[Hashable, Any, Any]
-_split: dict[tuple[int, int], tuple[Part, ...]] = {}
+#: Per board width: the parts of a mask (``_split``), of one component where it lies
+#: (``_parts``) and of one component moved to the corner (``_shapes``).
+_split: dict[int, dict[int, tuple[Part, ...]]] = {}
+_parts: dict[int, dict[int, Part]] = {}
+_shapes: dict[int, dict[int, Part]] = {}
 _row_keys: dict[tuple[int, tuple[int, ...]], Part] = {}
 CLEAR_HOOKS.append(_split.clear)
-CLEAR_HOOKS.append(_row_keys.clear)
-_parts: dict[tuple[int, int], Part] = {}
 CLEAR_HOOKS.append(_parts.clear)
+CLEAR_HOOKS.append(_shapes.clear)
+CLEAR_HOOKS.append(_row_keys.clear)
 _SPLIT_CACHE_LIMIT = 400_000
 
 
@@ -124,6 +128,22 @@ class Domineering(PartisanGame[DomineeringState]):
         """The board as a grid, rows and columns numbered from 1 (``grundy play`` shows it)."""
         return board_lines(self.format_state(state))
 
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Where the domino goes, rows and columns numbered from 1.
+
+        >>> d = Domineering()
+        >>> d.describe_move((2, 3, 0b11110111), (2, 3, 0b11100110), "L")
+        'Left places a vertical domino in column 1, rows 1-2'
+        """
+        _h, w, mask = state
+        cells = sorted(divmod(b, w + 1) for b in _bits(mask ^ after[2]))
+        if len(cells) != 2:
+            return super().describe_move(state, after, side)
+        (r1, c1), (r2, c2) = cells
+        if c1 == c2:
+            return f"Left places a vertical domino in column {c1 + 1}, rows {r1 + 1}-{r2 + 1}"
+        return f"Right places a horizontal domino in row {r1 + 1}, columns {c1 + 1}-{c2 + 1}"
+
     def left_moves(self, state: DomineeringState) -> Iterator[DomineeringState]:
         h, w, mask = state
         stride = w + 1
@@ -155,17 +175,33 @@ class Domineering(PartisanGame[DomineeringState]):
         :meth:`regions`, :meth:`number_value` and :meth:`signed_region_key`).
         """
         _, w, mask = state
-        found = _split.get((w, mask))
-        if found is None:
-            found = tuple(
-                _parts.get((w, comp)) or _part(w, comp)
-                for comp in components(mask, w)
-                if comp & (comp - 1)
-            )
-            if len(_split) > _SPLIT_CACHE_LIMIT:
-                _split.clear()
-            _split[(w, mask)] = found
-        return found
+        cache = _split.get(w)
+        if cache is None:
+            cache = _split[w] = {}
+        found = cache.get(mask)
+        return _split_mask(w, mask, cache) if found is None else found
+
+    def option_parts(
+        self, region: DomineeringState
+    ) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]]:
+        """The parts (as :meth:`keyed_regions` gives them) of each Left and each Right option."""
+        _, w, mask = region
+        cache = _split.get(w)
+        if cache is None:
+            cache = _split[w] = {}
+        get = cache.get
+        sides: list[list[tuple[Part, ...]]] = []
+        for step in (w + 1, 1):
+            out = []
+            spots = mask & (mask >> step)
+            while spots:
+                low = spots & -spots
+                m = mask ^ (low | (low << step))
+                found = get(m)
+                out.append(_split_mask(w, m, cache) if found is None else found)
+                spots ^= low
+            sides.append(out)
+        return sides[0], sides[1]
 
     def number_value(self, region: DomineeringState) -> int | None:
         """The value of a region where only one player can ever move, else None.
@@ -200,12 +236,45 @@ class Domineering(PartisanGame[DomineeringState]):
         return min((img[0], img[1], img[2][0]) for t, img in _images(h, w, m) if not t)
 
 
-def _part(w: int, comp: int) -> Part:
-    """The part of the component ``comp`` of a board ``w`` wide (memoised in ``_parts``)."""
-    found = _part_uncached(w, comp)
-    if len(_parts) > _SPLIT_CACHE_LIMIT:
-        _parts.clear()
-    _parts[(w, comp)] = found
+def _split_mask(w: int, mask: int, cache: dict[int, tuple[Part, ...]]) -> tuple[Part, ...]:
+    """The parts of ``mask`` (a board ``w`` wide), remembered in ``cache``."""
+    parts = _parts.get(w)
+    if parts is None:
+        parts = _parts[w] = {}
+    found = tuple(
+        parts.get(comp) or _part(w, comp, parts)
+        for comp in components(mask, w)
+        if comp & (comp - 1)
+    )
+    if len(cache) > _SPLIT_CACHE_LIMIT:
+        cache.clear()
+    cache[mask] = found
+    return found
+
+
+def _part(w: int, comp: int, parts: dict[int, Part]) -> Part:
+    """The part of the component ``comp`` of a board ``w`` wide (remembered in ``parts``,
+    and by its shape moved to the corner)."""
+    stride = w + 1
+    full = (1 << w) - 1
+    shift = ((comp & -comp).bit_length() - 1) // stride * stride
+    cols = 0
+    rest = comp >> shift
+    while rest:
+        cols |= rest & full
+        rest >>= stride
+    shape = comp >> (shift + (cols & -cols).bit_length() - 1)
+    shapes = _shapes.get(w)
+    if shapes is None:
+        shapes = _shapes[w] = {}
+    found = shapes.get(shape)
+    if found is None:
+        found = shapes[shape] = _part_uncached(w, shape)
+        if len(shapes) > _SPLIT_CACHE_LIMIT:
+            shapes.clear()
+    if len(parts) > _SPLIT_CACHE_LIMIT:
+        parts.clear()
+    parts[comp] = found
     return found
 
 
@@ -250,6 +319,14 @@ def _least_image(h: int, w: int, rows: tuple[int, ...]) -> tuple[bool, tuple[Any
     turned = min(cols, flipped, cols[::-1], flipped[::-1])
     a, b = (h, w, plain), (w, h, turned)
     return (True, b) if b < a else (False, a)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The positions of the set bits."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def _vertical_pairs(rows: tuple[int, ...]) -> int:

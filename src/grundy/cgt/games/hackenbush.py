@@ -101,6 +101,24 @@ class ColoredHackenbush(PartisanGame[Picture]):
         text = " ".join(f"{u}-{v}:{c}" for u, v, c in state)
         return f'"{text}"'
 
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Which edge is cut, and how many fall with it.
+
+        >>> g = ColoredHackenbush()
+        >>> (s,) = g.parse_args(["0-1:b 1-2:r"])
+        >>> g.describe_move(s, (), "L")
+        'Left cuts the blue edge 0-1 (1 more falls)'
+        """
+        colour = "b" if side == "L" else "r"
+        who = "Left" if side == "L" else "Right"
+        names = {"b": "blue", "r": "red", "g": "green"}
+        for i, (u, v, c) in enumerate(state):
+            if c in (colour, "g") and _grounded(state[:i] + state[i + 1 :]) == after:
+                fallen = len(state) - 1 - len(after)
+                more = f" ({fallen} more {'falls' if fallen == 1 else 'fall'})" if fallen else ""
+                return f"{who} cuts the {names[c]} edge {u}-{v}{more}"
+        return super().describe_move(state, after, side)
+
     def _moves(self, state: Picture, colour: str) -> Iterator[Picture]:
         seen = set()
         for i, (_, _, c) in enumerate(state):

@@ -126,6 +126,27 @@ class ToadsAndFrogs(PartisanGame[str]):
     def format_state(self, state: Any) -> str:
         return str(state)
 
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Which piece moves where, squares numbered from 1 on the left.
+
+        >>> g = ToadsAndFrogs()
+        >>> g.describe_move("tf.", ".ft", "L"), g.describe_move("t.f", "tf.", "R")
+        ('Left: the toad on 1 jumps the frog on 2 to 3', 'Right: the frog on 3 steps to 2')
+        """
+        moved = [i for i, (a, b) in enumerate(zip(state, after, strict=False)) if a != b]
+        if len(state) != len(after) or not moved:
+            return super().describe_move(state, after, side)
+        if side == "L":
+            i, j = moved[0], moved[-1]
+            words = f"Left: the toad on {i + 1} "
+        else:
+            i, j = moved[-1], moved[0]
+            words = f"Right: the frog on {i + 1} "
+        if abs(j - i) == 2:
+            jumped = "frog" if side == "L" else "toad"
+            return words + f"jumps the {jumped} on {(i + j) // 2 + 1} to {j + 1}"
+        return words + f"steps to {j + 1}"
+
     def left_moves(self, state: str) -> Iterator[str]:
         n = len(state)
         for i, ch in enumerate(state):
@@ -173,6 +194,39 @@ class ToadsAndFrogs(PartisanGame[str]):
                 _split.clear()
             _split[state] = found
         return found
+
+    def option_parts(self, region: str) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]]:
+        """The parts (as :meth:`keyed_regions` gives them) of each Left and each Right option."""
+        get = _split.get
+        split = self.keyed_regions
+        lefts = []
+        i = region.find("t")
+        while i >= 0:
+            ahead = region[i + 1 : i + 3]
+            if ahead[:1] == ".":
+                option = region[:i] + ".t" + region[i + 2 :]
+            elif ahead == "f.":
+                option = region[:i] + ".ft" + region[i + 3 :]
+            else:
+                i = region.find("t", i + 1)
+                continue
+            found = get(option)
+            lefts.append(split(option) if found is None else found)
+            i = region.find("t", i + 1)
+        rights = []
+        i = region.find("f")
+        while i >= 0:
+            if i >= 1 and region[i - 1] == ".":
+                option = region[: i - 1] + "f." + region[i + 1 :]
+            elif i >= 2 and region[i - 2 : i] == ".t":
+                option = region[: i - 2] + "ft." + region[i + 1 :]
+            else:
+                i = region.find("f", i + 1)
+                continue
+            found = get(option)
+            rights.append(split(option) if found is None else found)
+            i = region.find("f", i + 1)
+        return lefts, rights
 
     def number_value(self, region: str) -> int | None:
         """The value when no toad has a frog ahead of it (they can never meet), else None.

@@ -57,6 +57,21 @@ class TopplingDominoes(PartisanGame[str]):
     def format_state(self, state: Any) -> str:
         return str(state)
 
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Which domino is toppled and which way, dominoes numbered from 1 on the left.
+
+        >>> TopplingDominoes().describe_move("brb", "rb", "L")
+        'Left topples domino 1 to the left'
+        """
+        colour = "b" if side == "L" else "r"
+        who = "Left" if side == "L" else "Right"
+        n, k = len(state), len(after)
+        if k < n and state[:k] == after and state[k] in (colour, "g"):
+            return f"{who} topples domino {k + 1} to the right"
+        if k < n and state[n - k :] == after and state[n - k - 1] in (colour, "g"):
+            return f"{who} topples domino {n - k} to the left"
+        return super().describe_move(state, after, side)
+
     def _moves(self, state: str, colour: str) -> Iterator[str]:
         seen = set()
         for i, ch in enumerate(state):
