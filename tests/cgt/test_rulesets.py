@@ -156,3 +156,31 @@ def test_option_parts_agree_with_moves_and_splitting() -> None:
             strip = "".join(cells)
             lefts, rights = toads.option_parts(strip)
             assert (list(lefts), list(rights)) == _slow_parts(toads, strip), strip
+
+
+@pytest.mark.parametrize(
+    ("cls", "args"),
+    [
+        (Domineering, ["..#/.../..."]),
+        (ToadsAndFrogs, ["tt.f.tf.f"]),
+        (Clobber, ["xox./oxo./x.ox"]),
+        (ColoredHackenbush, ["0-1:b 1-2:r 2-3:g 1-3:b 0-4:g"]),
+        (Cutcake, ["2x5", "3x3"]),
+        (TopplingDominoes, ["bgrbr"]),
+    ],
+)
+def test_every_move_is_named_by_what_moves(cls: type[Any], args: list[str]) -> None:
+    """Each move's words name the piece moved (not the default "moves to" words), and two
+    moves of one side never get the same words."""
+    game = cls()
+    (state,) = (
+        game.parse_args(args)
+        if cls is not Cutcake
+        else [tuple(sorted(p for s in game.parse_args(args) for p in s))]
+    )
+    for side, moves in (("L", game.left_moves(state)), ("R", game.right_moves(state))):
+        words = [game.describe_move(state, after, side) for after in moves]
+        assert words, side
+        assert len(set(words)) == len(words), words
+        who = "Left" if side == "L" else "Right"
+        assert all(w.startswith(who) and " moves to " not in w for w in words), words
