@@ -97,3 +97,16 @@ def test_a_stopped_computation_shows_the_quotient_observed_so_far(
     assert out.startswith("Misère quotient of dawson, heaps 0..")
     assert "Checked: observed up to heap" in out
     assert err.count("\n") == 1 and err.startswith("grundy: stopped after heap ")
+
+
+def test_max_work_bounds_each_heap(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--max-work`` is the step budget of one heap: Kayles with 1,000 steps stops early,
+    names the option to raise, and still prints the (exact) quotient of the heaps done."""
+    assert main(["quotient", "kayles", "-n", "40", "--max-work", "1000"]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("Misère quotient of kayles, heaps 0..")
+    assert err.count("\n") == 1 and "raise it with --max-work STEPS" in err
+    assert main(["quotient", "kayles", "-n", "12", "--max-work", "100000000"]) == 0
+    capsys.readouterr()
+    assert main(["quotient", "kayles", "--max-work", "0"]) == 2
+    assert "--max-work: expected a number of steps, got '0'" in capsys.readouterr().err

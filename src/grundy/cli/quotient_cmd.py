@@ -1,4 +1,5 @@
-"""``grundy quotient SPEC [-n N] [--json] [--table] [--out FILE] [--time-limit SECONDS]``:
+"""``grundy quotient SPEC [-n N] [--json] [--table] [--out FILE] [--max-work STEPS]
+[--time-limit SECONDS]``:
 the misère quotient of a heap game (order, presentation, P-portion, pretending function).
 
 With ``--out FILE`` the computation is checkpointed to FILE (JSON with a
@@ -20,6 +21,7 @@ from grundy.cli.common import integer_at_least, seconds
 from grundy.cli.table_cmd import game_from_words
 from grundy.errors import InvalidSpecError, SearchLimitError, UnsupportedError
 from grundy.quotient import (
+    DEFAULT_MAX_WORK,
     MisereQuotient,
     QuotientBuilder,
     QuotientLimitError,
@@ -30,6 +32,7 @@ from grundy.quotient import (
 __all__ = ["register", "run"]
 
 _natural = integer_at_least(0, "a heap size")
+_steps = integer_at_least(1, "a number of steps")
 
 
 def register(sub: Any) -> None:
@@ -44,6 +47,13 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print everything as one JSON object")
     p.add_argument("--table", action="store_true", help="also print the multiplication table")
     p.add_argument("--out", metavar="FILE", help="checkpoint to FILE (JSON); resumes from it")
+    p.add_argument(
+        "--max-work",
+        type=_steps,
+        default=DEFAULT_MAX_WORK,
+        metavar="STEPS",
+        help=f"steps allowed for one heap (default {DEFAULT_MAX_WORK:,}, about 10 s)",
+    )
     p.add_argument(
         "--time-limit", type=seconds, metavar="SECONDS", help="stop after SECONDS (saved first)"
     )
@@ -70,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
             save_checkpoint(args.out, spec, builder)
 
     try:
-        builder.extend(args.n, deadline=deadline, progress=checkpoint)
+        builder.extend(args.n, deadline=deadline, progress=checkpoint, max_work=args.max_work)
     except KeyboardInterrupt:
         if args.out:
             save_checkpoint(args.out, spec, builder)
@@ -81,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         if args.out:
             save_checkpoint(args.out, spec, builder)
             e = _stopped(e, builder.done, args.out)
+        if isinstance(e, QuotientLimitError) and "work bound" in str(e):
+            e = QuotientLimitError(str(e).replace("max_work=", "--max-work STEPS"))
         if builder.done < 1:
             raise e from None
         _show(MisereQuotient.from_builder(game, builder), args)
