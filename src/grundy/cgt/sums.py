@@ -22,6 +22,7 @@ from grundy.cgt.solve import value_of
 from grundy.cgt.special import nimber
 from grundy.cgt.thermo import mean, temperature
 from grundy.cgt.value import CanonicalGame
+from grundy.cgt.why import option_lines
 from grundy.core.game import ImpartialGame, PartisanGame
 from grundy.core.limits import current_bounds, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
@@ -122,8 +123,13 @@ def _winning(
     side: str,
     max_moves: int,
     max_positions: int,
+    *,
+    totals: list[CanonicalGame],
 ) -> tuple[list[Position | Sum], list[str], int]:
-    """Moves with which ``side`` wins moving first; at most ``max_moves`` listed, all counted."""
+    """Moves with which ``side`` wins moving first; at most ``max_moves`` listed, all counted.
+
+    The value each move leads to is appended to ``totals``.
+    """
     after: list[Position | Sum] = []
     words: list[str] = []
     count = 0
@@ -138,6 +144,7 @@ def _winning(
                 rest = rest + v
         for option, text in _options(c, side):
             total = rest + _option_value(c, option, max_positions)
+            totals.append(total)
             if (side == "L" and total >= 0) or (side == "R" and total <= 0):
                 count += 1
                 if len(after) < max_moves:
@@ -161,8 +168,14 @@ def solve_partisan(
     g = CanonicalGame(0)
     for v in values:
         g = g + v
-    left, left_words, left_count = _winning(comps, values, "L", max_moves, max_positions)
-    right, right_words, right_count = _winning(comps, values, "R", max_moves, max_positions)
+    left_totals: list[CanonicalGame] = []
+    right_totals: list[CanonicalGame] = []
+    left, left_words, left_count = _winning(
+        comps, values, "L", max_moves, max_positions, totals=left_totals
+    )
+    right, right_words, right_count = _winning(
+        comps, values, "R", max_moves, max_positions, totals=right_totals
+    )
     outcome = g.outcome
     explanation: list[str] = []
     if len(comps) > 1:
@@ -176,10 +189,17 @@ def solve_partisan(
         explanation.append(
             f"The canonical value is {g}: dominated options removed and reversible ones bypassed."
         )
+    explanation.extend(option_lines(g, left_totals, "L"))
+    explanation.extend(option_lines(g, right_totals, "R"))
     if not g.is_number():
         lo = ", ".join(str(x) for x in g.left_options[:8]) or "none"
         ro = ", ".join(str(x) for x in g.right_options[:8]) or "none"
         explanation.append(f"In canonical form Left's options are {lo}; Right's are {ro}.")
+    else:
+        explanation.append(
+            f"{g} is a number: its canonical form is the simplest number "
+            "between the best options of the two sides."
+        )
     relation = {
         "L": "greater than 0",
         "R": "less than 0",
