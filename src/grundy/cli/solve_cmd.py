@@ -159,13 +159,15 @@ def _shorten(spec: str) -> str:
 
 
 def _move_lines(
-    title: str, moves: tuple[Any, ...], words: tuple[str, ...], total: int | None
+    who: str, moves: tuple[Any, ...], words: tuple[str, ...], total: int | None
 ) -> list[str]:
+    """``Left wins moving first with 2 moves:`` and the moves, or that it has none."""
     if not moves:
-        return [f"{title}: none (moving first loses)"]
+        return [f"{who} moving first has no winning move (moving first loses)"]
     n = len(moves)
-    count = f"{n:,} of {total:,}" if total is not None and total > n else f"{n:,}"
-    out = [f"{title} ({count}):"]
+    count = total if total is not None and total > n else n
+    listed = f" ({n:,} listed)" if count > n else ""
+    out = [f"{who} wins moving first with {count:,} move{'s' if count != 1 else ''}{listed}:"]
     out.extend(f"  {w} -> {_shorten(str(p))}" for p, w in zip(moves, words, strict=True))
     return out
 
@@ -178,13 +180,13 @@ def _partisan_lines(result: Result) -> list[str]:
         f"stops: Left {result.left_stop}, Right {result.right_stop}",
     ]
     lines += _move_lines(
-        "Left wins moving first by",
+        "Left",
         result.winning_moves,
         result.move_descriptions,
         result.winning_moves_total,
     )
     lines += _move_lines(
-        "Right wins moving first by",
+        "Right",
         result.right_winning_moves,
         result.right_move_descriptions,
         result.right_winning_moves_total,

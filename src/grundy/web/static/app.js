@@ -108,7 +108,7 @@
     if (total > moves.length) {
       list.append(el("li", { class: "muted", text: "… list cut at " + moves.length + " (" + total.toLocaleString() + " in all)" }));
     }
-    return [el("h3", { text: who + " wins moving first by (" + total + ")" }), list];
+    return [el("h3", { text: who + " wins moving first with " + total.toLocaleString() + (total === 1 ? " move" : " moves") }), list];
   }
 
   function renderAnswer(r) {
