@@ -97,7 +97,6 @@ def _options(c: Position, side: str) -> Iterator[tuple[tuple[Any, ...], str]]:
     seen: set[Any] = set()
     if isinstance(game, PartisanGame):
         moves = game.left_moves(c.state) if side == "L" else game.right_moves(c.state)
-        who = "Left" if side == "L" else "Right"
         for s in moves:
             if s not in seen:
                 seen.add(s)

@@ -25,6 +25,7 @@ from grundy.cgt.games._grid import (
     _reverse_rows,
     _transpose,
     board_lines,
+    cells_of,
     components,
     format_rows,
     parse_rows,
@@ -45,11 +46,22 @@ _SYNTAX = "domineering:RxC [ROWS]  (ROWS: rows of . empty and # removed, separat
 _keys: dict[DomineeringState, tuple[Hashable, bool]] = {}
 CLEAR_HOOKS.append(_keys.clear)
 Part = tuple[Hashable, Any, Any]
+
+
+class _PerWidth(dict[int, dict[int, Any]]):
+    """A table per board width, made on first use."""
+
+    def __missing__(self, w: int) -> dict[int, Any]:
+        table: dict[int, Any] = {}
+        self[w] = table
+        return table
+
+
 #: Per board width: the parts of a mask (``_split``), of one component where it lies
 #: (``_parts``) and of one component moved to the corner (``_shapes``).
-_split: dict[int, dict[int, tuple[Part, ...]]] = {}
-_parts: dict[int, dict[int, Part]] = {}
-_shapes: dict[int, dict[int, Part]] = {}
+_split = _PerWidth()
+_parts = _PerWidth()
+_shapes = _PerWidth()
 _row_keys: dict[tuple[int, tuple[int, ...]], Part] = {}
 CLEAR_HOOKS.append(_split.clear)
 CLEAR_HOOKS.append(_parts.clear)
@@ -136,7 +148,7 @@ class Domineering(PartisanGame[DomineeringState]):
         'Left places a vertical domino in column 1, rows 1-2'
         """
         _h, w, mask = state
-        cells = sorted(divmod(b, w + 1) for b in _bits(mask ^ after[2]))
+        cells = sorted(cells_of(mask ^ after[2], w))
         if len(cells) != 2:
             return super().describe_move(state, after, side)
         (r1, c1), (r2, c2) = cells
@@ -175,9 +187,7 @@ class Domineering(PartisanGame[DomineeringState]):
         :meth:`regions`, :meth:`number_value` and :meth:`signed_region_key`).
         """
         _, w, mask = state
-        cache = _split.get(w)
-        if cache is None:
-            cache = _split[w] = {}
+        cache = _split[w]
         found = cache.get(mask)
         return _split_mask(w, mask, cache) if found is None else found
 
@@ -186,9 +196,7 @@ class Domineering(PartisanGame[DomineeringState]):
     ) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]]:
         """The parts (as :meth:`keyed_regions` gives them) of each Left and each Right option."""
         _, w, mask = region
-        cache = _split.get(w)
-        if cache is None:
-            cache = _split[w] = {}
+        cache = _split[w]
         get = cache.get
         sides: list[list[tuple[Part, ...]]] = []
         for step in (w + 1, 1):
@@ -238,9 +246,7 @@ class Domineering(PartisanGame[DomineeringState]):
 
 def _split_mask(w: int, mask: int, cache: dict[int, tuple[Part, ...]]) -> tuple[Part, ...]:
     """The parts of ``mask`` (a board ``w`` wide), remembered in ``cache``."""
-    parts = _parts.get(w)
-    if parts is None:
-        parts = _parts[w] = {}
+    parts = _parts[w]
     found = tuple(
         parts.get(comp) or _part(w, comp, parts)
         for comp in components(mask, w)
@@ -264,9 +270,7 @@ def _part(w: int, comp: int, parts: dict[int, Part]) -> Part:
         cols |= rest & full
         rest >>= stride
     shape = comp >> (shift + (cols & -cols).bit_length() - 1)
-    shapes = _shapes.get(w)
-    if shapes is None:
-        shapes = _shapes[w] = {}
+    shapes = _shapes[w]
     found = shapes.get(shape)
     if found is None:
         found = shapes[shape] = _part_uncached(w, shape)
@@ -319,14 +323,6 @@ def _least_image(h: int, w: int, rows: tuple[int, ...]) -> tuple[bool, tuple[Any
     turned = min(cols, flipped, cols[::-1], flipped[::-1])
     a, b = (h, w, plain), (w, h, turned)
     return (True, b) if b < a else (False, a)
-
-
-def _bits(mask: int) -> Iterator[int]:
-    """The positions of the set bits."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _vertical_pairs(rows: tuple[int, ...]) -> int:

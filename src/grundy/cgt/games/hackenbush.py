@@ -16,6 +16,7 @@ swapping blue and red negates the value.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -112,8 +113,13 @@ class ColoredHackenbush(PartisanGame[Picture]):
         colour = "b" if side == "L" else "r"
         who = "Left" if side == "L" else "Right"
         names = {"b": "blue", "r": "red", "g": "green"}
+        gone = Counter(state) - Counter(after)  # the cut edge and those that fell with it
         for i, (u, v, c) in enumerate(state):
-            if c in (colour, "g") and _grounded(state[:i] + state[i + 1 :]) == after:
+            if (
+                (u, v, c) in gone
+                and c in (colour, "g")
+                and _grounded(state[:i] + state[i + 1 :]) == after
+            ):
                 fallen = len(state) - 1 - len(after)
                 more = f" ({fallen} more {'falls' if fallen == 1 else 'fall'})" if fallen else ""
                 return f"{who} cuts the {names[c]} edge {u}-{v}{more}"
