@@ -3,7 +3,9 @@
 The file holds ``{"format", "version", "game", "sha256", "data"}`` where ``data``
 is the builder's state and ``sha256`` the checksum of ``data`` written
 canonically. It is replaced atomically (a unique temporary name, then
-``os.replace``). A damaged file, or one of another game, raises
+``os.replace``: :func:`grundy.core.files.atomic_write`); devices, FIFOs and
+folders are refused, and a file over :data:`MAX_FILE_BYTES` is refused
+unread. A damaged file, or one of another game, raises
 :class:`~grundy.errors.SolvedFileError`; a loaded state is checked exactly
 before use.
 
@@ -24,10 +26,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import uuid
 from typing import Any
 
+from grundy.core.files import atomic_write, read_bytes
 from grundy.core.game import ImpartialGame
 from grundy.errors import SolvedFileError
 from grundy.quotient.build import QuotientBuilder
@@ -35,6 +36,8 @@ from grundy.quotient.build import QuotientBuilder
 __all__ = ["FORMAT", "VERSION", "load_checkpoint", "save_checkpoint"]
 
 FORMAT = "grundy-misere-quotient"
+#: The largest checkpoint read (a quotient of thousands of elements takes a few MB).
+MAX_FILE_BYTES = 1 << 28
 VERSION = 1
 
 
@@ -59,25 +62,16 @@ def save_checkpoint(path: str, spec: str, builder: QuotientBuilder) -> None:
         "sha256": _checksum(data),
         "data": data,
     }
-    folder = os.path.dirname(os.path.abspath(path))
-    temp = os.path.join(folder, f".{os.path.basename(path)}.{uuid.uuid4().hex}.tmp")
-    try:
-        with open(temp, "w", encoding="utf-8") as f:
-            json.dump(body, f, separators=(",", ":"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, path)
-    finally:
-        if os.path.exists(temp):
-            os.remove(temp)
+    with atomic_write(path) as f:
+        f.write(json.dumps(body, separators=(",", ":")).encode("utf-8"))
 
 
 def load_checkpoint(path: str, game: ImpartialGame[int], spec: str) -> QuotientBuilder:
     """A builder restored from ``path`` (which must hold game ``spec``)."""
+    text = read_bytes(path, MAX_FILE_BYTES, "quotient checkpoint")
     try:
-        with open(path, encoding="utf-8") as f:
-            body = json.load(f)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        body = json.loads(text)
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise SolvedFileError(f"{path} is damaged: not a misère quotient file") from None
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise SolvedFileError(f"{path} is not a misère quotient file")

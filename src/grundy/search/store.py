@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from contextlib import closing, suppress
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from grundy.core.files import atomic_path, check_target, open_regular
 from grundy.errors import SolvedFileError, UnsupportedError
 from grundy.search.protocol import MATE
 from grundy.search.retrograde import SolvedTable
@@ -34,6 +35,9 @@ __all__ = ["FORMAT", "check_save_path", "load_table", "save_table"]
 
 #: Written in every file; a file with another format is refused.
 FORMAT = "grundy-solved-table/1"
+
+#: The largest file loaded (tables are held in memory as a dict, about 200 bytes a position).
+MAX_FILE_BYTES = 1 << 32
 
 
 def _game_name(game: Any) -> str:
@@ -76,8 +80,7 @@ def check_save_path(path: Any) -> Path:
         raise SolvedFileError(
             f"cannot save to {target}: the directory {target.parent} does not exist"
         )
-    if target.is_dir():
-        raise SolvedFileError(f"cannot save to {target}: it is a directory")
+    check_target(str(target))
     return target
 
 
@@ -106,10 +109,8 @@ def save_table(path: str | os.PathLike[str], game: Any, table: SolvedTable) -> N
         "count": str(len(table)),
         "algorithm": table.algorithm,
     }
-    tmp = target.with_name(f"{target.name}.{os.getpid()}.{id(table):x}.tmp")
     try:
-        tmp.unlink(missing_ok=True)
-        with closing(sqlite3.connect(tmp)) as db:
+        with atomic_path(str(target)) as tmp, closing(sqlite3.connect(tmp)) as db:
             db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             db.execute("CREATE TABLE scores (state BLOB PRIMARY KEY, score INTEGER NOT NULL)")
             db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
@@ -118,12 +119,8 @@ def save_table(path: str | os.PathLike[str], game: Any, table: SolvedTable) -> N
                 ((_to_bytes(s), v) for s, v in table.scores.items()),
             )
             db.commit()
-        os.replace(tmp, target)
     except (OSError, sqlite3.Error) as e:
         raise SolvedFileError(f"cannot save to {target}: {_why(e)}") from None
-    finally:
-        with suppress(OSError):
-            tmp.unlink(missing_ok=True)
 
 
 def _why(e: BaseException) -> str:
@@ -143,8 +140,9 @@ def load_table(path: str | os.PathLike[str], game: Any) -> SolvedTable:
     scores, fewer rows than promised) raises :class:`SolvedFileError` with one line.
     """
     target = _path(path, "load")
-    if not target.is_file():
+    if not target.exists():
         raise SolvedFileError(f"no solved-table file at {target}")
+    open_regular(str(target), MAX_FILE_BYTES, "solved table").close()
     try:
         with closing(sqlite3.connect(f"{target.resolve().as_uri()}?mode=ro", uri=True)) as db:
             check = db.execute("PRAGMA quick_check").fetchone()
