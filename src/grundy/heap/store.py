@@ -46,6 +46,7 @@ import numpy as np
 from grundy._version import __version__
 from grundy.core.files import atomic_write, check_target, clean_stale, open_regular
 from grundy.errors import SolvedFileError
+from grundy.heap.tools import check_saved_values
 
 try:
     import fcntl
@@ -94,12 +95,28 @@ def _refuse(path: str, why: str) -> SolvedFileError:
     )
 
 
-def load_table(path: str) -> tuple[str, Any]:
+def load_table(path: str, game: Any = None) -> tuple[str, Any]:
     """``(game spec, values)`` from a file written by :func:`save_table`.
 
     Anything else (an empty, truncated, damaged, forged-header or foreign
-    file, a directory or a device) raises :class:`SolvedFileError`.
+    file, a directory or a device) raises :class:`SolvedFileError`. With
+    ``game`` the file must hold that game's table and its values are verified
+    against the rules (:func:`grundy.heap.tools.check_saved_values`: a forged
+    file with a recomputed checksum is refused too).
     """
+    spec, values = _load(path)
+    if game is not None:
+        name = game.spec_name() if hasattr(game, "spec_name") else type(game).__name__
+        if spec != name:
+            raise _refuse(path, f"it holds a table of {spec}, not of {name}")
+        try:
+            check_saved_values(game, values)
+        except SolvedFileError as e:
+            raise _refuse(path, str(e)) from None
+    return spec, values
+
+
+def _load(path: str) -> tuple[str, Any]:
     try:
         with (
             open_regular(path, MAX_FILE_BYTES, "table") as f,
