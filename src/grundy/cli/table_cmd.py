@@ -27,7 +27,7 @@ from typing import Any
 from grundy import REGISTRY, Ruleset, TimeLimitError, bounded
 from grundy.cli.common import integer_at_least, seconds
 from grundy.errors import InvalidSpecError, UnsupportedError
-from grundy.lang import SPEC_SYNTAX, tokenize
+from grundy.lang import SPEC_SYNTAX, check_target, tokenize
 
 __all__ = ["MAX_TABLE_BYTES", "SAVE_EVERY", "game_from_words", "register", "run"]
 
@@ -137,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.out:
         return _table(game, args, None)
     from grundy.heap import TableJournal  # noqa: PLC0415 (lazy: numpy)
+
+    check_target(args.out)  # a folder, device or FIFO is refused before any work
 
     with TableJournal(args.out, game.spec_name()) as journal:
         return _table(game, args, journal)
