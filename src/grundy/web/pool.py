@@ -202,8 +202,13 @@ class _Lane:
             while True:
                 if self.closed:
                     return None
-                if self.idle:
-                    return self.idle.pop()
+                while self.idle:
+                    worker = self.idle.pop()
+                    if worker.alive:
+                        return worker
+                    self.every.discard(worker)  # ended while idle: its slot is free again
+                    self.count -= 1
+                    worker.kill()
                 if self.count < self.size:
                     self.count += 1
                     break
