@@ -19,9 +19,10 @@ import time
 import tracemalloc
 from typing import Any
 
+from grundy.kernels._jit import numba_available
+
 from grundy.heap.games import DAWSON, GRUNDYS_GAME, KAYLES, TakeAndBreak
 from grundy.heap.table import build_table
-from grundy.kernels._jit import numba_available
 
 GAMES = {"kayles": KAYLES, "dawson": DAWSON, "grundys-game": GRUNDYS_GAME}
 
