@@ -325,9 +325,10 @@ def connected_to_ground(edges: Sequence[Edge]) -> Picture:
 def _connected_by_kernel(edges: Sequence[Edge]) -> Picture | None:
     import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-    from grundy.kernels.hackenbush import COMPILED, reach_kernel  # noqa: PLC0415 (lazy: numba)
+    from grundy.kernels._core import core_module  # noqa: PLC0415 (lazy: the extension)
+    from grundy.kernels.hackenbush import reach_kernel  # noqa: PLC0415 (lazy: numpy)
 
-    if not COMPILED:
+    if core_module() is None:
         return None
     m = len(edges)
     try:

@@ -67,7 +67,7 @@ def heap_table(
     *,
     prefix: Any = None,
     method: str = "auto",
-    jit: bool | None = None,
+    compiled: bool | None = None,
     progress: Progress | None = None,
     period_fill: bool = True,
 ) -> Any:
@@ -80,7 +80,7 @@ def heap_table(
             last,
             prefix=prefix,
             method=method,
-            jit=jit,
+            compiled=compiled,
             progress=progress,
             period_fill=period_fill,
         )
