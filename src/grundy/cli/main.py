@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from grundy import __version__
 from grundy.cli import (
+    census_cmd,
     draw_cmd,
     games_cmd,
     period_cmd,
@@ -33,6 +34,7 @@ COMMANDS = [
     table_cmd,
     period_cmd,
     quotient_cmd,
+    census_cmd,
     serve_cmd,
 ]
 
