@@ -16,7 +16,7 @@
 ['0.1', '0.2', '0.3', '0.4']
 >>> len(parse_family("octal:2").items()), len(parse_family("octal:3").items())
 (127, 1023)
->>> parse_family("subtraction:3").items()[3]
+>>> parse_family("subtraction:3").items()[1]
 CensusItem(code='0.33', label='subtraction:1,2', subset=(1, 2))
 >>> [i.code for i in parse_family("list:0.07, 0.137,0.070").items()]
 ['0.07', '0.137']
@@ -134,7 +134,10 @@ def parse_family(text: str) -> Family:
         items = [CensusItem.from_text(w) for w in words]
     else:
         raise InvalidSpecError(f"unknown family kind {kind!r} in {text!r}", FAMILY_SYNTAX)
-    unique = list({i.code: i for i in reversed(items)}.values())[::-1]
+    first: dict[str, CensusItem] = {}
+    for item in items:
+        first.setdefault(item.code, item)
+    unique = list(first.values())
     if not unique:
         raise InvalidSpecError(f"the family {text!r} has no codes", FAMILY_SYNTAX)
     return Family(text.strip(), tuple(unique))
