@@ -14,6 +14,7 @@ from typing import Any
 import grundy
 from grundy import __version__
 from grundy.cli import (
+    census_cmd,
     draw_cmd,
     games_cmd,
     period_cmd,
@@ -36,6 +37,7 @@ COMMANDS = [
     table_cmd,
     period_cmd,
     quotient_cmd,
+    census_cmd,
     serve_cmd,
 ]
 
