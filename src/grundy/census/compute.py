@@ -32,8 +32,8 @@ from grundy.heap.code import OctalCode
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import Periodicity, periodicity
 from grundy.heap.subtraction import Subtraction
-from grundy.heap.table import DENSE_RATIO, JIT_WORK, TableBuilder, best_mask, kernel_work
-from grundy.kernels._jit import numba_available
+from grundy.heap.table import DENSE_RATIO, TableBuilder, best_mask
+from grundy.kernels._core import core_module
 from grundy.quotient.build import QuotientBuilder
 
 __all__ = [
@@ -251,10 +251,9 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
         p: int | None = canon[1]
     else:
         bound, e, p = None, per.preperiod, per.period
-    arrays = game.kernel_arrays(len(values) - 1)
-    fast = numba_available() and kernel_work(0, len(values) - 1, arrays) > JIT_WORK
+    fast = builder.compiled is not False and core_module() is not None
     kernel = {"rare": "rare-value", "plain": "plain"}[builder.method] + (
-        " (numba)" if fast else " (python)"
+        " (compiled)" if fast else " (python)"
     )
     rare = rare_classes(values)
     misere = _misere(game, params) if params.misere is not None else (None, None, None)
