@@ -141,7 +141,7 @@ def growth_heaps(mul: list[list[int]], is_p: list[bool], phi: list[int]) -> list
     heaps = []
     order = 1
     for h in range(1, len(phi)):
-        grown = len(reduce_pretension(mul, is_p, phi[: h + 1])[0])
+        grown = reduce_pretension(mul, is_p, phi[: h + 1]).order
         if grown != order:
             heaps.append(h)
             order = grown
