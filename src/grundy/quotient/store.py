@@ -36,7 +36,8 @@ from typing import Any
 from grundy.core.files import atomic_write, read_bytes
 from grundy.core.game import ImpartialGame
 from grundy.errors import SolvedFileError
-from grundy.quotient.build import QuotientBuilder, reduce_pretension
+from grundy.quotient.build import QuotientBuilder
+from grundy.quotient.monoid import reduce_pretension
 
 __all__ = [
     "FORMAT",
