@@ -140,9 +140,10 @@ def _collect(
     winning: list[Position | Sum] = []
     words: list[str] = []
     seen: set[Any] = set()
-    # One component that does not split: its options are distinct already, and
-    # hashing a huge state (a picture of a million edges) is not free.
-    check = len(comps) != 1 or _impartial(comps[0]).splits
+    # One component that does not split: its options are distinct already (unless its
+    # heaps are interchangeable), and hashing a huge state (a picture of a million edges)
+    # is not free.
+    check = len(comps) != 1 or _impartial(comps[0]).splits or comps[0].game.interchangeable_heaps
     for i, option in candidates:
         game = _impartial(comps[i])
         after = _replace(comps, i, game, option)
@@ -220,8 +221,12 @@ def result_of_answer(
     pos: Position | Sum, answer: Answer, *, misere: bool, max_moves: int
 ) -> Result:
     """The :class:`Result` that a theorem's :class:`Answer` gives: the one way to make one."""
-    winning, words, cut = _collect(pos.components, answer.winning or (), max_moves)
+    listed = answer.winning or ()
+    winning, words, cut = _collect(pos.components, listed, max_moves)
     total = answer.winning_total
+    if answer.winning is not None and not cut and total is not None and total <= len(listed):
+        # Every winning move was listed: the distinct positions reached are the count.
+        total = len(winning)
     return Result(
         position=pos,
         play="misere" if misere else "normal",
@@ -245,7 +250,7 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
         total ^= v
     # Winning-move counts per distinct component: equal components have equal moves,
     # and (games being acyclic) moves in unequal components give unequal sums.
-    counts: dict[Position, int | None] = {}
+    counts: dict[Any, int | None] = {}
 
     def candidates() -> Iterator[tuple[int, tuple[Any, ...]]]:
         for i, (c, g) in enumerate(zip(comps, values, strict=True)):
@@ -258,9 +263,9 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
                     for o in _distinct(game.split_moves(c.state))
                     if _option_value(game, o, max_positions, counter) == target
                 )
-                counts[c] = None
+                counts[c.canonical()] = None
             else:
-                counts[c] = game.count_options_with_value(c.state, target)
+                counts[c.canonical()] = game.count_options_with_value(c.state, target)
             for option in options:
                 yield i, option
 
@@ -268,8 +273,8 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
     total_moves: int | None = len(winning)
     if truncated:
         for c, g in zip(comps, values, strict=True):
-            if c not in counts:
-                counts[c] = _impartial(c).count_options_with_value(c.state, g ^ total)
+            if c.canonical() not in counts:
+                counts[c.canonical()] = _impartial(c).count_options_with_value(c.state, g ^ total)
         known = [n for n in counts.values() if n is not None]
         total_moves = sum(known) if len(known) == len(counts) else None
     theorem = "Sprague–Grundy theorem (nim-sum of component values)" if len(comps) > 1 else None
