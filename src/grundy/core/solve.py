@@ -30,7 +30,13 @@ from grundy.core.search import (
     sum_node,
     sum_node_moves,
 )
-from grundy.errors import InvalidGameError, InvalidSpecError, SearchLimitError, UnsupportedError
+from grundy.errors import (
+    InvalidGameError,
+    InvalidSpecError,
+    SearchLimitError,
+    TimeLimitError,
+    UnsupportedError,
+)
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -41,11 +47,24 @@ __all__ = [
     "solve_impartial",
 ]
 
-#: ``solver(position, max_moves)``: a misère answer, or None to search (see solve_impartial).
-MisereSolver = Callable[[Position | Sum, int], Answer | None]
+#: ``solver(position, max_moves, seconds)``: a misère answer, or None to search (see
+#: solve_impartial); ``seconds`` bounds the attempt (None: the solver's own bound).
+MisereSolver = Callable[[Position | Sum, int, float | None], Answer | None]
 
 #: Default cap on the winning moves listed in a result.
 DEFAULT_MAX_MOVES = 100
+
+#: A lone component under misère play: the misère quotient is first given
+#: ``MISERE_QUICK_SECONDS``, then a search at most ``MISERE_SEARCH_FIRST`` positions (a few
+#: tenths of a second), and only then the quotient its full time and the search its full
+#: size. A small game tree is so settled at once, where a quotient that ends up not
+#: covering the heap (Dawson's Kayles, Grundy's game) would cost seconds; a quotient that
+#: comes quickly (Kayles) still answers first. Heaps of the quotient and positions of the
+#: search found on the way stay memoised for the later attempts (0 seconds: the search
+#: first). Before issue 24 the order was the quotient in full, then the search.
+MISERE_QUICK_SECONDS = 0.2
+#: See :data:`MISERE_QUICK_SECONDS`; 0: no early search (the quotient first, as before).
+MISERE_SEARCH_FIRST = 5_000
 
 _MEMO = register(SearchMemo())
 
@@ -185,7 +204,7 @@ def solve_impartial(
 ) -> Result:
     """Solve a position whose components are all impartial (see :func:`grundy.solve`).
 
-    ``misere_solver(position, max_moves)`` is asked for a misère sum that no
+    ``misere_solver(position, max_moves, seconds)`` is asked for a misère sum that no
     theorem of the rulesets answers, before the whole sum is searched (the
     misère quotients of :mod:`grundy.quotient` plug in here); it returns an
     :class:`Answer` or None.
@@ -341,7 +360,18 @@ def _solve_misere(
     if mixed is not None:
         return result_of_answer(pos, mixed, misere=True, max_moves=max_moves)
     if solver is not None:
-        answer = solver(pos, max_moves)
+        if len(comps) == 1 and MISERE_SEARCH_FIRST > 0:
+            # A lone heap: a quick quotient, a short search, then each in full.
+            answer = solver(pos, max_moves, MISERE_QUICK_SECONDS)
+            if answer is not None:
+                return result_of_answer(pos, answer, misere=True, max_moves=max_moves)
+            try:
+                return _misere_by_search(pos, max_moves, min(max_positions, MISERE_SEARCH_FIRST))
+            except TimeLimitError:
+                raise
+            except SearchLimitError:
+                pass  # a larger game tree: the quotient may yet cover it
+        answer = solver(pos, max_moves, None)
         if answer is not None:
             return result_of_answer(pos, answer, misere=True, max_moves=max_moves)
     return _misere_by_search(pos, max_moves, max_positions)
