@@ -157,8 +157,9 @@ def _solve(
     )
 
 
-def _by_quotient(pos: Position | Sum, max_moves: int) -> Answer | None:
-    """A misère sum of heaps of one heap ruleset, through its misère quotient (or None)."""
+def _by_quotient(pos: Position | Sum, max_moves: int, seconds: float | None) -> Answer | None:
+    """A misère sum of heaps of one heap ruleset, through its misère quotient (or None);
+    ``seconds`` bounds the time spent computing the quotient (None: its default)."""
     games = {c.game for c in pos.components}
     if len(games) != 1:
         return None
@@ -167,7 +168,10 @@ def _by_quotient(pos: Position | Sum, max_moves: int) -> Answer | None:
         return None
     from grundy.quotient import misere_by_quotient  # noqa: PLC0415 (lazy: a game family)
 
-    return misere_by_quotient(game, [c.state for c in pos.components], max_moves)
+    heaps = [c.state for c in pos.components]
+    if seconds is None:
+        return misere_by_quotient(game, heaps, max_moves)
+    return misere_by_quotient(game, heaps, max_moves, seconds=seconds)
 
 
 def grundy_value(

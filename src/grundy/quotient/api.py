@@ -131,8 +131,9 @@ def misere_by_quotient(
     options are not made of smaller heaps. None is never a guess: the caller then searches.
 
     Winning moves are ``(component index, option)`` pairs, every option of every
-    component whose product with the rest lies in the P-portion; at most
-    ``max_moves`` are listed and ``winning_total`` counts them all.
+    component whose product with the rest lies in the P-portion, one per distinct sum
+    reached (equal heaps give equal sums); at most ``max_moves`` are listed and
+    ``winning_total`` counts them all.
     """
     if quotient is None:
         # Grow the quotient by doubling until it covers every heap in play: a proved
@@ -179,10 +180,18 @@ def misere_by_quotient(
         )
     if not lost:
         tried = 0
+        done: set[int] = set()
         for i, h in enumerate(heaps):
+            if h in done:  # a move in an equal heap leaves the same sum: one move
+                continue
+            done.add(h)
             rest = quotient.table[before[i]][after[i]]
-            # The game's own options, as every other solver lists them (empty heaps kept).
-            for option in dict.fromkeys(tuple(o) for o in game.split_moves(h)):
+            # The game's own options, as every other solver lists them (empty heaps kept),
+            # once per multiset of heaps left.
+            first: dict[tuple[int, ...], tuple[int, ...]] = {}
+            for o in game.split_moves(h):
+                first.setdefault(tuple(sorted(o)), tuple(o))
+            for option in first.values():
                 tried += 1
                 if tried % CHECK_EVERY == 0:
                     checkpoint(tried, None, "options")
