@@ -76,10 +76,13 @@ class LoopyGameError(GrundyError, RuntimeError):
     """
 
     def __init__(self, cycle: Sequence[object]) -> None:
-        self.cycle = tuple(cycle)
-        shown = " -> ".join(repr(p) for p in self.cycle[:8])
+        try:
+            self.cycle = tuple(cycle)
+        except TypeError:  # not a sequence: a cycle of one unnamed position
+            self.cycle = (cycle,)
+        shown = " -> ".join(_short(p) for p in self.cycle[:8])
         more = " -> ..." if len(self.cycle) > 8 else ""
-        first = repr(self.cycle[0]) if self.cycle else ""
+        first = _short(self.cycle[0]) if self.cycle else ""
         super().__init__(
             f"the game is loopy: positions repeat along {shown}{more} -> {first}; "
             "Grundy values are defined only for games that always end"
@@ -93,7 +96,7 @@ class SearchLimitError(GrundyError, RuntimeError):
         self.limit = limit
         super().__init__(
             message
-            or f"the search passed the limit of {limit:,} positions; "
+            or f"the search passed the limit of {_count(limit)} positions; "
             "raise it with max_positions (CLI: --max-positions N) or ask about a smaller position"
         )
 
@@ -110,9 +113,34 @@ class TimeLimitError(SearchLimitError):
         self.done = done
         GrundyError.__init__(
             self,
-            f"stopped at the time limit of {seconds:g} s after {done:,} {what} "
+            f"stopped at the time limit of {_seconds(seconds)} s after {_count(done)} {what} "
             "(raise it with --time-limit SECONDS, or ask about a smaller position)",
         )
+
+
+def _short(value: object) -> str:
+    """``repr(value)`` cut to 60 characters (a position may be huge)."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _count(value: object) -> str:
+    """An int with thousands separators; anything else as it is (errors never fail)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}" if value.bit_length() < 1000 else "a huge number of"
+    return _short(value)
+
+
+def _seconds(value: object) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            return f"{value:g}"
+        except OverflowError:
+            return "a huge number of"
+    return _short(value)
 
 
 class SolvedFileError(GrundyError, ValueError):
