@@ -51,7 +51,11 @@ class InvalidSpecError(GrundyError, ValueError):
     def __init__(self, problem: str, expected: str | None = None) -> None:
         self.problem = problem
         self.expected = expected
-        message = problem if expected is None else f"{problem} (expected: {expected})"
+        message = (
+            _text(problem)
+            if expected is None
+            else f"{_text(problem)} (expected: {_text(expected)})"
+        )
         super().__init__(message)
 
     def __str__(self) -> str:
@@ -125,6 +129,16 @@ def _short(value: object) -> str:
     except Exception:
         text = f"<{type(value).__name__}>"
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _text(value: object) -> str:
+    """``str(value)``, or a short repr when that fails (an error message never fails)."""
+    if isinstance(value, str):
+        return value
+    try:
+        return str(value)
+    except Exception:
+        return _short(value)
 
 
 def _count(value: object) -> str:
