@@ -143,3 +143,14 @@ def test_error_constructors_never_fail() -> None:
 def test_a_huge_cutcake_stops_at_its_time_limit() -> None:
     with pytest.raises(TimeLimitError):
         grundy.solve("cutcake 1000000x1000000", time_limit=3)
+
+
+@pytest.mark.parametrize("spec", ["cgt 1/0", "cgt 0/0", "cgt {1/0|}"])
+def test_zero_denominator_is_a_parse_error(spec: str) -> None:
+    with pytest.raises(InvalidSpecError, match="divides by zero"):
+        parse(spec)
+
+
+def test_moore_with_a_huge_k_is_answered_without_a_list_of_k_entries() -> None:
+    with pytest.raises(UnsupportedError, match="too large to search"):
+        grundy.grundy_value("moore:10000000000 14 99999")

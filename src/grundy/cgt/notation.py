@@ -252,7 +252,10 @@ def _pm(g: int) -> int:
 def _number(tok: str) -> Fraction:
     if len(tok) > 200:
         raise InvalidSpecError(f"a number of {len(tok):,} characters is too long", EXPECTED)
-    x = Fraction(tok)
+    try:
+        x = Fraction(tok)
+    except ZeroDivisionError:
+        raise InvalidSpecError(f"{tok} divides by zero", EXPECTED) from None
     if x.denominator & (x.denominator - 1):
         raise InvalidSpecError(
             f"{tok} is not a dyadic rational (denominator a power of 2)", EXPECTED
