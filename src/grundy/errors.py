@@ -117,7 +117,8 @@ class TimeLimitError(SearchLimitError):
         self.done = done
         GrundyError.__init__(
             self,
-            f"stopped at the time limit of {_seconds(seconds)} s after {_count(done)} {_text(what)} "
+            f"stopped at the time limit of {_seconds(seconds)} s after {_count(done)} "
+            f"{_text(what)} "
             "(raise it with --time-limit SECONDS, or ask about a smaller position)",
         )
 
