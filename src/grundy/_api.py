@@ -115,8 +115,8 @@ def check_position(pos: Position | Sum) -> Position | Sum:
     if is_checked(pos):
         return pos
     comps = pos.components
-    if not isinstance(comps, tuple) or not comps:
-        raise InvalidGameError("a sum needs at least one component: Sum((Position, ...))")
+    if not isinstance(comps, tuple):  # an empty sum is the finished game, "0"
+        raise InvalidGameError("a sum's components must be a tuple: Sum((Position, ...))")
     for c in comps:
         if not isinstance(c, Position):
             raise InvalidGameError(f"a sum's components must be positions, got {short_repr(c)}")
