@@ -164,7 +164,10 @@ def legal_moves(
         raise InvalidGameError(
             f"legal_moves takes a position or a spec string, got {type(position).__name__}"
         )
-    return moves.legal_moves(pos, side, max_moves=max_moves)
+    listed = moves.legal_moves(pos, side, max_moves=max_moves)
+    for after, _ in listed:  # made by the rules: positions, even those that do not print
+        mark_checked(after)
+    return listed
 
 
 def solve(
@@ -200,7 +203,10 @@ def solve(
     check_flag(loopy, "loopy")
     pos = as_position(game, position)
     with bounded(time_limit=time_limit, progress=progress):
-        return _solve(pos, misere, max_moves, max_positions, loopy)
+        result = _solve(pos, misere, max_moves, max_positions, loopy)
+    for after in (*result.winning_moves, *result.right_winning_moves):
+        mark_checked(after)  # made by the rules (a finished row may not print as a spec)
+    return result
 
 
 def _solve(
