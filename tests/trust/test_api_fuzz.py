@@ -1,7 +1,7 @@
 """The public API checks its arguments and raises only grundy's errors (issue 25 item 4).
 
 A hypothesis fuzz over every name in ``grundy.__all__`` (wrong types, extreme values;
-see tests/trust/api_fuzz.py): a small version in the quick suite, 2,000 calls in the
+see tests/trust/api_fuzz.py): a small version in the quick suite, 5,000 calls in the
 slow suite, each with 0 foreign exceptions and 0 hangs. Then the report's cases, one
 by one.
 """
@@ -52,7 +52,7 @@ def test_fuzz_solvers_a_little(call: Call) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=2_000, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=5_000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(calls())
 def test_fuzz_every_public_name(call: Call) -> None:
     _check(call)
