@@ -58,6 +58,8 @@ class Position:
         return (self,)
 
     def __add__(self, other: Position | Sum) -> Position | Sum:
+        if not isinstance(other, (Position, Sum)):
+            return NotImplemented
         return sum_of(self.components + other.components)
 
     def canonical(self) -> frozenset[tuple[Position, int]]:
@@ -106,6 +108,8 @@ class Sum:
     components: tuple[Position, ...]
 
     def __add__(self, other: Position | Sum) -> Position | Sum:
+        if not isinstance(other, (Position, Sum)):
+            return NotImplemented
         return sum_of(self.components + other.components)
 
     def __iter__(self) -> Iterator[Position]:
