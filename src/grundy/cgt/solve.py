@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import islice
 from typing import Any
 
 from grundy.cgt import _table as T
@@ -105,17 +106,36 @@ def _splitter(game: PartisanGame[Any]) -> Callable[[Any], Sequence[Part]]:
     return split
 
 
+#: Options are listed in chunks of this many, with the deadline checked between chunks.
+_OPTION_CHUNK = 4096
+
+
 def _optioner(
-    game: PartisanGame[Any], split: Callable[[Any], Sequence[Part]]
+    game: PartisanGame[Any],
+    split: Callable[[Any], Sequence[Part]],
+    deadline: float | None = None,
 ) -> Callable[[Any], tuple[Iterable[Sequence[Part]], Iterable[Sequence[Part]]]]:
-    """``region -> (parts of each Left option, parts of each Right option)``."""
+    """``region -> (parts of each Left option, parts of each Right option)``; past the
+    ``deadline`` (a region may have millions of options) :class:`TimeLimitError`."""
     fast = getattr(game, "option_parts", None)
     if fast is not None:
         return fast  # type: ignore[no-any-return]
     left_moves, right_moves = game.left_moves, game.right_moves
 
+    def listed(moves: Iterable[Any]) -> list[Sequence[Part]]:
+        it = iter(moves)
+        out = [split(o) for o in islice(it, _OPTION_CHUNK)]
+        while len(out) % _OPTION_CHUNK == 0 and out:  # maybe more: check the clock first
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeLimitError(0, len(out), "options of one region")
+            more = [split(o) for o in islice(it, _OPTION_CHUNK)]
+            if not more:
+                break
+            out.extend(more)
+        return out
+
     def options(region: Any) -> tuple[list[Sequence[Part]], list[Sequence[Part]]]:
-        return [split(o) for o in left_moves(region)], [split(o) for o in right_moves(region)]
+        return listed(left_moves(region)), listed(right_moves(region))
 
     return options
 
@@ -204,7 +224,7 @@ def _evaluate(
     neg_get = T.neg_memo().get
     memo_get = memo.get
     number_ids = _number_ids
-    option_parts = _optioner(game, split)
+    option_parts = _optioner(game, split, deadline)
     while stack:
         frame = stack[-1]
         fkey, fregion, options, fneg = frame

@@ -162,6 +162,12 @@ class Move(tuple[Any, ...]):
     words: str
 
     def __new__(cls, states: Iterable[Any], words: str) -> Move:
+        if isinstance(states, (str, bytes)) or not isinstance(states, Iterable):
+            raise InvalidGameError(
+                f"Move takes a tuple of states and words, got {type(states).__name__}"
+            )
+        if not isinstance(words, str):
+            raise InvalidGameError(f"a move's words must be text, got {type(words).__name__}")
         self = super().__new__(cls, states)
         self.words = words
         return self
@@ -224,6 +230,8 @@ def TheoremAnswer(
     >>> TheoremAnswer("N", "a theorem", winning=((3,),)).winning
     ((0, (3,)),)
     """
+    if isinstance(winning, (str, bytes)) or not isinstance(winning, Iterable):
+        raise InvalidGameError(f"winning must be a tuple of options, got {type(winning).__name__}")
     return Answer(
         outcome,
         method,

@@ -18,7 +18,8 @@ from functools import partial
 from typing import Any
 
 from grundy.core.cache import register
-from grundy.core.game import Answer, ImpartialGame, Move
+from grundy.core.game import Answer, HeapGame, ImpartialGame, Move, Ruleset
+from grundy.core.limits import check_memory, checkpoint
 from grundy.core.misere import sj_answer_mixed
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
@@ -30,7 +31,9 @@ from grundy.core.search import (
     sum_node,
     sum_node_moves,
 )
+from grundy.core.text import short_repr
 from grundy.errors import (
+    GrundyError,
     InvalidGameError,
     InvalidSpecError,
     SearchLimitError,
@@ -125,13 +128,46 @@ def grundy_table(
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
     """
     if not isinstance(game, ImpartialGame):
-        raise InvalidGameError(f"grundy_table needs an impartial ruleset, got {game!r}")
+        raise InvalidGameError(f"grundy_table needs an impartial ruleset, got {short_repr(game)}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise InvalidSpecError(f"the last state must be an integer >= 0, got {n!r}", "n >= 0")
+        raise InvalidSpecError(
+            f"the last state must be an integer >= 0, got {short_repr(n)}", "n >= 0"
+        )
+    _require_number_states(game)
+    check_memory((n + 1) * _BYTES_PER_STATE, f"a table of {_count(n + 1)} states")
     out = []
     for i in range(n + 1):
         out.append(grundy_by_search(game, i, _MEMO, max_positions=max_positions)[0])
+        if not i & 4095:
+            checkpoint(i, None, "states")
     return out
+
+
+#: Memory one state of a table takes at least (its value in the list and in the memo).
+_BYTES_PER_STATE = 64
+
+
+def _count(n: int) -> str:
+    return f"{n:,}" if n.bit_length() < 200 else "a huge number of"
+
+
+def _require_number_states(game: ImpartialGame[Any]) -> None:
+    """Refuse a ruleset whose states are not the numbers 0, 1, 2, ... (Wythoff's are pairs):
+    a built-in ruleset must read ``0`` as one state, 0; a ruleset written outside grundy
+    is taken at its word."""
+    if isinstance(game, HeapGame) and getattr(game, "first_state", 0) == 0:
+        return
+    if type(game).parse_args is Ruleset.parse_args:
+        return
+    try:
+        ok = game.parse_args(["0"]) == [0]
+    except GrundyError:
+        ok = False
+    if not ok:
+        raise UnsupportedError(
+            f"{game.spec_name()} has no table of states 0, 1, 2, ...: its positions are not "
+            "those numbers; solve single positions instead"
+        )
 
 
 def _distinct(options: Iterable[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:

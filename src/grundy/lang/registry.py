@@ -18,7 +18,7 @@ from dataclasses import replace
 from importlib import import_module
 
 from grundy.core.game import NamedRuleset, Ruleset
-from grundy.errors import InvalidGameError, UnknownGameError
+from grundy.errors import InvalidGameError, InvalidSpecError, UnknownGameError
 from grundy.lang.entry import GameEntry
 
 __all__ = ["REGISTRY", "Registry"]
@@ -95,6 +95,13 @@ def _with_variants(entry: GameEntry, variants: dict[str, str]) -> GameEntry:
     return replace(entry, factory=factory)
 
 
+def _require_name(name: object) -> None:
+    if not isinstance(name, str):
+        raise InvalidSpecError(
+            f"a game name must be text, got {type(name).__name__}", "a name such as 'kayles'"
+        )
+
+
 class Registry:
     """Names and aliases to :class:`GameEntry`, in registration order, loaded on demand."""
 
@@ -103,6 +110,18 @@ class Registry:
         self._where: dict[str, str] = {}
         self._key_of: dict[str, str] = {}
         self._loaded: dict[str, GameEntry] = {}
+        if not isinstance(sources, (tuple, list)) or not all(
+            isinstance(item, tuple)
+            and len(item) == 2
+            and isinstance(item[0], tuple)
+            and item[0]
+            and all(isinstance(n, str) for n in item[0])
+            and isinstance(item[1], str)
+            for item in sources
+        ):
+            raise InvalidGameError(
+                "Registry(sources) takes a tuple of ((name, alias, ...), 'module:attribute') pairs"
+            )
         for names, where in sources:
             self._declare(names, where)
 
@@ -116,6 +135,11 @@ class Registry:
 
     def add(self, entry: GameEntry) -> None:
         """Register an already-built entry (for games defined outside grundy)."""
+        if not isinstance(entry, GameEntry):
+            raise InvalidGameError(
+                f"Registry.add takes a GameEntry (GameEntry.of(MyRuleset)), got "
+                f"{type(entry).__name__}"
+            )
         self._declare((entry.name, *entry.aliases), "")
         self._loaded[entry.name] = entry
 
@@ -131,6 +155,7 @@ class Registry:
 
     def get(self, name: str) -> GameEntry:
         """The entry for ``name`` (case-insensitive), or :class:`UnknownGameError`."""
+        _require_name(name)
         key = self._key_of.get(name.lower())
         if key is None:
             import difflib  # noqa: PLC0415 (lazy: needed only for a misspelt name)
@@ -144,7 +169,10 @@ class Registry:
 
     def declared_names(self, name: str) -> tuple[str, ...]:
         """The name and aliases declared for ``name`` (without loading its module)."""
-        key = self._key_of[name]
+        _require_name(name)
+        key = self._key_of.get(name)
+        if key is None:
+            raise UnknownGameError(f"unknown game {name[:60]!r}", "a game from 'grundy games'")
         return tuple(k for k, v in self._key_of.items() if v == key)
 
     def __iter__(self) -> Iterator[GameEntry]:
