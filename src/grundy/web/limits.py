@@ -75,7 +75,7 @@ class Limits:
         (:data:`WORKER_BASE_MB`) plus :attr:`memory_mb`.
 
         >>> Limits().memory_budget_mb()
-        4096
+        5888
         """
         return MAIN_MB + (self.workers + self.quick_workers) * (WORKER_BASE_MB + self.memory_mb)
 
