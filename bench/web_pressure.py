@@ -13,6 +13,7 @@ server and its solver processes while it runs, and prints::
 
     python bench/web_pressure.py                        # 3,000 requests from 50 threads
     python bench/web_pressure.py --requests 600 --threads 20
+    python bench/web_pressure.py --cold                 # no warm-up round first
 
 Its baseline is the same run before the solver pool (issue 21): cheap requests waited
 6.8 s at the median and 46 s at the 95th percentile, 288 answered 500, and the server
@@ -356,6 +357,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--requests", type=int, default=3000)
     p.add_argument("--threads", type=int, default=50)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--cold", action="store_true", help="no warm-up round: expensive questions met first here"
+    )
     args = p.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
     from grundy.web import Limits
@@ -363,7 +367,13 @@ def main(argv: list[str] | None = None) -> int:
     budget = float(Limits().memory_budget_mb())
     with server_process() as (url, child):
         report = pressure(
-            url, child.pid, args.requests, args.threads, budget_mb=budget, seed=args.seed
+            url,
+            child.pid,
+            args.requests,
+            args.threads,
+            budget_mb=budget,
+            seed=args.seed,
+            warm_up=not args.cold,
         )
     print(report.summary())
     bad = report.bad_statuses() or not report.alive_at_end
