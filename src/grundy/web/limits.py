@@ -63,7 +63,7 @@ class Limits:
     play_total: int = 10_000
     play_moves: int = 2_000
     workers: int = 2
-    quick_workers: int = 2
+    quick_workers: int = 4
     quick_time: float = 0.5
     quick_queue: int = 256
     memory_mb: int = 512
@@ -75,7 +75,7 @@ class Limits:
         (:data:`WORKER_BASE_MB`) plus :attr:`memory_mb`.
 
         >>> Limits().memory_budget_mb()
-        4096
+        5888
         """
         return MAIN_MB + (self.workers + self.quick_workers) * (WORKER_BASE_MB + self.memory_mb)
 
