@@ -128,9 +128,8 @@ def _search_simple(
             continue
         o = pending.pop(node, None)
         if o is None:
-            o = moves(node)
-            if type(o) is not list:
-                o = list(o)
+            listed = moves(node)
+            o = listed if type(listed) is list else list(listed)
             count += 1
             if count >= check_at:
                 check_at = checkpoint(count, limit)
