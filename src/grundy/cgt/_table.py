@@ -19,8 +19,12 @@ only, so its depth is bounded by birthdays.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
+from typing import ParamSpec, TypeVar
 
 from grundy.errors import UnsupportedError
 
@@ -41,6 +45,8 @@ __all__ = [
     "SHASH",
     "add",
     "clear_memos",
+    "exclusive",
+    "guarded",
     "intern",
     "le",
     "make",
@@ -49,6 +55,7 @@ __all__ = [
     "number_id",
     "nus_id",
     "reset",
+    "shared",
     "simplest_between",
     "size",
 ]
@@ -82,6 +89,90 @@ MAX_NIMBER = 256
 MAX_INTEGER = 100_000
 MAX_UPS = 256
 MAX_DENOMINATOR_BITS = 256
+
+
+# ----- sharing the table between threads ---------------------------------------------
+#
+# Ids are only ever appended (under _INTERN_LOCK), so any number of threads may read and
+# extend the table at once; the memos map ids to answers that do not depend on who
+# computed them. Only :func:`reset` (``clear_cache``) renumbers: it runs alone, once every
+# computation that holds ids (inside :func:`shared`) has finished, and new ones wait for it.
+
+_INTERN_LOCK = threading.Lock()
+
+
+class _Sharing:
+    """How many computations hold the table, and whether a reset waits or runs."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.users = 0  # computations inside shared(), over all threads
+        self.resetting = False
+        self.depth = threading.local()  # per thread: how deep inside shared() it is
+
+
+_SHARING = _Sharing()
+
+
+@contextmanager
+def shared() -> Iterator[None]:
+    """Hold the table for a computation: ids stay valid (no reset) until it ends.
+
+    Re-entrant in a thread; a computation waits only while a reset runs.
+    """
+    st = _SHARING
+    depth = getattr(st.depth, "n", 0)
+    if depth == 0:
+        with st.cond:
+            while st.resetting:
+                st.cond.wait()
+            st.users += 1
+    st.depth.n = depth + 1
+    try:
+        yield
+    finally:
+        st.depth.n = depth
+        if depth == 0:
+            with st.cond:
+                st.users -= 1
+                if st.users == 0:
+                    st.cond.notify_all()
+
+
+@contextmanager
+def exclusive() -> Iterator[None]:
+    """Have the table alone: wait for running computations, hold back new ones."""
+    st = _SHARING
+    mine = 1 if getattr(st.depth, "n", 0) else 0  # a computation of this thread clearing
+    with st.cond:
+        while st.resetting:
+            st.cond.wait()
+        st.resetting = True
+        while st.users > mine:
+            st.cond.wait()
+    try:
+        yield
+    finally:
+        with st.cond:
+            st.resetting = False
+            st.cond.notify_all()
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def guarded(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``fn`` run inside :func:`shared` (for entry points that hold ids between steps)."""
+
+    @functools.wraps(fn)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if getattr(_SHARING.depth, "n", 0):
+            return fn(*args, **kwargs)
+        with shared():
+            return fn(*args, **kwargs)
+
+    return run
 
 
 def size() -> int:
@@ -190,6 +281,16 @@ def intern(lefts: tuple[int, ...], rights: tuple[int, ...]) -> int:
     found = _index.get(key)
     if found is not None:
         return found
+    with _INTERN_LOCK:  # one id per value, and every tag appended before the id is known
+        found = _index.get(key)
+        if found is not None:
+            return found
+        return _append(key, lefts, rights)
+
+
+def _append(
+    key: tuple[tuple[int, ...], tuple[int, ...]], lefts: tuple[int, ...], rights: tuple[int, ...]
+) -> int:
     gid = len(LEFT)
     num, nus = _recognise(lefts, rights)
     LEFT.append(lefts)

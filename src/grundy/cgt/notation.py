@@ -260,6 +260,7 @@ def _number(tok: str) -> Fraction:
     return x
 
 
+@T.guarded
 def parse_game(text: str) -> CanonicalGame:
     """Read a game written in CGSuite notation (ASCII or Unicode).
 
@@ -338,6 +339,7 @@ def _closed(item: tuple[str, int]) -> str:
     return item[0] if item[1] == 0 else "{" + item[0] + "}"
 
 
+@T.guarded
 def format_game(g: CanonicalGame) -> str:
     """The most readable standard form (``+-1``, ``^*``, ``{2|-1/2}``, ``{0||0|-1}``).
 
@@ -347,6 +349,7 @@ def format_game(g: CanonicalGame) -> str:
     return _closed(_format(g._id, {}))
 
 
+@T.guarded
 def format_braces(g: CanonicalGame) -> str:
     """The value as nested ``{L|R}`` whose only leaves are numbers, ``*`` and ``*n``.
 
@@ -374,6 +377,7 @@ def format_braces(g: CanonicalGame) -> str:
     return text(g._id)
 
 
+@T.guarded
 def braces_length(g: CanonicalGame) -> int:
     """How many characters :func:`format_braces` writes for ``g`` (without writing them: the
     braces form repeats shared parts, so it can grow exponentially with the birthday).

@@ -133,6 +133,7 @@ def _number(x: Any) -> int:
     return gid
 
 
+@T.guarded
 def value_of(
     game: PartisanGame[Any],
     state: Any,
@@ -296,12 +297,14 @@ class MoveValue:
     value: CanonicalGame
 
 
+@T.guarded
 def moves_with_values(game: PartisanGame[Any], state: Any, side: str) -> list[MoveValue]:
     """Every move of ``side`` (``"L"`` or ``"R"``) from ``state`` with the value it leads to."""
     moves = game.left_moves(state) if side == "L" else game.right_moves(state)
     return [MoveValue(s, value_of(game, s)) for s in moves]
 
 
+@T.guarded
 def winning_moves(game: PartisanGame[Any], state: Any, side: str) -> list[MoveValue]:
     """The moves with which ``side`` wins moving first (Left: to ``>= 0``; Right: to ``<= 0``).
 

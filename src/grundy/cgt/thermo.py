@@ -120,6 +120,7 @@ def _meet(left: Wall, right: Wall) -> Fraction:
     return prev_t - prev_d / slope
 
 
+@T.guarded
 def thermograph(g: GameLike) -> Thermograph:
     """The thermograph of ``g`` (walls as exact points, and the mast).
 
@@ -139,11 +140,13 @@ def _upto(w: Wall, temp: Fraction) -> tuple[Point, ...]:
     return pts
 
 
+@T.guarded
 def temperature(g: GameLike) -> Fraction:
     """The temperature: where the thermograph's mast starts (``-1/2^k`` for numbers ``m/2^k``)."""
     return _thermo(game_of(g)._id)[2]
 
 
+@T.guarded
 def mean(g: GameLike) -> Fraction:
     """The mean value (where the mast stands)."""
     return _thermo(game_of(g)._id)[3]
@@ -156,6 +159,7 @@ def _dyadic(t: GameLike, what: str) -> Fraction:
     return x
 
 
+@T.guarded
 def cool(g: GameLike, t: GameLike) -> CanonicalGame:
     """``g`` cooled by the number ``t``: ``{G^L_t - t | G^R_t + t}`` until it freezes at its mean.
 
@@ -185,6 +189,7 @@ def _cool(gid: int, t: Fraction) -> int:
     return result
 
 
+@T.guarded
 def heat(g: GameLike, t: GameLike) -> CanonicalGame:
     """``g`` heated by ``t`` (Norton's integral): numbers stay, else ``{t + ∫G^L | -t + ∫G^R}``.
 
@@ -210,6 +215,7 @@ def heat(g: GameLike, t: GameLike) -> CanonicalGame:
     return CanonicalGame._of(go(game_of(g)._id))
 
 
+@T.guarded
 def overheat(g: GameLike, s: GameLike, t: GameLike) -> CanonicalGame:
     """``g`` overheated from ``s`` to ``t``: an integer ``n`` becomes ``n.s``, else
     ``{t + G^L | -t + G^R}`` with the options overheated.
