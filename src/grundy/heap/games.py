@@ -194,8 +194,10 @@ class TakeAndBreak(HeapGame):
     def grundy_formula(self, state: int) -> int | None:
         return self._value(state)
 
-    def _value(self, state: int) -> int:
-        know = self._knowledge()
+    def _value(self, state: int, know: _Knowledge | None = None) -> int:
+        # ``know``: the knowledge a caller works with throughout (clear_cache() in another
+        # thread may replace the cached one meanwhile)
+        know = self._knowledge() if know is None else know
         value = know.formula(state)
         if value is None:
             raise UnsupportedError(self._beyond_the_table(state))
@@ -230,9 +232,13 @@ class TakeAndBreak(HeapGame):
         >>> [(a, n - a - b) for a, b in islice(KAYLES.options_with_value(n, 0), 3)]
         [(1, 2), (7, 2), (9, 2)]
         """
-        g = self._value
+        know = self._knowledge()
+
+        def g(s: int) -> int:
+            return self._value(s, know)
+
         g(state)  # the table or the period now covers every heap up to state
-        per = self._knowledge().period
+        per = know.period
         if per is not None and not self.code.hexadecimal:
             yield from self._periodic_options(state, value, per)
             return
@@ -246,7 +252,7 @@ class TakeAndBreak(HeapGame):
             return
         import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-        look = self._knowledge().lookup
+        look = know.lookup
         for k, d in self.removals(state):
             r = state - k
             if d & 1 and r == 0 and value == 0:
@@ -312,16 +318,17 @@ class TakeAndBreak(HeapGame):
             return None
         if not self.code.finite and any(d & 4 for d in self.code.repeat):
             return None
-        if state <= COUNT_LIMIT or self._knowledge().period is not None:
-            self._value(state)  # make sure the table or the period covers the heap
-        per = self._knowledge().period
+        know = self._knowledge()
+        if state <= COUNT_LIMIT or know.period is not None:
+            self._value(state, know)  # make sure the table or the period covers the heap
+        per = know.period
         if per is not None:
             return self._periodic_count(state, value, per)
         if state > COUNT_LIMIT:
             return None
         import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-        g = self._knowledge().lookup
+        g = know.lookup
         count = 0
         for k, d in self.removals(state):
             r = state - k
