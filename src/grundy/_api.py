@@ -113,8 +113,8 @@ def solve(
     """
     check_limit(max_moves, "max_moves", 0)
     check_limit(max_positions, "max_positions", 1)
-    pos = as_position(game, position)
-    with bounded(time_limit=time_limit, progress=progress):
+    with bounded(time_limit=time_limit, progress=progress):  # reading the position counts too
+        pos = as_position(game, position)
         return _solve(pos, misere, max_moves, max_positions, loopy)
 
 

@@ -105,14 +105,25 @@ class TimeLimitError(SearchLimitError):
     heaps (and saves them with ``--out``).
     """
 
-    def __init__(self, seconds: float, done: int = 0, what: str = "positions") -> None:
+    def __init__(
+        self, seconds: float, done: int = 0, what: str = "positions", *, default: bool = False
+    ) -> None:
         self.seconds = seconds
         self.done = done
-        GrundyError.__init__(
-            self,
-            f"stopped at the time limit of {seconds:g} s after {done:,} {what} "
-            "(raise it with --time-limit SECONDS, or ask about a smaller position)",
-        )
+        self.what = what
+        after = f" after {done:,} {what}" if done else ""
+        if default:  # the command line's limit when no progress can be shown
+            message = (
+                f"stopped at the default time limit of {seconds:g} s{after} (it applies when "
+                "no progress is shown, e.g. output not to a terminal); lift it with "
+                "--time-limit none, or give one with --time-limit SECONDS"
+            )
+        else:
+            message = (
+                f"stopped at the time limit of {seconds:g} s{after} "
+                "(raise it with --time-limit SECONDS, or ask about a smaller position)"
+            )
+        GrundyError.__init__(self, message)
 
 
 class SolvedFileError(GrundyError, ValueError):

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import ParamSpec, TypeVar
 
+from grundy.core.limits import check_time
 from grundy.errors import UnsupportedError
 
 __all__ = [
@@ -80,6 +81,7 @@ _add_memo: dict[int, int] = {}
 _neg_memo: dict[int, int] = {}
 _make_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 _SHIFT = 40  # ids below 2**40 pack two to a memo key
+_TICKS = [0]  # comparisons worked out (a rough count: threads may miss an update)
 
 #: Values are stored with all their options, so size costs time and memory: ``*n`` has
 #: ``n`` options (``*256`` takes a third of a second to build), an integer ``n`` is a chain of
@@ -403,6 +405,9 @@ def le(a: int, b: int) -> bool:
     found = _le_memo.get(key)
     if found is not None:
         return found
+    ticks = _TICKS[0] = _TICKS[0] + 1  # the clock is read every 1024 new comparisons
+    if not ticks & 1023:
+        check_time()
     if LSTOPF[a] > LSTOPF[b] or RSTOPF[a] > RSTOPF[b]:
         _le_memo[key] = False  # stops are monotone
         return False
@@ -489,7 +494,10 @@ def _maximal(opts: list[int], right: bool) -> list[int]:
         return opts
     lstop, rstop = LSTOPF, RSTOPF
     keep = []
+    many = len(opts) > 32
     for a in opts:
+        if many:
+            check_time()
         la, ra = lstop[a], rstop[a]
         for b in opts:
             if b == a:
@@ -509,6 +517,7 @@ def make(lefts: Iterable[int], rights: Iterable[int]) -> int:
     key = (tuple(sorted(set(lefts))), tuple(sorted(set(rights))))
     found = _make_memo.get(key)
     if found is None:
+        check_time()  # the time limit in force (grundy.core.limits.bounded)
         found = _make(list(key[0]), list(key[1]))
         _make_memo[key] = found
     return found
@@ -536,6 +545,7 @@ def _make(gl: list[int], gr: list[int]) -> int:
     bypassed = False
     i = 0
     while i < len(gl):
+        check_time()
         opt = gl[i]
         back = next((r for r in RIGHT[opt] if _le_xg(r, gl, gr, memo)), None)
         if back is None:
@@ -546,6 +556,7 @@ def _make(gl: list[int], gr: list[int]) -> int:
             i = 0
     i = 0
     while i < len(gr):
+        check_time()
         opt = gr[i]
         back = next((left for left in LEFT[opt] if _le_gx(gl, gr, left, memo)), None)
         if back is None:

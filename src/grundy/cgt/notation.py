@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from grundy.cgt import _table as T
 from grundy.cgt.value import CanonicalGame
+from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError
 
 __all__ = ["EXPECTED", "braces_length", "format_braces", "format_game", "parse_game", "to_unicode"]
@@ -317,6 +318,7 @@ def _format(gid: int, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
         else:
             result = (f"{_num_text(a)}|{_num_text(b)}", 1)
     else:
+        check_time()  # a value may have a huge form
         level = 1
         sides = []
         for opts in (lefts, rights):

@@ -21,6 +21,7 @@ from fractions import Fraction
 from grundy.cgt import _table as T
 from grundy.cgt._piecewise import Wall, lower, upper
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
+from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError
 
 __all__ = [
@@ -86,6 +87,7 @@ def _thermo(gid: int) -> tuple[Wall, Wall, Fraction, Fraction]:
         temp = Fraction(-1, num.denominator) if num.denominator > 1 else Fraction(-1)
         result = (mast, mast, temp, num)
     else:
+        check_time()
         # equal walls (the options of *n, for one) are combined once
         left: Wall | None = None
         for wall in dict.fromkeys(_thermo(option)[1] for option in T.LEFT[gid]):
