@@ -201,8 +201,8 @@ def solve(
     check_limit(max_positions, "max_positions", 1)
     check_flag(misere, "misere")
     check_flag(loopy, "loopy")
-    pos = as_position(game, position)
-    with bounded(time_limit=time_limit, progress=progress):
+    with bounded(time_limit=time_limit, progress=progress):  # reading the position counts too
+        pos = as_position(game, position)
         result = _solve(pos, misere, max_moves, max_positions, loopy)
     for after in (*result.winning_moves, *result.right_winning_moves):
         mark_checked(after)  # made by the rules (a finished row may not print as a spec)

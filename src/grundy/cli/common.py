@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -63,13 +64,26 @@ def add_time_limit(p: argparse.ArgumentParser) -> None:
         type=seconds,
         default=None,
         metavar="SECONDS",
-        help="stop cleanly after SECONDS (default: no limit)",
+        help="stop cleanly after SECONDS; 'none' for no limit (default: none, except for "
+        f"'grundy solve' when no progress is shown: {DEFAULT_BATCH_TIME_LIMIT:g} s)",
     )
     p.add_argument("--no-progress", action="store_true", help="never show progress on the terminal")
 
 
+#: ``grundy solve`` stops after this many seconds when no progress is shown (output not to
+#: a terminal, or ``--no-progress``) and no ``--time-limit`` is given: a search whose size
+#: is not known up front must not run unseen until it is killed.
+DEFAULT_BATCH_TIME_LIMIT = 60.0
+
+
 def seconds(text: str) -> float:
-    """An argparse ``type`` for a positive number of seconds."""
+    """An argparse ``type`` for a positive number of seconds, or ``none`` (no limit: inf).
+
+    >>> seconds("2.5"), seconds("none")
+    (2.5, inf)
+    """
+    if text.strip().lower() == "none":
+        return math.inf
     try:
         value = float(text)
     except ValueError:
@@ -109,6 +123,21 @@ def progress_line(enabled: bool = True) -> Iterator[Callable[[str, int], None] |
         if state["width"]:
             sys.stderr.write("\r" + " " * int(state["width"]) + "\r")
             sys.stderr.flush()
+
+
+def batch_time_limit(given: float | None, progress_shown: bool) -> tuple[float | None, bool]:
+    """``(time limit for the library, whether it is the default)`` from ``--time-limit``:
+    none given and no progress shown gives :data:`DEFAULT_BATCH_TIME_LIMIT`; ``none`` gives
+    no limit.
+
+    >>> batch_time_limit(None, False), batch_time_limit(None, True)
+    ((60.0, True), (None, False))
+    >>> batch_time_limit(math.inf, False), batch_time_limit(3.0, False)
+    ((None, False), (3.0, False))
+    """
+    if given is None:
+        return (None, False) if progress_shown else (DEFAULT_BATCH_TIME_LIMIT, True)
+    return (None if math.isinf(given) else given), False
 
 
 def add_limits(p: argparse.ArgumentParser) -> None:

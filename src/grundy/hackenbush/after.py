@@ -24,7 +24,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
-from grundy.core.cache import register
+from grundy.core.cache import BoundedCache, register
 from grundy.hackenbush.graph import Edge, Picture
 from grundy.hackenbush.values import Analysis, Cut
 
@@ -197,7 +197,7 @@ class PictureAfterCut(Sequence[Edge]):
 
 #: The origins of the last pictures whose moves were listed, by the picture's id (each
 #: origin keeps its picture alive, so an id is not reused while it is here).
-_ORIGINS: dict[int, Origin] = register({})
+_ORIGINS: BoundedCache[int, Origin] = register(BoundedCache(2))
 
 
 def origin_of(analysis: Analysis) -> Origin:
@@ -206,8 +206,6 @@ def origin_of(analysis: Analysis) -> Origin:
     key = id(analysis.picture)
     found = _ORIGINS.get(key)
     if found is None or found.analysis is not analysis:
-        if len(_ORIGINS) >= 2:
-            _ORIGINS.pop(next(iter(_ORIGINS)))
         found = _ORIGINS[key] = Origin(analysis)
     return found
 

@@ -13,13 +13,11 @@
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from grundy.core.cache import register
+from grundy.core.cache import BoundedCache, register
 from grundy.core.game import ImpartialGame, MisereAnswer
 from grundy.core.limits import CHECK_EVERY, checkpoint, current_bounds
 from grundy.errors import InvalidGameError, SearchLimitError
@@ -53,8 +51,7 @@ AUTO_SECONDS = 8.0
 #: is remembered, so asking again about that ruleset falls back to search at once.
 AUTO_WORK = 16_000_000
 
-_CACHE: OrderedDict[Any, QuotientBuilder] = register(OrderedDict())
-_CACHE_LOCK = threading.Lock()
+_CACHE: BoundedCache[Any, QuotientBuilder] = register(BoundedCache(CACHE_SIZE))
 
 
 def clear_cache() -> None:
@@ -63,16 +60,7 @@ def clear_cache() -> None:
 
 
 def _builder(game: ImpartialGame[int]) -> QuotientBuilder:
-    with _CACHE_LOCK:
-        found = _CACHE.get(game)
-        if found is None:
-            found = QuotientBuilder(game)
-            _CACHE[game] = found
-            while len(_CACHE) > CACHE_SIZE:
-                _CACHE.popitem(last=False)
-        else:
-            _CACHE.move_to_end(game)
-        return found
+    return _CACHE.setdefault(game, lambda: QuotientBuilder(game))
 
 
 def misere_quotient(
