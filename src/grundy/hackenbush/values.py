@@ -276,20 +276,24 @@ def analyse(picture: Picture, weighted: bool = False, *, kernel: bool | None = N
 
 
 def _analyse_with_kernel(picture: Picture, weighted: bool) -> Analysis | None:
-
     import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
+    from grundy.hackenbush.bulk import arrays_of  # noqa: PLC0415 (lazy: numpy)
     from grundy.kernels.hackenbush import decompose_kernel  # noqa: PLC0415 (lazy: numba)
 
-    m = len(picture)
-    try:
-        flat = np.fromiter(chain.from_iterable(picture), np.int64, 3 * m).reshape(m, 3)
-    except OverflowError:
-        return None  # labels or weights beyond 64 bits: the Python path handles them
-    ew_a = flat[:, 2].copy()
-    labels_a, inverse = np.unique(flat[:, :2].T.reshape(-1), return_inverse=True)
-    eu_a = inverse[:m].astype(np.int64)
-    ev_a = inverse[m:].astype(np.int64)
+    kept = arrays_of(picture)  # read from a big edge list: the arrays are there already
+    if kept is not None:
+        labels_a, eu_a, ev_a, ew_a = kept.labels, kept.eu, kept.ev, kept.w
+    else:
+        m = len(picture)
+        try:
+            flat = np.fromiter(chain.from_iterable(picture), np.int64, 3 * m).reshape(m, 3)
+        except OverflowError:
+            return None  # labels or weights beyond 64 bits: the Python path handles them
+        ew_a = flat[:, 2].copy()
+        labels_a, inverse = np.unique(flat[:, :2].T.reshape(-1), return_inverse=True)
+        eu_a = inverse[:m].astype(np.int64)
+        ev_a = inverse[m:].astype(np.int64)
     n = len(labels_a)
     out = decompose_kernel(n, eu_a, ev_a, ew_a, 0, np.zeros(n, np.int64))
     tin, vsize, comp, bridge, top, parent, up_edge, parity, g, contrib, pe = (
