@@ -121,7 +121,7 @@ def test_the_analysis_from_kept_arrays_is_the_analysis_from_scratch(
     except InvalidSpecError:
         return  # a stray edge
     assert arrays_of(picture) is not None
-    copy = tuple([*picture])  # an equal picture, another object: no arrays kept for it
+    copy = (*picture,)  # an equal picture, another object: no arrays kept for it
     assert copy is not picture and arrays_of(copy) is None
     kept = analyse(picture, kernel=True)
     fresh = analyse(copy, kernel=True)
