@@ -240,7 +240,7 @@ def _explain_one(analysis: Analysis, value: int, several: bool) -> list[str]:
     if len(branches) > _SHOWN:
         terms.append(f"... ({len(branches) - _SHOWN:,} more branches)")
     if f.parity[0]:
-        loops = sum(f.ew[i] for i in f.group()[1][0])
+        loops = analysis.part_weight(0)
         terms.insert(0, f"1 ({loops} loops at the ground)")
     if terms:
         lines.append("At the ground: " + " XOR ".join(terms) + f" = {value}.")
