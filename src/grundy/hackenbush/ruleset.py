@@ -28,6 +28,7 @@ from grundy.hackenbush.after import (
     PictureAfterCut,
     apply_cut,
     far_side,
+    known_head,
     known_text,
     origin_of,
     plain,
@@ -123,6 +124,14 @@ class Hackenbush(ImpartialGame[Picture]):
             return state.text()  # spliced from the original picture's text
         known = known_text(state) if len(state) > 1000 else None
         return known if known is not None else format_edges(state, self.weighted)
+
+    def format_state_head(self, state: Any, most: int) -> tuple[str, int] | None:
+        """About the first ``most`` characters of :meth:`format_state` and its length,
+        when they can be had without writing the whole text (a big picture whose moves
+        are being listed, or one of those moves); None otherwise."""
+        if isinstance(state, PictureAfterCut):
+            return state.text_head(most)
+        return known_head(state, self.weighted, most) if len(state) > 1000 else None
 
     def moves(self, state: Picture) -> list[Picture]:
         return picture_moves(plain(state))

@@ -191,7 +191,7 @@ class Analysis:
     _deep: Any = field(default=None, repr=False)
     _prefix: Any = field(default=None, repr=False)
     #: The kernel's arrays (``parent``, ``up_edge``, ``g``, ``contrib``, ``ew``, ``bridge``,
-    #: ``comp``, ``eu``) when the compiled kernel analysed the picture, else None.
+    #: ``comp``, ``eu``, ``ev``, ``labels``) when the compiled kernel analysed the picture.
     _arrays: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     def deep_tin(self) -> Any:
@@ -349,6 +349,8 @@ def _analyse_with_kernel(picture: Picture, weighted: bool) -> Analysis | None:
         "bridge": out[3],
         "comp": out[2],
         "eu": eu_a,
+        "ev": ev_a,
+        "labels": labels_a,
     }
     tin, vsize, comp, bridge, top, parent, up_edge, parity, g, contrib, pe = (
         a.tolist() for a in out
