@@ -3,14 +3,15 @@ the same edges, the same picture, the same errors, and the same analysis (issue 
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.errors import InvalidSpecError
 from grundy.hackenbush import graph
-from grundy.hackenbush.bulk import arrays_of, edge_arrays
-from grundy.hackenbush.graph import _text_edges, parse_edges
+from grundy.hackenbush.bulk import arrays_of, canonical_arrays, edge_arrays
+from grundy.hackenbush.graph import _text_edges, make_picture, parse_edges
 from grundy.hackenbush.values import analyse
 from grundy.kernels.hackenbush import COMPILED
 
@@ -128,3 +129,27 @@ def test_the_analysis_from_kept_arrays_is_the_analysis_from_scratch(
     assert kept.value == fresh.value
     assert kept.labels == fresh.labels
     assert kept.forest == fresh.forest
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    edges=st.lists(
+        st.tuples(st.integers(0, 40), st.integers(0, 40), st.integers(1, 3)),
+        min_size=1,
+        max_size=40,
+    ),
+    spread=st.sampled_from([1, 1000, 10**9, 10**15]),
+)
+def test_canonical_arrays_sort_and_number_like_the_picture(
+    edges: list[tuple[int, int, int]], spread: int
+) -> None:
+    # one key or three, a table or a sort for the labels: always the picture's order
+    edges = [(u * spread, v * spread, w) for u, v, w in edges]
+    u, v, w = (np.array(x, np.int64) for x in zip(*edges, strict=True))
+    c = canonical_arrays(u, v, w)
+    picture = make_picture(edges)
+    assert list(zip(c.lo.tolist(), c.hi.tolist(), c.w.tolist(), strict=True)) == list(picture)
+    labels = sorted({x for e in picture for x in e[:2]})
+    assert c.labels.tolist() == labels
+    assert [labels[i] for i in c.eu.tolist()] == [e[0] for e in picture]
+    assert [labels[i] for i in c.ev.tolist()] == [e[1] for e in picture]

@@ -45,3 +45,14 @@ def test_fused_parts_from_the_arrays_are_the_python_parts(seed: int, m: int) -> 
     assert fast.fused_parts() == slow.fused_parts()
     for c in range(len(slow.forest.top)):
         assert fast.part_weight(c) == slow.part_weight(c)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 200), st.integers(0, 8))
+def test_ground_branches_from_the_arrays_are_the_python_ones(seed: int, m: int, most: int) -> None:
+    picture = random_picture(seed, m)
+    slow = analyse(picture, True, kernel=False)
+    fast = analyse(picture, True, kernel=True)
+    assert fast.ground_branches() == slow.ground_branches()
+    assert fast.ground_branches(most) == slow.ground_branches()[:most]
+    assert fast.ground_branch_count() == slow.ground_branch_count() == len(slow.ground_branches())

@@ -142,12 +142,29 @@ def canonical_arrays(u: Any, v: Any, w: Any) -> CanonicalArrays:
 
     lo = np.minimum(u, v)
     hi = np.maximum(u, v)
-    order = np.lexsort((w, hi, lo))
-    lo, hi, w = lo[order], hi[order], np.asarray(w)[order]
+    w = np.asarray(w)
     m = lo.size
-    labels, inverse = np.unique(np.concatenate((lo, hi)), return_inverse=True)
-    inverse = inverse.reshape(-1).astype(np.int64)
-    eu, ev = inverse[:m], inverse[m:]
+    top = int(hi.max()) + 1 if m else 1
+    heaviest = int(w.max()) + 1 if m else 1
+    if top * top * heaviest < 1 << 62:  # one sort of one key (lo, hi, w), decoded
+        key = np.sort((lo * top + hi) * heaviest + w)
+        w = key % heaviest
+        key //= heaviest
+        lo, hi = key // top, key % top
+    else:
+        order = np.lexsort((w, hi, lo))
+        lo, hi, w = lo[order], hi[order], w[order]
+    if top <= 4 * m + 64:  # labels dense enough to number by a table, not a sort
+        present = np.zeros(top, np.bool_)
+        present[lo] = True
+        present[hi] = True
+        labels = np.flatnonzero(present)
+        number = np.cumsum(present, dtype=np.int64) - 1
+        eu, ev = number[lo], number[hi]
+    else:
+        labels, inverse = np.unique(np.concatenate((lo, hi)), return_inverse=True)
+        inverse = inverse.reshape(-1).astype(np.int64)
+        eu, ev = inverse[:m], inverse[m:]
     stray: int | None = None
     if m and labels[0] == 0:
         keep = reach_kernel(labels.size, eu, ev, 0)[eu]

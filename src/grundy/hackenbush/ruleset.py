@@ -243,11 +243,12 @@ def _explain_one(analysis: Analysis, value: int, several: bool) -> list[str]:
         else "a branch worth g standing on an edge is worth g+1"
     )
     lines.append(f"Colon principle: {rule}; branches at one vertex add by XOR.")
-    branches = analysis.ground_branches()
+    branches = analysis.ground_branches(_SHOWN)
+    total = analysis.ground_branch_count()
     f = analysis.forest
-    terms = [f"{stalk_text(analysis, i, w, g)}" for i, w, g in branches[:_SHOWN]]
-    if len(branches) > _SHOWN:
-        terms.append(f"... ({len(branches) - _SHOWN:,} more branches)")
+    terms = [f"{stalk_text(analysis, i, w, g)}" for i, w, g in branches]
+    if total > _SHOWN:
+        terms.append(f"... ({total - _SHOWN:,} more branches)")
     if f.parity[0]:
         loops = analysis.part_weight(0)
         terms.insert(0, f"1 ({loops} loops at the ground)")

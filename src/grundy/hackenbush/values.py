@@ -281,14 +281,25 @@ class Analysis:
         f = self.forest
         return sum(f.ew[i] for i in f.group()[1][c])
 
-    def ground_branches(self) -> list[tuple[int, int, int]]:
-        """The branches at the ground: ``(bridge index, weight, value above it)``."""
+    def ground_branches(self, most: int | None = None) -> list[tuple[int, int, int]]:
+        """The branches at the ground: ``(bridge index, weight, value above it)``; the
+        first ``most`` of them when ``most`` is given."""
         f = self.forest
-        return [
-            (f.up_edge[c], f.ew[f.up_edge[c]], f.g[c])
-            for c in range(1, len(f.top))
-            if f.parent[c] == 0
-        ]
+        if self._arrays is not None:  # the parts on the ground, found by numpy
+            import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+            found = np.flatnonzero(self._arrays["parent"] == 0)[:most].tolist()
+        else:
+            found = [c for c in range(1, len(f.top)) if f.parent[c] == 0][:most]
+        return [(f.up_edge[c], f.ew[f.up_edge[c]], f.g[c]) for c in found]
+
+    def ground_branch_count(self) -> int:
+        """How many branches stand on the ground."""
+        if self._arrays is not None:
+            import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+            return int(np.count_nonzero(self._arrays["parent"] == 0))
+        return self.forest.parent.count(0)
 
 
 #: Pictures with at least this many edges go to the compiled kernel (when numba is there).
