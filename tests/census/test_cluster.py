@@ -200,7 +200,7 @@ def test_unreachable_scheduler_is_one_line_exit_1(
 def test_cli_census_then_show(tmp_path: Path) -> None:
     db = tmp_path / "c.db"
     out = run("census", "octal:1", "-n", "2048", "--db", str(db), "--workers", "2",
-              "--misere", "5", "--no-progress")  # fmt: skip
+              "--misere", "5", tty=True)  # fmt: skip
     assert out.status == 0, out.err
     assert out.out.startswith("octal:1: 15 codes, 0 already done, 15 computed")
     again = run("census", "octal:1", "-n", "2048", "--db", str(db), "--workers", "1",
