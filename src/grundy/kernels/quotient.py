@@ -23,6 +23,7 @@ may raise to stop the work (bounds, deadlines).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import filterfalse
 
 __all__ = ["TICK", "Tick", "least_words", "mark_colex", "n_failure"]
 
@@ -103,7 +104,7 @@ def mark_colex(
             trans[d] = trans[d + 1]
             d += 1
             continue
-        new = {act[t] for t in trans[d]}
+        new = set(map(act.__getitem__, trans[d]))
         for option in options[d]:
             z = y
             for g in option:
@@ -116,7 +117,7 @@ def mark_colex(
         t_new = frozenset(new)
         seen[x] = 1
         order.append(x)
-        status[x] = not any(status[t] for t in t_new)
+        status[x] = not any(map(status.__getitem__, t_new))
         exps[d] += 1
         for k in range(d + 1):
             cur[k] = x
@@ -148,7 +149,9 @@ def n_failure(
     n, m = len(mul), len(gens)
     pset = frozenset(x for x in range(n) if is_p[x])
     cols = [[row[g] for row in mul] for g in gens]
-    near = [[frozenset(row[t] for t in tr) for row in mul] for tr in trans]
+    # near[j][y]: the elements y·T(g_j), computed when first needed.
+    near: list[list[frozenset[int] | None]] = [[None] * n for _ in trans]
+    tlists = [list(tr) for tr in trans]
     known: list[list[frozenset[int]]] = [[] for _ in range(n)] if minimal is None else minimal
     rbound = None if bound is None else list(reversed(bound))
     empty: frozenset[int] = frozenset()
@@ -161,13 +164,17 @@ def n_failure(
         col = cols[d]
         x = col[y]
         t_old = tr[d]
-        new = frozenset([col[t] for t in t_old]) | near[d][y] if t_old else near[d][y]
+        ny = near[d][y]
+        if ny is None:
+            row = mul[y]
+            ny = near[d][y] = frozenset([row[t] for t in tlists[d]])
+        new = frozenset(map(col.__getitem__, t_old)) | ny if t_old else ny
         kx = known[x]
         steps += 1 + len(t_old) + len(kx)
         if steps >= TICK:
             tick(steps)
             steps = 0
-        if any(k <= new for k in kx):
+        if kx and any(map(new.issuperset, kx)):
             exps[d] = 0
             cur[d] = cur[d + 1]
             tr[d] = tr[d + 1]
@@ -177,7 +184,7 @@ def n_failure(
         if rbound is not None and exps[::-1] >= rbound:
             break
         if kx:
-            kx[:] = [k for k in kx if not new <= k]
+            kx[:] = list(filterfalse(new.issubset, kx))
         kx.append(new)
         if not is_p[x] and new.isdisjoint(pset):
             tick(steps)
