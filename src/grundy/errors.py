@@ -10,6 +10,7 @@ The hierarchy::
     ├── SearchLimitError (RuntimeError)   a search that grew past max_positions
     │   └── TimeLimitError                a computation that ran past its time limit
     ├── SolvedFileError (ValueError)      a saved table of another game, or corrupt
+    ├── ClusterError (ConnectionError)    a Dask scheduler that cannot be reached (census)
     └── UnsupportedError (ValueError)     a question the ruleset cannot answer
 
 Each subclass also subclasses the matching built-in, so ``except ValueError``
@@ -25,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
+    "ClusterError",
     "GrundyError",
     "InvalidGameError",
     "InvalidSpecError",
@@ -117,6 +119,10 @@ class TimeLimitError(SearchLimitError):
 
 class SolvedFileError(GrundyError, ValueError):
     """A file of solved positions is missing, corrupt, or belongs to another game."""
+
+
+class ClusterError(GrundyError, ConnectionError):
+    """A compute cluster (``grundy census --scheduler``) cannot be reached or lost its workers."""
 
 
 class UnsupportedError(GrundyError, ValueError):

@@ -252,6 +252,9 @@ def _pm(g: int) -> int:
 def _number(tok: str) -> Fraction:
     if len(tok) > 200:
         raise InvalidSpecError(f"a number of {len(tok):,} characters is too long", EXPECTED)
+    _num, _, den = tok.partition("/")
+    if den and not den.strip("0"):
+        raise InvalidSpecError(f"{tok} has a zero denominator", EXPECTED)
     x = Fraction(tok)
     if x.denominator & (x.denominator - 1):
         raise InvalidSpecError(

@@ -130,23 +130,50 @@ def add_limits(p: argparse.ArgumentParser) -> None:
     add_time_limit(p)
 
 
-def integer_at_least(minimum: int, what: str) -> Callable[[str], int]:
-    """An argparse ``type`` for an integer >= ``minimum`` (``_`` separators allowed).
+#: The largest count any option takes (``-n``, ``--max-positions``, ...): an index-sized integer.
+MOST_COUNT = 10**18
+
+
+def integer_at_least(minimum: int, what: str, most: int = MOST_COUNT) -> Callable[[str], int]:
+    """An argparse ``type`` for an integer from ``minimum`` to ``most`` (``_`` separators allowed).
+
+    The text is measured before it is converted, so a number of thousands of digits
+    is refused in one line (never Python's digit-limit error):
 
     >>> integer_at_least(0, "a heap size")("1_000")
     1000
+    >>> integer_at_least(0, "a heap size")("9" * 5000)
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected a heap size from 0 to 1,000,000,000,000,000,000, \
+got a number of 5,000 digits
     """
 
     def convert(text: str) -> int:
+        digits = text.strip().lstrip("+-").replace("_", "")
+        if len(digits) > len(str(most)) + 1 and digits.isdigit():
+            raise argparse.ArgumentTypeError(
+                f"expected {what} from {minimum:,} to {most:,}, "
+                f"got a number of {len(digits):,} digits"
+            )
         try:
-            value = int(text.replace("_", ""))
+            value = int(text.replace("_", "")) if len(text) <= 100 else None
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
+            value = None
+        if value is None or value < minimum:
+            span = "" if most == MOST_COUNT else f" from {minimum:,} to {most:,}"
+            raise argparse.ArgumentTypeError(f"expected {what}{span}, got {_shown(text)}")
+        if value > most:
+            raise argparse.ArgumentTypeError(
+                f"expected {what} from {minimum:,} to {most:,}, got {value:,}"
+            )
         return value
 
     return convert
+
+
+def _shown(text: str) -> str:
+    """``repr(text)``, cut when long."""
+    return repr(text) if len(text) <= 60 else f"{text[:60]!r}... ({len(text):,} characters)"
 
 
 _positive = integer_at_least(1, "a positive integer")

@@ -19,11 +19,11 @@ import itertools
 import json
 import os
 import re
-import stat
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from grundy.errors import InvalidSpecError
+from grundy.core.files import open_regular
+from grundy.errors import InvalidSpecError, SolvedFileError
 
 __all__ = [
     "SYNTAX",
@@ -215,13 +215,14 @@ def _read_text(path: str) -> str:
     """
     shown = _trim(path)
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise InvalidSpecError(f"{shown!r} is not a regular file", SYNTAX)
-        if info.st_size > MAX_FILE_BYTES:
-            raise InvalidSpecError(_too_big(shown, info.st_size), SYNTAX)
-        with open(path, "rb") as f:
+        with open_regular(path, 1 << 62, "picture") as f:  # the size is checked here
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise InvalidSpecError(_too_big(shown, size), SYNTAX)
             data = f.read(MAX_FILE_BYTES + 1)
+    except SolvedFileError as e:  # not a regular file: one line, as a spec error
+        why = str(e).split(": ", 1)[-1]
+        raise InvalidSpecError(f"cannot read {shown!r}: {why}", SYNTAX) from None
     except OSError as e:
         raise InvalidSpecError(f"cannot read {shown!r}: {e.strerror or e}", SYNTAX) from None
     if len(data) > MAX_FILE_BYTES:
@@ -324,9 +325,10 @@ def connected_to_ground(edges: Sequence[Edge]) -> Picture:
 def _connected_by_kernel(edges: Sequence[Edge]) -> Picture | None:
     import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-    from grundy.kernels.hackenbush import COMPILED, reach_kernel  # noqa: PLC0415 (lazy: numba)
+    from grundy.kernels._core import core_module  # noqa: PLC0415 (lazy: the extension)
+    from grundy.kernels.hackenbush import reach_kernel  # noqa: PLC0415 (lazy: numpy)
 
-    if not COMPILED:
+    if core_module() is None:
         return None
     m = len(edges)
     try:

@@ -247,7 +247,8 @@ class Analysis:
         ]
 
 
-#: Pictures with at least this many edges go to the compiled kernel (when numba is there).
+#: Pictures with at least this many edges go to the compiled kernel (when the compiled core
+#: is active; below, converting to arrays and back costs more than the kernel saves).
 KERNEL_EDGES = 20_000
 
 
@@ -256,12 +257,10 @@ def analyse(picture: Picture, weighted: bool = False, *, kernel: bool | None = N
 
     ``kernel`` forces (True) or avoids (False) :mod:`grundy.kernels.hackenbush`;
     by default it is used for pictures of :data:`KERNEL_EDGES` edges or more
-    when numba is installed.
+    when the compiled core is active (forced on without it, its pure-Python twin runs).
     """
     if kernel is None:
-        from grundy.kernels.hackenbush import COMPILED  # noqa: PLC0415 (lazy: numba)
-
-        kernel = COMPILED and len(picture) >= KERNEL_EDGES
+        kernel = len(picture) >= KERNEL_EDGES and _compiled()
     if kernel and picture:
         found = _analyse_with_kernel(picture, weighted)
         if found is not None:
@@ -275,11 +274,18 @@ def analyse(picture: Picture, weighted: bool = False, *, kernel: bool | None = N
     return Analysis(picture, weighted, forest.g[0], forest, labels)
 
 
+def _compiled() -> bool:
+    """True when the compiled core is active."""
+    from grundy.kernels._core import core_module  # noqa: PLC0415 (lazy: the extension)
+
+    return core_module() is not None
+
+
 def _analyse_with_kernel(picture: Picture, weighted: bool) -> Analysis | None:
 
     import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-    from grundy.kernels.hackenbush import decompose_kernel  # noqa: PLC0415 (lazy: numba)
+    from grundy.kernels.hackenbush import decompose_kernel  # noqa: PLC0415 (lazy: numpy)
 
     m = len(picture)
     try:
@@ -342,12 +348,10 @@ def _part_value_without(f: _Forest, c: int, drop: int) -> int:
             eu.append(local[f.eu[i]])
             ev.append(local[f.ev[i]])
             ew.append(f.ew[i])
-    from grundy.kernels.hackenbush import COMPILED  # noqa: PLC0415 (lazy: numba)
-
-    if COMPILED and len(eu) >= KERNEL_EDGES:
+    if len(eu) >= KERNEL_EDGES and _compiled():
         import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-        from grundy.kernels.hackenbush import decompose_kernel  # noqa: PLC0415 (lazy: numba)
+        from grundy.kernels.hackenbush import decompose_kernel  # noqa: PLC0415 (lazy: numpy)
 
         out = decompose_kernel(
             len(local),

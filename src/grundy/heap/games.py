@@ -161,6 +161,18 @@ class TakeAndBreak(HeapGame):
             return 3 * preperiod + 2 * period + t, theorem.format(t=t)
         return 2 * preperiod + period + t, f"octal periodicity theorem, bound 2e+p+t with t={t}"
 
+    def periodicity_bound_form(self) -> tuple[int, int, int] | None:
+        """``(a, b, c)`` with ``periodicity_proof(e, p, s)[0] == a*e + b*p + c`` whenever it
+        gives a bound (lets the period search skip hopeless candidates in compiled code).
+
+        >>> TakeAndBreak.from_code("0.77").periodicity_bound_form()
+        (2, 1, 2)
+        """
+        t = self.code.max_removal
+        if t is None or self.unequal:
+            return None
+        return (3, 2, t) if self.code.hexadecimal else (2, 1, t)
+
     def _knowledge(self) -> _Knowledge:
         return _knowledge_for(self)
 

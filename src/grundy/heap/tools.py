@@ -67,7 +67,7 @@ def heap_table(
     *,
     prefix: Any = None,
     method: str = "auto",
-    jit: bool | None = None,
+    compiled: bool | None = None,
     progress: Progress | None = None,
     period_fill: bool = True,
 ) -> Any:
@@ -80,7 +80,7 @@ def heap_table(
             last,
             prefix=prefix,
             method=method,
-            jit=jit,
+            compiled=compiled,
             progress=progress,
             period_fill=period_fill,
         )
@@ -142,21 +142,132 @@ def periodic_pieces(
 
 #: Saved values are recomputed in full up to this heap when a table is loaded ...
 CHECK_PREFIX = 4096
-#: ... and checked against the rules at this many random heaps above it (up to CHECK_SPOT_LIMIT).
-CHECK_SPOTS = 32
+#: ... and, unless a period proved from them covers the rest, checked against the rules at
+#: this many heaps drawn at random (unpredictably) above it, plus the last heap.
+CHECK_SPOTS = 64
+#: Heaps above this are not drawn for games whose spot check costs time quadratic in the
+#: heap (infinite or hexadecimal codes, rulesets other than take-and-break codes).
 CHECK_SPOT_LIMIT = 20_000
 
+#: Options examined per vectorised step of a spot check.
+_CHUNK = 1 << 20
 
-def check_saved_values(game: Any, values: Any, *, seed: int = 0) -> None:
-    """Refuse saved ``values`` that break the rules of ``game`` (:class:`SolvedFileError`).
+
+def _linear_spots(heap: Any) -> bool:
+    """True when one heap's mex can be checked in time linear in the heap (numpy)."""
+    return (
+        isinstance(heap, TakeAndBreak)
+        and heap.code.max_removal is not None
+        and not heap.code.hexadecimal
+    )
+
+
+def _mex_numpy(heap: Any, values: Any, n: int) -> int:
+    """The mex of the options of heap ``n`` of a code without bit 8, from ``values``."""
+    parts: list[tuple[str, int, int]] = []  # (kind, k, r)
+    count = 0
+    for k, d in heap.removals(n):
+        r = n - k
+        if d & 1 and r == 0:
+            parts.append(("zero", k, r))
+            count += 1
+        if d & 2 and r >= 1 and k >= 1:
+            parts.append(("one", k, r))
+            count += 1
+        if d & 4 and r >= 2:
+            parts.append(("two", k, r))
+            count += r // 2
+    seen = np.zeros(count + 1, dtype=bool)  # the mex is at most the number of options
+    for kind, _, r in parts:
+        if kind == "zero":
+            seen[0] = True
+        elif kind == "one":
+            v = int(values[r])
+            if 0 <= v <= count:
+                seen[v] = True
+        else:
+            half = r // 2
+            if heap.unequal and r % 2 == 0:
+                half -= 1
+            for lo in range(1, half + 1, _CHUNK):
+                hi = min(lo + _CHUNK, half + 1)
+                a = values[lo:hi].astype(np.int64)
+                b = values[r - hi + 1 : r - lo + 1][::-1].astype(np.int64)
+                x = a ^ b
+                seen[x[(x >= 0) & (x <= count)]] = True
+        checkpoint(0, None, "heaps checked")
+    return int(np.argmin(seen)) if not seen.all() else count + 1
+
+
+def _mex_python(heap: Any, values: Any, n: int) -> int:
+    """The mex of the options of heap ``n`` from ``values`` (any heap game)."""
+    if isinstance(heap, TakeAndBreak) and heap.code.hexadecimal:
+        # moves to three heaps: the kernel computes heap n from the file's smaller values
+        return int(build_table(heap, n, prefix=values[:n], period_fill=False)[n])
+    seen = set()
+    for option in heap.split_moves(n):
+        x = 0
+        for h in option:
+            x ^= int(values[h])
+        seen.add(x)
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+def _period_covers(heap: Any, right: Any, values: Any) -> tuple[int, int] | bool | None:
+    """Check every saved value above the recomputed prefix ``right`` against the period
+    proved from ``right``: False when no period is proved there, else the first wrong
+    heap ``(heap, value)`` or None.
+
+    With the period ``p`` (saltus ``s``) from heap ``e`` proved and heaps ``0..e+p-1``
+    right, the file is right exactly when ``G(n + p) = G(n) + s`` holds in it for
+    every ``n >= e``: one comparison of the file with itself shifted by ``p``.
+    """
+    per = periodicity(heap, right)
+    if not per.proved or per.preperiod is None or per.period is None:
+        return False
+    e, p, saltus = per.preperiod, per.period, per.saltus
+    step = 1 << 22
+    for lo in range(e + p, len(values), step):
+        hi = min(lo + step, len(values))
+        later = values[lo:hi].astype(np.int64)
+        wrong = np.nonzero(later != values[lo - p : hi - p].astype(np.int64) + saltus)[0]
+        if len(wrong):
+            n = lo + int(wrong[0])
+            return n, per.value(right, n)
+        checkpoint(hi, None, "heaps checked")
+    return None
+
+
+def check_saved_values(game: Any, values: Any, *, seed: int | None = None) -> str:
+    """Refuse saved ``values`` that break the rules of ``game`` (:class:`SolvedFileError`);
+    else say what was verified.
 
     A checksum catches a damaged file; this catches a well-formed file of
-    wrong values: the first :data:`CHECK_PREFIX` values are recomputed, and
-    the mex rule is checked at random heaps above, against the file's own
-    smaller values.
+    wrong values (a checksum can be recomputed by whoever changed them):
+
+    1. the first :data:`CHECK_PREFIX` values are recomputed and compared;
+    2. if they prove a period (the ruleset's periodicity theorem), every
+       further value is compared with the one the period gives: the whole
+       file is verified;
+    3. otherwise the mex rule is checked, against the file's own smaller
+       values, at the last heap and at :data:`CHECK_SPOTS` heaps drawn at random
+       from an unpredictable source (``seed`` makes the draw repeatable, for tests).
+
+    A file whose values differ from the true ones has at least one *defect*:
+    its smallest wrong heap breaks the mex rule against the file's own values.
+    With ``d`` defects among the ``M`` heaps the draw can reach, it passes step
+    3 with probability ``C(M-d, k) / C(M, k) <= (1 - d/M)**k`` (``k`` heaps
+    drawn): a single defect among 100,000 heaps escapes 64 draws with
+    probability 0.99936; a table whose values above some heap were simply
+    replaced has a defect at almost every such heap and escapes with
+    probability below ``(1/2)**64``.
 
     >>> from grundy.heap.games import KAYLES
     >>> check_saved_values(KAYLES, heap_table(KAYLES, 100))
+    'all 101 values recomputed'
     >>> check_saved_values(KAYLES, np.zeros(100, dtype=np.uint16))
     Traceback (most recent call last):
     ...
@@ -168,29 +279,40 @@ value 1, the file says 0
     heap = require_heap_game(game)
     head = min(len(values), CHECK_PREFIX) - 1
     if head < 0:
-        return
+        return "an empty table"
     right = heap_table(heap, head)
     wrong = np.nonzero(right != values[: head + 1])[0]
     bad: tuple[int, int] | None = (int(wrong[0]), int(right[wrong[0]])) if len(wrong) else None
+    how = f"all {len(values):,} values recomputed"
     if bad is None and len(values) > CHECK_PREFIX:
-        rng = random.Random(seed)
-        top = min(len(values), CHECK_SPOT_LIMIT)
-        for n in sorted(rng.sample(range(CHECK_PREFIX, top), min(CHECK_SPOTS, top - CHECK_PREFIX))):
-            seen = set()
-            for option in heap.split_moves(n):
-                x = 0
-                for h in option:
-                    x ^= int(values[h])
-                seen.add(x)
-            g = 0
-            while g in seen:
-                g += 1
-            if g != int(values[n]):
-                bad = (n, g)
-                break
+        covered = _period_covers(heap, right, values)
+        if covered is False:
+            linear = _linear_spots(heap)
+            top = len(values) - 1 if linear else min(len(values) - 1, CHECK_SPOT_LIMIT)
+            rng = random.Random(seed) if seed is not None else random.SystemRandom()
+            pool = range(CHECK_PREFIX, top)
+            spots = sorted(rng.sample(pool, min(CHECK_SPOTS, len(pool))))
+            spots.append(len(values) - 1)
+            for n in spots:
+                g = _mex_numpy(heap, values, n) if linear else _mex_python(heap, values, n)
+                if g != int(values[n]):
+                    bad = (n, g)
+                    break
+            how = (
+                f"the first {CHECK_PREFIX:,} values recomputed, the rules checked at "
+                f"{len(spots)} heaps drawn at random up to heap {top:,} and at the last"
+            )
+        elif isinstance(covered, tuple):
+            bad = covered
+        else:
+            how = (
+                f"the first {CHECK_PREFIX:,} values recomputed; all {len(values):,} "
+                "compared with the period they prove"
+            )
     if bad is not None:
         n, g = bad
         raise SolvedFileError(
             f"the saved values are not those of {heap.spec_name()}: heap {n} has value "
             f"{g}, the file says {int(values[n])}"
         )
+    return how

@@ -1,35 +1,61 @@
-"""The compiled inner loop of :func:`grundy.hackenbush.values.analyse` for big pictures.
+"""The compiled inner loops of :func:`grundy.hackenbush.values.analyse` for big pictures
+(``hackenbush.c``), with their pure-Python twins (``.py_func``).
 
 :func:`decompose_kernel` sees only numpy arrays and ints: the edges as local
 vertex numbers, the root, and a value to add at each vertex. It finds bridges
 with one iterative depth-first search, numbers the 2-edge-connected parts in
 discovery order and computes every part's value bottom-up (the same steps as
 :func:`grundy.hackenbush.values._decompose`, which the tests compare it with).
-With numba installed it is compiled on first call (unless ``GRUNDY_NO_NUMBA`` is set);
-without, the same code runs as Python (:mod:`grundy.kernels._jit`).
 
 >>> import numpy as np
-
-from grundy.kernels._jit import kernel, numba_available
 >>> out = decompose_kernel(3, np.array([0, 1, 1]), np.array([1, 2, 2]),
 ...                        np.array([1, 1, 1]), 0, np.zeros(3, np.int64))
 >>> int(out[8][0])  # g of the ground's part: a stalk under a 2-cycle, 0 + 1
 1
+>>> out_py = decompose_kernel.py_func(3, np.array([0, 1, 1]), np.array([1, 2, 2]),
+...                                   np.array([1, 1, 1]), 0, np.zeros(3, np.int64))
+>>> all(a.tolist() == b.tolist() for a, b in zip(out, out_py))
+True
+>>> reach_kernel(4, np.array([0, 2]), np.array([1, 3]), 0).tolist()
+[True, True, False, False]
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 
-from grundy.kernels._jit import kernel, numba_available
+from grundy.kernels._core import twin
 
-__all__ = ["COMPILED", "decompose_kernel", "reach_kernel"]
-
-#: True when the kernels run compiled (numba installed and ``GRUNDY_NO_NUMBA`` unset).
-COMPILED = numba_available()
+__all__ = ["decompose_kernel", "reach_kernel"]
 
 
-@kernel
+def _ints(a: Any) -> Any:
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def _decompose_compiled(  # noqa: PLR0917
+    fast: Callable[..., Any], n: int, eu: Any, ev: Any, ew: Any, root: int, vx: Any
+) -> tuple[Any, ...]:
+    eu, ev, ew, vx = _ints(eu), _ints(ev), _ints(ew), _ints(vx)
+    tin, vsize, comp, pe = (np.empty(n, np.int64) for _ in range(4))
+    bridge = np.empty(len(eu), np.bool_)
+    top, parent, up_edge, parity, g, contrib = (np.empty(n, np.int64) for _ in range(6))
+    k = fast(n, eu, ev, ew, root, vx, tin, vsize, comp, bridge, top, parent, up_edge,
+             parity, g, contrib, pe)  # fmt: skip
+    return (tin, vsize, comp, bridge, top[:k], parent[:k], up_edge[:k], parity[:k], g[:k],
+            contrib[:k], pe)  # fmt: skip
+
+
+def _reach_compiled(fast: Callable[..., Any], n: int, eu: Any, ev: Any, root: int) -> Any:
+    seen = np.empty(n, np.bool_)
+    fast(n, _ints(eu), _ints(ev), root, seen)
+    return seen
+
+
+@twin("decompose", _decompose_compiled)
 def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  # noqa: PLR0917
     """Bridges, parts and values; returns (tin, vsize, comp, bridge, top, parent,
     up_edge, parity, g, contrib, pe) as arrays (top to contrib per part; pe is
@@ -147,7 +173,7 @@ def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  
     )
 
 
-@kernel
+@twin("reach", _reach_compiled)
 def reach_kernel(n, eu, ev, root):  # type: ignore[no-untyped-def]
     """Which vertices an edge path joins to ``root`` (a boolean array)."""
     m = eu.shape[0]

@@ -309,6 +309,7 @@ def _search_cost(k: int, state: Sequence[int]) -> int:
 
 def _move_count(k: int, state: Sequence[int]) -> int:
     """The number of moves: products of heap sizes over sets of 1..k heaps."""
+    k = min(k, len(state))  # no move touches more heaps than there are (k may be huge)
     e = [1] + [0] * k  # elementary symmetric sums of the heaps seen so far
     for h in state:
         for j in range(k, 0, -1):
