@@ -113,7 +113,7 @@ class Checker:
         if self.is_p[0]:
             return (0,) * m
         pm = np.asarray(self.is_p, dtype=bool)[self.table]
-        words = least_words(self.mul, self.gens, tick)
+        words = least_words(self.table, self.gens, tick)
         tick(n * m)
         best: list[int] | None = None
         for j, (g, t) in enumerate(zip(self.gens, self.trans, strict=True)):
@@ -142,9 +142,7 @@ class Checker:
         if pf is not None and not any(pf):
             return pf
         tick = _ticker(budget, deadline, max_states)
-        nf = n_failure(
-            self.mul, self.is_p, self.gens, self.trans, bound=pf, tick=tick, minimal=minimal
-        )
+        nf = n_failure(self.table, self.is_p, self.gens, self.trans, pf, tick, minimal)
         return nf if nf is not None else pf
 
 
