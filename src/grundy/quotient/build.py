@@ -435,7 +435,10 @@ def _recalibrate(
         found = right(freed)
         if found is not None:
             return found
-    raise QuotientLimitError(f"no quotient found for heap {len(options) - 1}")
+    raise QuotientLimitError(
+        f"no quotient found for heap {len(options) - 1}: no candidate of at most "
+        f"{max_order:,} elements is right about the sum of heaps {list(failure)}"
+    )
 
 
 def _product(mul: Sequence[Sequence[int]], phi: Sequence[int], heaps: Sequence[int]) -> int:
