@@ -22,6 +22,7 @@ from grundy._api import (
     clear_cache,
     grundy_table,
     grundy_value,
+    legal_moves,
     solve,
 )
 from grundy._version import __version__
@@ -38,7 +39,6 @@ from grundy.core.game import (
 )
 from grundy.core.limits import bounded
 from grundy.core.mex import mex, nim_sum
-from grundy.core.moves import legal_moves
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
 from grundy.core.search import DEFAULT_MAX_POSITIONS
@@ -53,6 +53,7 @@ from grundy.errors import (
     UnknownGameError,
     UnsupportedError,
 )
+from grundy.kernels._core import core_status
 from grundy.lang.entry import GameEntry
 from grundy.lang.registry import REGISTRY, Registry
 from grundy.lang.spec import parse, parse_ruleset
@@ -109,6 +110,7 @@ __all__ = [
     "__version__",
     "bounded",
     "clear_cache",
+    "core_status",
     "grundy_table",
     "grundy_value",
     "heap_periodicity",

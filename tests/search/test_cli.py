@@ -91,7 +91,7 @@ def test_load_of_a_position_the_file_does_not_hold_searches(tmp_path: Path) -> N
     ("args", "message"),
     [
         (("tictactoe .........", "--load", "{dir}/missing.sqlite"), "no solved-table file"),
-        (("tictactoe .........", "--load", "{dir}"), "no solved-table file"),
+        (("tictactoe .........", "--load", "{dir}"), "it is a directory"),
         (("tictactoe .........", "--load", "{dir}/junk.sqlite"), "not a readable solved table"),
         (("chomp:3x4", "--load", "{dir}/ttt.sqlite"), "tictactoe, not of chomp:3x4"),
         (("tictactoe .........", "--save", "{dir}/no/such/t.sqlite"), "does not exist"),

@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from grundy import solve
 from grundy.cli.common import spec_from_args
 from grundy.errors import InvalidSpecError
+from grundy.lang import atomic_write, check_target
 
 __all__ = ["register", "run"]
 
@@ -27,18 +27,22 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
+def _write(path: str, svg: str) -> None:
+    """Write the picture to ``path`` atomically (a regular file only: never a FIFO or device)."""
+    with atomic_write(path) as f:
+        f.write(svg.encode("utf-8") + b"\n")
+
+
 def run(args: argparse.Namespace) -> int:
     """Draw and write the file."""
+    check_target(args.svg)  # refused before the drawing is made
     if args.spec[0] == "thermograph":
         return _thermograph(args)
     from grundy.hackenbush import draw  # noqa: PLC0415 (lazy: a game family)
 
     position = spec_from_args(args.spec)
     drawing = draw(position)
-    try:
-        Path(args.svg).write_text(drawing.svg + "\n", encoding="utf-8")
-    except OSError as e:
-        raise InvalidSpecError(f"cannot write {args.svg!r}: {e.strerror or e}") from None
+    _write(args.svg, drawing.svg)
     if not drawing.value:
         cuts = ", a P-position: no winning move"
     elif drawing.cuts:
@@ -63,10 +67,7 @@ def _thermograph(args: argparse.Namespace) -> int:
             "a partisan position, e.g. grundy draw thermograph domineering:2x3 --svg t.svg",
         )
     svg = thermograph_svg(CanonicalGame(result.canonical))
-    try:
-        Path(args.svg).write_text(svg + "\n", encoding="utf-8")
-    except OSError as e:
-        raise InvalidSpecError(f"cannot write {args.svg!r}: {e.strerror or e}") from None
+    _write(args.svg, svg)
     print(
         f"wrote {args.svg}: the thermograph of {result.canonical} "
         f"(mean {result.mean}, temperature {result.temperature})"

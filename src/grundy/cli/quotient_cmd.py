@@ -20,6 +20,7 @@ from grundy import HeapGame
 from grundy.cli.common import integer_at_least, seconds
 from grundy.cli.table_cmd import game_from_words
 from grundy.errors import InvalidSpecError, SearchLimitError, UnsupportedError
+from grundy.lang import check_target
 from grundy.quotient import (
     DEFAULT_MAX_WORK,
     MisereQuotient,
@@ -66,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
     if not isinstance(game, HeapGame):
         raise UnsupportedError(f"{game.spec_name()} is not a heap game, so it has no quotient")
     spec = game.spec_name()
+    if args.out:
+        check_target(args.out)  # a folder, device or FIFO is refused before any work
     if args.out and os.path.exists(args.out):
         builder = load_checkpoint(args.out, game, spec)
     else:

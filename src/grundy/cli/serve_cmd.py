@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--port",
-        type=integer_at_least(0, "a port from 0 to 65535"),
+        type=integer_at_least(0, "a port", 65535),
         default=8000,
         help="port to listen on (default 8000; 0 picks a free one)",
     )

@@ -27,9 +27,9 @@ from typing import Any
 from grundy import REGISTRY, Ruleset, TimeLimitError, bounded
 from grundy.cli.common import integer_at_least, seconds
 from grundy.errors import InvalidSpecError, UnsupportedError
-from grundy.lang import SPEC_SYNTAX, tokenize
+from grundy.lang import SPEC_SYNTAX, check_target, tokenize
 
-__all__ = ["MAX_TABLE_BYTES", "SAVE_EVERY", "game_from_words", "register", "run"]
+__all__ = ["MAX_TABLE_BYTES", "SAVE_EVERY", "game_from_words", "register", "run", "table_bytes"]
 
 #: Seconds between two appends to the journal of ``--out FILE`` (at most this much work is
 #: lost to kill -9; an append writes only the new heaps, so it is cheap at any table size).
@@ -138,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
         return _table(game, args, None)
     from grundy.heap import TableJournal  # noqa: PLC0415 (lazy: numpy)
 
+    check_target(args.out)  # a folder, device or FIFO is refused before any work
+
     with TableJournal(args.out, game.spec_name()) as journal:
         return _table(game, args, journal)
 
@@ -158,7 +160,7 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
 
             check_saved_values(game, prefix)
     have = 0 if prefix is None else len(prefix)
-    if args.n >= have and _table_bytes(game, args.n, prefix) > MAX_TABLE_BYTES:
+    if args.n >= have and table_bytes(game, args.n, prefix) > MAX_TABLE_BYTES:
         return _stream(game, args)
     with bounded(time_limit=args.time_limit):
         values, interrupted, notes = _compute(game, args, prefix, journal)
@@ -207,7 +209,7 @@ def _saved_values(game: Any, path: str) -> Any:
     return values
 
 
-def _table_bytes(game: Any, last: int, prefix: Any) -> int:
+def table_bytes(game: Any, last: int, prefix: Any) -> int:
     """The memory a table of heaps ``0..last`` takes (the array, or the Python list)."""
     from grundy.heap import TakeAndBreak  # noqa: PLC0415 (lazy: numpy)
 
@@ -253,7 +255,7 @@ def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per
 def _stream(game: Any, args: argparse.Namespace) -> int:
     """A table too large for memory: streamed from a proved period, else refused at once."""
     spec = game.spec_name()
-    need = _table_bytes(game, args.n, None)
+    need = table_bytes(game, args.n, None)
     found = None if args.out or args.compute_all else _proved_period(game, args.time_limit)
     if found is None:
         raise UnsupportedError(_too_large(game, args, need))

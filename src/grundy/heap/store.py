@@ -6,9 +6,10 @@ type and a SHA-256 checksum of the values, so ``grundy table SPEC -n N --out
 FILE`` can extend a file to a larger ``N`` without recomputing what it holds,
 and a damaged or foreign file is refused with one line
 (:class:`~grundy.errors.SolvedFileError`), never trusted. Files are written
-to a unique temporary name in the same folder and renamed, so an interrupted
-write never leaves half a file and two processes never write the same
-temporary file.
+to a unique temporary name in the same folder and renamed
+(:func:`grundy.core.files.atomic_write`), so an interrupted write never leaves
+half a file, two processes never write the same temporary file, and the
+temporary file of a killed run is removed by the next one.
 
 While ``grundy table ... --out FILE`` runs, finished heaps are appended every
 few seconds to a journal beside it, ``FILE.journal`` (:class:`TableJournal`):
@@ -37,14 +38,15 @@ import json
 import os
 import stat
 import struct
-import tempfile
 import zipfile
 from typing import IO, Any
 
 import numpy as np
 
 from grundy._version import __version__
+from grundy.core.files import atomic_write, check_target, clean_stale, open_regular
 from grundy.errors import SolvedFileError
+from grundy.heap.tools import check_saved_values
 
 try:
     import fcntl
@@ -83,16 +85,8 @@ def save_table(path: str, spec: str, values: Any) -> None:
         "dtype": str(values.dtype),
         "sha256": _digest(values),
     }
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".grundy-", suffix=".partial", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, values=values, header=np.array(json.dumps(header)))
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    with atomic_write(path) as f:
+        np.savez(f, values=values, header=np.array(json.dumps(header)))
 
 
 def _refuse(path: str, why: str) -> SolvedFileError:
@@ -101,24 +95,37 @@ def _refuse(path: str, why: str) -> SolvedFileError:
     )
 
 
-def load_table(path: str) -> tuple[str, Any]:
+def load_table(path: str, game: Any = None) -> tuple[str, Any]:
     """``(game spec, values)`` from a file written by :func:`save_table`.
 
     Anything else (an empty, truncated, damaged, forged-header or foreign
-    file, a directory or a device) raises :class:`SolvedFileError`.
+    file, a directory or a device) raises :class:`SolvedFileError`. With
+    ``game`` the file must hold that game's table and its values are verified
+    against the rules (:func:`grundy.heap.tools.check_saved_values`: a forged
+    file with a recomputed checksum is refused too).
     """
+    spec, values = _load(path)
+    if game is not None:
+        name = game.spec_name() if hasattr(game, "spec_name") else type(game).__name__
+        if spec != name:
+            raise _refuse(path, f"it holds a table of {spec}, not of {name}")
+        try:
+            check_saved_values(game, values)
+        except SolvedFileError as e:
+            raise _refuse(path, str(e)) from None
+    return spec, values
+
+
+def _load(path: str) -> tuple[str, Any]:
     try:
-        info = os.stat(path)
-    except OSError as e:
-        raise _refuse(path, e.strerror or str(e)) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise _refuse(path, "not a regular file")
-    if info.st_size > MAX_FILE_BYTES:
-        raise _refuse(path, f"{info.st_size:,} bytes is larger than any table")
-    try:
-        with open(path, "rb") as f, np.load(f, allow_pickle=False) as data:
+        with (
+            open_regular(path, MAX_FILE_BYTES, "table") as f,
+            np.load(f, allow_pickle=False) as data,
+        ):
             header = json.loads(str(data["header"]))
             values = data["values"]
+    except SolvedFileError:
+        raise
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, RuntimeError) as e:
         raise _refuse(path, f"unreadable ({type(e).__name__})") from None
     if not isinstance(header, dict):
@@ -151,6 +158,23 @@ _RECORD = struct.Struct("<QIB32s")
 _WIDTHS: dict[int, Any] = {2: np.dtype("<u2"), 4: np.dtype("<u4"), 8: np.dtype("<i8")}
 
 
+def _open_journal(path: str) -> IO[bytes]:
+    """``path`` opened for appending and reading (created if missing); a FIFO, device or
+    folder is refused without blocking."""
+    check_target(path)
+    flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SolvedFileError(f"cannot write {path}: it is not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "a+b")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 class TableJournal:
     """The append-only journal ``PATH.journal`` of a table being computed into ``PATH``.
 
@@ -175,6 +199,8 @@ class TableJournal:
         #: Records in the journal (replayed or appended); an empty journal is removed on close.
         self.records = 0
         self._file: IO[bytes] | None = None
+        check_target(path)
+        clean_stale(os.path.dirname(os.path.abspath(path)))
         try:
             self._file = self._open_locked()
         except OSError as e:
@@ -183,7 +209,7 @@ class TableJournal:
     def _open_locked(self) -> IO[bytes]:
         """Open (creating it) and lock the journal; refuse if another process holds it."""
         while True:
-            f = open(self.path, "a+b")  # noqa: SIM115 (held open for the whole run)
+            f = _open_journal(self.path)
             if fcntl is None:  # pragma: no cover - not POSIX
                 return f
             try:
@@ -270,6 +296,9 @@ class TableJournal:
             )
             self._restart(base)
             return base
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_FILE_BYTES:
+            raise self._refuse(f"{size:,} bytes is larger than any table")
         pieces = [] if base is None else [np.asarray(base)]
         count = 0 if base is None else len(base)
         good = f.tell()
@@ -281,6 +310,9 @@ class TableJournal:
             start, n, width, digest = _RECORD.unpack(head)
             if width not in _WIDTHS or start != count or n == 0:
                 raise self._refuse(f"a record at byte {good:,} does not follow heap {count - 1}")
+            if n * width > size - f.tell():  # past the end: torn (never read blindly)
+                torn = True
+                break
             data = f.read(n * width)
             if len(data) < n * width:
                 torn = True

@@ -19,8 +19,9 @@ from typing import Any
 import numpy as np
 
 from grundy.core.game import HeapGame, ImpartialGame
-from grundy.core.limits import checkpoint
-from grundy.errors import SolvedFileError, UnsupportedError
+from grundy.core.limits import check_memory, checkpoint
+from grundy.core.text import short_repr
+from grundy.errors import InvalidSpecError, SolvedFileError, UnsupportedError
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import Periodicity, periodicity
 from grundy.heap.table import Progress, build_table, heap_values
@@ -67,26 +68,89 @@ def heap_table(
     *,
     prefix: Any = None,
     method: str = "auto",
-    jit: bool | None = None,
+    compiled: bool | None = None,
     progress: Progress | None = None,
     period_fill: bool = True,
 ) -> Any:
     """Grundy values of heaps ``0..last`` as a numpy array (kernels for take-and-break games;
-    see :func:`grundy.heap.table.build_table` for ``period_fill``)."""
+    see :func:`grundy.heap.table.build_table` for ``period_fill``).
+
+    A table larger than this machine's memory is refused before anything is allocated:
+
+    >>> from grundy.heap.games import KAYLES
+    >>> heap_table(KAYLES, 10**12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.SearchLimitError: a table of heaps 0..1,000,000,000,000 needs about 1.8 TiB ...
+    """
     heap = require_heap_game(game)
+    _check_last(last)
+    _check_flags(jit=jit, period_fill=period_fill)
+    if progress is not None and not callable(progress):
+        raise InvalidSpecError(
+            f"progress must be a function progress(done, last), got {type(progress).__name__}",
+            "progress=callable or None",
+        )
+    prefix = None if prefix is None else _check_values(prefix, "prefix")
+    per_heap = 2 if isinstance(heap, TakeAndBreak) else _PYTHON_BYTES_PER_HEAP
+    check_memory((last + 1) * per_heap, f"a table of heaps 0..{_count(last)}")
     if isinstance(heap, TakeAndBreak):
         return build_table(
             heap,
             last,
             prefix=prefix,
             method=method,
-            jit=jit,
+            compiled=compiled,
             progress=progress,
             period_fill=period_fill,
         )
     values = heap_values(heap, last, prefix)
     dtype = np.uint16 if max(values) < 1 << 16 else np.int64
     return np.array(values, dtype=dtype)
+
+
+#: Memory a heap of a table computed in Python takes (an int in a list, its value).
+_PYTHON_BYTES_PER_HEAP = 64
+
+
+def _count(n: int) -> str:
+    return f"{n:,}" if n.bit_length() < 200 else "a huge number"
+
+
+def _check_last(last: object) -> None:
+    if isinstance(last, bool) or not isinstance(last, int) or last < 0:
+        raise InvalidSpecError(
+            f"the last heap must be an integer >= 0, got {short_repr(last)}", "last >= 0"
+        )
+
+
+def _check_flags(**flags: object) -> None:
+    for name, value in flags.items():
+        if value is not None and not isinstance(value, bool):
+            raise InvalidSpecError(
+                f"{name} must be True, False or None, got {type(value).__name__}", f"{name}=True"
+            )
+
+
+def _check_values(values: Any, what: str) -> Any:
+    """``values`` as a one-dimensional numpy array of non-negative ints (a table's values),
+    or :class:`InvalidSpecError`."""
+    expected = f"{what}: the values of heaps 0..m, e.g. np.array([0, 1, 2], dtype=np.uint16)"
+    try:
+        array = np.asarray(values)
+    except (TypeError, ValueError, OverflowError):
+        raise InvalidSpecError(f"{what} is not an array of values", expected) from None
+    if array.ndim != 1 or array.dtype.kind not in "iu" or len(array) == 0:
+        raise InvalidSpecError(
+            f"{what} must be a non-empty list of integers, got {array.dtype} of shape "
+            f"{array.shape}",
+            expected,
+        )
+    if array.dtype.kind == "i" and int(array.min()) < 0:
+        raise InvalidSpecError(f"{what} holds a negative value", expected)
+    if int(array[0]) != 0:
+        raise InvalidSpecError(f"{what} must start with G(0) = 0", expected)
+    return array
 
 
 def heap_periodicity(game: Any, last: int | None = None, *, values: Any = None) -> Periodicity:
@@ -97,8 +161,9 @@ def heap_periodicity(game: Any, last: int | None = None, *, values: Any = None) 
     """
     heap = require_heap_game(game)
     if values is not None:
-        return periodicity(heap, values)
+        return periodicity(heap, _check_values(values, "values"))
     if last is not None:
+        _check_last(last)
         return periodicity(heap, heap_table(heap, last))
     found: Periodicity | None = None
     table: Any = None
@@ -142,21 +207,132 @@ def periodic_pieces(
 
 #: Saved values are recomputed in full up to this heap when a table is loaded ...
 CHECK_PREFIX = 4096
-#: ... and checked against the rules at this many random heaps above it (up to CHECK_SPOT_LIMIT).
-CHECK_SPOTS = 32
+#: ... and, unless a period proved from them covers the rest, checked against the rules at
+#: this many heaps drawn at random (unpredictably) above it, plus the last heap.
+CHECK_SPOTS = 64
+#: Heaps above this are not drawn for games whose spot check costs time quadratic in the
+#: heap (infinite or hexadecimal codes, rulesets other than take-and-break codes).
 CHECK_SPOT_LIMIT = 20_000
 
+#: Options examined per vectorised step of a spot check.
+_CHUNK = 1 << 20
 
-def check_saved_values(game: Any, values: Any, *, seed: int = 0) -> None:
-    """Refuse saved ``values`` that break the rules of ``game`` (:class:`SolvedFileError`).
+
+def _linear_spots(heap: Any) -> bool:
+    """True when one heap's mex can be checked in time linear in the heap (numpy)."""
+    return (
+        isinstance(heap, TakeAndBreak)
+        and heap.code.max_removal is not None
+        and not heap.code.hexadecimal
+    )
+
+
+def _mex_numpy(heap: Any, values: Any, n: int) -> int:
+    """The mex of the options of heap ``n`` of a code without bit 8, from ``values``."""
+    parts: list[tuple[str, int, int]] = []  # (kind, k, r)
+    count = 0
+    for k, d in heap.removals(n):
+        r = n - k
+        if d & 1 and r == 0:
+            parts.append(("zero", k, r))
+            count += 1
+        if d & 2 and r >= 1 and k >= 1:
+            parts.append(("one", k, r))
+            count += 1
+        if d & 4 and r >= 2:
+            parts.append(("two", k, r))
+            count += r // 2
+    seen = np.zeros(count + 1, dtype=bool)  # the mex is at most the number of options
+    for kind, _, r in parts:
+        if kind == "zero":
+            seen[0] = True
+        elif kind == "one":
+            v = int(values[r])
+            if 0 <= v <= count:
+                seen[v] = True
+        else:
+            half = r // 2
+            if heap.unequal and r % 2 == 0:
+                half -= 1
+            for lo in range(1, half + 1, _CHUNK):
+                hi = min(lo + _CHUNK, half + 1)
+                a = values[lo:hi].astype(np.int64)
+                b = values[r - hi + 1 : r - lo + 1][::-1].astype(np.int64)
+                x = a ^ b
+                seen[x[(x >= 0) & (x <= count)]] = True
+        checkpoint(0, None, "heaps checked")
+    return int(np.argmin(seen)) if not seen.all() else count + 1
+
+
+def _mex_python(heap: Any, values: Any, n: int) -> int:
+    """The mex of the options of heap ``n`` from ``values`` (any heap game)."""
+    if isinstance(heap, TakeAndBreak) and heap.code.hexadecimal:
+        # moves to three heaps: the kernel computes heap n from the file's smaller values
+        return int(build_table(heap, n, prefix=values[:n], period_fill=False)[n])
+    seen = set()
+    for option in heap.split_moves(n):
+        x = 0
+        for h in option:
+            x ^= int(values[h])
+        seen.add(x)
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+def _period_covers(heap: Any, right: Any, values: Any) -> tuple[int, int] | bool | None:
+    """Check every saved value above the recomputed prefix ``right`` against the period
+    proved from ``right``: False when no period is proved there, else the first wrong
+    heap ``(heap, value)`` or None.
+
+    With the period ``p`` (saltus ``s``) from heap ``e`` proved and heaps ``0..e+p-1``
+    right, the file is right exactly when ``G(n + p) = G(n) + s`` holds in it for
+    every ``n >= e``: one comparison of the file with itself shifted by ``p``.
+    """
+    per = periodicity(heap, right)
+    if not per.proved or per.preperiod is None or per.period is None:
+        return False
+    e, p, saltus = per.preperiod, per.period, per.saltus
+    step = 1 << 22
+    for lo in range(e + p, len(values), step):
+        hi = min(lo + step, len(values))
+        later = values[lo:hi].astype(np.int64)
+        wrong = np.nonzero(later != values[lo - p : hi - p].astype(np.int64) + saltus)[0]
+        if len(wrong):
+            n = lo + int(wrong[0])
+            return n, per.value(right, n)
+        checkpoint(hi, None, "heaps checked")
+    return None
+
+
+def check_saved_values(game: Any, values: Any, *, seed: int | None = None) -> str:
+    """Refuse saved ``values`` that break the rules of ``game`` (:class:`SolvedFileError`);
+    else say what was verified.
 
     A checksum catches a damaged file; this catches a well-formed file of
-    wrong values: the first :data:`CHECK_PREFIX` values are recomputed, and
-    the mex rule is checked at random heaps above, against the file's own
-    smaller values.
+    wrong values (a checksum can be recomputed by whoever changed them):
+
+    1. the first :data:`CHECK_PREFIX` values are recomputed and compared;
+    2. if they prove a period (the ruleset's periodicity theorem), every
+       further value is compared with the one the period gives: the whole
+       file is verified;
+    3. otherwise the mex rule is checked, against the file's own smaller
+       values, at the last heap and at :data:`CHECK_SPOTS` heaps drawn at random
+       from an unpredictable source (``seed`` makes the draw repeatable, for tests).
+
+    A file whose values differ from the true ones has at least one *defect*:
+    its smallest wrong heap breaks the mex rule against the file's own values.
+    With ``d`` defects among the ``M`` heaps the draw can reach, it passes step
+    3 with probability ``C(M-d, k) / C(M, k) <= (1 - d/M)**k`` (``k`` heaps
+    drawn): a single defect among 100,000 heaps escapes 64 draws with
+    probability 0.99936; a table whose values above some heap were simply
+    replaced has a defect at almost every such heap and escapes with
+    probability below ``(1/2)**64``.
 
     >>> from grundy.heap.games import KAYLES
     >>> check_saved_values(KAYLES, heap_table(KAYLES, 100))
+    'all 101 values recomputed'
     >>> check_saved_values(KAYLES, np.zeros(100, dtype=np.uint16))
     Traceback (most recent call last):
     ...
@@ -168,29 +344,40 @@ value 1, the file says 0
     heap = require_heap_game(game)
     head = min(len(values), CHECK_PREFIX) - 1
     if head < 0:
-        return
+        return "an empty table"
     right = heap_table(heap, head)
     wrong = np.nonzero(right != values[: head + 1])[0]
     bad: tuple[int, int] | None = (int(wrong[0]), int(right[wrong[0]])) if len(wrong) else None
+    how = f"all {len(values):,} values recomputed"
     if bad is None and len(values) > CHECK_PREFIX:
-        rng = random.Random(seed)
-        top = min(len(values), CHECK_SPOT_LIMIT)
-        for n in sorted(rng.sample(range(CHECK_PREFIX, top), min(CHECK_SPOTS, top - CHECK_PREFIX))):
-            seen = set()
-            for option in heap.split_moves(n):
-                x = 0
-                for h in option:
-                    x ^= int(values[h])
-                seen.add(x)
-            g = 0
-            while g in seen:
-                g += 1
-            if g != int(values[n]):
-                bad = (n, g)
-                break
+        covered = _period_covers(heap, right, values)
+        if covered is False:
+            linear = _linear_spots(heap)
+            top = len(values) - 1 if linear else min(len(values) - 1, CHECK_SPOT_LIMIT)
+            rng = random.Random(seed) if seed is not None else random.SystemRandom()
+            pool = range(CHECK_PREFIX, top)
+            spots = sorted(rng.sample(pool, min(CHECK_SPOTS, len(pool))))
+            spots.append(len(values) - 1)
+            for n in spots:
+                g = _mex_numpy(heap, values, n) if linear else _mex_python(heap, values, n)
+                if g != int(values[n]):
+                    bad = (n, g)
+                    break
+            how = (
+                f"the first {CHECK_PREFIX:,} values recomputed, the rules checked at "
+                f"{len(spots)} heaps drawn at random up to heap {top:,} and at the last"
+            )
+        elif isinstance(covered, tuple):
+            bad = covered
+        else:
+            how = (
+                f"the first {CHECK_PREFIX:,} values recomputed; all {len(values):,} "
+                "compared with the period they prove"
+            )
     if bad is not None:
         n, g = bad
         raise SolvedFileError(
             f"the saved values are not those of {heap.spec_name()}: heap {n} has value "
             f"{g}, the file says {int(values[n])}"
         )
+    return how

@@ -3,9 +3,16 @@
 The file holds ``{"format", "version", "game", "sha256", "data"}`` where ``data``
 is the builder's state and ``sha256`` the checksum of ``data`` written
 canonically. It is replaced atomically (a unique temporary name, then
-``os.replace``). A damaged file, or one of another game, raises
-:class:`~grundy.errors.SolvedFileError`; a loaded state is checked exactly
-before use.
+``os.replace``: :func:`grundy.core.files.atomic_write`); devices, FIFOs and
+folders are refused, and a file over :data:`MAX_FILE_BYTES` is refused
+unread. A damaged file, or one of another game, raises
+:class:`~grundy.errors.SolvedFileError`.
+
+A checksum only catches damage: whoever edits the file can recompute it. So
+every loaded state is verified exactly, never trusted: the monoid, its
+P-portion and pretending function against the game's rules
+(:meth:`~grundy.quotient.build.QuotientBuilder.restore`), and the heaps at
+which the quotient grew against its own elements (:func:`growth_heaps`).
 
 >>> import os, tempfile
 >>> from grundy.core.game import HeapGame
@@ -24,17 +31,26 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import uuid
 from typing import Any
 
+from grundy.core.files import atomic_write, read_bytes
 from grundy.core.game import ImpartialGame
 from grundy.errors import SolvedFileError
 from grundy.quotient.build import QuotientBuilder
+from grundy.quotient.monoid import reduce_pretension
 
-__all__ = ["FORMAT", "VERSION", "load_checkpoint", "save_checkpoint"]
+__all__ = [
+    "FORMAT",
+    "MAX_FILE_BYTES",
+    "VERSION",
+    "growth_heaps",
+    "load_checkpoint",
+    "save_checkpoint",
+]
 
 FORMAT = "grundy-misere-quotient"
+#: The largest checkpoint read (a quotient of thousands of elements takes a few MB).
+MAX_FILE_BYTES = 1 << 28
 VERSION = 1
 
 
@@ -59,25 +75,16 @@ def save_checkpoint(path: str, spec: str, builder: QuotientBuilder) -> None:
         "sha256": _checksum(data),
         "data": data,
     }
-    folder = os.path.dirname(os.path.abspath(path))
-    temp = os.path.join(folder, f".{os.path.basename(path)}.{uuid.uuid4().hex}.tmp")
-    try:
-        with open(temp, "w", encoding="utf-8") as f:
-            json.dump(body, f, separators=(",", ":"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, path)
-    finally:
-        if os.path.exists(temp):
-            os.remove(temp)
+    with atomic_write(path) as f:
+        f.write(json.dumps(body, separators=(",", ":")).encode("utf-8"))
 
 
 def load_checkpoint(path: str, game: ImpartialGame[int], spec: str) -> QuotientBuilder:
     """A builder restored from ``path`` (which must hold game ``spec``)."""
+    text = read_bytes(path, MAX_FILE_BYTES, "quotient checkpoint")
     try:
-        with open(path, encoding="utf-8") as f:
-            body = json.load(f)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        body = json.loads(text)
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise SolvedFileError(f"{path} is damaged: not a misère quotient file") from None
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise SolvedFileError(f"{path} is not a misère quotient file")
@@ -100,7 +107,43 @@ def load_checkpoint(path: str, game: ImpartialGame[int], spec: str) -> QuotientB
             and len(phi) == data["done"] + 1
         ):
             raise ValueError("inconsistent sizes")
-        builder.restore(mul, [bool(v) for v in is_p], phi, list(data["changed_at"]))
+        changed_at = data["changed_at"]
+        if not isinstance(changed_at, list):
+            raise TypeError("changed_at is not a list")
+        builder.restore(mul, [bool(v) for v in is_p], phi, list(changed_at))
     except (KeyError, TypeError, ValueError) as e:
         raise SolvedFileError(f"{path} is damaged: {e}") from None
+    true = growth_heaps(builder.mul, builder.is_p, builder.phi)
+    if changed_at != true:
+        raise SolvedFileError(
+            f"{path} is not a true quotient checkpoint: it says the quotient grew at heaps "
+            f"{_short(changed_at)}, its own elements say {_short(true)}"
+        )
     return builder
+
+
+def _short(heaps: list[Any]) -> str:
+    text = ", ".join(map(str, heaps[:12])) + (", ..." if len(heaps) > 12 else "")
+    return f"[{text}]"
+
+
+def growth_heaps(mul: list[list[int]], is_p: list[bool], phi: list[int]) -> list[int]:
+    """The heaps ``h >= 1`` at which the quotient of heaps ``0..h`` is larger than that of
+    heaps ``0..h-1`` (what a builder's ``changed_at`` must list), from a valid quotient.
+
+    The quotient of heaps ``0..h-1`` is the reduction of the submonoid that their
+    elements generate; it has the same order as the quotient of heaps ``0..h``
+    exactly when heap ``h`` pretends to an element of it, that is when the
+    builder extended it conservatively.
+
+    >>> growth_heaps([[0, 1], [1, 0]], [False, True], [0, 1, 0, 1])
+    [1]
+    """
+    heaps = []
+    order = 1
+    for h in range(1, len(phi)):
+        grown = reduce_pretension(mul, is_p, phi[: h + 1]).order
+        if grown != order:
+            heaps.append(h)
+            order = grown
+    return heaps

@@ -5,7 +5,9 @@ table (format, the game's spec name, root, size) and a ``scores`` table
 (state as bytes, packed score). States must be non-negative ints (as for
 every built-in game). Loading checks the format, the game and the size and
 runs SQLite's integrity check, so a file of another game, a truncated file
-or a file that is not a database raises :class:`~grundy.errors.SolvedFileError`.
+or a file that is not a database raises :class:`~grundy.errors.SolvedFileError`;
+then the scores themselves are checked against one ply of search
+(:func:`verify_table`), so a forged file (scores negated, say) is refused too.
 
 >>> import tempfile, os
 >>> from grundy.catalog.boards.tictactoe import TicTacToe
@@ -22,18 +24,23 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from contextlib import closing, suppress
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from grundy.core.files import atomic_path, check_target, open_regular
+from grundy.core.limits import checkpoint
 from grundy.errors import SolvedFileError, UnsupportedError
-from grundy.search.protocol import MATE
-from grundy.search.retrograde import SolvedTable
+from grundy.search.protocol import MATE, backup, unpack
+from grundy.search.retrograde import _TERMINAL_SCORE, SolvedTable, _expander
 
-__all__ = ["FORMAT", "check_save_path", "load_table", "save_table"]
+__all__ = ["FORMAT", "check_save_path", "load_table", "save_table", "verify_table"]
 
 #: Written in every file; a file with another format is refused.
 FORMAT = "grundy-solved-table/1"
+
+#: The largest file loaded (tables are held in memory as a dict, about 200 bytes a position).
+MAX_FILE_BYTES = 1 << 32
 
 
 def _game_name(game: Any) -> str:
@@ -76,8 +83,7 @@ def check_save_path(path: Any) -> Path:
         raise SolvedFileError(
             f"cannot save to {target}: the directory {target.parent} does not exist"
         )
-    if target.is_dir():
-        raise SolvedFileError(f"cannot save to {target}: it is a directory")
+    check_target(str(target))
     return target
 
 
@@ -106,10 +112,8 @@ def save_table(path: str | os.PathLike[str], game: Any, table: SolvedTable) -> N
         "count": str(len(table)),
         "algorithm": table.algorithm,
     }
-    tmp = target.with_name(f"{target.name}.{os.getpid()}.{id(table):x}.tmp")
     try:
-        tmp.unlink(missing_ok=True)
-        with closing(sqlite3.connect(tmp)) as db:
+        with atomic_path(str(target)) as tmp, closing(sqlite3.connect(tmp)) as db:
             db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             db.execute("CREATE TABLE scores (state BLOB PRIMARY KEY, score INTEGER NOT NULL)")
             db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
@@ -118,12 +122,8 @@ def save_table(path: str | os.PathLike[str], game: Any, table: SolvedTable) -> N
                 ((_to_bytes(s), v) for s, v in table.scores.items()),
             )
             db.commit()
-        os.replace(tmp, target)
     except (OSError, sqlite3.Error) as e:
         raise SolvedFileError(f"cannot save to {target}: {_why(e)}") from None
-    finally:
-        with suppress(OSError):
-            tmp.unlink(missing_ok=True)
 
 
 def _why(e: BaseException) -> str:
@@ -143,8 +143,9 @@ def load_table(path: str | os.PathLike[str], game: Any) -> SolvedTable:
     scores, fewer rows than promised) raises :class:`SolvedFileError` with one line.
     """
     target = _path(path, "load")
-    if not target.is_file():
+    if not target.exists():
         raise SolvedFileError(f"no solved-table file at {target}")
+    open_regular(str(target), MAX_FILE_BYTES, "solved table").close()
     try:
         with closing(sqlite3.connect(f"{target.resolve().as_uri()}?mode=ro", uri=True)) as db:
             check = db.execute("PRAGMA quick_check").fetchone()
@@ -180,9 +181,91 @@ def load_table(path: str | os.PathLike[str], game: Any) -> SolvedTable:
         )
     if root not in scores:
         raise SolvedFileError(f"{target} does not contain its own root position")
-    return SolvedTable(
+    table = SolvedTable(
         root=root, scores=scores, algorithm=_short(meta.get("algorithm")), source=str(target)
     )
+    try:
+        verify_table(game, table)
+    except SolvedFileError as e:
+        raise SolvedFileError(f"{target} is not a true solved table: {e}") from None
+    return table
+
+
+#: Tables of at most this many positions are verified at every position on load ...
+FULL_CHECK = 200_000
+#: ... larger ones at this many positions drawn at random (and the root).
+CHECK_SPOTS = 5_000
+
+
+def _shown_score(score: int) -> str:
+    value, remoteness = unpack(score)
+    return value if remoteness is None else f"{value} in {remoteness}"
+
+
+def verify_table(game: Any, table: SolvedTable, *, seed: int | None = None) -> str:
+    """Check ``table`` against one ply of search (:class:`SolvedFileError` if it fails);
+    say what was checked.
+
+    At each checked position the saved score must be the one the rules give
+    from the saved scores of its options: the game's own result for a finished
+    game, a loss when there is no move, else the best ``backup`` of the
+    options' scores (each option must be in the table). A table that passes
+    this at *every* position is exactly right: by induction on the number of
+    moves to the end, every claimed win or loss in ``r`` moves is one, every
+    true one is claimed, and what is left is drawn. So tables of at most
+    :data:`FULL_CHECK` positions are checked everywhere; larger ones at the root
+    and :data:`CHECK_SPOTS` positions drawn from an unpredictable source (``seed``
+    for repeatable tests): a forgery wrong at ``d`` of ``N`` positions passes
+    with probability at most ``(1 - d/N)**k`` (``k`` positions drawn).
+
+    >>> from grundy.catalog.boards.tictactoe import TicTacToe
+    >>> from grundy.search.retrograde import retrograde
+    >>> verify_table(TicTacToe(), retrograde(TicTacToe(), 0, max_positions=10_000))
+    'all 5,478 positions checked against one ply of search'
+    """
+    import random  # noqa: PLC0415 (needed only here)
+
+    scores = table.scores
+    expand = getattr(game, "expand", None) or _expander(game)
+    if len(scores) <= FULL_CHECK:
+        states: Any = scores
+        how = f"all {len(scores):,} positions checked against one ply of search"
+    else:
+        rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        states = [table.root, *rng.sample(list(scores), CHECK_SPOTS)]
+        how = (
+            f"the root and {CHECK_SPOTS:,} of {len(scores):,} positions drawn at random "
+            "checked against one ply of search"
+        )
+    name = _game_name(game)
+    for done, state in enumerate(states):
+        try:
+            terminal, options = expand(state)
+            options = list(options)
+        except Exception:  # a forged state may break the rules' code in any way
+            raise SolvedFileError(f"it holds {_short(state)}, not a position of {name}") from None
+        if terminal is not None:
+            want = _TERMINAL_SCORE[terminal]
+        elif not options:
+            want = -MATE
+        else:
+            want = -MATE - 1
+            for option in options:
+                score = scores.get(option)
+                if score is None:
+                    raise SolvedFileError(
+                        f"position {_short(state)} has a move to {_short(option)}, which the "
+                        "table misses"
+                    )
+                want = max(want, backup(score))
+        if scores[state] != want:
+            raise SolvedFileError(
+                f"position {_short(state)} is saved as {_shown_score(scores[state])}, "
+                f"one ply of search gives {_shown_score(want)}"
+            )
+        if done % 4096 == 4095:
+            checkpoint(done, None, "positions checked")
+    return how
 
 
 def _root(target: Path, text: Any) -> int:
