@@ -68,9 +68,7 @@ def best(f: Callable[[], Any], repeat: int, *, clear: bool = True) -> tuple[Any,
 
 
 def shown(t: Times, base: Times) -> str:
-    return (
-        f"{t[0]:6.2f} s ({t[0] / base[0]:.2f}x)   cpu {t[1]:6.2f} s ({t[1] / base[1]:.2f}x)"
-    )
+    return f"{t[0]:6.2f} s ({t[0] / base[0]:.2f}x)   cpu {t[1]:6.2f} s ({t[1] / base[1]:.2f}x)"
 
 
 def load_kernels() -> float:

@@ -62,5 +62,6 @@ int grundy_nogil_tick(grundy_nogil *st, int64_t steps);
 extern PyMethodDef GRUNDY_HEAP_METHODS[];
 extern PyMethodDef GRUNDY_PERIOD_METHODS[];
 extern PyMethodDef GRUNDY_HACKENBUSH_METHODS[];
+extern PyMethodDef GRUNDY_QUOTIENT_METHODS[];
 
 #endif

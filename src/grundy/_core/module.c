@@ -4,6 +4,7 @@
  *   heap.c        Grundy tables of take-and-break games (plain mex, rare-value)
  *   period.c      period search over a Grundy table
  *   hackenbush.c  bridges, parts and values of Green Hackenbush pictures
+ *   quotient.c    misère quotients: the colex walks (least N-failure, P-portion marking)
  * To add a subject (say canon.c): write canon.c with `PyMethodDef GRUNDY_CANON_METHODS[]`
  * ending in a {NULL} sentinel, declare it in core.h, add it to SUBJECTS below. setup.py
  * compiles every .c file of this folder. Each function needs a pure-Python twin in
@@ -17,6 +18,7 @@ static PyMethodDef *SUBJECTS[] = {
     GRUNDY_HEAP_METHODS,
     GRUNDY_PERIOD_METHODS,
     GRUNDY_HACKENBUSH_METHODS,
+    GRUNDY_QUOTIENT_METHODS,
 };
 
 #define NSUBJECTS (sizeof(SUBJECTS) / sizeof(SUBJECTS[0]))

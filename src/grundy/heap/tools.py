@@ -85,7 +85,7 @@ def heap_table(
     """
     heap = require_heap_game(game)
     _check_last(last)
-    _check_flags(jit=jit, period_fill=period_fill)
+    _check_flags(compiled=compiled, period_fill=period_fill)
     if progress is not None and not callable(progress):
         raise InvalidSpecError(
             f"progress must be a function progress(done, last), got {type(progress).__name__}",

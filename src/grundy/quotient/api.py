@@ -49,7 +49,7 @@ FIRST_REACH = 64
 AUTO_SECONDS = 8.0
 #: Work bound per heap of :func:`misere_by_quotient` (a few seconds): a heap that passes it
 #: is remembered, so asking again about that ruleset falls back to search at once.
-AUTO_WORK = 16_000_000
+AUTO_WORK = 60_000_000
 
 _CACHE: BoundedCache[Any, QuotientBuilder] = register(BoundedCache(CACHE_SIZE))
 

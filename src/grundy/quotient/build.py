@@ -236,7 +236,7 @@ class QuotientBuilder:
         or, when not ``final``, when it passes its bounds."""
         if self._checked[3] == self.phi:
             return True
-        checker = Checker(self.mul, self.is_p, self.phi, self.trans)
+        checker = Checker(self.mul, self.is_p, self.phi, self.trans, self.table)
         try:
             ok = checker.failure(Budget(self.done, max_work, deadline)) is None
         except SearchLimitError:
@@ -350,7 +350,7 @@ class QuotientBuilder:
         if self.interpolate:
             if self._lower is None:
                 lower: Lower = [[] for _ in range(n)]
-                checker = Checker(self.mul, self.is_p, self.phi, self.trans)
+                checker = Checker(self.mul, self.is_p, self.phi, self.trans, self.table)
                 if checker.failure(budget, ms, minimal=lower) is not None:  # pragma: no cover
                     raise AssertionError("the quotient kept is not valid")
                 self._lower = lower
@@ -360,7 +360,7 @@ class QuotientBuilder:
         phi, trans = [*self.phi, 0], [*self.trans, t]
         for x in xs:
             phi[-1] = x
-            if Checker(self.mul, self.is_p, phi, trans).failure(budget, ms) is None:
+            if Checker(self.mul, self.is_p, phi, trans, self.table).failure(budget, ms) is None:
                 self._lower = None
                 return int(x)
         self._lower = None
@@ -376,7 +376,7 @@ class QuotientBuilder:
         for _ in range(MAX_TRIES):
             mul = trial.table.tolist()
             trans = [frozenset(_product(mul, trial.phi, o) for o in opt) for opt in options]
-            checker = Checker(mul, trial.is_p, trial.phi, trans)
+            checker = Checker(mul, trial.is_p, trial.phi, trans, trial.table)
             word = checker.failure(budget, ms)
             if word is None:
                 return trial, trans
@@ -435,7 +435,10 @@ def _recalibrate(
         found = right(freed)
         if found is not None:
             return found
-    raise QuotientLimitError(f"no quotient found for heap {len(options) - 1}")
+    raise QuotientLimitError(
+        f"no quotient found for heap {len(options) - 1}: no candidate of at most "
+        f"{max_order:,} elements is right about the sum of heaps {list(failure)}"
+    )
 
 
 def _product(mul: Sequence[Sequence[int]], phi: Sequence[int], heaps: Sequence[int]) -> int:

@@ -38,6 +38,7 @@ import time
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from grundy.errors import SearchLimitError
 from grundy.kernels.quotient import Tick, least_words, n_failure
@@ -86,10 +87,12 @@ class Checker:
         is_p: Sequence[bool],
         phi: Sequence[int],
         trans: Sequence[frozenset[int]],
+        table: npt.NDArray[np.int64] | None = None,
     ) -> None:
         if len(phi) != len(trans) or any(x and not t for x, t in zip(phi, trans, strict=True)):
             raise ValueError("a heap without options must pretend to be the identity")
         self.mul, self.is_p = mul, is_p
+        self.table = np.asarray(mul, dtype=np.int64) if table is None else table
         seen: dict[tuple[int, frozenset[int]], int] = {}
         for h, (x, t) in enumerate(zip(phi, trans, strict=True)):
             if t and (x, t) not in seen:
@@ -109,9 +112,8 @@ class Checker:
         tick = _ticker(budget, None)
         if self.is_p[0]:
             return (0,) * m
-        table = np.asarray(self.mul, dtype=np.int64)
-        pm = np.asarray(self.is_p, dtype=bool)[table]
-        words = least_words(self.mul, self.gens, tick)
+        pm = np.asarray(self.is_p, dtype=bool)[self.table]
+        words = least_words(self.table, self.gens, tick)
         tick(n * m)
         best: list[int] | None = None
         for j, (g, t) in enumerate(zip(self.gens, self.trans, strict=True)):
@@ -140,9 +142,7 @@ class Checker:
         if pf is not None and not any(pf):
             return pf
         tick = _ticker(budget, deadline, max_states)
-        nf = n_failure(
-            self.mul, self.is_p, self.gens, self.trans, bound=pf, tick=tick, minimal=minimal
-        )
+        nf = n_failure(self.table, self.is_p, self.gens, self.trans, pf, tick, minimal)
         return nf if nf is not None else pf
 
 
