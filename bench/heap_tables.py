@@ -21,7 +21,7 @@ from typing import Any
 
 from grundy.heap.games import DAWSON, GRUNDYS_GAME, KAYLES, TakeAndBreak
 from grundy.heap.table import build_table
-from grundy.kernels._jit import numba_available
+from grundy.kernels._core import core_status
 
 GAMES = {"kayles": KAYLES, "dawson": DAWSON, "grundys-game": GRUNDYS_GAME}
 
@@ -29,7 +29,7 @@ GAMES = {"kayles": KAYLES, "dawson": DAWSON, "grundys-game": GRUNDYS_GAME}
 def _run(game: TakeAndBreak, n: int, method: str, fill: bool) -> tuple[float, float, int, Any]:
     tracemalloc.start()
     wall, cpu = time.perf_counter(), time.process_time()
-    values = build_table(game, n, method=method, jit=True, period_fill=fill)
+    values = build_table(game, n, method=method, compiled=True, period_fill=fill)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
@@ -55,12 +55,10 @@ def main() -> None:
     parser.add_argument("--games", default="kayles,dawson,grundys-game")
     parser.add_argument("--budget", type=float, default=120.0, help="seconds per run (default 120)")
     args = parser.parse_args()
-    if not numba_available():
-        print("numba is not available: timing the pure-Python fallback")
+    compiled, why = core_status()
+    if not compiled:
+        print(f"{why}: timing the pure-Python twins")
     sizes = [1 << int(k) for k in args.sizes.split(",")]
-    for name in args.games.split(","):
-        build_table(GAMES[name], 3000, method="plain", jit=True, period_fill=False)  # compile
-        build_table(GAMES[name], 3000, method="rare", jit=True, period_fill=False)
     header = (
         f"{'game':<13} {'N':>9} {'kernel':<6} {'wall s':>8} {'cpu s':>8} "
         f"{'heaps/s':>11} {'peak MB':>8} {'B/heap':>7} {'ratio':>7}"

@@ -4,7 +4,7 @@ Layers, bottom to top (a package may import its own layer's modules and any
 layer below; packages on one layer may not import each other)::
 
     {errors, _version} < kernels < core < {heap, hackenbush, search, cgt, quotient}
-           < catalog < lang < _api < __init__ < web < cli < __main__
+           < {catalog, census} < lang < _api < __init__ < web < cli < __main__
 
 The front ends (``cli``, ``web``) import only public faces: the ``grundy``
 package itself, ``grundy.errors``, and the ``__init__`` of a public package
@@ -24,7 +24,7 @@ LAYERS: list[set[str]] = [
     {"kernels"},
     {"core"},
     {"heap", "hackenbush", "search", "cgt", "quotient"},
-    {"catalog"},
+    {"catalog", "census"},
     {"lang"},
     {"_api"},
     {"__init__"},
@@ -34,7 +34,8 @@ LAYERS: list[set[str]] = [
 ]
 FRONT_ENDS = {"cli", "web"}
 PUBLIC_PACKAGES = {"grundy", "grundy.errors"} | {
-    f"grundy.{p}" for p in ("lang", "heap", "hackenbush", "search", "cgt", "quotient", "web")
+    f"grundy.{p}"
+    for p in ("lang", "heap", "hackenbush", "search", "cgt", "quotient", "census", "web")
 }
 
 

@@ -53,6 +53,7 @@ from grundy.errors import (
     UnknownGameError,
     UnsupportedError,
 )
+from grundy.kernels._core import core_status
 from grundy.lang.entry import GameEntry
 from grundy.lang.registry import REGISTRY, Registry
 from grundy.lang.spec import parse, parse_ruleset
@@ -109,6 +110,7 @@ __all__ = [
     "__version__",
     "bounded",
     "clear_cache",
+    "core_status",
     "grundy_table",
     "grundy_value",
     "heap_periodicity",

@@ -201,8 +201,8 @@ def solve(
     check_limit(max_positions, "max_positions", 1)
     check_flag(misere, "misere")
     check_flag(loopy, "loopy")
-    pos = as_position(game, position)
-    with bounded(time_limit=time_limit, progress=progress):
+    with bounded(time_limit=time_limit, progress=progress):  # reading the position counts too
+        pos = as_position(game, position)
         result = _solve(pos, misere, max_moves, max_positions, loopy)
     for after in (*result.winning_moves, *result.right_winning_moves):
         mark_checked(after)  # made by the rules (a finished row may not print as a spec)
@@ -248,8 +248,9 @@ def _solve(
     )
 
 
-def _by_quotient(pos: Position | Sum, max_moves: int) -> Answer | None:
-    """A misère sum of heaps of one heap ruleset, through its misère quotient (or None)."""
+def _by_quotient(pos: Position | Sum, max_moves: int, seconds: float | None) -> Answer | None:
+    """A misère sum of heaps of one heap ruleset, through its misère quotient (or None);
+    ``seconds`` bounds the time spent computing the quotient (None: its default)."""
     games = {c.game for c in pos.components}
     if len(games) != 1:
         return None
@@ -258,7 +259,10 @@ def _by_quotient(pos: Position | Sum, max_moves: int) -> Answer | None:
         return None
     from grundy.quotient import misere_by_quotient  # noqa: PLC0415 (lazy: a game family)
 
-    return misere_by_quotient(game, [c.state for c in pos.components], max_moves)
+    heaps = [c.state for c in pos.components]
+    if seconds is None:
+        return misere_by_quotient(game, heaps, max_moves)
+    return misere_by_quotient(game, heaps, max_moves, seconds=seconds)
 
 
 def grundy_value(

@@ -10,6 +10,7 @@ The hierarchy::
     ├── SearchLimitError (RuntimeError)   a search that grew past max_positions
     │   └── TimeLimitError                a computation that ran past its time limit
     ├── SolvedFileError (ValueError)      a saved table of another game, or corrupt
+    ├── ClusterError (ConnectionError)    a Dask scheduler that cannot be reached (census)
     └── UnsupportedError (ValueError)     a question the ruleset cannot answer
 
 Each subclass also subclasses the matching built-in, so ``except ValueError``
@@ -25,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
+    "ClusterError",
     "GrundyError",
     "InvalidGameError",
     "InvalidSpecError",
@@ -112,15 +114,25 @@ class TimeLimitError(SearchLimitError):
     heaps (and saves them with ``--out``).
     """
 
-    def __init__(self, seconds: float, done: int = 0, what: str = "positions") -> None:
+    def __init__(
+        self, seconds: float, done: int = 0, what: str = "positions", *, default: bool = False
+    ) -> None:
         self.seconds = seconds
         self.done = done
-        GrundyError.__init__(
-            self,
-            f"stopped at the time limit of {_seconds(seconds)} s after {_count(done)} "
-            f"{_text(what)} "
-            "(raise it with --time-limit SECONDS, or ask about a smaller position)",
-        )
+        self.what = what
+        after = f" after {_count(done)} {_text(what)}" if done else ""
+        if default:  # the command line's limit when no progress can be shown
+            message = (
+                f"stopped at the default time limit of {_seconds(seconds)} s{after} (it applies "
+                "when no progress is shown, e.g. output not to a terminal); lift it with "
+                "--time-limit none, or give one with --time-limit SECONDS"
+            )
+        else:
+            message = (
+                f"stopped at the time limit of {_seconds(seconds)} s{after} "
+                "(raise it with --time-limit SECONDS, or ask about a smaller position)"
+            )
+        GrundyError.__init__(self, message)
 
 
 def _short(value: object) -> str:
@@ -160,6 +172,10 @@ def _seconds(value: object) -> str:
 
 class SolvedFileError(GrundyError, ValueError):
     """A file of solved positions is missing, corrupt, or belongs to another game."""
+
+
+class ClusterError(GrundyError, ConnectionError):
+    """A compute cluster (``grundy census --scheduler``) cannot be reached or lost its workers."""
 
 
 class UnsupportedError(GrundyError, ValueError):

@@ -57,7 +57,7 @@ def test_ctrl_c_exits_130_without_traceback() -> None:
 def test_ctrl_c_keeps_finished_table(tmp_path: Path) -> None:
     out = tmp_path / "g.npz"
     args = ["table", "grundys-game", "-n", "400000", "--compute-all", "--out", str(out)]
-    env = {**os.environ, "GRUNDY_NO_NUMBA": "1"}
+    env = {**os.environ, "GRUNDY_PURE_PYTHON": "1"}
     err = _interrupt(args, after=3.0, env=env)
     assert "Traceback" not in err
     assert "interrupted: saved heaps 0.." in err

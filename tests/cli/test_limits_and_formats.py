@@ -51,8 +51,8 @@ def test_damaged_table_file_exits_2(tmp_path: Path) -> None:
 def test_period_time_limit() -> None:
     # Without a limit this takes minutes: an infinite code (no theorem to stop sooner) whose
     # heaps cost time linear in their size, to heap 10^6. (octal:0.[7] to 1,024 heaps, used
-    # before, takes under a second once its kernel is compiled: the test passed or failed
-    # with the state of numba's cache.)
+    # before, takes under a second with the compiled kernel: the test passed or failed with
+    # the state of the kernel's compile cache, when the kernels were compiled on first use.)
     status, out, err = run("period", "octal:0.[3]", "-n", "1000000", "--time-limit", "0.3")
     assert status == 1
     assert out == ""

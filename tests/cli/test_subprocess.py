@@ -5,12 +5,14 @@ Everything else about the command line is tested in-process (``tests.cli.helpers
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
+import grundy
 from grundy import __version__
 from tests.cli.helpers import GRUNDY_MODULE, run_process
 
@@ -36,7 +38,14 @@ def test_console_script_solves() -> None:
 def test_python_dash_m_version() -> None:
     r = run_process([*GRUNDY_MODULE, "--version"])
     assert r.status == 0, r.err
-    assert r.out == f"grundy {__version__}\n"
+    compiled, why = grundy.core_status()
+    assert r.out == f"grundy {__version__} ({'compiled core' if compiled else why})\n"
+
+
+def test_version_says_when_the_pure_python_twins_run() -> None:
+    env = {**os.environ, "GRUNDY_PURE_PYTHON": "1"}
+    r = run_process([*GRUNDY_MODULE, "--version"], env=env)
+    assert r.out == f"grundy {__version__} (pure Python: GRUNDY_PURE_PYTHON=1 is set)\n"
 
 
 @pytest.mark.parametrize(

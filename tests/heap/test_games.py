@@ -72,7 +72,7 @@ def test_grundys_game_rare_values_match_flammenkamp() -> None:
     sparse = {n: v for n, v in enumerate(values) if bin(v >> 1).count("1") % 2 == 0}
     assert sparse == known
     # The mask chosen from the Walsh-Hadamard transform is at least as good as ...11110.
-    builder = TableBuilder(GRUNDYS_GAME, method="rare", jit=False)
+    builder = TableBuilder(GRUNDYS_GAME, method="rare", compiled=False)
     table = builder.extend(4000).tolist()
     flammenkamp = sum(1 for v in table[1:] if bin(v >> 1).count("1") % 2 == 0)
     assert 0 < builder.nrare <= flammenkamp

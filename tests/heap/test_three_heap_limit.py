@@ -8,7 +8,6 @@ import pytest
 
 import grundy
 from grundy.heap.games import THREE_HEAP_TABLE_LIMIT, TakeAndBreak
-from grundy.heap.table import JIT_WORK, kernel_work
 from grundy.heap.tools import heap_periodicity
 
 
@@ -32,13 +31,6 @@ def test_infinite_code_with_two_heap_moves_is_refused_at_once(code: str) -> None
 
 def test_finite_codes_keep_the_large_limit() -> None:
     assert TakeAndBreak.from_code("0.77").table_limit() > 1_000_000
-
-
-def test_quadratic_codes_use_the_compiled_kernel_for_small_tables() -> None:
-    hex_code = TakeAndBreak.from_code("0.8")
-    assert kernel_work(0, 1024, hex_code.kernel_arrays(1024)) > JIT_WORK
-    kayles = TakeAndBreak.from_code("0.77")
-    assert kernel_work(0, 1024, kayles.kernel_arrays(1024)) < JIT_WORK
 
 
 def test_hex_period_search_stays_within_the_limit() -> None:

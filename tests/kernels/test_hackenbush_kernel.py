@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from grundy.hackenbush import graph
 from grundy.hackenbush.graph import connected_to_ground, make_picture
 from grundy.hackenbush.values import analyse, winning_cuts
-from grundy.kernels.hackenbush import COMPILED, decompose_kernel
+from grundy.kernels._core import core_module
+from grundy.kernels.hackenbush import decompose_kernel
 from tests.hackenbush.random_pictures import random_picture
 
 _FIELDS = ("tin", "vsize", "comp", "bridge", "top", "parent", "up_edge", "parity", "g")
@@ -30,7 +31,7 @@ def test_kernel_matches_python(seed: int, m: int) -> None:
     assert list(winning_cuts(slow, 0)) == list(winning_cuts(fast, 0))
 
 
-@pytest.mark.skipif(not COMPILED, reason="numba is not installed or GRUNDY_NO_NUMBA is set")
+@pytest.mark.skipif(core_module() is None, reason="the compiled core is not active")
 def test_kernel_runs_as_plain_python_too() -> None:
     picture = random_picture(7, 60)
     a = analyse(picture, kernel=True)

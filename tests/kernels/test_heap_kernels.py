@@ -1,4 +1,5 @@
-"""Kernels: straightforward vs rare-value, compiled vs plain Python, and both vs the generic search.
+"""Kernels: straightforward vs rare-value, compiled vs their pure-Python twins, and both vs the
+generic search.
 
 Bounds: random codes of up to 4 digits (plus a repeated tail of up to 2), heaps up to 150 for
 kernel-vs-kernel, up to 22 for kernel-vs-search.
@@ -15,14 +16,14 @@ from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.heap.code import OctalCode
 from grundy.heap.games import GRUNDYS_GAME, KAYLES, TakeAndBreak
 from grundy.heap.table import TableBuilder, best_mask, build_table
-from grundy.kernels._jit import numba_available
+from grundy.kernels._core import core_module
 from tests.heap.strategies import games
 
-needs_numba = pytest.mark.skipif(not numba_available(), reason="numba is not installed")
+needs_core = pytest.mark.skipif(core_module() is None, reason="the compiled core is not active")
 
 
-def _table(game: TakeAndBreak, last: int, method: str, jit: bool) -> list[int]:
-    values = build_table(game, last, method=method, jit=jit, period_fill=False)
+def _table(game: TakeAndBreak, last: int, method: str, compiled: bool) -> list[int]:
+    values = build_table(game, last, method=method, compiled=compiled, period_fill=False)
     return [int(v) for v in values]
 
 
@@ -50,7 +51,7 @@ def test_rare_value_kernel_equals_search(game: TakeAndBreak) -> None:
     assert values == [grundy_by_search(game, n, memo, max_positions=10**6)[0] for n in range(23)]
 
 
-@needs_numba
+@needs_core
 @settings(max_examples=20, deadline=None)
 @given(games())
 def test_compiled_kernels_equal_python(game: TakeAndBreak) -> None:
@@ -59,11 +60,11 @@ def test_compiled_kernels_equal_python(game: TakeAndBreak) -> None:
     assert _table(game, 200, "rare", True) == python
 
 
-@needs_numba
+@needs_core
 @pytest.mark.parametrize("game", [KAYLES, GRUNDYS_GAME], ids=str)
 def test_compiled_kernels_agree_on_larger_tables(game: TakeAndBreak) -> None:
-    plain = build_table(game, 6000, method="plain", jit=True, period_fill=False)
-    rare = build_table(game, 6000, method="rare", jit=True, period_fill=False)
+    plain = build_table(game, 6000, method="plain", compiled=True, period_fill=False)
+    rare = build_table(game, 6000, method="rare", compiled=True, period_fill=False)
     assert np.array_equal(plain, rare)
 
 
@@ -74,7 +75,7 @@ def test_value_space_grows() -> None:
 
 def test_wide_values_switch_to_uint32() -> None:
     nim = TakeAndBreak(OctalCode.parse("0.[3]"))
-    builder = TableBuilder(nim, prefix=np.arange(70_000), jit=False)
+    builder = TableBuilder(nim, prefix=np.arange(70_000), compiled=False)
     assert builder.values.dtype == np.uint32
     assert builder.extend(70_001)[-2:].tolist() == [70_000, 70_001]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,11 +51,26 @@ def _evaluate(q, gens: dict[str, int], word: str) -> int:  # type: ignore[no-unt
     return x
 
 
-@pytest.mark.parametrize("entry", _entries(), ids=lambda e: f"{e['game']}-{e['n']}")
+def _params() -> list[Any]:
+    marks = {"slow": [pytest.mark.slow]}
+    return [
+        pytest.param(e, id=f"{e['game']}-{e['n']}", marks=marks.get(e.get("suite", ""), []))
+        for e in _entries()
+    ]
+
+
+def test_every_entry_names_its_source() -> None:
+    for entry in _entries():
+        assert entry["source"] and entry["where"] and entry["checked"].startswith("grundy")
+
+
+@pytest.mark.parametrize("entry", _params())
 def test_published_quotient(entry: dict[str, str]) -> None:
     game = heap_game(entry["game"])
     q = misere_quotient(game, int(entry["n"]))
     assert q.order == int(entry["order"])
+    if "generators" not in entry:
+        return
     gens = {g.split("=")[0]: int(g.split("=")[1]) for g in entry["generators"].split()}
     assert [q.pretending[h] for h in gens.values()] == [q.pretending[h] for h in q.generators]
     for relation in entry["relations"].split():

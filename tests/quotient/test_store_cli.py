@@ -89,10 +89,12 @@ def test_cli_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) ->
 def test_a_stopped_computation_shows_the_quotient_observed_so_far(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Dawson's Kayles: heaps 0..24 take a fraction of a second, heap 25 runs into the
-    bounds; the quotient of the heaps done (each added whole, so exact) is printed,
-    marked as observed, and the stop is one line on stderr with exit status 1."""
-    assert main(["quotient", "dawson", "-n", "30", "--time-limit", "5"]) == 1
+    """Dawson's Kayles to heap 40 within 5 s: heaps 0..33 take a few seconds, heap 34
+    much longer (the quotients grow to 638 elements at heap 33 and its candidates pass
+    4,096), so the time limit stops it; the quotient of the heaps done (each added whole,
+    so exact) is printed, marked as observed, and the stop is one line on stderr with
+    exit status 1."""
+    assert main(["quotient", "dawson", "-n", "40", "--time-limit", "5"]) == 1
     out, err = capsys.readouterr()
     assert out.startswith("Misère quotient of dawson, heaps 0..")
     assert "Checked: observed up to heap" in out

@@ -12,7 +12,8 @@ from tests.web.helpers import client
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
 
-from grundy.web import Limits, service  # isort: skip
+from grundy.web import Limits  # isort: skip
+from grundy.web.pool import SolverPool  # isort: skip
 
 LONG = "nim " + "1 " * 1500
 
@@ -79,16 +80,35 @@ def test_wrong_method_is_405_json(api: TestClient) -> None:
 
 
 def test_an_unexpected_error_is_a_500_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(*args: object) -> None:
+    def broken(self: object, *args: object) -> None:
         raise KeyError("a bug")
 
-    monkeypatch.setattr(service, "solve_json", broken)
+    monkeypatch.setattr(SolverPool, "run", broken)
     with client(raise_errors=False) as c:
         r = c.get("/api/solve", params={"spec": "nim 3"})
         assert r.status_code == 500
         assert r.json() == {"error": "internal error (KeyError); the server is still up"}
+        assert r.headers["x-content-type-options"] == "nosniff"
         assert unexpected(c) == 1
         assert c.get("/api/games").status_code == 200  # still up
+
+
+def test_a_bug_in_a_solver_process_is_a_500_with_one_line_and_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with client(Limits(quick_workers=1, workers=1), raise_errors=False) as c:
+        app: Any = c.app
+        # An operation no route sends: the solver process meets a ValueError of its own.
+        reply = app.state.pool.run("no-such-op", {"spec": "nim 3"})
+        assert reply["bug"] == "ValueError" and "no such request" in reply["trace"]
+        monkey = app.state.pool.run
+        app.state.pool.run = lambda op, query: monkey("no-such-op", query)
+        with caplog.at_level("ERROR", logger="grundy.web"):
+            r = c.get("/api/solve", params={"spec": "nim 3"})
+        assert r.status_code == 500
+        assert r.json() == {"error": "internal error (ValueError); the server is still up"}
+        assert unexpected(c) == 1
+        assert "no such request" in caplog.text  # the traceback is in the log, not the answer
 
 
 def test_a_long_search_stops_at_the_time_limit() -> None:

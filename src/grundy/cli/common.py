@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -63,13 +64,26 @@ def add_time_limit(p: argparse.ArgumentParser) -> None:
         type=seconds,
         default=None,
         metavar="SECONDS",
-        help="stop cleanly after SECONDS (default: no limit)",
+        help="stop cleanly after SECONDS; 'none' for no limit (default: none, except for "
+        f"'grundy solve' when no progress is shown: {DEFAULT_BATCH_TIME_LIMIT:g} s)",
     )
     p.add_argument("--no-progress", action="store_true", help="never show progress on the terminal")
 
 
+#: ``grundy solve`` stops after this many seconds when no progress is shown (output not to
+#: a terminal, or ``--no-progress``) and no ``--time-limit`` is given: a search whose size
+#: is not known up front must not run unseen until it is killed.
+DEFAULT_BATCH_TIME_LIMIT = 60.0
+
+
 def seconds(text: str) -> float:
-    """An argparse ``type`` for a positive number of seconds."""
+    """An argparse ``type`` for a positive number of seconds, or ``none`` (no limit: inf).
+
+    >>> seconds("2.5"), seconds("none")
+    (2.5, inf)
+    """
+    if text.strip().lower() == "none":
+        return math.inf
     try:
         value = float(text)
     except ValueError:
@@ -111,6 +125,21 @@ def progress_line(enabled: bool = True) -> Iterator[Callable[[str, int], None] |
             sys.stderr.flush()
 
 
+def batch_time_limit(given: float | None, progress_shown: bool) -> tuple[float | None, bool]:
+    """``(time limit for the library, whether it is the default)`` from ``--time-limit``:
+    none given and no progress shown gives :data:`DEFAULT_BATCH_TIME_LIMIT`; ``none`` gives
+    no limit.
+
+    >>> batch_time_limit(None, False), batch_time_limit(None, True)
+    ((60.0, True), (None, False))
+    >>> batch_time_limit(math.inf, False), batch_time_limit(3.0, False)
+    ((None, False), (3.0, False))
+    """
+    if given is None:
+        return (None, False) if progress_shown else (DEFAULT_BATCH_TIME_LIMIT, True)
+    return (None if math.isinf(given) else given), False
+
+
 def add_limits(p: argparse.ArgumentParser) -> None:
     """The options that bound a computation."""
     p.add_argument(
@@ -130,23 +159,50 @@ def add_limits(p: argparse.ArgumentParser) -> None:
     add_time_limit(p)
 
 
-def integer_at_least(minimum: int, what: str) -> Callable[[str], int]:
-    """An argparse ``type`` for an integer >= ``minimum`` (``_`` separators allowed).
+#: The largest count any option takes (``-n``, ``--max-positions``, ...): an index-sized integer.
+MOST_COUNT = 10**18
+
+
+def integer_at_least(minimum: int, what: str, most: int = MOST_COUNT) -> Callable[[str], int]:
+    """An argparse ``type`` for an integer from ``minimum`` to ``most`` (``_`` separators allowed).
+
+    The text is measured before it is converted, so a number of thousands of digits
+    is refused in one line (never Python's digit-limit error):
 
     >>> integer_at_least(0, "a heap size")("1_000")
     1000
+    >>> integer_at_least(0, "a heap size")("9" * 5000)
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected a heap size from 0 to 1,000,000,000,000,000,000, \
+got a number of 5,000 digits
     """
 
     def convert(text: str) -> int:
+        digits = text.strip().lstrip("+-").replace("_", "")
+        if len(digits) > len(str(most)) + 1 and digits.isdigit():
+            raise argparse.ArgumentTypeError(
+                f"expected {what} from {minimum:,} to {most:,}, "
+                f"got a number of {len(digits):,} digits"
+            )
         try:
-            value = int(text.replace("_", ""))
+            value = int(text.replace("_", "")) if len(text) <= 100 else None
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
+            value = None
+        if value is None or value < minimum:
+            span = "" if most == MOST_COUNT else f" from {minimum:,} to {most:,}"
+            raise argparse.ArgumentTypeError(f"expected {what}{span}, got {_shown(text)}")
+        if value > most:
+            raise argparse.ArgumentTypeError(
+                f"expected {what} from {minimum:,} to {most:,}, got {value:,}"
+            )
         return value
 
     return convert
+
+
+def _shown(text: str) -> str:
+    """``repr(text)``, cut when long."""
+    return repr(text) if len(text) <= 60 else f"{text[:60]!r}... ({len(text):,} characters)"
 
 
 _positive = integer_at_least(1, "a positive integer")

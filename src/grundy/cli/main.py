@@ -6,11 +6,15 @@ one is a module and a line in :data:`COMMANDS`.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
+import grundy
 from grundy import __version__
 from grundy.cli import (
+    census_cmd,
     draw_cmd,
     games_cmd,
     period_cmd,
@@ -33,6 +37,7 @@ COMMANDS = [
     table_cmd,
     period_cmd,
     quotient_cmd,
+    census_cmd,
     serve_cmd,
 ]
 
@@ -43,12 +48,27 @@ def build_parser() -> OneLineParser:
         prog="grundy",
         description="Solve combinatorial games exactly: who wins, every winning move, and why.",
     )
-    parser.add_argument("--version", action="version", version=f"grundy {__version__}")
+    parser.add_argument(
+        "--version",
+        action=_VersionAction,
+        nargs=0,
+        help="show the version and which core runs the kernels (compiled or pure Python)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     sub.required = True
     for command in COMMANDS:
         command.register(sub)
     return parser
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the version and the active core, looked up only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        compiled, why = grundy.core_status()
+        core = "compiled core" if compiled else why
+        print(f"grundy {__version__} ({core})")
+        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,7 +9,8 @@ from typing import Any
 
 from grundy import bounded
 from grundy.cli.common import add_time_limit, integer_at_least, progress_line
-from grundy.cli.table_cmd import game_from_words
+from grundy.cli.table_cmd import MAX_TABLE_BYTES, game_from_words, table_bytes
+from grundy.errors import UnsupportedError
 
 __all__ = ["register", "run"]
 
@@ -41,6 +42,13 @@ def run(args: argparse.Namespace) -> int:
     from grundy.heap import heap_periodicity, heap_table, require_heap_game  # noqa: PLC0415 (lazy: numpy)
 
     game = require_heap_game(game_from_words(args.game))
+    if args.n is not None and table_bytes(game, args.n, None) > MAX_TABLE_BYTES:
+        fits = MAX_TABLE_BYTES // table_bytes(game, 0, None) - 1
+        raise UnsupportedError(
+            f"heaps 0..{args.n:,} of {game.spec_name()} would not fit in "
+            f"{MAX_TABLE_BYTES >> 30} GiB of memory; ask for -n up to {fits:,}, or leave -n "
+            "out (the table then grows until a period is proved)"
+        )
     with (
         progress_line(not args.no_progress) as progress,
         bounded(time_limit=args.time_limit, progress=progress),

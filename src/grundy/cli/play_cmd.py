@@ -429,7 +429,7 @@ def _match(
 ) -> Position | Sum | str:
     """The chosen option, or a sentence saying why ``text`` is not a legal move."""
     by_key = {after.canonical(): after for after, _ in options}
-    if text.isdigit() and len(text) <= 18 and 1 <= int(text) <= len(options):
+    if text.isascii() and text.isdigit() and len(text) <= 18 and 1 <= int(text) <= len(options):
         number = int(text)
         # A bare number is a list index unless it is also a legal short form.
         short = _short_form(text, position)
@@ -454,7 +454,11 @@ def _short_form(text: str, position: Position | Sum) -> Position | Sum | str:
     head, colon, rest = text.partition(":")
     if colon:
         number = head.strip()
-        if not number.isdigit() or len(number) > 18 or not 1 <= int(number) <= len(comps):
+        if (
+            not (number.isascii() and number.isdigit())
+            or len(number) > 18
+            or not 1 <= int(number) <= len(comps)
+        ):
             return f"{_trim(head)!r} is not a component number (1 to {len(comps)})."
         index, args = int(head) - 1, rest
     elif len(comps) == 1:

@@ -14,6 +14,8 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from grundy import HeapGame
@@ -78,12 +80,15 @@ def run(args: argparse.Namespace) -> int:
 
     def checkpoint(done: int, last: int) -> None:
         nonlocal grown
+        if bar is not None:
+            bar(done, last, len(builder.mul))
         if args.out and len(builder.changed_at) != grown:
             grown = len(builder.changed_at)
             save_checkpoint(args.out, spec, builder)
 
     try:
-        builder.extend(args.n, deadline=deadline, progress=checkpoint, max_work=args.max_work)
+        with _heap_bar(spec, builder.done, args.n) as bar:
+            builder.extend(args.n, deadline=deadline, progress=checkpoint, max_work=args.max_work)
     except KeyboardInterrupt:
         if args.out:
             save_checkpoint(args.out, spec, builder)
@@ -111,6 +116,27 @@ def run(args: argparse.Namespace) -> int:
         )
     _show(MisereQuotient.from_builder(game, builder), args)
     return 0
+
+
+@contextmanager
+def _heap_bar(spec: str, done: int, last: int) -> Iterator[Callable[[int, int, int], None] | None]:
+    """Progress per heap on stderr when it is a terminal: the heap reached, the order of
+    the quotient so far and the time spent (stdout is left alone)."""
+    if not sys.stderr.isatty() or done >= last:
+        yield None
+        return
+    from rich.console import Console  # noqa: PLC0415 (lazy: rich)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn  # noqa: PLC0415
+
+    columns = (TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"quotient of {spec}: heap {done}", total=last, completed=done)
+
+        def update(heap: int, _last: int, order: int) -> None:
+            text = f"quotient of {spec}: heap {heap} of {last}, order {order}"
+            progress.update(task, completed=heap, description=text)
+
+        yield update
 
 
 def _show(q: Any, args: argparse.Namespace) -> None:

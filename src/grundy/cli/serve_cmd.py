@@ -1,4 +1,5 @@
-"""``grundy serve [--host 127.0.0.1] [--port 8000]``: the web playground in a browser.
+"""``grundy serve [--host 127.0.0.1] [--port 8000] [--workers 2] [--memory 512]``: the web
+playground in a browser.
 
 Needs the ``web`` extra (Starlette and uvicorn): ``pip install "grundy[web]"``.
 Without it the command says so in one line and exits with status 2.
@@ -9,8 +10,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import ipaddress
+import os
 import sys
-import threading
 from typing import Any
 
 from grundy.cli.common import EXIT_USAGE, integer_at_least, seconds
@@ -37,7 +38,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--port",
-        type=integer_at_least(0, "a port from 0 to 65535"),
+        type=integer_at_least(0, "a port", 65535),
         default=8000,
         help="port to listen on (default 8000; 0 picks a free one)",
     )
@@ -48,7 +49,32 @@ def register(sub: Any) -> None:
         metavar="SECONDS",
         help=f"seconds one request may compute (default {DEFAULT_TIME_LIMIT:g})",
     )
+    p.add_argument(
+        "--workers",
+        type=integer_at_least(1, "a number of processes >= 1"),
+        default=2,
+        metavar="N",
+        help="solver processes for long requests; more at once are refused (default 2)",
+    )
+    p.add_argument(
+        "--memory",
+        type=integer_at_least(64, "a number of MiB >= 64"),
+        default=512,
+        metavar="MIB",
+        help="memory one request may use, in MiB (default 512)",
+    )
     p.set_defaults(func=run)
+
+
+def _shown(host: str) -> str:
+    r"""``host`` as printable text (bytes that are not text shown as ``\xff``).
+
+    >>> print(_shown("localhost"), _shown("\udcff"))
+    localhost \xff
+    """
+    if host.isascii() and host.isprintable():
+        return host
+    return ascii(os.fsencode(host))[2:-1]
 
 
 def _local(host: str) -> bool:
@@ -82,7 +108,17 @@ def run(args: argparse.Namespace) -> int:
         sock = web.bind(args.host, args.port)
     except OSError as e:
         why = e.strerror or str(e)
-        print(f"grundy: error: cannot listen on {args.host}:{args.port}: {why}", file=sys.stderr)
+        print(
+            f"grundy: error: cannot listen on {_shown(args.host)}:{args.port}: {why}",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    except (ValueError, TypeError):  # not encodable as a host name, or a NUL byte
+        print(
+            f"grundy: error: --host '{_shown(args.host)}' is not a host name or address "
+            "(expected e.g. 127.0.0.1, ::1 or localhost)",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     url = web.url_of(sock)
     where = (
@@ -90,8 +126,12 @@ def run(args: argparse.Namespace) -> int:
         if _local(args.host)
         else "reachable from other machines: anyone who can reach it can use it"
     )
-    app = web.create_app(web.Limits(time_limit=args.time_limit))
-    threading.Thread(target=web.warm_up, name="grundy-warm-up", daemon=True).start()
+    limits = web.Limits(
+        time_limit=args.time_limit,
+        workers=getattr(args, "workers", 2),
+        memory_mb=getattr(args, "memory", 512),
+    )
+    app = web.create_app(limits)
 
     def announce() -> None:
         print(f"grundy: serving the playground at {url} ({where}); Ctrl-C stops", file=sys.stderr)

@@ -29,7 +29,7 @@ from grundy.cli.common import integer_at_least, seconds
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.lang import SPEC_SYNTAX, check_target, tokenize
 
-__all__ = ["MAX_TABLE_BYTES", "SAVE_EVERY", "game_from_words", "register", "run"]
+__all__ = ["MAX_TABLE_BYTES", "SAVE_EVERY", "game_from_words", "register", "run", "table_bytes"]
 
 #: Seconds between two appends to the journal of ``--out FILE`` (at most this much work is
 #: lost to kill -9; an append writes only the new heaps, so it is cheap at any table size).
@@ -160,7 +160,7 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
 
             check_saved_values(game, prefix)
     have = 0 if prefix is None else len(prefix)
-    if args.n >= have and _table_bytes(game, args.n, prefix) > MAX_TABLE_BYTES:
+    if args.n >= have and table_bytes(game, args.n, prefix) > MAX_TABLE_BYTES:
         return _stream(game, args)
     with bounded(time_limit=args.time_limit):
         values, interrupted, notes = _compute(game, args, prefix, journal)
@@ -209,7 +209,7 @@ def _saved_values(game: Any, path: str) -> Any:
     return values
 
 
-def _table_bytes(game: Any, last: int, prefix: Any) -> int:
+def table_bytes(game: Any, last: int, prefix: Any) -> int:
     """The memory a table of heaps ``0..last`` takes (the array, or the Python list)."""
     from grundy.heap import TakeAndBreak  # noqa: PLC0415 (lazy: numpy)
 
@@ -241,21 +241,39 @@ def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per
     width = len(str(args.n))
     n = 0
     for piece in pieces:
-        values = piece.tolist()
-        write(
-            "".join(
-                f"{n + i:>{width}}: " + " ".join(f"{v:>3}" for v in values[i : i + 10]) + "\n"
-                for i in range(0, len(values), 10)
-            )
-        )
-        n += len(values)
+        write(_rows_of_ten(piece, n, width))
+        n += len(piece)
     write(f"Periodicity: {per.reason}\n")
+
+
+def _rows_of_ten(piece: Any, first: int, width: int) -> str:
+    """Rows ``"heap: v v ... v"`` of ten values (the last may be shorter), heap numbers
+    right-aligned to ``width``; one %-format over the piece (a piece starts a row).
+
+    >>> import numpy as np
+    >>> print(_rows_of_ten(np.arange(12), 0, 2), end="")
+     0:   0   1   2   3   4   5   6   7   8   9
+    10:  10  11
+    """
+    import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+    values = np.asarray(piece, dtype=np.int64)
+    full = len(values) // 10
+    row = f"%{width}d: " + " ".join(["%3d"] * 10) + "\n"
+    grid = np.empty((full, 11), dtype=np.int64)
+    grid[:, 0] = first + 10 * np.arange(full, dtype=np.int64)
+    grid[:, 1:] = values[: 10 * full].reshape(full, 10)
+    text = (row * full) % tuple(grid.ravel().tolist())
+    rest = values[10 * full :].tolist()
+    if rest:
+        text += f"{first + 10 * full:>{width}}: " + " ".join(f"{v:>3}" for v in rest) + "\n"
+    return text
 
 
 def _stream(game: Any, args: argparse.Namespace) -> int:
     """A table too large for memory: streamed from a proved period, else refused at once."""
     spec = game.spec_name()
-    need = _table_bytes(game, args.n, None)
+    need = table_bytes(game, args.n, None)
     found = None if args.out or args.compute_all else _proved_period(game, args.time_limit)
     if found is None:
         raise UnsupportedError(_too_large(game, args, need))

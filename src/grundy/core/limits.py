@@ -33,6 +33,7 @@ __all__ = [
     "Progress",
     "bounded",
     "check_memory",
+    "check_time",
     "checkpoint",
     "current_bounds",
     "deadline_passed",
@@ -176,6 +177,18 @@ def deadline_passed() -> bool:
     """True when the current time limit has run out."""
     b = _BOUNDS.get()
     return b is not None and b.deadline is not None and time.monotonic() >= b.deadline
+
+
+def check_time(done: int = 0, what: str = "steps") -> None:
+    """Raise :class:`TimeLimitError` once the deadline in force has passed (no progress
+    report): for loops whose steps are each slow, or too many to count.
+
+    >>> with bounded(time_limit=60):
+    ...     check_time()
+    """
+    b = _BOUNDS.get()
+    if b is not None and b.deadline is not None and time.monotonic() >= b.deadline:
+        raise TimeLimitError(b.seconds or 0, done, what)
 
 
 def checkpoint(done: int, limit: int | None = None, what: str = "positions") -> int:

@@ -63,8 +63,20 @@ class Position:
         return sum_of(self.components + other.components)
 
     def canonical(self) -> frozenset[tuple[Position, int]]:
-        """The position as a multiset of components (see :meth:`Sum.canonical`)."""
-        return frozenset({(self, 1)})
+        """The position as a multiset of components (see :meth:`Sum.canonical`).
+
+        >>> from grundy import parse
+        >>> parse("moore:1 2 0 2").canonical() == parse("moore:1 2 2 0").canonical()
+        True
+        """
+        return frozenset({(self.keyed(), 1)})
+
+    def keyed(self) -> Position:
+        """This position with its state as :meth:`~grundy.core.game.Ruleset.position_key`
+        gives it (interchangeable heaps sorted): equal for positions that are the same game."""
+        if not self.game.interchangeable_heaps:
+            return self
+        return Position(self.game, self.game.position_key(self.state))
 
     def __str__(self) -> str:
         return _format((self,))
@@ -120,7 +132,7 @@ class Sum:
 
     def canonical(self) -> frozenset[tuple[Position, int]]:
         """The sum as a multiset (order-free), for memoising sums."""
-        return frozenset(Counter(self.components).items())
+        return frozenset(Counter(c.keyed() for c in self.components).items())
 
     def __str__(self) -> str:
         return _format(self.components)

@@ -37,6 +37,7 @@ from grundy.errors import (
     InvalidGameError,
     InvalidSpecError,
     SearchLimitError,
+    TimeLimitError,
     UnsupportedError,
 )
 
@@ -49,11 +50,24 @@ __all__ = [
     "solve_impartial",
 ]
 
-#: ``solver(position, max_moves)``: a misère answer, or None to search (see solve_impartial).
-MisereSolver = Callable[[Position | Sum, int], Answer | None]
+#: ``solver(position, max_moves, seconds)``: a misère answer, or None to search (see
+#: solve_impartial); ``seconds`` bounds the attempt (None: the solver's own bound).
+MisereSolver = Callable[[Position | Sum, int, float | None], Answer | None]
 
 #: Default cap on the winning moves listed in a result.
 DEFAULT_MAX_MOVES = 100
+
+#: A lone component under misère play: the misère quotient is first given
+#: ``MISERE_QUICK_SECONDS``, then a search at most ``MISERE_SEARCH_FIRST`` positions (a few
+#: tenths of a second), and only then the quotient its full time and the search its full
+#: size. A small game tree is so settled at once, where a quotient that ends up not
+#: covering the heap (Dawson's Kayles, Grundy's game) would cost seconds; a quotient that
+#: comes quickly (Kayles) still answers first. Heaps of the quotient and positions of the
+#: search found on the way stay memoised for the later attempts (0 seconds: the search
+#: first). Before issue 24 the order was the quotient in full, then the search.
+MISERE_QUICK_SECONDS = 0.2
+#: See :data:`MISERE_QUICK_SECONDS`; 0: no early search (the quotient first, as before).
+MISERE_SEARCH_FIRST = 5_000
 
 _MEMO = register(SearchMemo())
 
@@ -181,9 +195,10 @@ def _collect(
     winning: list[Position | Sum] = []
     words: list[str] = []
     seen: set[Any] = set()
-    # One component that does not split: its options are distinct already, and
-    # hashing a huge state (a picture of a million edges) is not free.
-    check = len(comps) != 1 or _impartial(comps[0]).splits
+    # One component that does not split: its options are distinct already (unless its
+    # heaps are interchangeable), and hashing a huge state (a picture of a million edges)
+    # is not free.
+    check = len(comps) != 1 or _impartial(comps[0]).splits or comps[0].game.interchangeable_heaps
     for i, option in candidates:
         game = _impartial(comps[i])
         after = _replace(comps, i, game, option)
@@ -225,7 +240,7 @@ def solve_impartial(
 ) -> Result:
     """Solve a position whose components are all impartial (see :func:`grundy.solve`).
 
-    ``misere_solver(position, max_moves)`` is asked for a misère sum that no
+    ``misere_solver(position, max_moves, seconds)`` is asked for a misère sum that no
     theorem of the rulesets answers, before the whole sum is searched (the
     misère quotients of :mod:`grundy.quotient` plug in here); it returns an
     :class:`Answer` or None.
@@ -261,8 +276,12 @@ def result_of_answer(
     pos: Position | Sum, answer: Answer, *, misere: bool, max_moves: int
 ) -> Result:
     """The :class:`Result` that a theorem's :class:`Answer` gives: the one way to make one."""
-    winning, words, cut = _collect(pos.components, answer.winning or (), max_moves)
+    listed = answer.winning or ()
+    winning, words, cut = _collect(pos.components, listed, max_moves)
     total = answer.winning_total
+    if answer.winning is not None and not cut and total is not None and total <= len(listed):
+        # Every winning move was listed: the distinct positions reached are the count.
+        total = len(winning)
     return Result(
         position=pos,
         play="misere" if misere else "normal",
@@ -286,7 +305,7 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
         total ^= v
     # Winning-move counts per distinct component: equal components have equal moves,
     # and (games being acyclic) moves in unequal components give unequal sums.
-    counts: dict[Position, int | None] = {}
+    counts: dict[Any, int | None] = {}
 
     def candidates() -> Iterator[tuple[int, tuple[Any, ...]]]:
         for i, (c, g) in enumerate(zip(comps, values, strict=True)):
@@ -299,9 +318,9 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
                     for o in _distinct(game.split_moves(c.state))
                     if _option_value(game, o, max_positions, counter) == target
                 )
-                counts[c] = None
+                counts[c.canonical()] = None
             else:
-                counts[c] = game.count_options_with_value(c.state, target)
+                counts[c.canonical()] = game.count_options_with_value(c.state, target)
             for option in options:
                 yield i, option
 
@@ -309,8 +328,8 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
     total_moves: int | None = len(winning)
     if truncated:
         for c, g in zip(comps, values, strict=True):
-            if c not in counts:
-                counts[c] = _impartial(c).count_options_with_value(c.state, g ^ total)
+            if c.canonical() not in counts:
+                counts[c.canonical()] = _impartial(c).count_options_with_value(c.state, g ^ total)
         known = [n for n in counts.values() if n is not None]
         total_moves = sum(known) if len(known) == len(counts) else None
     theorem = "Sprague–Grundy theorem (nim-sum of component values)" if len(comps) > 1 else None
@@ -377,7 +396,18 @@ def _solve_misere(
     if mixed is not None:
         return result_of_answer(pos, mixed, misere=True, max_moves=max_moves)
     if solver is not None:
-        answer = solver(pos, max_moves)
+        if len(comps) == 1 and MISERE_SEARCH_FIRST > 0:
+            # A lone heap: a quick quotient, a short search, then each in full.
+            answer = solver(pos, max_moves, MISERE_QUICK_SECONDS)
+            if answer is not None:
+                return result_of_answer(pos, answer, misere=True, max_moves=max_moves)
+            try:
+                return _misere_by_search(pos, max_moves, min(max_positions, MISERE_SEARCH_FIRST))
+            except TimeLimitError:
+                raise
+            except SearchLimitError:
+                pass  # a larger game tree: the quotient may yet cover it
+        answer = solver(pos, max_moves, None)
         if answer is not None:
             return result_of_answer(pos, answer, misere=True, max_moves=max_moves)
     return _misere_by_search(pos, max_moves, max_positions)

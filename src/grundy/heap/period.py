@@ -21,15 +21,15 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from grundy.kernels.period import period_kernel
+from grundy.kernels.period import period_candidates, period_kernel, table_array
 
 __all__ = ["Periodicity", "find_period", "periodicity"]
 
 #: An observed period must repeat at least this many times in the table.
 MIN_REPEATS = 3
 
-#: Tables up to this length are scanned by the plain-Python kernel (no compile wait).
-PYTHON_BELOW = 20_000
+#: Candidate periods fetched from the kernel per call in :func:`periodicity`.
+_BATCH = 1024
 
 
 @dataclass(frozen=True)
@@ -85,21 +85,19 @@ def find_period(
     so that three equal values at the end are not taken for a period), and
     the saltus must be non-negative. Periods below ``first`` are skipped.
     """
-    import numpy as np  # noqa: PLC0415 (lazy: numpy)
-
-    arr = np.asarray(values)
-    if arr.dtype.kind not in "iu":
-        arr = arr.astype(np.int64)
+    arr = _kernel_table(values)
     if len(arr) < 2:
         return 0, 0, 0
     tail = (len(arr) + 1) // 2 if min_tail is None else min_tail
-    if len(arr) <= PYTHON_BELOW:  # no compile wait for small tables
-        e, p, s = period_kernel.py_func(
-            arr.tolist(), first, len(arr) // min_repeats, min_repeats, tail
-        )
-    else:
-        e, p, s = period_kernel(arr, first, len(arr) // min_repeats, min_repeats, tail)
+    e, p, s = period_kernel(arr, first, len(arr) // min_repeats, min_repeats, tail)
     return int(e), int(p), int(s)
+
+
+def _kernel_table(values: Sequence[int]) -> Any:
+    """``values`` for the period kernels: an array for the compiled core, a list for the
+    pure-Python twins (which index lists faster than arrays)."""
+    arr = table_array(values)
+    return arr if period_kernel.compiled is not None else arr.tolist()
 
 
 def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_000) -> Periodicity:
@@ -122,21 +120,9 @@ def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_00
     last = len(values) - 1
     hook = getattr(game, "periodicity_proof", None)
     if hook is not None:
-        first = 1
-        for _ in range(max_candidates):
-            e, p, s = find_period(values, min_repeats=1, min_tail=0, first=first)
-            if p == 0:
-                break
-            proof = hook(e, p, s)
-            if proof is not None and proof[0] + p - 1 <= last:
-                what = f"period {p} from heap {e}" + (f" with saltus {s}" if s else "")
-                reason = (
-                    f"proved {what}: G(n+{p}) = G(n)"
-                    + (f" + {s}" if s else "")
-                    + f" checked for {e} <= n < {proof[0]} ({proof[1]})"
-                )
-                return Periodicity(e, p, s, True, last, reason)
-            first = p + 1
+        found = _proved(game, hook, values, max_candidates)
+        if found is not None:
+            return found
     e, p, s = find_period(values)
     if p == 0:
         return Periodicity(
@@ -152,3 +138,39 @@ def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_00
     else:
         reason = f"observed {what} up to heap {last} (no theorem available to prove it here)"
     return Periodicity(e, p, s, False, last, reason)
+
+
+def _proved(game: Any, hook: Any, values: Sequence[int], max_candidates: int) -> Periodicity | None:
+    """The smallest period that ``hook`` proves from ``values``, trying at most
+    ``max_candidates`` periods (those with a non-negative saltus, ascending).
+
+    The kernel lists the candidates a batch at a time. A ruleset whose proof bound is at
+    least ``a*e + b*p + c`` declares ``periodicity_bound_form() -> (a, b, c)``; the kernel
+    then leaves out the candidates whose bound passes the table (``bound + p - 1 > last``)."""
+    import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+    last = len(values) - 1
+    table = _kernel_table(values)
+    form_of = getattr(game, "periodicity_bound_form", None)
+    form = form_of() if form_of is not None else None
+    test = (0, 0, 0, 0) if form is None else (form[0], form[1] + 1, form[2] - 1, last)
+    out = np.zeros(3 * _BATCH, dtype=np.int64)
+    first, tried = 1, 0
+    while tried < max_candidates:
+        count, first = period_candidates(table, first, last, test, out)
+        for e, p, s in out[: 3 * count].reshape(-1, 3).tolist():
+            proof = hook(e, p, s)
+            if proof is not None and proof[0] + p - 1 <= last:
+                what = f"period {p} from heap {e}" + (f" with saltus {s}" if s else "")
+                reason = (
+                    f"proved {what}: G(n+{p}) = G(n)"
+                    + (f" + {s}" if s else "")
+                    + f" checked for {e} <= n < {proof[0]} ({proof[1]})"
+                )
+                return Periodicity(e, p, s, True, last, reason)
+            tried += 1
+            if tried >= max_candidates:
+                break
+        if count < _BATCH:
+            break
+    return None

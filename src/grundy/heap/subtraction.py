@@ -97,6 +97,11 @@ class Subtraction(HeapGame):
         m = self.subset[-1]
         return preperiod + m, f"subtraction game: a window of max(S) = {m} values repeats"
 
+    def periodicity_bound_form(self) -> tuple[int, int, int]:
+        """``(1, 0, max(S))``: the proof bound is ``e + max(S)`` (see
+        :meth:`grundy.heap.games.TakeAndBreak.periodicity_bound_form`)."""
+        return 1, 0, self.subset[-1]
+
     def grundy_formula(self, state: int) -> int | None:
         if len(self.subset) == 2:
             return two_element_value(self.subset[0], self.subset[1], state)

@@ -24,10 +24,10 @@ from grundy.errors import InvalidSpecError
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import periodicity
 from grundy.heap.values import heap_values
-from grundy.kernels._jit import numba_available
+from grundy.kernels._core import core_module
 from grundy.kernels.heap import plain_kernel, rare_kernel
 
-__all__ = ["METHODS", "TableBuilder", "best_mask", "build_table", "heap_values", "kernel_work"]
+__all__ = ["METHODS", "TableBuilder", "best_mask", "build_table", "heap_values"]
 
 #: Kernel choices: ``auto`` picks ``rare`` for games with two-heap splits.
 METHODS = ("auto", "plain", "rare")
@@ -45,37 +45,10 @@ DENSE_RATIO = 8
 #: 0.[4] and 0.3[4], and 200x faster on 0.[5]).
 TRIAL_AFTER = 1024
 
-#: Below this many kernel steps (options looked at, see :func:`kernel_work`) the
-#: pure-Python kernels run (no compile wait): about 2,000 heaps of Kayles, but only a
-#: few hundred of a code whose heaps each cost time quadratic in their size (0.[7], 0.8).
-JIT_WORK = 4_000_000
-
 Progress = Callable[[int, int], None]
 
 #: Heaps handled per numpy step outside the kernels (bounds temporary memory).
 _PIECE = 1 << 16
-
-
-def kernel_work(first: int, last: int, arrays: tuple[Any, ...]) -> int:
-    """About how many options the plain kernel looks at for heaps ``first..last``
-    (every heap counted as costly as the last), from :meth:`TakeAndBreak.kernel_arrays`.
-
-    >>> from grundy.heap.games import KAYLES, TakeAndBreak
-    >>> kernel_work(0, 2000, KAYLES.kernel_arrays(2000))
-    4002000
-    >>> kernel_work(0, 1024, TakeAndBreak.from_code("0.8").kernel_arrays(1024)) > JIT_WORK
-    True
-    """
-    heaps = last + 1 - first
-    if heaps <= 0:
-        return 0
-    _, single, split, triple = arrays
-    two = np.asarray(split, dtype=np.int64)
-    two = last - two[two <= last - 2]
-    three = np.asarray(triple, dtype=np.int64)
-    three = (last - three[three <= last - 3]).astype(np.float64)
-    per_heap = len(single) + int(two.sum()) // 2 + int((three * three).sum() / 12)
-    return heaps * per_heap
 
 
 def best_mask(hist: Any) -> tuple[int, int]:
@@ -129,13 +102,14 @@ class TableBuilder:
         *,
         prefix: Any = None,
         method: str = "auto",
-        jit: bool | None = None,
+        compiled: bool | None = None,
         period_fill: bool = False,
     ) -> None:
         if method not in METHODS:
             raise InvalidSpecError(f"unknown kernel {method!r}", "one of " + ", ".join(METHODS))
         self.game = game
-        self.jit = jit
+        #: False runs the pure-Python twins even where the compiled core is active.
+        self.compiled = compiled
         code = game.code
         has_split = any(code.digit(k) & 4 for k in range(len(code.digits) + len(code.repeat) + 1))
         #: ``auto`` starts with the rare-value kernel and leaves it for the plain one when
@@ -156,12 +130,13 @@ class TableBuilder:
         if len(start) == 0 or int(start[0]) != 0:
             raise InvalidSpecError("a stored table must start with G(0) = 0")
         top = int(start.max())
-        dtype = np.uint16 if top < 1 << 16 else np.uint32
-        self.values: Any = np.array(start, dtype=dtype)
-        self.count = len(start)
         self.space = 64
         while self.space <= 2 * top:
             self.space *= 2
+        # uint16 while every value the kernels may write (below the value space) fits
+        dtype = np.uint16 if self.space <= 1 << 16 else np.uint32
+        self.values: Any = np.array(start, dtype=dtype)
+        self.count = len(start)
         self.mask = 0
         self.mark: Any = None
         self.rare: Any = None
@@ -236,11 +211,8 @@ class TableBuilder:
             grown = np.zeros(last + 1, dtype=self.values.dtype)
             grown[: self.count] = self.values[: self.count]
             self.values = grown
-        whole, single, split, triple = arrays = self.game.kernel_arrays(last)
-        fast = self.jit
-        if fast is None:
-            fast = kernel_work(self.count, last, arrays) > JIT_WORK
-        fast = fast and numba_available()
+        whole, single, split, triple = self.game.kernel_arrays(last)
+        fast = self.compiled is not False and core_module() is not None
         if fast:
             rules: tuple[Any, ...] = (
                 np.array(whole, dtype=np.uint8),
@@ -268,15 +240,13 @@ class TableBuilder:
             if self.mark is None:
                 self.mark = np.full(self.space, -1, dtype=np.int64)
             if self.trials and start >= self.next_trial and per_heap is not None:
-                # Time a short chunk of the other kernel (compiled first, off the clock).
+                # Time a short chunk of the other kernel.
                 self.next_trial = 2 * start
                 trial = (self.method, per_heap)
                 self.method = "plain" if self.method == "rare" else "rare"
                 if self.method == "rare":
                     self.rare, next_mask = None, start
                 stop = min(stop, start + max(16, min(chunk // 8, 64)))
-                if fast:
-                    self._warm(self.method, g, rules, unequal)
             if self.method == "plain":
                 mark = self.mark if fast else self.mark.tolist()
                 began = time.perf_counter()
@@ -327,7 +297,8 @@ class TableBuilder:
             if not fast:
                 self.values[start:done] = g[start:done]
             self.count = done
-            if done < stop and int(self.values[done - 1]) >= self.space // 2:
+            # (the kernel stops just after a value >= half the space, which may be the last heap)
+            if done > start and int(self.values[done - 1]) >= self.space // 2:
                 self._grow_space()
                 if fast:
                     g = self.values
@@ -354,15 +325,6 @@ class TableBuilder:
                 progress(self.count - 1, last)
             checkpoint(self.count, None, "heaps")  # the time limit; finished heaps stay
         return self.values[: last + 1]
-
-    def _warm(self, method: str, g: Any, rules: tuple[Any, ...], unequal: int) -> None:
-        """Compile (or load from numba's cache) a kernel: a call on an empty range."""
-        if method == "plain":
-            plain_kernel(g, 0, 0, *rules, unequal, self.mark)
-        else:
-            flags, heaps = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
-            rare_kernel(g, 0, 0, rules[0], rules[1], rules[2], unequal, flags, heaps, 0,
-                        self.mark, flags)  # fmt: skip
 
     def _end_trial(self, before: str, before_per_heap: float, trial_per_heap: float) -> None:
         """Keep the kernel just timed if it ran clearly faster than ``before`` did on the
@@ -417,7 +379,7 @@ def build_table(
     *,
     prefix: Any = None,
     method: str = "auto",
-    jit: bool | None = None,
+    compiled: bool | None = None,
     progress: Progress | None = None,
     period_fill: bool = True,
 ) -> Any:
@@ -425,8 +387,12 @@ def build_table(
 
     ``prefix`` (values of heaps ``0..m``) is reused, not recomputed. With
     ``period_fill`` the kernel stops once the finished part proves a period
-    (checked at 1024 heaps and each doubling) and the rest is filled from it.
+    (checked at 1024 heaps and each doubling) and the rest is filled from it. With
+    ``compiled=False`` the pure-Python twins of the kernels run even where the compiled core
+    is active (tests compare the two).
     """
-    builder = TableBuilder(game, prefix=prefix, method=method, jit=jit, period_fill=period_fill)
+    builder = TableBuilder(
+        game, prefix=prefix, method=method, compiled=compiled, period_fill=period_fill
+    )
     values = builder.extend(last, progress)
     return values if len(values) == len(builder.values) else values.copy()

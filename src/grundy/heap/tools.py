@@ -68,7 +68,7 @@ def heap_table(
     *,
     prefix: Any = None,
     method: str = "auto",
-    jit: bool | None = None,
+    compiled: bool | None = None,
     progress: Progress | None = None,
     period_fill: bool = True,
 ) -> Any:
@@ -85,7 +85,7 @@ def heap_table(
     """
     heap = require_heap_game(game)
     _check_last(last)
-    _check_flags(jit=jit, period_fill=period_fill)
+    _check_flags(compiled=compiled, period_fill=period_fill)
     if progress is not None and not callable(progress):
         raise InvalidSpecError(
             f"progress must be a function progress(done, last), got {type(progress).__name__}",
@@ -100,7 +100,7 @@ def heap_table(
             last,
             prefix=prefix,
             method=method,
-            jit=jit,
+            compiled=compiled,
             progress=progress,
             period_fill=period_fill,
         )

@@ -1,35 +1,69 @@
-"""The compiled inner loop of :func:`grundy.hackenbush.values.analyse` for big pictures.
+"""The compiled inner loops of :func:`grundy.hackenbush.values.analyse` for big pictures
+(``hackenbush.c``), with their pure-Python twins (``.py_func``).
 
 :func:`decompose_kernel` sees only numpy arrays and ints: the edges as local
 vertex numbers, the root, and a value to add at each vertex. It finds bridges
 with one iterative depth-first search, numbers the 2-edge-connected parts in
 discovery order and computes every part's value bottom-up (the same steps as
 :func:`grundy.hackenbush.values._decompose`, which the tests compare it with).
-With numba installed it is compiled on first call (unless ``GRUNDY_NO_NUMBA`` is set);
-without, the same code runs as Python (:mod:`grundy.kernels._jit`).
 
 >>> import numpy as np
-
-from grundy.kernels._jit import kernel, numba_available
 >>> out = decompose_kernel(3, np.array([0, 1, 1]), np.array([1, 2, 2]),
 ...                        np.array([1, 1, 1]), 0, np.zeros(3, np.int64))
 >>> int(out[8][0])  # g of the ground's part: a stalk under a 2-cycle, 0 + 1
 1
+>>> out_py = decompose_kernel.py_func(3, np.array([0, 1, 1]), np.array([1, 2, 2]),
+...                                   np.array([1, 1, 1]), 0, np.zeros(3, np.int64))
+>>> all(a.tolist() == b.tolist() for a, b in zip(out, out_py))
+True
+>>> reach_kernel(4, np.array([0, 2]), np.array([1, 3]), 0).tolist()
+[True, True, False, False]
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 
-from grundy.kernels._jit import kernel, numba_available
+from grundy.kernels._core import twin
 
-__all__ = ["COMPILED", "decompose_kernel", "reach_kernel"]
-
-#: True when the kernels run compiled (numba installed and ``GRUNDY_NO_NUMBA`` unset).
-COMPILED = numba_available()
+__all__ = ["bridge_cuts_kernel", "compiled", "decompose_kernel", "reach_kernel"]
 
 
-@kernel
+def compiled() -> bool:
+    """True when the kernels run compiled (the compiled core active, ``GRUNDY_PURE_PYTHON``
+    unset); read at each call, so a test may set the variable."""
+    from grundy.kernels._core import core_module  # noqa: PLC0415 (cheap; import cycle-free)
+
+    return core_module() is not None
+
+
+def _ints(a: Any) -> Any:
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def _decompose_compiled(  # noqa: PLR0917
+    fast: Callable[..., Any], n: int, eu: Any, ev: Any, ew: Any, root: int, vx: Any
+) -> tuple[Any, ...]:
+    eu, ev, ew, vx = _ints(eu), _ints(ev), _ints(ew), _ints(vx)
+    tin, vsize, comp, pe = (np.empty(n, np.int64) for _ in range(4))
+    bridge = np.empty(len(eu), np.bool_)
+    top, parent, up_edge, parity, g, contrib = (np.empty(n, np.int64) for _ in range(6))
+    k = fast(n, eu, ev, ew, root, vx, tin, vsize, comp, bridge, top, parent, up_edge,
+             parity, g, contrib, pe)  # fmt: skip
+    return (tin, vsize, comp, bridge, top[:k], parent[:k], up_edge[:k], parity[:k], g[:k],
+            contrib[:k], pe)  # fmt: skip
+
+
+def _reach_compiled(fast: Callable[..., Any], n: int, eu: Any, ev: Any, root: int) -> Any:
+    seen = np.empty(n, np.bool_)
+    fast(n, _ints(eu), _ints(ev), root, seen)
+    return seen
+
+
+@twin("decompose", _decompose_compiled)
 def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  # noqa: PLR0917
     """Bridges, parts and values; returns (tin, vsize, comp, bridge, top, parent,
     up_edge, parity, g, contrib, pe) as arrays (top to contrib per part; pe is
@@ -147,7 +181,7 @@ def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  
     )
 
 
-@kernel
+@twin("reach", _reach_compiled)
 def reach_kernel(n, eu, ev, root):  # type: ignore[no-untyped-def]
     """Which vertices an edge path joins to ``root`` (a boolean array)."""
     m = eu.shape[0]
@@ -179,3 +213,44 @@ def reach_kernel(n, eu, ev, root):  # type: ignore[no-untyped-def]
                 stack[sp] = y
                 sp += 1
     return seen
+
+
+def _bridge_cuts_compiled(  # noqa: PLR0917
+    fast: Callable[..., Any], parent: Any, up_edge: Any, g: Any, contrib: Any, ew: Any, target: int
+) -> tuple[Any, Any]:
+    parent = _ints(parent)
+    need = np.empty(len(parent), np.int64)
+    win = np.empty(len(parent), np.bool_)
+    fast(parent, _ints(up_edge), _ints(g), _ints(contrib), _ints(ew), int(target), need, win)
+    return need, win
+
+
+@twin("bridge_cuts", _bridge_cuts_compiled)
+def bridge_cuts_kernel(parent, up_edge, g, contrib, ew, target):  # type: ignore[no-untyped-def]  # noqa: PLR0917
+    """The top-down pass of ``winning_cuts`` over the parts of ``decompose_kernel``:
+    ``need[c]``, the value part ``c`` (with all above it) must take for the whole to be
+    worth ``target`` (-1: none can), and ``win[c]``, whether cutting (weight 1) or
+    lowering its bridge to its parent part moves to ``target``."""
+    nparts = parent.shape[0]
+    need = np.full(nparts, -1, np.int64)
+    win = np.zeros(nparts, np.bool_)
+    need[0] = target
+    for c in range(1, nparts):
+        p_need = need[parent[c]]
+        if p_need < 0:
+            continue
+        y = g[parent[c]] ^ p_need ^ contrib[c]
+        w = ew[up_edge[c]]
+        if w == 1:
+            win[c] = y == 0
+            need[c] = y - 1 if y >= 1 else -1
+        else:
+            if w == 2:
+                s = g[c] + 1  # stalk(1, g)
+            elif w % 2 == 1:
+                s = g[c]  # stalk of an even weight w - 1
+            else:
+                s = g[c] ^ 1
+            win[c] = s == y
+            need[c] = y if w % 2 == 0 else y ^ 1
+    return need, win

@@ -1,8 +1,11 @@
 """Inner loops for Grundy tables of take-and-break heap games.
 
-The kernels see only arrays and ints (they also run on Python lists, which is
-how the pure-Python fallback stays fast enough for tests). A ruleset is given
-as:
+The kernels see only arrays and ints. Each is a :class:`~grundy.kernels._core.Twin`:
+calling it runs the compiled function of :mod:`grundy._core` (``heap.c``) when the compiled
+core is active, on numpy arrays (the table ``g`` uint16, uint32 or int64; ``mark``, ``rare``
+int64; ``want`` uint8, all written in place); ``.py_func`` is the pure-Python twin, which
+also runs on Python lists (how the pure-Python path stays fast enough for tests). A ruleset
+is given as:
 
 * ``whole[n]`` -- 1 when a move may remove a whole heap of exactly ``n``;
 * ``single`` -- ascending amounts ``k >= 1`` that may be removed leaving one heap;
@@ -21,19 +24,52 @@ again). ``mark`` is a scratch array over values, filled with -1 by the caller.
 12
 >>> g  # Kayles
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> import numpy as np
+>>> a = np.zeros(12, np.uint16)
+>>> plain_kernel(a, 1, 12, [0, 1, 1], [1, 2], [1, 2], [], 0, np.full(64, -1, np.int64))
+12
+>>> a.tolist() == g
+True
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from grundy.kernels._jit import kernel
+import numpy as np
+
+from grundy.kernels._core import twin
 
 __all__ = ["plain_kernel", "rare_kernel"]
 
 
-@kernel
-def plain_kernel(  # noqa: PLR0917 - numba kernels take positional arrays
+def _rules(whole: Any, *amounts: Any) -> tuple[Any, ...]:
+    """The read-only rule arrays as the compiled kernels take them."""
+    return (
+        np.ascontiguousarray(whole, dtype=np.uint8),
+        *(np.ascontiguousarray(a, dtype=np.int64) for a in amounts),
+    )
+
+
+def _plain_compiled(fast: Callable[..., Any], *args: Any) -> int:
+    g, start, stop, whole, single, split, triple, unequal, mark = args
+    done: int = fast(g, start, stop, *_rules(whole, single, split, triple), unequal, mark)
+    return done
+
+
+def _rare_compiled(fast: Callable[..., Any], *args: Any) -> tuple[int, int]:
+    g, start, stop, whole, single, split, unequal, common, rare, nrare, mark, want = args
+    whole, single, split = _rules(whole, single, split)
+    common = np.ascontiguousarray(common, dtype=np.uint8)
+    done: tuple[int, int] = fast(
+        g, start, stop, whole, single, split, unequal, common, rare, nrare, mark, want
+    )
+    return done
+
+
+@twin("plain_kernel", _plain_compiled)
+def plain_kernel(  # noqa: PLR0917 - kernels take positional arrays
     g: Any,
     start: int,
     stop: int,
@@ -80,8 +116,8 @@ def plain_kernel(  # noqa: PLR0917 - numba kernels take positional arrays
     return stop
 
 
-@kernel
-def rare_kernel(  # noqa: PLR0917 - numba kernels take positional arrays
+@twin("rare_kernel", _rare_compiled)
+def rare_kernel(  # noqa: PLR0917 - kernels take positional arrays
     g: Any,
     start: int,
     stop: int,

@@ -13,6 +13,7 @@ names below agree with the metadata.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from importlib import import_module
@@ -68,11 +69,22 @@ _VARIANTS: dict[tuple[str, str], str] = {
 }
 
 
+#: Held while a game's module is imported (threads load games one at a time).
+_LOADING = threading.RLock()
+
+
 def load_source(where: str) -> type[Ruleset] | NamedRuleset:
     """The ruleset class or named ruleset at ``module:attribute`` (``NAMED[i]`` allowed)."""
     module, _, attr = where.partition(":")
     name, _, index = attr.partition("[")
-    obj = getattr(import_module(module), name)
+    with _LOADING:
+        # Packages first, top down: a thread that took a module's import lock and then
+        # waited for its package, which imports that module, would deadlock with the
+        # thread importing the package (first-time solves of two games in two threads).
+        parts = module.split(".")
+        for i in range(1, len(parts)):
+            import_module(".".join(parts[:i]))
+        obj = getattr(import_module(module), name)
     if index:
         obj = obj[int(index.rstrip("]"))]
     if not (isinstance(obj, NamedRuleset) or (isinstance(obj, type) and issubclass(obj, Ruleset))):
@@ -146,11 +158,14 @@ class Registry:
     def _entry(self, name: str) -> GameEntry:
         entry = self._loaded.get(name)
         if entry is None:
-            entry = GameEntry.of(load_source(self._where[name]))
-            variants = {p: w for (n, p), w in _VARIANTS.items() if n == name}
-            if variants:
-                entry = _with_variants(entry, variants)
-            self._loaded[name] = entry
+            with _LOADING:  # one entry per name, loaded by one thread
+                entry = self._loaded.get(name)
+                if entry is None:
+                    entry = GameEntry.of(load_source(self._where[name]))
+                    variants = {p: w for (n, p), w in _VARIANTS.items() if n == name}
+                    if variants:
+                        entry = _with_variants(entry, variants)
+                    self._loaded[name] = entry
         return entry
 
     def get(self, name: str) -> GameEntry:

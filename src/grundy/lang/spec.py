@@ -66,15 +66,25 @@ def tokenize(text: str) -> list[str]:
     return tokens
 
 
-def parse(text: str) -> Position | Sum:
+def parse(text: str, *, allow_files: bool = True) -> Position | Sum:
     """Parse spec text into a position.
+
+    With ``allow_files=False`` (a server) no argument may name a file (``@FILE``): the
+    language then never reaches the filesystem, and the refusal does not depend on the
+    path (a file that exists and one that does not answer the same).
 
     >>> str(parse("nim 3 4 5"))
     'nim 3 4 5'
+    >>> parse("hackenbush @/etc/passwd", allow_files=False)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidSpecError: files (@FILE) are not read here; write the position \
+inline, e.g. hackenbush "0-1 1-2" (expected: NAME[:PARAMS] ARG... [+ NAME[:PARAMS] ARG...]..., \
+e.g. "nim 3 4 5")
     """
     if not isinstance(text, str):
         raise InvalidSpecError(f"a spec must be text, got {type(text).__name__}", SPEC_SYNTAX)
-    return parse_tokens(tokenize(text))
+    return parse_tokens(tokenize(text), allow_files=allow_files)
 
 
 def parse_ruleset(text: str) -> Ruleset:
@@ -95,10 +105,19 @@ def parse_ruleset(text: str) -> Ruleset:
     return REGISTRY.get(name).build(params if colon else None)
 
 
-def parse_tokens(tokens: Sequence[str]) -> Position | Sum:
-    """Parse already-split tokens (as a shell passes them) into a position."""
+#: The refusal of ``@FILE`` where files are not read (the same words for every path).
+NO_FILES = 'files (@FILE) are not read here; write the position inline, e.g. hackenbush "0-1 1-2"'
+
+
+def parse_tokens(tokens: Sequence[str], *, allow_files: bool = True) -> Position | Sum:
+    """Parse already-split tokens (as a shell passes them) into a position.
+
+    ``allow_files=False`` refuses every token holding ``@`` (see :func:`parse`).
+    """
     if not tokens:
         raise InvalidSpecError("the position is empty", SPEC_SYNTAX)
+    if not allow_files and any("@" in t for t in tokens):
+        raise InvalidSpecError(NO_FILES, SPEC_SYNTAX)
     groups: list[list[str]] = [[]]
     for t in tokens:
         if t == "+":

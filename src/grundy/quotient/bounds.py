@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 #: Steps (candidate elements, table cells, checked pairs) allowed for one heap.
-DEFAULT_MAX_WORK = 40_000_000
+DEFAULT_MAX_WORK = 250_000_000
 
 
 class QuotientLimitError(SearchLimitError):

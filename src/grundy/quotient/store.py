@@ -36,7 +36,8 @@ from typing import Any
 from grundy.core.files import atomic_write, read_bytes
 from grundy.core.game import ImpartialGame
 from grundy.errors import SolvedFileError
-from grundy.quotient.build import QuotientBuilder, reduce_pretension
+from grundy.quotient.build import QuotientBuilder
+from grundy.quotient.monoid import reduce_pretension
 
 __all__ = [
     "FORMAT",
@@ -141,7 +142,7 @@ def growth_heaps(mul: list[list[int]], is_p: list[bool], phi: list[int]) -> list
     heaps = []
     order = 1
     for h in range(1, len(phi)):
-        grown = len(reduce_pretension(mul, is_p, phi[: h + 1])[0])
+        grown = reduce_pretension(mul, is_p, phi[: h + 1]).order
         if grown != order:
             heaps.append(h)
             order = grown

@@ -17,9 +17,13 @@ the condition for all (infinitely many) sums:
   reachable as ``phi(u)`` and every heap ``h``, if ``y·phi(h)`` is in P then no
   ``y·t`` (``t`` in ``T(h)``) is; and the identity is not in P.
 * **N-check** (``phi(w)`` not in P implies a move to P, unless ``w`` is over): a
-  search over the finitely many pairs ``(phi(w), T(w))``. A pair whose set
-  contains the set of another pair with the same element can be skipped, since
-  its extensions have more options (Siegel's MisereSolver prunes the same way).
+  walk over sums in colex order (:func:`grundy.kernels.quotient.n_failure`). A
+  sum whose element was met with a subset of its options is skipped with all its
+  extensions, since their options only grow (Siegel's MisereSolver prunes the
+  same way); there are finitely many (element, option set) pairs, so it ends.
+
+Failures are *least* in colex order (the largest heap counts most), as in
+MisereSolver: the builder repairs the least failing sum first.
 
 >>> mul = [[0, 1], [1, 0]]          # {1, a} with a² = 1, P = {a}: misère Nim's heaps of size 1
 >>> find_failure(mul, [False, True], [0, 1], [frozenset(), frozenset({0})]) is None
@@ -33,13 +37,17 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+import numpy as np
+import numpy.typing as npt
+
 from grundy.errors import SearchLimitError
+from grundy.kernels.quotient import Tick, least_words, n_failure
 from grundy.quotient.bounds import Budget, QuotientTimeLimitError
 
-__all__ = ["DEFAULT_MAX_STATES", "find_failure", "reachable"]
+__all__ = ["DEFAULT_MAX_STATES", "Checker", "find_failure", "reachable"]
 
-#: The N-check gives up (SearchLimitError) after this many pairs.
-DEFAULT_MAX_STATES = 2_000_000
+#: The N-check gives up (SearchLimitError) after this many steps.
+DEFAULT_MAX_STATES = 400_000_000
 
 
 def reachable(
@@ -65,15 +73,93 @@ def reachable(
     return words
 
 
-def _generators(
-    phi: Sequence[int], trans: Sequence[frozenset[int]]
-) -> list[tuple[int, frozenset[int], int]]:
-    """Distinct ``(phi(h), T(h), h)`` over heaps that have a move (smallest heap kept)."""
-    seen: dict[tuple[int, frozenset[int]], int] = {}
-    for h, (x, t) in enumerate(zip(phi, trans, strict=True)):
-        if t and (x, t) not in seen:
-            seen[(x, t)] = h
-    return [(x, t, h) for (x, t), h in seen.items()]
+class Checker:
+    """The least failing sum of one pretension (see the module docstring).
+
+    ``gens`` are the distinct ``(phi(h), T(h))`` pairs of heaps with a move, in heap order
+    (the smallest heap of each kept: it gives the least sums); words are exponent vectors
+    over them, and :meth:`heaps` turns one into a sorted tuple of heaps.
+    """
+
+    def __init__(
+        self,
+        mul: Sequence[Sequence[int]],
+        is_p: Sequence[bool],
+        phi: Sequence[int],
+        trans: Sequence[frozenset[int]],
+        table: npt.NDArray[np.int64] | None = None,
+    ) -> None:
+        if len(phi) != len(trans) or any(x and not t for x, t in zip(phi, trans, strict=True)):
+            raise ValueError("a heap without options must pretend to be the identity")
+        self.mul, self.is_p = mul, is_p
+        self.table = np.asarray(mul, dtype=np.int64) if table is None else table
+        seen: dict[tuple[int, frozenset[int]], int] = {}
+        for h, (x, t) in enumerate(zip(phi, trans, strict=True)):
+            if t and (x, t) not in seen:
+                seen[(x, t)] = h
+        pairs = sorted(seen.items(), key=lambda item: item[1])
+        self.gens = [x for (x, _), _ in pairs]
+        self.trans = [t for (_, t), _ in pairs]
+        self.gen_heaps = [h for _, h in pairs]
+
+    def heaps(self, word: Sequence[int]) -> tuple[int, ...]:
+        """The sum of heaps a word over the generators stands for, sorted."""
+        return tuple(h for h, e in zip(self.gen_heaps, word, strict=True) for _ in range(e))
+
+    def p_failure(self, budget: Budget | None = None) -> tuple[int, ...] | None:
+        """The least word ``u + h`` with ``phi(u + h)`` in P and an option ``phi(u)·t`` in P."""
+        n, m = len(self.mul), len(self.gens)
+        tick = _ticker(budget, None)
+        if self.is_p[0]:
+            return (0,) * m
+        pm = np.asarray(self.is_p, dtype=bool)[self.table]
+        words = least_words(self.table, self.gens, tick)
+        tick(n * m)
+        best: list[int] | None = None
+        for j, (g, t) in enumerate(zip(self.gens, self.trans, strict=True)):
+            bad = pm[:, g] & pm[:, sorted(t)].any(axis=1)
+            for x in np.flatnonzero(bad).tolist():
+                w = words[x]
+                if w is None:
+                    continue
+                word = list(w)
+                word[j] += 1
+                key = word[::-1]
+                if best is None or key < best:
+                    best = key
+        return None if best is None else tuple(best[::-1])
+
+    def failure(
+        self,
+        budget: Budget | None = None,
+        max_states: int = DEFAULT_MAX_STATES,
+        deadline: float | None = None,
+        minimal: list[list[frozenset[int]]] | None = None,
+    ) -> tuple[int, ...] | None:
+        """The least failing word, or None when the pretension is valid (``minimal`` then
+        holds, per element, the minimal option sets of the sums reaching it)."""
+        pf = self.p_failure(budget)
+        if pf is not None and not any(pf):
+            return pf
+        tick = _ticker(budget, deadline, max_states)
+        nf = n_failure(self.table, self.is_p, self.gens, self.trans, pf, tick, minimal)
+        return nf if nf is not None else pf
+
+
+def _ticker(budget: Budget | None, deadline: float | None, most: int | None = None) -> Tick:
+    used = 0
+
+    def tick(steps: int) -> None:
+        nonlocal used
+        used += steps
+        if budget is not None:
+            budget.spend(steps)
+        if most is not None and used > most:
+            raise SearchLimitError(most)
+        if deadline is not None and time.monotonic() > deadline:
+            raise QuotientTimeLimitError("time limit reached in the exact check of a quotient")
+
+    return tick
 
 
 def find_failure(
@@ -86,103 +172,14 @@ def find_failure(
     deadline: float | None = None,
     budget: Budget | None = None,
 ) -> tuple[int, ...] | None:
-    """None when the pretension is valid, else a sum of heaps (sorted) it gets wrong.
+    """None when the pretension is valid, else the least sum of heaps (sorted) it gets wrong.
 
     ``trans[h]`` is the set of elements of the options of heap ``h``; heaps without
     options must have ``phi[h] == 0`` (ValueError otherwise). Raises
-    :class:`~grundy.errors.SearchLimitError` past ``max_states`` pairs,
+    :class:`~grundy.errors.SearchLimitError` past ``max_states`` steps of the N-check,
     :class:`~grundy.quotient.bounds.QuotientLimitError` past the ``deadline`` or the
     ``budget``: never a guess.
     """
-    if len(phi) != len(trans) or any(x and not t for x, t in zip(phi, trans, strict=True)):
-        raise ValueError("a heap without options must pretend to be the identity")
-    if is_p[0]:
-        return ()
-    gens = _generators(phi, trans)
-    words = reachable(mul, [(g, h) for g, _, h in gens], budget)
-    # P-check.
-    if budget is not None:
-        budget.spend(len(words) * len(gens))
-    for y, word in words.items():
-        row = mul[y]
-        for g, t, h in gens:
-            if is_p[row[g]] and any(is_p[row[z]] for z in t):
-                return tuple(sorted((*word, h)))
-    return _n_check(mul, is_p, gens, max_states, deadline, budget=budget)
-
-
-def _n_check(
-    mul: Sequence[Sequence[int]],
-    is_p: Sequence[bool],
-    gens: list[tuple[int, frozenset[int], int]],
-    max_states: int,
-    deadline: float | None,
-    *,
-    budget: Budget | None,
-) -> tuple[int, ...] | None:
-    size = len(mul)
-    if budget is not None:
-        budget.spend(size * sum(1 + len(t) for _, t, _ in gens))
-    pmask = sum(1 << x for x in range(size) if is_p[x])
-    # image[j][t] = bit of t·g_j; near[j][x] = mask of x·T(h_j).
-    image = [[1 << mul[t][g] for t in range(size)] for g, _, _ in gens]
-    near = [[_mask(mul[x][z] for z in t) for x in range(size)] for _, t, _ in gens]
-    # Minimal masks seen per element (the empty word's empty mask is not one: it is over).
-    minimal: dict[int, list[int]] = {}
-    states: list[tuple[int, int, int, int]] = [(0, 0, -1, -1)]  # element, mask, parent, heap
-    i = 0
-    while i < len(states):
-        x, mask, _, _ = states[i]
-        if len(states) > max_states:
-            raise SearchLimitError(max_states)
-        if deadline is not None and i % 512 == 0 and time.monotonic() > deadline:
-            raise QuotientTimeLimitError("time limit reached in the exact check of a quotient")
-        row = mul[x]
-        bits = _bits(mask)
-        cost = len(gens) * (1 + len(bits))
-        for j, (g, _, h) in enumerate(gens):
-            y = row[g]
-            img = image[j]
-            new = near[j][x]
-            for b in bits:
-                new |= img[b]
-            known = minimal.setdefault(y, [])
-            cost += len(known)
-            if any(m & ~new == 0 for m in known):
-                continue
-            states.append((y, new, i, h))
-            if not is_p[y] and not new & pmask:
-                return _word(states, len(states) - 1)
-            if is_p[y] and new & pmask:  # pragma: no cover - the P-check catches it first
-                return _word(states, len(states) - 1)
-            known[:] = [m for m in known if new & ~m]  # drop the supersets of new
-            known.append(new)
-        if budget is not None:
-            budget.spend(cost)
-        i += 1
-    return None
-
-
-def _mask(elements: object) -> int:
-    out = 0
-    for x in elements:  # type: ignore[attr-defined]
-        out |= 1 << x
-    return out
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _word(states: list[tuple[int, int, int, int]], i: int) -> tuple[int, ...]:
-    heaps = []
-    while i > 0:
-        _, _, parent, h = states[i]
-        heaps.append(h)
-        i = parent
-    return tuple(sorted(heaps))
+    checker = Checker(mul, is_p, phi, trans)
+    word = checker.failure(budget, max_states, deadline)
+    return None if word is None else checker.heaps(word)

@@ -10,33 +10,37 @@ Routes (all ``GET``)::
     /api/table         ?spec=&n=           exactly grundy table --json
     /api/table.csv     ?spec=&n=           exactly grundy table --csv, as a download
     /api/games                             exactly grundy games --json
-    /api/health                            {"ok": true, "version": ...}
+    /api/health                            {"ok": true, "version": ..., "solvers": {...}}
 
-Work runs in a worker thread (off the event loop) under the request's time
-budget. Bad input is a 4xx with ``{"error": "one line"}``; anything unexpected
-is a 500 with one line too (counted in ``app.state.unexpected_errors``), never
-a traceback.
+The page, the catalog and health are answered by the server process itself. Every
+other answer is computed in a solver process (:mod:`grundy.web.pool`): a fixed
+number of them, each with a time limit and a memory cap; work past the pool is
+refused at once with 503. Bad input is a 4xx with ``{"error": "one line"}``;
+anything unexpected is a 500 with one line too (counted in
+``app.state.unexpected_errors`` and logged with its traceback), never a
+traceback in the answer. Every response carries the security headers of
+:data:`SECURITY_HEADERS`.
 
 >>> from starlette.testclient import TestClient
->>> client = TestClient(create_app())
->>> client.get("/api/solve", params={"spec": "nim 3 4 5"}).json()["outcome"]
+>>> with TestClient(create_app()) as client:
+...     client.get("/api/solve", params={"spec": "nim 3 4 5"}).json()["outcome"]
+...     r = client.get("/api/solve", params={"spec": "nim x"})
 'N'
->>> r = client.get("/api/solve", params={"spec": "nim x"})
->>> r.status_code, "error" in r.json()
-(400, True)
+>>> r.status_code, "error" in r.json(), r.headers["x-content-type-options"]
+(400, True, 'nosniff')
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -45,66 +49,135 @@ from starlette.staticfiles import StaticFiles
 
 import grundy
 from grundy.web import service
-from grundy.web.limits import Limits
+from grundy.web.limits import Limits, WebError, check_spec
 from grundy.web.page import render_page
+from grundy.web.pool import SolverPool
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["SECURITY_HEADERS", "STATIC", "create_app"]
 
 #: The page's JavaScript, CSS and icon.
 STATIC = Path(__file__).parent / "static"
 
 _LOG = logging.getLogger("grundy.web")
 
-_API_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
-_PAGE_HEADERS = {
+#: Sent with every response, the page, its files, the API and every error alike. The page
+#: loads only its own script, style sheet and icon (``'self'``); boards are inline SVG
+#: built by the script (``data:`` images allowed for nothing else); nothing may frame it.
+SECURITY_HEADERS = {
     "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Resource-Policy": "same-origin",
 }
 
+_API_HEADERS = {"Cache-Control": "no-store"}
+
+#: The query parameters passed on to a solver (the rest are ignored).
+_PARAMETERS = ("spec", "misere", "side", "n")
+
 Endpoint = Callable[[Request], Awaitable[Response]]
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+ASGI = Callable[
+    [Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]
+]
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=_API_HEADERS)
+def _error(status: int, message: str, retry_after: int | None = None) -> JSONResponse:
+    # The security headers are set here too: a 500 from the catch-all is sent by Starlette's
+    # outermost middleware, outside SecurityHeaders.
+    headers = {**SECURITY_HEADERS, **_API_HEADERS}
+    if retry_after is not None:
+        headers["Retry-After"] = str(retry_after)
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP response (set, never doubled)."""
+
+    def __init__(self, app: ASGI) -> None:
+        self.app = app
+        self.raw = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+        self.names = {k for k, _ in self.raw}
+
+    async def __call__(
+        self,
+        scope: Scope,
+        receive: Callable[[], Awaitable[Message]],
+        send: Callable[[Message], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                kept = [
+                    (k, v) for k, v in message.get("headers", []) if k.lower() not in self.names
+                ]
+                message["headers"] = kept + self.raw
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def create_app(limits: Limits | None = None) -> Starlette:
-    """The playground as an ASGI app (serve it with uvicorn, or test it with TestClient)."""
+    """The playground as an ASGI app (serve it with uvicorn, or test it with TestClient).
+
+    Its solver processes (``app.state.pool``) start when first needed, or at once with
+    ``app.state.pool.start()``; they stop when the app shuts down (its lifespan) or with
+    ``app.state.pool.close()``.
+    """
     bounds = limits or Limits()
+    pool = SolverPool(bounds)
+    # Enough threads for every request that may be waiting on a solver at once.
+    threads = anyio.CapacityLimiter(bounds.quick_queue + bounds.quick_workers + bounds.workers + 8)
+    games = json.dumps(service.games_json(), allow_nan=False)
 
-    def api(
-        work: Callable[[QueryParams], Any], render: Callable[[Any], Response] | None = None
-    ) -> Endpoint:
-        def job(query: QueryParams) -> Any:
-            data = work(query)
-            # Rendering a large table costs time too: it happens in the worker thread.
-            return render(data) if render else json.dumps(data, allow_nan=False)
+    async def health(request: Request) -> Response:
+        body = {"ok": True, "version": grundy.__version__, "solvers": pool.stats()}
+        return Response(json.dumps(body), media_type="application/json", headers=_API_HEADERS)
 
+    def computed(op: str) -> Endpoint:
         async def endpoint(request: Request) -> Response:
+            params = request.query_params
+            query = {k: params[k] for k in _PARAMETERS if k in params}
             try:
-                out = await run_in_threadpool(job, request.query_params)
-            except Exception as exc:
-                mapped = service.error_for(exc, bounds)
-                if mapped is None:
-                    raise  # a bug: the catch-all handler answers one line
-                return _error(*mapped)
-            if isinstance(out, Response):
-                return out
-            return Response(out, media_type="application/json", headers=_API_HEADERS)
+                check_spec(query.get("spec"), bounds)  # refused here, before any solver
+            except WebError as e:
+                return _error(e.status, e.message)
+            reply = await anyio.to_thread.run_sync(pool.run, op, query, limiter=threads)
+            if "bug" in reply:
+                app.state.unexpected_errors += 1
+                _LOG.error("unexpected error on %s: %s", request.url.path, reply.get("trace"))
+                return _error(500, f"internal error ({reply['bug']}); the server is still up")
+            status = int(reply["status"])
+            if status != 200:
+                return _error(status, str(reply["error"]), reply.get("retry_after"))
+            if "name" in reply:
+                headers = {
+                    **_API_HEADERS,
+                    "Content-Disposition": f'attachment; filename="{reply["name"]}"',
+                }
+                return Response(
+                    reply["body"], media_type="text/csv; charset=utf-8", headers=headers
+                )
+            return Response(reply["body"], media_type="application/json", headers=_API_HEADERS)
 
         return endpoint
 
-    def csv_response(data: tuple[str, str]) -> Response:
-        name, text = data
-        headers = {**_API_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'}
-        return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
+    def fixed(text: str) -> Endpoint:
+        async def endpoint(request: Request) -> Response:
+            return Response(text, media_type="application/json", headers=_API_HEADERS)
+
+        return endpoint
 
     async def page(request: Request) -> Response:
-        return HTMLResponse(render_page(bounds), headers=_PAGE_HEADERS)
+        return HTMLResponse(render_page(bounds))
 
     async def not_found(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -115,30 +188,30 @@ def create_app(limits: Limits | None = None) -> Starlette:
         _LOG.error("unexpected error on %s", request.url.path, exc_info=exc)
         return _error(500, f"internal error ({type(exc).__name__}); the server is still up")
 
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            pool.close()
+
     routes = [
         Route("/", page),
-        Route(
-            "/api/solve", api(lambda q: service.solve_json(q.get("spec"), q.get("misere"), bounds))
-        ),
-        Route(
-            "/api/moves",
-            api(
-                lambda q: service.moves_json(q.get("spec"), q.get("misere"), bounds, q.get("side"))
-            ),
-        ),
-        Route("/api/table", api(lambda q: service.table_json(q.get("spec"), q.get("n"), bounds))),
-        Route(
-            "/api/table.csv",
-            api(lambda q: service.table_csv(q.get("spec"), q.get("n"), bounds), csv_response),
-        ),
-        Route("/api/games", api(lambda q: service.games_json())),
-        Route("/api/health", api(lambda q: {"ok": True, "version": grundy.__version__})),
+        Route("/api/solve", computed("solve")),
+        Route("/api/moves", computed("moves")),
+        Route("/api/table", computed("table")),
+        Route("/api/table.csv", computed("table.csv")),
+        Route("/api/games", fixed(games)),
+        Route("/api/health", health),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(
         routes=routes,
         exception_handlers={HTTPException: not_found, Exception: unexpected},
+        lifespan=lifespan,
     )
+    app.add_middleware(SecurityHeaders)
     app.state.unexpected_errors = 0
     app.state.limits = bounds
+    app.state.pool = pool
     return app

@@ -21,6 +21,9 @@ import re
 from dataclasses import dataclass
 
 __all__ = [
+    "MAIN_MB",
+    "WORKER_BASE_MB",
+    "BudgetError",
     "Limits",
     "WebError",
     "check_playable",
@@ -41,6 +44,16 @@ class Limits:
         max_positions: the cap on one search (``max_positions=`` of :func:`grundy.solve`).
         play_total: the largest sum of the whole numbers in a spec whose moves are listed.
         play_moves: the most moves listed (each with its outcome) for one position.
+        workers: solver processes for long requests; a long request that finds them all
+            busy is refused at once (503).
+        quick_workers: solver processes that try every request first, for at most
+            ``quick_time`` seconds; a request that needs longer moves on to ``workers``.
+        quick_time: seconds of a first, quick attempt.
+        quick_queue: requests that may wait for a quick worker; more are refused (503).
+        memory_mb: MiB one request may allocate (each solver process's address space is
+            capped at its size after start-up plus this much).
+        header_timeout: seconds a client has to send a request's headers, from the moment
+            it connects (or its previous answer is sent); then the connection is closed.
     """
 
     spec_chars: int = 2_000
@@ -49,6 +62,32 @@ class Limits:
     max_positions: int = 2_000_000
     play_total: int = 10_000
     play_moves: int = 2_000
+    workers: int = 2
+    quick_workers: int = 4
+    quick_time: float = 0.5
+    quick_queue: int = 256
+    memory_mb: int = 512
+    header_timeout: float = 10.0
+
+    def memory_budget_mb(self) -> int:
+        """The most memory (MiB) the whole server may hold: the server process's own
+        :data:`MAIN_MB` and, for each solver process, its start-up size
+        (:data:`WORKER_BASE_MB`) plus :attr:`memory_mb`.
+
+        >>> Limits().memory_budget_mb()
+        5888
+        """
+        return MAIN_MB + (self.workers + self.quick_workers) * (WORKER_BASE_MB + self.memory_mb)
+
+
+#: MiB allowed to the server process itself (routing, the page, answers in transit).
+MAIN_MB = 512
+
+#: MiB of address space allowed to a solver process before its first request: Python, numpy,
+#: numba and the compiled kernels (measured after warm-up: about 100 MiB resident, 300 MiB
+#: mapped). A solver's address space is capped at this (or its size after warm-up, when that
+#: is more) plus :attr:`Limits.memory_mb`.
+WORKER_BASE_MB = 384
 
 
 class WebError(Exception):
@@ -58,6 +97,11 @@ class WebError(Exception):
         self.status = status
         self.message = message
         super().__init__(message)
+
+
+class BudgetError(WebError):
+    """A request refused because it would not finish within the time it is given (422):
+    a quick first attempt passes such a request on to a long-running worker."""
 
 
 def check_spec(text: str | None, limits: Limits) -> str:

@@ -23,7 +23,15 @@ from typing import Any
 
 import grundy
 from grundy.web.board import board_of, move_target
-from grundy.web.limits import Limits, WebError, check_playable, check_spec, parse_flag, parse_n
+from grundy.web.limits import (
+    BudgetError,
+    Limits,
+    WebError,
+    check_playable,
+    check_spec,
+    parse_flag,
+    parse_n,
+)
 
 __all__ = [
     "error_for",
@@ -41,7 +49,8 @@ _FOR_THE_MOVER = {"win": "lose", "loss": "win", "draw": "draw"}
 
 
 def _parse(spec: str | None, limits: Limits) -> grundy.Position | grundy.Sum:
-    return grundy.parse(check_spec(spec, limits))
+    # A request names no file: the language's @FILE form is off here.
+    return grundy.parse(check_spec(spec, limits), allow_files=False)
 
 
 def solve_json(spec: str | None, misere: str | None, limits: Limits) -> dict[str, Any]:
@@ -83,7 +92,7 @@ def moves_json(
     """
     text = check_spec(spec, limits)
     check_playable(text, limits)
-    position = grundy.parse(text)
+    position = _parse(text, limits)
     play_misere = parse_flag(misere)
     board = board_of(position)
     if any(c.game.kind == "partisan" for c in position.components):
@@ -211,7 +220,7 @@ def _grow_table(rules: Any, n: int, budget: float) -> Any:
     while size < n:
         elapsed = time.monotonic() - start
         if elapsed + 4 * step > budget:
-            raise WebError(
+            raise BudgetError(
                 422,
                 f"a table of {rules.spec_name()} to heap {n:,} would take longer than this "
                 f"server's {budget:g} s; heaps 0..{size:,} took {elapsed:.1f} s "

@@ -29,11 +29,14 @@ def parse_size(
     if params is None:
         return default
     a, x, b = params.lower().partition("x")
-    if not x or not a.isdigit() or not b.isdigit():
-        raise InvalidSpecError(f"{name}:{params} needs a size like 4x4", syntax)
+    shown = _trim(params)
+    if not x or not (a + b).isascii() or not a.isdigit() or not b.isdigit():
+        raise InvalidSpecError(f"{name}:{shown} needs a size like 4x4", syntax)
+    if len(a.lstrip("0")) > 2 or len(b.lstrip("0")) > 2:  # measured before int(): no digit limit
+        raise InvalidSpecError(f"{name}:{shown}: both sides must be from 1 to 16", syntax)
     first, second = int(a), int(b)
     if not (1 <= first <= 16 and 1 <= second <= 16):
-        raise InvalidSpecError(f"{name}:{params}: both sides must be from 1 to 16", syntax)
+        raise InvalidSpecError(f"{name}:{shown}: both sides must be from 1 to 16", syntax)
     return first, second
 
 

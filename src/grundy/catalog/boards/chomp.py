@@ -24,6 +24,7 @@ from math import comb
 from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_svg, check_search_size, parse_size
+from grundy.core.params import parse_natural
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.ruleset import TwoPlayerRuleset
@@ -88,11 +89,12 @@ class Chomp(TwoPlayerRuleset):
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
             return [self.full()]
-        if len(args) > self.rows or not all(a.isdigit() for a in args):
+        if len(args) > self.rows:
             raise InvalidSpecError(
                 f"chomp:{self.params_text()} takes at most {self.rows} row lengths", _SYNTAX
             )
-        lengths = [int(a) for a in args] + [0] * (self.rows - len(args))
+        lengths = [parse_natural(a, "a row length", _SYNTAX) for a in args]
+        lengths += [0] * (self.rows - len(args))
         if not 1 <= lengths[0] <= self.cols:
             raise InvalidSpecError(
                 f"the poisoned row must have 1 to {self.cols} squares, got {lengths[0]}", _SYNTAX

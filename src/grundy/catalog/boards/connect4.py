@@ -107,7 +107,7 @@ class ConnectFour(TwoPlayerRuleset):
         if not args:
             return [0]
         text = args[0]
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             return [self.after_columns([int(ch) for ch in text])]
         return [self._from_board(text)]
 

@@ -181,7 +181,10 @@ class MatrixGame(ImpartialGame[Grid]):
 def _factory(params: str | None) -> MatrixGame:
     if params is None:
         raise InvalidSpecError("matrix needs its size RxC, e.g. matrix:2x3", _SYNTAX)
-    m = re.fullmatch(r"(\d+)[xX](\d+)", params.strip())
+    m = re.fullmatch(r"([0-9]+)[xX]([0-9]+)", params.strip())
     if m is None:
-        raise InvalidSpecError(f"matrix size must be RxC, e.g. 2x3, got {params!r}", _SYNTAX)
+        shown = params if len(params) <= 60 else f"{params[:60]}... ({len(params):,} characters)"
+        raise InvalidSpecError(f"matrix size must be RxC, e.g. 2x3, got {shown!r}", _SYNTAX)
+    if any(len(g.lstrip("0")) > len(str(_MAX_CELLS)) for g in m.groups()):  # before int()
+        raise InvalidSpecError(f"matrix has at most {_MAX_CELLS:,} cells", _SYNTAX)
     return MatrixGame(int(m.group(1)), int(m.group(2)))

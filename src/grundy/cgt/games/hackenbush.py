@@ -141,8 +141,17 @@ class ColoredHackenbush(PartisanGame[Picture]):
         return self._moves(state, "r")
 
     def regions(self, state: Picture) -> Iterator[Picture]:
-        # components of the picture with the ground cut out
-        rest = [e for e in _grounded(state) if e[0] != e[1]]
+        """The parts of the picture that meet only at the ground, each relabelled.
+
+        Every edge belongs to exactly one region, loops and repeated edges included:
+        a loop ``v-v`` joins the region of ``v`` (a loop at the ground is a region of its own).
+
+        >>> g = ColoredHackenbush()
+        >>> (s,) = g.parse_args(["0-0:r 0-1:b 1-1:g 0-2:b 0-2:r"])
+        >>> sorted(g.regions(s))
+        [((0, 0, 'r'),), ((0, 1, 'b'), (0, 1, 'r')), ((0, 1, 'b'), (1, 1, 'g'))]
+        """
+        rest = list(_grounded(state))
         while rest:
             part = [rest.pop()]
             verts = {part[0][0], part[0][1]} - {0}

@@ -1,0 +1,522 @@
+/* Inner loops of the misère quotient builder. Python side: grundy/kernels/quotient.py
+ * (input conversion; n_failure and mark_colex there are the pure-Python twins, and the
+ * docstrings there describe the walks).
+ *
+ * Both walks visit sums of heaps (words over generators) in colex order with an odometer,
+ * and skip a word, with every word extending it, when its state was met before.
+ *   n_failure   state = (element, set of option elements), sets as bitsets over the
+ *               monoid; a state is met before when an earlier word reached the element
+ *               with a subset of the options (per element: the minimal sets met).
+ *   mark_colex  state = element; option sets as small sorted arrays.
+ * Work is reported to a Python callable tick(steps) every TICK steps (the GIL is held:
+ * tick may raise to stop the walk, for bounds and deadlines).
+ */
+#include "core.h"
+
+#define TICK ((int64_t)1 << 14)
+
+typedef uint64_t word_t;
+
+/* A growable arena of bitsets of `w` words each; sets are named by their index. */
+typedef struct {
+    word_t *data;
+    Py_ssize_t count, cap, w;
+} arena_t;
+
+static Py_ssize_t arena_new(arena_t *a)
+{
+    if (a->count == a->cap) {
+        Py_ssize_t cap = a->cap ? 2 * a->cap : 1024;
+        word_t *data;
+        if (cap > PY_SSIZE_T_MAX / (Py_ssize_t)sizeof(word_t) / (a->w ? a->w : 1)) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        data = (word_t *)realloc(a->data, (size_t)cap * (size_t)a->w * sizeof(word_t));
+        if (data == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        a->data = data;
+        a->cap = cap;
+    }
+    return a->count++;
+}
+
+#define SET(a, i) ((a)->data + (i) * (a)->w)
+
+/* Per element, the indices of the minimal option sets met. */
+typedef struct {
+    Py_ssize_t *idx;
+    Py_ssize_t count, cap;
+} known_t;
+
+static int known_push(known_t *k, Py_ssize_t i)
+{
+    if (k->count == k->cap) {
+        Py_ssize_t cap = k->cap ? 2 * k->cap : 4;
+        Py_ssize_t *idx = (Py_ssize_t *)realloc(k->idx, (size_t)cap * sizeof(Py_ssize_t));
+        if (idx == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        k->idx = idx;
+        k->cap = cap;
+    }
+    k->idx[k->count++] = i;
+    return 0;
+}
+
+static int call_tick(PyObject *tick, int64_t steps)
+{
+    PyObject *r = PyObject_CallFunction(tick, "L", (long long)steps);
+    if (r == NULL)
+        return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+static PyObject *bitset_frozenset(const word_t *s, Py_ssize_t w)
+{
+    PyObject *items = PyList_New(0), *out;
+    Py_ssize_t i;
+    if (items == NULL)
+        return NULL;
+    for (i = 0; i < w; i++) {
+        word_t v = s[i];
+        while (v) {
+            int b = 0;
+            PyObject *x;
+            while (!((v >> b) & 1))
+                b++;
+            v &= v - 1;
+            x = PyLong_FromSsize_t(i * 64 + b);
+            if (x == NULL || PyList_Append(items, x) < 0) {
+                Py_XDECREF(x);
+                Py_DECREF(items);
+                return NULL;
+            }
+            Py_DECREF(x);
+        }
+    }
+    out = PyFrozenSet_New(items);
+    Py_DECREF(items);
+    return out;
+}
+
+PyDoc_STRVAR(n_failure_doc,
+             "quotient_n_failure(table, is_p, gens, toff, titems, bound, tick, minimal) -> "
+             "word or None\nSee grundy.kernels.quotient.n_failure.");
+
+static PyObject *quotient_n_failure(PyObject *self, PyObject *args)
+{
+    PyObject *to, *po, *go, *oo, *io, *bo, *tick, *minimal, *result = NULL;
+    grundy_array tab = {0}, isp = {0}, gens = {0}, toff = {0}, titems = {0}, bnd = {0};
+    const int64_t *table, *gv, *offs, *items, *bound = NULL;
+    const uint8_t *pv;
+    Py_ssize_t n, m, w, i, d, j;
+    arena_t arena = {NULL, 0, 0, 0};
+    known_t *known = NULL;
+    Py_ssize_t *nearidx = NULL, *cur = NULL, *tr = NULL;
+    int64_t *exps = NULL, steps = 0;
+    word_t *pmask = NULL, *scratch = NULL;
+    int found = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO:quotient_n_failure", &to, &po, &go, &oo, &io, &bo,
+                          &tick, &minimal))
+        return NULL;
+    if (grundy_get_array(to, &tab, 'i', 8, 0, "table") < 0
+        || grundy_get_array(po, &isp, 'u', 1, 0, "is_p") < 0
+        || grundy_get_array(go, &gens, 'i', 8, 0, "gens") < 0
+        || grundy_get_array(oo, &toff, 'i', 8, 0, "toff") < 0
+        || grundy_get_array(io, &titems, 'i', 8, 0, "titems") < 0
+        || (bo != Py_None && grundy_get_array(bo, &bnd, 'i', 8, 0, "bound") < 0))
+        goto done;
+    n = isp.len;
+    m = gens.len;
+    if (n < 1 || tab.len != n * n || toff.len != m + 1 || (bo != Py_None && bnd.len != m)) {
+        PyErr_SetString(PyExc_ValueError, "quotient_n_failure: inconsistent sizes");
+        goto done;
+    }
+    table = (const int64_t *)tab.data;
+    pv = (const uint8_t *)isp.data;
+    gv = (const int64_t *)gens.data;
+    offs = (const int64_t *)toff.data;
+    items = (const int64_t *)titems.data;
+    if (bo != Py_None)
+        bound = (const int64_t *)bnd.data;
+    for (i = 0; i < n * n; i++)
+        if (table[i] < 0 || table[i] >= n) {
+            PyErr_SetString(PyExc_ValueError, "quotient_n_failure: table entry out of range");
+            goto done;
+        }
+    for (j = 0; j < m; j++)
+        if (gv[j] < 0 || gv[j] >= n || offs[j] < 0 || offs[j] > offs[j + 1]
+            || offs[j + 1] > titems.len) {
+            PyErr_SetString(PyExc_ValueError, "quotient_n_failure: bad generators");
+            goto done;
+        }
+    for (i = 0; i < titems.len; i++)
+        if (items[i] < 0 || items[i] >= n) {
+            PyErr_SetString(PyExc_ValueError, "quotient_n_failure: option out of range");
+            goto done;
+        }
+    w = (n + 63) / 64;
+    arena.w = w;
+    known = (known_t *)grundy_calloc(n, sizeof(known_t));
+    nearidx = (Py_ssize_t *)grundy_calloc(n * (m ? m : 1), sizeof(Py_ssize_t));
+    cur = (Py_ssize_t *)grundy_calloc(m + 1, sizeof(Py_ssize_t));
+    tr = (Py_ssize_t *)grundy_calloc(m + 1, sizeof(Py_ssize_t));
+    exps = (int64_t *)grundy_calloc(m + 1, sizeof(int64_t));
+    pmask = (word_t *)grundy_calloc(w, sizeof(word_t));
+    scratch = (word_t *)grundy_calloc(w, sizeof(word_t));
+    if (!known || !nearidx || !cur || !tr || !exps || !pmask || !scratch)
+        goto done;
+    for (i = 0; i < n * m; i++)
+        nearidx[i] = -1;
+    for (i = 0; i <= m; i++)
+        tr[i] = -1; /* the empty set */
+    for (i = 0; i < n; i++)
+        if (pv[i])
+            pmask[i / 64] |= (word_t)1 << (i % 64);
+    d = 0;
+    while (d < m) {
+        Py_ssize_t y = cur[d], x = (Py_ssize_t)table[y * n + gv[d]], ny, k, keep;
+        known_t *kx = &known[x];
+        int dominated = 0;
+        ny = nearidx[d * n + y];
+        if (ny < 0) {
+            word_t *s;
+            ny = arena_new(&arena);
+            if (ny < 0)
+                goto done;
+            s = SET(&arena, ny);
+            memset(s, 0, (size_t)w * sizeof(word_t));
+            for (k = offs[d]; k < offs[d + 1]; k++) {
+                int64_t z = table[y * n + items[k]];
+                s[z / 64] |= (word_t)1 << (z % 64);
+            }
+            nearidx[d * n + y] = ny;
+            steps += offs[d + 1] - offs[d];
+        }
+        memcpy(scratch, SET(&arena, ny), (size_t)w * sizeof(word_t));
+        if (tr[d] >= 0) {
+            const word_t *old = SET(&arena, tr[d]);
+            for (k = 0; k < w; k++) {
+                word_t v = old[k];
+                while (v) {
+                    int b = 0;
+                    int64_t t, z;
+                    while (!((v >> b) & 1))
+                        b++;
+                    v &= v - 1;
+                    t = k * 64 + b;
+                    z = table[t * n + gv[d]];
+                    scratch[z / 64] |= (word_t)1 << (z % 64);
+                    steps++;
+                }
+            }
+        }
+        steps += 1 + kx->count;
+        if (steps >= TICK) {
+            if (call_tick(tick, steps) < 0)
+                goto done;
+            steps = 0;
+        }
+        for (i = 0; i < kx->count && !dominated; i++) {
+            const word_t *s = SET(&arena, kx->idx[i]);
+            dominated = 1;
+            for (k = 0; k < w; k++)
+                if (s[k] & ~scratch[k]) {
+                    dominated = 0;
+                    break;
+                }
+        }
+        if (dominated) {
+            exps[d] = 0;
+            cur[d] = cur[d + 1];
+            tr[d] = tr[d + 1];
+            d++;
+            continue;
+        }
+        exps[d]++;
+        if (bound != NULL) {
+            int ge = 1;
+            for (k = m - 1; k >= 0; k--)
+                if (exps[k] != bound[k]) {
+                    ge = exps[k] > bound[k];
+                    break;
+                }
+            if (ge)
+                break;
+        }
+        /* Drop the known sets that contain the new one, then keep the new one. */
+        keep = 0;
+        for (i = 0; i < kx->count; i++) {
+            const word_t *s = SET(&arena, kx->idx[i]);
+            int superset = 1;
+            for (k = 0; k < w; k++)
+                if (scratch[k] & ~s[k]) {
+                    superset = 0;
+                    break;
+                }
+            if (!superset)
+                kx->idx[keep++] = kx->idx[i];
+        }
+        kx->count = keep;
+        {
+            Py_ssize_t ni = arena_new(&arena);
+            if (ni < 0 || known_push(kx, ni) < 0)
+                goto done;
+            memcpy(SET(&arena, ni), scratch, (size_t)w * sizeof(word_t));
+            if (!pv[x]) {
+                int hits = 0;
+                for (k = 0; k < w; k++)
+                    if (scratch[k] & pmask[k]) {
+                        hits = 1;
+                        break;
+                    }
+                if (!hits) {
+                    found = 1;
+                    break;
+                }
+            }
+            for (k = 0; k <= d; k++) {
+                cur[k] = x;
+                tr[k] = ni;
+            }
+        }
+        d = 0;
+    }
+    if (call_tick(tick, steps) < 0)
+        goto done;
+    if (minimal != Py_None) {
+        for (i = 0; i < n; i++) {
+            PyObject *list = PyList_GetItem(minimal, i);
+            if (list == NULL)
+                goto done;
+            for (j = 0; j < known[i].count; j++) {
+                PyObject *fs = bitset_frozenset(SET(&arena, known[i].idx[j]), w);
+                if (fs == NULL || PyList_Append(list, fs) < 0) {
+                    Py_XDECREF(fs);
+                    goto done;
+                }
+                Py_DECREF(fs);
+            }
+        }
+    }
+    if (found) {
+        result = PyTuple_New(m);
+        if (result == NULL)
+            goto done;
+        for (j = 0; j < m; j++) {
+            PyObject *e = PyLong_FromLongLong((long long)exps[j]);
+            if (e == NULL) {
+                Py_CLEAR(result);
+                goto done;
+            }
+            PyTuple_SET_ITEM(result, j, e);
+        }
+    } else {
+        result = Py_None;
+        Py_INCREF(result);
+    }
+done:
+    if (known != NULL)
+        for (i = 0; i < n; i++)
+            free(known[i].idx);
+    free(known);
+    free(nearidx);
+    free(cur);
+    free(tr);
+    free(exps);
+    free(pmask);
+    free(scratch);
+    free(arena.data);
+    grundy_release(&tab);
+    grundy_release(&isp);
+    grundy_release(&gens);
+    grundy_release(&toff);
+    grundy_release(&titems);
+    grundy_release(&bnd);
+    return result;
+}
+
+/* ---- mark_colex ----------------------------------------------------------------------- */
+
+typedef struct {
+    int64_t *data;
+    Py_ssize_t count, cap;
+} ints_t;
+
+static int ints_reserve(ints_t *a, Py_ssize_t more)
+{
+    if (a->count + more > a->cap) {
+        Py_ssize_t cap = a->cap ? a->cap : 4096;
+        int64_t *data;
+        while (cap < a->count + more)
+            cap *= 2;
+        data = (int64_t *)realloc(a->data, (size_t)cap * sizeof(int64_t));
+        if (data == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        a->data = data;
+        a->cap = cap;
+    }
+    return 0;
+}
+
+static int cmp_int64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+PyDoc_STRVAR(mark_colex_doc,
+             "quotient_mark_colex(acts, ooff, ioff, items, order, status, tick) -> count\n"
+             "See grundy.kernels.quotient.mark_colex.");
+
+static PyObject *quotient_mark_colex(PyObject *self, PyObject *args)
+{
+    PyObject *ao, *oo, *io, *it, *ro, *so, *tick, *result = NULL;
+    grundy_array acts = {0}, ooff = {0}, ioff = {0}, items = {0}, order = {0}, status = {0};
+    const int64_t *act, *oof, *iof, *itv;
+    int64_t *ord;
+    uint8_t *st, *seen = NULL;
+    Py_ssize_t size, m, i, d, count = 1;
+    Py_ssize_t *cur = NULL, *tstart = NULL, *tlen = NULL;
+    ints_t sets = {NULL, 0, 0};
+    int64_t steps = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOOO:quotient_mark_colex", &ao, &oo, &io, &it, &ro, &so,
+                          &tick))
+        return NULL;
+    if (grundy_get_array(ao, &acts, 'i', 8, 0, "acts") < 0
+        || grundy_get_array(oo, &ooff, 'i', 8, 0, "ooff") < 0
+        || grundy_get_array(io, &ioff, 'i', 8, 0, "ioff") < 0
+        || grundy_get_array(it, &items, 'i', 8, 0, "items") < 0
+        || grundy_get_array(ro, &order, 'i', 8, 1, "order") < 0
+        || grundy_get_array(so, &status, 'u', 1, 1, "status") < 0)
+        goto done;
+    {
+        grundy_array *all[] = {&order, &status, &acts, &ooff, &ioff, &items};
+        if (grundy_disjoint(all, 2, 6) < 0)
+            goto done;
+    }
+    size = status.len;
+    m = ooff.len - 1;
+    act = (const int64_t *)acts.data;
+    oof = (const int64_t *)ooff.data;
+    iof = (const int64_t *)ioff.data;
+    itv = (const int64_t *)items.data;
+    ord = (int64_t *)order.data;
+    st = (uint8_t *)status.data;
+    if (size < 1 || m < 0 || acts.len != m * size || order.len != size || ioff.len < 1
+        || (m > 0 && (oof[0] != 0 || oof[m] != ioff.len - 1))) {
+        PyErr_SetString(PyExc_ValueError, "quotient_mark_colex: inconsistent sizes");
+        goto done;
+    }
+    for (i = 0; i < m * size; i++)
+        if (act[i] < 0 || act[i] >= size) {
+            PyErr_SetString(PyExc_ValueError, "quotient_mark_colex: action out of range");
+            goto done;
+        }
+    for (i = 0; i < m; i++)
+        if (oof[i] > oof[i + 1]) {
+            PyErr_SetString(PyExc_ValueError, "quotient_mark_colex: bad option offsets");
+            goto done;
+        }
+    for (i = 0; i + 1 < ioff.len; i++)
+        if (iof[i] < 0 || iof[i] > iof[i + 1] || iof[i + 1] > items.len) {
+            PyErr_SetString(PyExc_ValueError, "quotient_mark_colex: bad item offsets");
+            goto done;
+        }
+    for (i = 0; i < items.len; i++)
+        if (itv[i] < 0 || itv[i] >= m) {
+            PyErr_SetString(PyExc_ValueError, "quotient_mark_colex: option generator out of range");
+            goto done;
+        }
+    seen = (uint8_t *)grundy_calloc(size, 1);
+    cur = (Py_ssize_t *)grundy_calloc(m + 1, sizeof(Py_ssize_t));
+    tstart = (Py_ssize_t *)grundy_calloc(m + 1, sizeof(Py_ssize_t));
+    tlen = (Py_ssize_t *)grundy_calloc(m + 1, sizeof(Py_ssize_t));
+    if (!seen || !cur || !tstart || !tlen)
+        goto done;
+    memset(st, 0, (size_t)size);
+    seen[0] = 1;
+    ord[0] = 0;
+    d = 0;
+    while (d < m) {
+        Py_ssize_t y = cur[d], x = (Py_ssize_t)act[d * size + y], start, len, k, o, out;
+        int lost = 1;
+        steps++;
+        if (seen[x]) {
+            cur[d] = cur[d + 1];
+            tstart[d] = tstart[d + 1];
+            tlen[d] = tlen[d + 1];
+            d++;
+            continue;
+        }
+        if (ints_reserve(&sets, tlen[d] + (oof[d + 1] - oof[d])) < 0)
+            goto done;
+        start = sets.count;
+        for (k = 0; k < tlen[d]; k++)
+            sets.data[start + k] = act[d * size + sets.data[tstart[d] + k]];
+        len = tlen[d];
+        for (o = oof[d]; o < oof[d + 1]; o++) {
+            int64_t z = y;
+            for (k = iof[o]; k < iof[o + 1]; k++)
+                z = act[itv[k] * size + z];
+            sets.data[start + len++] = z;
+        }
+        qsort(sets.data + start, (size_t)len, sizeof(int64_t), cmp_int64);
+        out = 0;
+        for (k = 0; k < len; k++)
+            if (out == 0 || sets.data[start + k] != sets.data[start + out - 1])
+                sets.data[start + out++] = sets.data[start + k];
+        sets.count = start + out;
+        steps += out;
+        if (steps >= TICK) {
+            if (call_tick(tick, steps) < 0)
+                goto done;
+            steps = 0;
+        }
+        for (k = 0; k < out; k++)
+            if (st[sets.data[start + k]]) {
+                lost = 0;
+                break;
+            }
+        seen[x] = 1;
+        st[x] = (uint8_t)lost;
+        ord[count++] = x;
+        for (k = 0; k <= d; k++) {
+            cur[k] = x;
+            tstart[k] = start;
+            tlen[k] = out;
+        }
+        d = 0;
+    }
+    if (call_tick(tick, steps) < 0)
+        goto done;
+    result = PyLong_FromSsize_t(count);
+done:
+    free(seen);
+    free(cur);
+    free(tstart);
+    free(tlen);
+    free(sets.data);
+    grundy_release(&acts);
+    grundy_release(&ooff);
+    grundy_release(&ioff);
+    grundy_release(&items);
+    grundy_release(&order);
+    grundy_release(&status);
+    return result;
+}
+
+PyMethodDef GRUNDY_QUOTIENT_METHODS[] = {
+    {"quotient_n_failure", quotient_n_failure, METH_VARARGS, n_failure_doc},
+    {"quotient_mark_colex", quotient_mark_colex, METH_VARARGS, mark_colex_doc},
+    {NULL, NULL, 0, NULL},
+};

@@ -1,0 +1,227 @@
+"""Run a census on Dask distributed: the only module of grundy that imports Dask (lazily).
+
+By default a ``LocalCluster`` on this machine: one worker process per core, one
+thread each, listening on the loopback only, no dashboard unless asked. With
+``scheduler="tcp://HOST:PORT"`` the same census runs on a cluster started with
+``dask scheduler`` and ``dask worker`` (grundy must be importable on the workers).
+
+One task per costly code, cheap codes in chunks (:func:`grundy.census.compute.plan_tasks`),
+all submitted as impure; results come back with ``as_completed`` and the client
+alone writes them to the database, one commit per task. Dask reruns the task of
+a worker that dies on another worker; a result is stored once, when its future
+completes, so nothing is counted twice.
+
+>>> dask_available() in (True, False)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.census.compute import (
+    CHEAP_CHUNK,
+    CensusParams,
+    CodeResult,
+    compute_chunk,
+    error_result,
+    plan_tasks,
+)
+from grundy.census.family import CensusItem
+from grundy.census.store import CensusStore
+from grundy.errors import ClusterError, UnsupportedError
+
+__all__ = [
+    "INSTALL_HINT",
+    "CensusSummary",
+    "dask_available",
+    "local_cluster",
+    "require_dask",
+    "run_census",
+]
+
+INSTALL_HINT = (
+    "grundy census runs on Dask distributed, which is not installed: "
+    "pip install 'grundy[census]'  (or: pip install 'dask[distributed]')"
+)
+
+#: Seconds to wait for a scheduler given with ``scheduler=``.
+CONNECT_TIMEOUT = 20
+
+#: ``progress(done, total, result)`` after each code stored.
+Progress = Callable[[int, int, CodeResult], None]
+
+
+def dask_available() -> bool:
+    """True when ``dask.distributed`` can be imported."""
+    try:
+        _distributed()
+    except ImportError:
+        return False
+    return True
+
+
+def _distributed() -> Any:
+    """The ``distributed`` module (imported on first need: it is the optional extra)."""
+    return importlib.import_module("distributed")
+
+
+def require_dask() -> None:
+    """Raise :class:`~grundy.errors.UnsupportedError` (one line on how to install Dask)
+    when it is missing."""
+    if not dask_available():
+        raise UnsupportedError(INSTALL_HINT)
+
+
+@dataclass(frozen=True)
+class CensusSummary:
+    """How a census run went: codes in the family, skipped (already done), computed now,
+    errors among them, periods proved among them, wall seconds, and where it ran."""
+
+    codes: int
+    skipped: int
+    computed: int
+    errors: int
+    proved: int
+    seconds: float
+    cluster: str
+    workers: int
+
+
+@contextmanager
+def local_cluster(workers: int | None = None, *, dashboard: str | None = None) -> Iterator[Any]:
+    """A ``distributed.Client`` on a new ``LocalCluster`` (closed on exit): ``workers``
+    processes (default: one per core) of one thread each, on 127.0.0.1, with the
+    dashboard at ``dashboard`` (an address such as ``127.0.0.1:8787``) or none."""
+    require_dask()
+    dd = _distributed()
+    n = workers or os.cpu_count() or 1
+    cluster = dd.LocalCluster(
+        n_workers=n,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=dashboard,
+        # Without a dashboard the scheduler still serves a few HTTP routes (health,
+        # metrics): on a free loopback port, not 8787 (which another cluster may hold).
+        scheduler_kwargs={
+            "dashboard": dashboard is not None,
+            "dashboard_address": dashboard or "127.0.0.1:0",
+        },
+        silence_logs=logging.ERROR,
+    )
+    try:
+        client = dd.Client(cluster)
+        try:
+            yield client
+        finally:
+            client.close()
+    finally:
+        cluster.close()
+
+
+@contextmanager
+def _connect(
+    scheduler: str | None, workers: int | None, dashboard: str | None, client: Any
+) -> Iterator[tuple[Any, str]]:
+    if client is not None:
+        yield client, str(client.scheduler.address)
+        return
+    if scheduler is None:
+        with local_cluster(workers, dashboard=dashboard) as local:
+            yield local, f"LocalCluster of {len(local.scheduler_info()['workers'])} workers"
+        return
+    try:
+        remote = _distributed().Client(scheduler, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError) as e:
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+    try:
+        yield remote, scheduler
+    finally:
+        remote.close()
+
+
+def run_census(
+    family: str,
+    items: Sequence[CensusItem],
+    params: CensusParams,
+    store: CensusStore,
+    *,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    dashboard: str | None = None,
+    chunk: int = CHEAP_CHUNK,
+    redo: bool = False,
+    progress: Progress | None = None,
+    client: Any = None,
+) -> CensusSummary:
+    """Compute every item not yet done in ``store`` on a Dask cluster and store the results.
+
+    ``client`` (an existing ``distributed.Client``) is used as it is; otherwise
+    ``scheduler`` names one to connect to, else a :func:`local_cluster` of ``workers``
+    is started for the run. Ctrl-C cancels the tasks in flight (the codes stored stay)
+    and re-raises.
+    """
+    require_dask()
+    as_completed = _distributed().as_completed
+    began = time.perf_counter()
+    todo = store.pending(items, params, redo=redo)
+    tasks = plan_tasks(todo, chunk)
+    computed = errors = proved = 0
+    with _connect(scheduler, workers, dashboard, client) as (dask_client, where):
+        nworkers = len(dask_client.scheduler_info()["workers"])
+        run = store.start_run(family, params, where)
+        status = "failed"
+        tag = uuid.uuid4().hex[:8]
+        futures: list[Any] = []
+        try:
+            for n, task in enumerate(tasks):
+                key = f"census-{tag}-{n}-{task[0].code}"
+                futures.append(dask_client.submit(compute_chunk, task, params, pure=False, key=key))
+            owner = {f.key: task for f, task in zip(futures, tasks, strict=True)}
+            for future in as_completed(futures):
+                try:
+                    results = future.result()
+                except Exception as e:  # a task that failed for good (e.g. killed 3 times)
+                    why = f"task failed on the cluster: {type(e).__name__}: {e}"
+                    results = [error_result(i, params, why) for i in owner[future.key]]
+                future.release()
+                for result in results:
+                    store.put(result, run)
+                    computed += 1
+                    errors += result.stopped == "error"
+                    proved += result.proved
+                    if progress is not None:
+                        progress(computed, len(todo), result)
+            status = "done"
+        except BaseException:
+            status = "interrupted"
+            dask_client.cancel(futures)
+            raise
+        finally:
+            store.finish_run(
+                run,
+                codes=len(items),
+                computed=computed,
+                skipped=len(items) - len(todo),
+                errors=errors,
+                status=status,
+            )
+    return CensusSummary(
+        codes=len(items),
+        skipped=len(items) - len(todo),
+        computed=computed,
+        errors=errors,
+        proved=proved,
+        seconds=time.perf_counter() - began,
+        cluster=where,
+        workers=nworkers,
+    )

@@ -1,0 +1,373 @@
+"""One code of a census, computed: its Grundy table to N heaps or until its period is proved,
+what the table shows, and optionally the order of its misère quotient.
+
+This is what a worker runs; it knows nothing of Dask (any executor can call
+:func:`compute_chunk`). Results are small frozen values of plain types, so they
+travel between processes as they are.
+
+>>> from grundy.census.family import CensusItem
+>>> r = compute_item(CensusItem.from_text("0.07"), CensusParams(heaps=4096))
+>>> r.stopped, r.preperiod, r.period, r.last_exceptional, r.largest
+('proved', 53, 34, 52, 9)
+>>> r.proof_bound, r.heaps  # the octal periodicity theorem checked heaps up to 2e+p+t = 142
+(142, 1024)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import socket
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from grundy.census.family import CensusItem
+from grundy.core.limits import bounded
+from grundy.errors import GrundyError, InvalidGameError, SearchLimitError, TimeLimitError
+from grundy.heap.code import OctalCode
+from grundy.heap.games import TakeAndBreak
+from grundy.heap.period import Periodicity, periodicity
+from grundy.heap.subtraction import Subtraction
+from grundy.heap.table import DENSE_RATIO, TableBuilder, best_mask
+from grundy.kernels._core import core_module
+from grundy.quotient.build import QuotientBuilder
+
+__all__ = [
+    "FIRST_SIZE",
+    "CensusParams",
+    "CodeResult",
+    "canonical_period",
+    "compute_chunk",
+    "compute_item",
+    "error_result",
+    "plan_tasks",
+    "sequence_key",
+]
+
+#: The first table size tried; it doubles until a period is proved or N is reached.
+FIRST_SIZE = 1024
+
+#: Cheap codes (no digit leaves two or more heaps: each heap costs a few steps, and the
+#: period is proved within a few hundred heaps) travel this many to a task by default.
+CHEAP_CHUNK = 32
+
+
+@dataclass(frozen=True)
+class CensusParams:
+    """What to compute for every code.
+
+    Attributes:
+        heaps: N, the last heap computed when no period is proved first.
+        misere: M, compute the misère quotient of heaps 0..M (None: no quotient).
+        misere_work: the step budget of one heap of the quotient.
+        misere_seconds: the time allowed for one code's quotient.
+        time_cap: seconds allowed for one code's table (None: no cap); the heaps done count.
+    """
+
+    heaps: int = 1 << 16
+    misere: int | None = None
+    misere_work: int = 2_000_000
+    misere_seconds: float = 30.0
+    time_cap: float | None = None
+
+
+@dataclass(frozen=True)
+class CodeResult:
+    """Everything a census records about one code (a row of the results database).
+
+    ``stopped`` is ``proved`` (a period was proved), ``heaps`` (N reached without a
+    proof), ``limit`` (a code whose heaps cost time quadratic in their size -- three-heap
+    moves -- stops at its table limit, 4,096 heaps, below N), ``time`` (the time cap
+    stopped the table) or ``error`` (``reason`` says why).
+    ``preperiod``/``period`` are the smallest ones of the sequence (when ``proved``), else
+    those observed over the last half of the table, if any. ``sequence_key`` is equal for
+    two codes exactly when their sequences are known to be identical: for proved periods
+    it is computed from the whole (infinite) sequence, otherwise from the heaps computed.
+    """
+
+    code: str
+    label: str
+    heaps_asked: int
+    heaps: int
+    stopped: str
+    values_hash: str
+    sequence_key: str
+    largest: int
+    distinct_values: int
+    proved: bool
+    preperiod: int | None
+    period: int | None
+    saltus: int
+    proof_bound: int | None
+    reason: str
+    last_exceptional: int | None
+    rare_mask: int | None
+    rare_heaps: int | None
+    last_rare_heap: int | None
+    misere_asked: int | None
+    misere_reached: int | None
+    misere_order: int | None
+    misere_status: str | None
+    kernel: str
+    seconds: float
+    cpu_seconds: float
+    worker: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a dict (the JSON export)."""
+        return asdict(self)
+
+    @classmethod
+    def field_names(cls) -> list[str]:
+        """Column names, in order."""
+        return [f.name for f in fields(cls)]
+
+
+def _worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _prover(item: CensusItem, game: TakeAndBreak) -> Any:
+    """The ruleset whose periodicity theorem applies (a subtraction set has a sharper one)."""
+    return Subtraction(item.subset) if item.subset else game
+
+
+def values_hash(values: Any) -> str:
+    """A short hash of a table (values as little-endian 32-bit words).
+
+    >>> values_hash([0, 1, 2])
+    'ad5dc1478de06a4c'
+    """
+    data = np.asarray(values, dtype="<u4").tobytes()
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def canonical_period(values: Any, preperiod: int, period: int) -> tuple[int, int]:
+    """The smallest period and preperiod of the infinite sequence given by ``values`` (heaps
+    ``0..e+p-1`` at least) and a period ``p`` from heap ``e`` (the smallest period divides
+    every period; its preperiod is found by walking down from ``e``).
+
+    >>> canonical_period([5, 1, 2, 1, 2, 1, 2], 2, 4)
+    (1, 2)
+    """
+    e, p = preperiod, period
+
+    def g(n: int) -> int:
+        return int(values[n]) if n < e + p else int(values[e + (n - e) % p])
+
+    best = p
+    for d in range(1, p):
+        if p % d == 0 and all(g(n + d) == g(n) for n in range(e, e + p)):
+            best = d
+            break
+    start = e
+    while start > 0 and g(start - 1 + best) == g(start - 1):
+        start -= 1
+    return start, best
+
+
+def sequence_key(values: Any, per: Periodicity | None, canon: tuple[int, int] | None) -> str:
+    """The grouping key: ``P e p hash`` for a proved period (the hash of heaps
+    ``0..e+p-1``), ``N n hash`` for a table of heaps ``0..n`` without one."""
+    if per is not None and per.proved and canon is not None:
+        e, p = canon
+        return f"P{e}:{p}:{values_hash(values[: e + p])}"
+    return f"N{len(values) - 1}:{values_hash(values)}"
+
+
+def rare_classes(values: Any) -> tuple[int, int, int] | None:
+    """``(mask, rare heaps, last rare heap)`` when the values split into rare and common
+    classes (Flammenkamp's sparse space: ``v`` is rare when ``v & mask`` has even parity)
+    with at most 1/DENSE_RATIO of the heaps rare; None otherwise (or values below 2).
+
+    >>> from grundy.heap.games import KAYLES
+    >>> from grundy.heap.table import build_table
+    >>> rare_classes(build_table(KAYLES, 2000))
+    (15, 10, 70)
+    """
+    arr = np.asarray(values, dtype=np.int64)
+    top = int(arr.max(initial=0))
+    if top < 2:
+        return None
+    size = 2
+    while size <= top:
+        size *= 2
+    hist = np.bincount(arr, minlength=size)
+    mask, rare = best_mask(hist)
+    if rare * DENSE_RATIO > len(arr):
+        return None
+    v = arr & mask
+    parity = np.zeros(len(arr), dtype=np.int64)
+    while v.any():
+        parity ^= v & 1
+        v >>= 1
+    where = np.flatnonzero(parity == 0)
+    return mask, int(rare), int(where[-1]) if len(where) else -1
+
+
+def compute_item(item: CensusItem, params: CensusParams) -> CodeResult:
+    """Compute one code (see the module docstring); never raises a :class:`GrundyError`:
+    a code that cannot be computed gets ``stopped == "error"`` and the reason."""
+    began, cpu = time.perf_counter(), time.thread_time()
+    try:
+        return _compute(item, params, began, cpu)
+    except GrundyError as e:
+        return error_result(item, params, str(e), began, cpu)
+
+
+def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -> CodeResult:
+    game = TakeAndBreak(OctalCode.parse(item.code))
+    prover = _prover(item, game)
+    builder = TableBuilder(game, period_fill=False)
+    last = max(1, min(params.heaps, game.table_limit()))
+    size = min(last, FIRST_SIZE)
+    stopped = "heaps" if last == params.heaps else "limit"
+    try:
+        with bounded(time_limit=params.time_cap):
+            while True:
+                values = builder.extend(size)
+                per = periodicity(prover, values)
+                if per.proved:
+                    stopped = "proved"
+                    break
+                if size >= last:
+                    break
+                size = min(last, 2 * size)
+    except TimeLimitError:
+        stopped = "time"
+        values = builder.values[: builder.count]
+        per = periodicity(prover, values)
+    values = np.asarray(values)
+    canon = None
+    if per.proved and per.preperiod is not None and per.period is not None:
+        canon = canonical_period(values, per.preperiod, per.period)
+        proof = prover.periodicity_proof(per.preperiod, per.period, per.saltus)
+        bound = None if proof is None else int(proof[0])
+        e: int | None = canon[0]
+        p: int | None = canon[1]
+    else:
+        bound, e, p = None, per.preperiod, per.period
+    fast = builder.compiled is not False and core_module() is not None
+    kernel = {"rare": "rare-value", "plain": "plain"}[builder.method] + (
+        " (compiled)" if fast else " (python)"
+    )
+    rare = rare_classes(values)
+    misere = _misere(game, params) if params.misere is not None else (None, None, None)
+    return CodeResult(
+        code=item.code,
+        label=item.label,
+        heaps_asked=params.heaps,
+        heaps=len(values) - 1,
+        stopped=stopped,
+        values_hash=values_hash(values),
+        sequence_key=sequence_key(values, per, canon),
+        largest=int(values.max()),
+        distinct_values=len(np.unique(values)),
+        proved=per.proved,
+        preperiod=e,
+        period=p,
+        saltus=per.saltus,
+        proof_bound=bound,
+        reason=per.reason,
+        last_exceptional=None if e is None else e - 1,
+        rare_mask=None if rare is None else rare[0],
+        rare_heaps=None if rare is None else rare[1],
+        last_rare_heap=None if rare is None else rare[2],
+        misere_asked=params.misere,
+        misere_reached=misere[0],
+        misere_order=misere[1],
+        misere_status=misere[2],
+        kernel=kernel,
+        seconds=round(time.perf_counter() - began, 6),
+        cpu_seconds=round(time.thread_time() - cpu, 6),
+        worker=_worker_name(),
+    )
+
+
+def _misere(game: TakeAndBreak, params: CensusParams) -> tuple[int, int, str]:
+    """``(heap reached, quotient order there, status)``: ``reached`` or ``not reached: why``."""
+    assert params.misere is not None
+    builder = QuotientBuilder(game)
+    status = "reached"
+    try:
+        builder.extend(
+            params.misere,
+            deadline=time.monotonic() + params.misere_seconds,
+            max_work=params.misere_work,
+        )
+    except (SearchLimitError, InvalidGameError) as e:
+        status = f"not reached: {e}"
+    return builder.done, len(builder.mul), status
+
+
+def error_result(
+    item: CensusItem,
+    params: CensusParams,
+    why: str,
+    began: float | None = None,
+    cpu: float | None = None,
+) -> CodeResult:
+    """The result of a code that could not be computed (``stopped == "error"``); a census
+    run again computes it again."""
+    began = time.perf_counter() if began is None else began
+    cpu = time.thread_time() if cpu is None else cpu
+    return CodeResult(
+        code=item.code,
+        label=item.label,
+        heaps_asked=params.heaps,
+        heaps=-1,
+        stopped="error",
+        values_hash="",
+        sequence_key=f"E:{item.code}",
+        largest=0,
+        distinct_values=0,
+        proved=False,
+        preperiod=None,
+        period=None,
+        saltus=0,
+        proof_bound=None,
+        reason=why,
+        last_exceptional=None,
+        rare_mask=None,
+        rare_heaps=None,
+        last_rare_heap=None,
+        misere_asked=params.misere,
+        misere_reached=None,
+        misere_order=None,
+        misere_status=None,
+        kernel="",
+        seconds=round(time.perf_counter() - began, 6),
+        cpu_seconds=round(time.thread_time() - cpu, 6),
+        worker=_worker_name(),
+    )
+
+
+def compute_chunk(items: Sequence[CensusItem], params: CensusParams) -> list[CodeResult]:
+    """Compute several codes in turn (one task of a census)."""
+    return [compute_item(item, params) for item in items]
+
+
+def _cheap(item: CensusItem) -> bool:
+    """No digit leaves two or more heaps (each heap costs at most ``t`` steps)."""
+    code = OctalCode.parse(item.code)
+    return not any(d & 12 for d in (code.first, *code.digits))
+
+
+def plan_tasks(
+    items: Sequence[CensusItem], chunk: int = CHEAP_CHUNK
+) -> list[tuple[CensusItem, ...]]:
+    """Group the codes into tasks: each costly code alone, cheap codes ``chunk`` at a time;
+    costly ones first (longest digits first), so that the last tasks to finish are short.
+
+    >>> items = [CensusItem.from_text(c) for c in ("0.3", "0.07", "0.33", "0.137")]
+    >>> [[i.code for i in t] for t in plan_tasks(items, 2)]
+    [['0.137'], ['0.07'], ['0.3', '0.33']]
+    """
+    costly = sorted((i for i in items if not _cheap(i)), key=lambda i: -len(i.code))
+    cheap = [i for i in items if _cheap(i)]
+    step = max(1, chunk)
+    return [(i,) for i in costly] + [tuple(cheap[k : k + step]) for k in range(0, len(cheap), step)]

@@ -1,0 +1,283 @@
+"""Every partisan ruleset against a reference that shares nothing with the engine.
+
+``tests/reference/partisan_rules.py`` rewrites each ruleset's moves from its rule on states
+of its own (a sum of pieces stays one state: no regions, no symmetry), and
+``tests/reference/cgt_forms.py`` builds canonical forms, stops, means and temperatures
+from Conway's definitions. Each position is solved by ``grundy.solve`` on its spec, and
+its canonical value (read back from ``canonical_braces``, which must be canonical
+already), outcome, Left and Right stops, mean and temperature are compared.
+
+Bounds of the exhaustive sweeps (``pytest -m slow``), positions compared in brackets:
+
+* ``hackenbush:colored``: every picture with at most 5 edges on the vertices 0..3 (0 the
+  ground), loops and repeated edges included, colours b r g, one per renaming of the
+  vertices 1..3 [30,385];
+* ``domineering``: every set of empty cells of the 1xN and Nx1 boards (N <= 6), 2xN and
+  Nx2 (N <= 6), 3x3, 3x4 and 4x3 [19,852];
+* ``domineering-search``: every board 2x2, 2x3, 3x2, 3x3, 2x4, 4x2, with either player to
+  move; its outcome class and the mover's win or loss [2,336];
+* ``clobber``: every row of x o . of length <= 6, every 2x3, 3x2, 2x4 and 4x2 board [15,672];
+* ``cutcake``: every rectangle up to 5x5, every table of two rectangles up to 3x3 [70; their
+  game trees hold 26,714 tables];
+* ``toads-frogs``: every strip of t f . of length <= 8 [9,840];
+* ``toppling-dominoes``: every row of b r g of length <= 7, every pair of rows of length
+  <= 3 [4,059];
+* ``cgt``: ``{A|B}`` for all sets A, B of at most two of 0 1 -1 2 1/2 -3/4 * *2 ^ v
+  [3,136], and 1,000 sums of two of them (seeded sample).
+
+The quick suite runs a fixed sample of each, stated in each test.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import grundy
+from grundy.cgt.games import RULESETS
+from grundy.lang.registry import REGISTRY
+from tests.reference import cgt_forms as F
+from tests.reference import partisan_rules as P
+
+SEED = 24
+
+
+def _expected(g: int) -> tuple[Any, ...]:
+    left, right = F.stops(g)
+    return g, F.outcome(g), str(left), str(right), str(F.mean_of(g)), str(F.temperature_of(g))
+
+
+def _mismatch(spec: str, g: int) -> str | None:
+    r = grundy.solve(spec)
+    braces = r.canonical_braces
+    assert braces is not None, spec
+    got = (F.from_braces(braces), r.outcome, r.left_stop, r.right_stop, r.mean, r.temperature)
+    want = _expected(g)
+    if got == want and F.is_canonical_braces(braces):
+        return None
+    return f"{spec}: grundy {braces} {got[1:]}, reference {want[1:]}"
+
+
+def _check(rules: P.Rules, states: Iterable[Any]) -> int:
+    """Compare every state; the number compared."""
+    wrong, count = [], 0
+    for state in states:
+        count += 1
+        bad = _mismatch(rules.spec(state), P.value(rules, state))
+        if bad is not None:
+            wrong.append(bad)
+    assert not wrong, f"{len(wrong)} of {count} wrong, e.g.\n" + "\n".join(wrong[:10])
+    return count
+
+
+def _sample(items: list[Any], k: int) -> list[Any]:
+    return random.Random(SEED).sample(items, min(k, len(items)))
+
+
+# --- the reference itself, on values worked out by hand -----------------------------------
+
+
+def test_reference_on_known_values() -> None:
+    """Textbook values: {2|-1/2} (mean 3/4, temperature 5/4), {4|{2|-1}} (9/4, 7/4)."""
+    n = F.number_form
+    two, four, minus_half = n(Fraction(2)), n(Fraction(4)), n(Fraction(-1, 2))
+    hot = F.canon([two], [minus_half])
+    assert (F.mean_of(hot), F.temperature_of(hot), F.outcome(hot)) == (
+        Fraction(3, 4),
+        Fraction(5, 4),
+        "N",
+    )
+    assert F.stops(hot) == (Fraction(2), Fraction(-1, 2))
+    inner = F.canon([two], [n(Fraction(-1))])
+    outer = F.canon([four], [inner])
+    assert (F.mean_of(outer), F.temperature_of(outer)) == (Fraction(9, 4), Fraction(7, 4))
+    up = F.from_braces("{0|*}")
+    assert (F.outcome(up), F.mean_of(up), F.temperature_of(up)) == ("L", Fraction(0), Fraction(0))
+    assert F.from_braces("{-1|1}") == F.ZERO  # reversible options bypassed
+    assert F.from_braces("{0,*|0}") != up
+    assert F.temperature_of(n(Fraction(3, 8))) == Fraction(-1, 8)
+    assert F.temperature_of(n(Fraction(-3))) == -1
+    assert F.is_canonical_braces("{1|-1}")
+    assert not F.is_canonical_braces("{-1|1}")
+
+
+def test_every_partisan_ruleset_has_a_reference() -> None:
+    """The rulesets below are every partisan one in the registry (and its variants)."""
+    names = {e.name for e in REGISTRY if e.family == "partisan"}
+    for cls in RULESETS:
+        if not isinstance(REGISTRY.get(cls.name).build(None), cls):
+            names.add(f"{cls.name}:{cls().params_text()}")
+    covered = {*P.RULES, "domineering-search", "cgt"}
+    assert names == covered
+
+
+# --- Hackenbush ---------------------------------------------------------------------------
+
+
+def test_hackenbush_sample() -> None:
+    """Every picture with at most 3 edges on 4 vertices (451), and 150 random pictures of
+    5 edges (loops and repeated edges as likely as any edge)."""
+    pictures = P.hackenbush_pictures(3, 4) + P.random_pictures(150, 5, 4, SEED)
+    assert _check(P.HACKENBUSH, pictures) == 601
+
+
+@pytest.mark.slow
+def test_hackenbush_all_pictures() -> None:
+    """Every picture with at most 5 edges on 4 vertices (ground included)."""
+    assert _check(P.HACKENBUSH, P.hackenbush_pictures(5, 4)) == 30_385
+
+
+# --- Domineering --------------------------------------------------------------------------
+
+
+def _domineering(sizes: Iterable[tuple[int, int]]) -> list[P.Board]:
+    return [b for r, c in sizes for b in P.domineering_boards(r, c)]
+
+
+def test_domineering_sample() -> None:
+    """Every board 3x3, 1x5 and 5x1."""
+    assert _check(P.DOMINEERING, _domineering([(3, 3), (1, 5), (5, 1)])) == 576
+
+
+@pytest.mark.slow
+def test_domineering_all_boards() -> None:
+    """Every board 1xN, Nx1 (N <= 6), 2xN, Nx2 (N <= 6), 3x3, 3x4, 4x3."""
+    sizes = [(1, n) for n in range(1, 7)] + [(n, 1) for n in range(1, 7)]
+    sizes += [(2, n) for n in range(2, 7)] + [(n, 2) for n in range(3, 7)]
+    sizes += [(3, 3), (3, 4), (4, 3)]
+    assert _check(P.DOMINEERING, _domineering(sizes)) == 19_852
+
+
+def _check_search(boards: list[P.Board]) -> int:
+    wrong, count = [], 0
+    for board in boards:
+        g = P.value(P.DOMINEERING, board)
+        for mover in "LR":
+            count += 1
+            spec = P.domineering_search_spec(board, mover)
+            wins = not F.le(g, F.ZERO) if mover == "L" else not F.le(F.ZERO, g)
+            r = grundy.solve(spec)
+            want = (F.outcome(g), "win" if wins else "loss")
+            if (r.outcome, r.value) != want:
+                wrong.append(f"{spec}: grundy {r.outcome} {r.value}, reference {want}")
+    assert not wrong, f"{len(wrong)} of {count} wrong, e.g.\n" + "\n".join(wrong[:10])
+    return count
+
+
+def test_domineering_search_sample() -> None:
+    """Every board 2x2 and 2x3, either player to move."""
+    assert _check_search(_domineering([(2, 2), (2, 3)])) == 160
+
+
+@pytest.mark.slow
+def test_domineering_search_all_boards() -> None:
+    """Every board 2x2, 2x3, 3x2, 3x3, 2x4, 4x2, either player to move."""
+    sizes = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)]
+    assert _check_search(_domineering(sizes)) == 2_336
+
+
+# --- Clobber ------------------------------------------------------------------------------
+
+
+def _clobber_rows(max_len: int) -> list[P.Grid]:
+    return [b for n in range(1, max_len + 1) for b in P.clobber_boards(1, n)]
+
+
+def test_clobber_sample() -> None:
+    """Every row of length <= 5, and 150 boards 2x3 (seeded sample)."""
+    boards = _clobber_rows(5) + _sample(P.clobber_boards(2, 3), 150)
+    assert _check(P.CLOBBER, boards) == 513
+
+
+@pytest.mark.slow
+def test_clobber_all_boards() -> None:
+    """Every row of length <= 6 and every board 2x3, 3x2, 2x4, 4x2."""
+    boards = _clobber_rows(6) + [
+        b for r, c in [(2, 3), (3, 2), (2, 4), (4, 2)] for b in P.clobber_boards(r, c)
+    ]
+    assert _check(P.CLOBBER, boards) == 15_672
+
+
+# --- Cutcake ------------------------------------------------------------------------------
+
+
+def test_cutcake_sample() -> None:
+    """Every rectangle up to 4x4, every table of two rectangles up to 2x2."""
+    assert _check(P.CUTCAKE, P.cutcake_positions(4, 2)) == 26
+
+
+@pytest.mark.slow
+def test_cutcake_all_tables() -> None:
+    """Every rectangle up to 5x5, every table of two rectangles up to 3x3."""
+    assert _check(P.CUTCAKE, P.cutcake_positions(5, 3)) == 70
+
+
+# --- Toads and Frogs ----------------------------------------------------------------------
+
+
+def test_toads_frogs_sample() -> None:
+    """Every strip of length <= 5, and 200 strips of length 7 (seeded sample)."""
+    strips = P.toads_frogs_strips(5) + _sample(
+        [s for s in P.toads_frogs_strips(7) if len(s) == 7], 200
+    )
+    assert _check(P.TOADS_FROGS, strips) == 563
+
+
+@pytest.mark.slow
+def test_toads_frogs_all_strips() -> None:
+    """Every strip of length <= 8."""
+    assert _check(P.TOADS_FROGS, P.toads_frogs_strips(8)) == 9_840
+
+
+# --- Toppling Dominoes --------------------------------------------------------------------
+
+
+def test_toppling_sample() -> None:
+    """Every row of length <= 4, every pair of rows of length <= 2."""
+    assert _check(P.TOPPLING, P.toppling_positions(4, 2)) == 198
+
+
+@pytest.mark.slow
+def test_toppling_all_rows() -> None:
+    """Every row of length <= 7, every pair of rows of length <= 3."""
+    assert _check(P.TOPPLING, P.toppling_positions(7, 3)) == 4_059
+
+
+# --- game literals ------------------------------------------------------------------------
+
+
+def _check_literals(games: list[tuple[str, int]]) -> int:
+    """``games``: (the words after ``cgt``, the reference's canonical form)."""
+    wrong = [bad for words, g in games if (bad := _mismatch(f"cgt {words}", g)) is not None]
+    assert not wrong, f"{len(wrong)} of {len(games)} wrong, e.g.\n" + "\n".join(wrong[:10])
+    return len(games)
+
+
+def _literal_words() -> list[tuple[str, int]]:
+    return [(f'"{text}"', g) for text, g in P.literal_games()]
+
+
+def _literal_sums(count: int) -> list[tuple[str, int]]:
+    games = P.literal_games()
+    rng = random.Random(SEED)
+    out = []
+    for _ in range(count):
+        (a, g), (b, h) = rng.choice(games), rng.choice(games)
+        out.append((f'"{a}" "{b}"', P.literal_sum([g, h])))
+    return out
+
+
+def test_literal_sample() -> None:
+    """300 of the {A|B} words (seeded sample) and 50 sums of two."""
+    games = _sample(_literal_words(), 300) + _literal_sums(50)
+    assert _check_literals(games) == 350
+
+
+@pytest.mark.slow
+def test_literal_all_words() -> None:
+    """Every {A|B} word, and 1,000 sums of two (seeded sample)."""
+    assert _check_literals(_literal_words() + _literal_sums(1_000)) == 4_136
