@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from grundy import solve
-from grundy.cli.common import spec_from_args
+from grundy.cli.common import add_time_limit, limited, spec_from_args
 from grundy.errors import InvalidSpecError
 
 __all__ = ["register", "run"]
@@ -24,11 +24,17 @@ def register(sub: Any) -> None:
     )
     p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "hackenbush 0-1"')
     p.add_argument("--svg", required=True, metavar="FILE", help="write the SVG picture here")
+    add_time_limit(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Draw and write the file."""
+    """Draw and write the file (within ``--time-limit``)."""
+    with limited(args):
+        return _draw(args)
+
+
+def _draw(args: argparse.Namespace) -> int:
     if args.spec[0] == "thermograph":
         return _thermograph(args)
     from grundy.hackenbush import draw  # noqa: PLC0415 (lazy: a game family)
