@@ -25,6 +25,8 @@ NINES = "9" * 5000
         (f"matrix:2x{NINES}", "at most 10,000 cells"),
         ("matrix:2x99999999999999999999", "at most 10,000 cells"),
         (f"moore:1{'0' * 5000} 14 99999", "digits"),
+        (f"moore:{10**30} 14 99999", "at most 1,000,000,000,000,000,000"),
+        (f"moore:{'9' * 4300} 10", "at most"),
         ("chomp:3x4 \u00b2 1", "non-negative integer"),
         (f"chomp:3x4 {NINES}", "digits"),
         ('cgt "1/0"', "zero denominator"),
@@ -42,7 +44,7 @@ def test_a_bad_size_is_one_clear_error(spec: str, words: str) -> None:
 def test_a_huge_moore_k_is_as_good_as_the_heap_count() -> None:
     # K beyond the number of heaps: a move may touch every heap (no list of K entries);
     # with two heaps that is Moore's Nim_2
-    big = grundy.solve(f"moore:{10**30} 14 99999")
+    big = grundy.solve(f"moore:{10**18} 14 99999")
     small = grundy.solve("moore:2 14 99999")
     assert big.outcome == small.outcome == "N"
     assert big.grundy == small.grundy
@@ -63,3 +65,11 @@ def test_integer_options_take_the_largest_count() -> None:
     assert integer_at_least(0, "a port", 65535)("65535") == 65535
     with pytest.raises(argparse.ArgumentTypeError, match="from 0 to 65,535"):
         integer_at_least(0, "a port", 65535)("65536")
+
+
+@pytest.mark.parametrize("spec", ["wythoff {} 1", "lasker {}", "matrix:1x2 {} 1", "nim {}"])
+def test_numbers_stop_at_2000_digits(spec: str) -> None:
+    with pytest.raises(InvalidSpecError, match="at most 2,000 are accepted"):
+        grundy.parse(spec.format("9" * 2001))
+    assert grundy.parse(spec.format("9" * 2000))  # and one of 2,000 digits is solved whole
+    assert grundy.solve(spec.format("9" * 2000)).outcome in ("N", "P")
