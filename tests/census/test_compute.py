@@ -19,6 +19,7 @@ from grundy.census.compute import (
 )
 from grundy.census.family import CensusItem, parse_family
 from grundy.heap.games import TakeAndBreak
+from grundy.heap.period import find_period
 from grundy.quotient import misere_quotient
 
 from .reference import code_values, smallest_period
@@ -144,3 +145,16 @@ def test_result_fields_are_plain_values(code: str) -> None:
     r = compute_item(CensusItem.from_text(code), CensusParams(heaps=300))
     for name, value in r.to_dict().items():
         assert value is None or type(value) in (int, float, str, bool), name
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=80), st.integers(1, 4))
+def test_the_compiled_period_search_finds_what_the_python_one_finds(
+    values: list[int], repeats: int
+) -> None:
+    assert find_period(values, min_repeats=repeats, jit=True) == find_period(
+        values, min_repeats=repeats
+    )
+    assert find_period(values, min_repeats=1, min_tail=0, first=2, jit=True) == find_period(
+        values, min_repeats=1, min_tail=0, first=2
+    )

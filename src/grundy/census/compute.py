@@ -230,7 +230,7 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
         with bounded(time_limit=params.time_cap):
             while True:
                 values = builder.extend(size)
-                per = periodicity(prover, values)
+                per = periodicity(prover, values, jit=True)
                 if per.proved:
                     stopped = "proved"
                     break
@@ -240,7 +240,7 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
     except TimeLimitError:
         stopped = "time"
         values = builder.values[: builder.count]
-        per = periodicity(prover, values)
+        per = periodicity(prover, values, jit=True)
     values = np.asarray(values)
     canon = None
     if per.proved and per.preperiod is not None and per.period is not None:

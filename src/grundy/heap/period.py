@@ -77,6 +77,7 @@ def find_period(
     min_repeats: int = MIN_REPEATS,
     min_tail: int | None = None,
     first: int = 1,
+    jit: bool | None = None,
 ) -> tuple[int, int, int]:
     """``(preperiod, period, saltus)`` of the smallest period seen, or ``(0, 0, 0)`` if none.
 
@@ -84,6 +85,9 @@ def find_period(
     ``min_repeats`` periods and ``min_tail`` values (default: half the table,
     so that three equal values at the end are not taken for a period), and
     the saltus must be non-negative. Periods below ``first`` are skipped.
+    ``jit``: True runs the compiled kernel whatever the length (a census worker,
+    which checks thousands of tables, pays the compile wait once); None compiles
+    only above :data:`PYTHON_BELOW` values.
     """
     import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
@@ -93,7 +97,7 @@ def find_period(
     if len(arr) < 2:
         return 0, 0, 0
     tail = (len(arr) + 1) // 2 if min_tail is None else min_tail
-    if len(arr) <= PYTHON_BELOW:  # no compile wait for small tables
+    if len(arr) <= PYTHON_BELOW and not jit:  # no compile wait for small tables
         e, p, s = period_kernel.py_func(
             arr.tolist(), first, len(arr) // min_repeats, min_repeats, tail
         )
@@ -102,7 +106,9 @@ def find_period(
     return int(e), int(p), int(s)
 
 
-def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_000) -> Periodicity:
+def periodicity(
+    game: Any, values: Sequence[int], *, max_candidates: int = 10_000, jit: bool | None = None
+) -> Periodicity:
     """The periodicity of ``values`` (heaps ``0..len(values)-1`` of ``game``), proved if possible.
 
     First the smallest period that the ruleset's theorem proves from this
@@ -124,7 +130,7 @@ def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_00
     if hook is not None:
         first = 1
         for _ in range(max_candidates):
-            e, p, s = find_period(values, min_repeats=1, min_tail=0, first=first)
+            e, p, s = find_period(values, min_repeats=1, min_tail=0, first=first, jit=jit)
             if p == 0:
                 break
             proof = hook(e, p, s)
@@ -137,7 +143,7 @@ def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_00
                 )
                 return Periodicity(e, p, s, True, last, reason)
             first = p + 1
-    e, p, s = find_period(values)
+    e, p, s = find_period(values, jit=jit)
     if p == 0:
         return Periodicity(
             None, None, 0, False, last, f"no period seen in the values of heaps 0..{last}"
