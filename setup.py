@@ -14,6 +14,7 @@ Environment:
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -58,9 +59,13 @@ class OptionalBuildExt(build_ext):
     def _give_up(self, exc: BaseException) -> None:
         if _flag("GRUNDY_STRICT_BUILD"):
             raise exc
-        reason = " ".join(str(exc).split()) or type(exc).__name__
+        text = " ".join(str(exc).split()) or type(exc).__name__
+        failed = re.search(r"Command '\['([^']*)'.*exit (?:status|code) (\d+)", text)
+        reason = (
+            f"the C compiler {failed[1]} failed with exit status {failed[2]}" if failed else text
+        )
         print(
-            f"grundy: building without its compiled core ({reason[:200]}); "
+            f"grundy: building without its compiled core ({reason[:300]}); "
             "everything runs in pure Python",
             file=sys.stderr,
         )

@@ -16,23 +16,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.core import cache
+from grundy.core import cache, moves
 from grundy.core import solve as impartial
 from grundy.core.game import Answer, HeapGame, ImpartialGame, Ruleset
 from grundy.core.limits import Progress, bounded
-from grundy.core.position import Position, Sum
+from grundy.core.moves import MAX_LEGAL_MOVES
+from grundy.core.position import Position, Sum, is_checked, mark_checked
 from grundy.core.result import Result
 from grundy.core.search import DEFAULT_MAX_POSITIONS
-from grundy.errors import InvalidGameError, InvalidSpecError, UnsupportedError
+from grundy.core.text import short_repr
+from grundy.errors import InvalidGameError, InvalidSpecError, UnknownGameError, UnsupportedError
 from grundy.lang.spec import parse, parse_ruleset
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
     "as_position",
+    "check_flag",
     "check_limit",
+    "check_position",
     "clear_cache",
     "grundy_table",
     "grundy_value",
+    "legal_moves",
     "solve",
 ]
 
@@ -57,20 +62,34 @@ def check_limit(value: object, name: str, lowest: int) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, int) or value < lowest:
         raise InvalidSpecError(
-            f"{name} must be an integer >= {lowest}, got {value!r}",
+            f"{name} must be an integer >= {lowest}, got {short_repr(value)}",
             f"{name}=N with N >= {lowest}",
         )
     return value
 
 
+def check_flag(value: object, name: str) -> bool:
+    """``value`` if it is True or False, else :class:`InvalidSpecError`."""
+    if not isinstance(value, bool):
+        raise InvalidSpecError(
+            f"{name} must be True or False, got {short_repr(value)}", f"{name}=True or {name}=False"
+        )
+    return value
+
+
 def as_position(game: Ruleset | str | Position | Sum, state: Any = None) -> Position | Sum:
-    """Turn the ways a caller can name a position into a position.
+    """Turn the ways a caller can name a position into a position, checked to be one.
 
     >>> str(as_position("nim 3 4"))
     'nim 3 4'
+    >>> as_position(Position(parse_ruleset("nim"), -1))
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidSpecError: -1 is not a position of nim: a heap must be an integer >= 0 \
+(expected: nim A...)
     """
     if isinstance(game, (Position, Sum)):
-        return game
+        return check_position(game)
     if isinstance(game, str):
         return parse(game)
     if isinstance(game, Ruleset):
@@ -78,10 +97,77 @@ def as_position(game: Ruleset | str | Position | Sum, state: Any = None) -> Posi
             raise InvalidGameError(
                 f"solving a ruleset needs a position too: solve({type(game).__name__}(), state)"
             )
-        return Position(game, state)
+        return check_position(Position(game, state))
     raise InvalidGameError(
         f"expected a spec string, a position or a ruleset, got {type(game).__name__}"
     )
+
+
+def check_position(pos: Position | Sum) -> Position | Sum:
+    """``pos`` if every component is a state of its ruleset, else one line
+    (:class:`InvalidSpecError` or :class:`InvalidGameError`).
+
+    A heap must be an int (at least the ruleset's first state); a state of any other
+    registered ruleset must survive a round trip through the position language
+    (printed, parsed back, equal). Positions made by :func:`parse` are not checked
+    again; a ruleset that is not registered keeps its states its own business.
+    """
+    if is_checked(pos):
+        return pos
+    comps = pos.components
+    if not isinstance(comps, tuple):  # an empty sum is the finished game, "0"
+        raise InvalidGameError("a sum's components must be a tuple: Sum((Position, ...))")
+    for c in comps:
+        if not isinstance(c, Position):
+            raise InvalidGameError(f"a sum's components must be positions, got {short_repr(c)}")
+        game, state = c.game, c.state
+        if not isinstance(game, Ruleset):
+            raise InvalidGameError(f"a position's game must be a ruleset, got {short_repr(game)}")
+        if isinstance(game, HeapGame):
+            first = getattr(game, "first_state", 0)
+            if type(state) is int and state >= first:
+                continue
+            why = f"a heap must be an integer >= {first}"
+        elif type(game).parse_args is Ruleset.parse_args:
+            continue  # a ruleset that cannot be written as text: its states are its own
+        else:
+            try:
+                again: Any = parse(str(c))
+            except UnknownGameError:
+                continue  # a ruleset written outside grundy and not registered
+            except Exception:  # the state broke the printer or the parser: not a position
+                again = None
+            if again == c:
+                continue
+            why = "it does not print as one"
+        name = game.spec_name() if hasattr(game, "spec_name") else type(game).__name__
+        raise InvalidSpecError(
+            f"{short_repr(state)} is not a position of {name}: {why}"[:300], game.expected_syntax()
+        )
+    return mark_checked(pos)
+
+
+def legal_moves(
+    position: str | Position | Sum, side: str | None = None, *, max_moves: int = MAX_LEGAL_MOVES
+) -> list[tuple[Position | Sum, str]]:
+    """Distinct positions reachable in one move, each with a description
+    (:func:`grundy.core.moves.legal_moves`); ``position`` may be a spec string.
+
+    >>> [str(p) for p, _ in legal_moves("nim 2")]
+    ['nim 0', 'nim 1']
+    """
+    if isinstance(position, str):
+        pos = parse(position)
+    elif isinstance(position, (Position, Sum)):
+        pos = check_position(position)
+    else:
+        raise InvalidGameError(
+            f"legal_moves takes a position or a spec string, got {type(position).__name__}"
+        )
+    listed = moves.legal_moves(pos, side, max_moves=max_moves)
+    for after, _ in listed:  # made by the rules: positions, even those that do not print
+        mark_checked(after)
+    return listed
 
 
 def solve(
@@ -113,9 +199,14 @@ def solve(
     """
     check_limit(max_moves, "max_moves", 0)
     check_limit(max_positions, "max_positions", 1)
-    pos = as_position(game, position)
-    with bounded(time_limit=time_limit, progress=progress):
-        return _solve(pos, misere, max_moves, max_positions, loopy)
+    check_flag(misere, "misere")
+    check_flag(loopy, "loopy")
+    with bounded(time_limit=time_limit, progress=progress):  # reading the position counts too
+        pos = as_position(game, position)
+        result = _solve(pos, misere, max_moves, max_positions, loopy)
+    for after in (*result.winning_moves, *result.right_winning_moves):
+        mark_checked(after)  # made by the rules (a finished row may not print as a spec)
+    return result
 
 
 def _solve(
@@ -157,8 +248,9 @@ def _solve(
     )
 
 
-def _by_quotient(pos: Position | Sum, max_moves: int) -> Answer | None:
-    """A misère sum of heaps of one heap ruleset, through its misère quotient (or None)."""
+def _by_quotient(pos: Position | Sum, max_moves: int, seconds: float | None) -> Answer | None:
+    """A misère sum of heaps of one heap ruleset, through its misère quotient (or None);
+    ``seconds`` bounds the time spent computing the quotient (None: its default)."""
     games = {c.game for c in pos.components}
     if len(games) != 1:
         return None
@@ -167,7 +259,10 @@ def _by_quotient(pos: Position | Sum, max_moves: int) -> Answer | None:
         return None
     from grundy.quotient import misere_by_quotient  # noqa: PLC0415 (lazy: a game family)
 
-    return misere_by_quotient(game, [c.state for c in pos.components], max_moves)
+    heaps = [c.state for c in pos.components]
+    if seconds is None:
+        return misere_by_quotient(game, heaps, max_moves)
+    return misere_by_quotient(game, heaps, max_moves, seconds=seconds)
 
 
 def grundy_value(
@@ -205,6 +300,6 @@ def grundy_table(
     check_limit(max_positions, "max_positions", 1)
     rules = parse_ruleset(game) if isinstance(game, str) else game
     if not isinstance(rules, ImpartialGame):
-        raise InvalidGameError(f"grundy_table needs an impartial ruleset, got {rules!r}")
+        raise InvalidGameError(f"grundy_table needs an impartial ruleset, got {short_repr(rules)}")
     with bounded(time_limit=time_limit):
         return impartial.grundy_table(rules, n, max_positions=max_positions)

@@ -53,7 +53,11 @@ class InvalidSpecError(GrundyError, ValueError):
     def __init__(self, problem: str, expected: str | None = None) -> None:
         self.problem = problem
         self.expected = expected
-        message = problem if expected is None else f"{problem} (expected: {expected})"
+        message = (
+            _text(problem)
+            if expected is None
+            else f"{_text(problem)} (expected: {_text(expected)})"
+        )
         super().__init__(message)
 
     def __str__(self) -> str:
@@ -78,10 +82,13 @@ class LoopyGameError(GrundyError, RuntimeError):
     """
 
     def __init__(self, cycle: Sequence[object]) -> None:
-        self.cycle = tuple(cycle)
-        shown = " -> ".join(repr(p) for p in self.cycle[:8])
+        try:
+            self.cycle = tuple(cycle)
+        except TypeError:  # not a sequence: a cycle of one unnamed position
+            self.cycle = (cycle,)
+        shown = " -> ".join(_short(p) for p in self.cycle[:8])
         more = " -> ..." if len(self.cycle) > 8 else ""
-        first = repr(self.cycle[0]) if self.cycle else ""
+        first = _short(self.cycle[0]) if self.cycle else ""
         super().__init__(
             f"the game is loopy: positions repeat along {shown}{more} -> {first}; "
             "Grundy values are defined only for games that always end"
@@ -95,7 +102,7 @@ class SearchLimitError(GrundyError, RuntimeError):
         self.limit = limit
         super().__init__(
             message
-            or f"the search passed the limit of {limit:,} positions; "
+            or f"the search passed the limit of {_count(limit)} positions; "
             "raise it with max_positions (CLI: --max-positions N) or ask about a smaller position"
         )
 
@@ -107,14 +114,60 @@ class TimeLimitError(SearchLimitError):
     heaps (and saves them with ``--out``).
     """
 
-    def __init__(self, seconds: float, done: int = 0, what: str = "positions") -> None:
+    def __init__(
+        self, seconds: float, done: int = 0, what: str = "positions", *, default: bool = False
+    ) -> None:
         self.seconds = seconds
         self.done = done
-        GrundyError.__init__(
-            self,
-            f"stopped at the time limit of {seconds:g} s after {done:,} {what} "
-            "(raise it with --time-limit SECONDS, or ask about a smaller position)",
-        )
+        self.what = what
+        after = f" after {_count(done)} {_text(what)}" if done else ""
+        if default:  # the command line's limit when no progress can be shown
+            message = (
+                f"stopped at the default time limit of {_seconds(seconds)} s{after} (it applies "
+                "when no progress is shown, e.g. output not to a terminal); lift it with "
+                "--time-limit none, or give one with --time-limit SECONDS"
+            )
+        else:
+            message = (
+                f"stopped at the time limit of {_seconds(seconds)} s{after} "
+                "(raise it with --time-limit SECONDS, or ask about a smaller position)"
+            )
+        GrundyError.__init__(self, message)
+
+
+def _short(value: object) -> str:
+    """``repr(value)`` cut to 60 characters (a position may be huge)."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _text(value: object) -> str:
+    """``str(value)``, or a short repr when that fails (an error message never fails)."""
+    if isinstance(value, str):
+        return value
+    try:
+        return str(value)
+    except Exception:
+        return _short(value)
+
+
+def _count(value: object) -> str:
+    """An int with thousands separators; anything else as it is (errors never fail)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}" if value.bit_length() < 1000 else "a huge number of"
+    return _short(value)
+
+
+def _seconds(value: object) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            return f"{value:g}"
+        except OverflowError:
+            return "a huge number of"
+    return _short(value)
 
 
 class SolvedFileError(GrundyError, ValueError):

@@ -221,3 +221,20 @@ def test_kill_9_during_table_out_leaves_nothing_behind(tmp_path: Path) -> None:
     r = _grundy("table", "kayles", "-n", "1000", "--out", "t.npz", cwd=tmp_path, timeout=300)
     assert r.returncode == 0, r.stderr
     assert sorted(os.listdir(tmp_path)) == ["t.npz"]
+
+
+@needs_posix
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["quotient", "kayles", "-n", "3", "--out", "q.json"],
+        ["draw", "hackenbush", "0-1", "--svg", "d.svg"],
+        ["solve", "tictactoe", "xx.oo....", "--save", "t.sqlite"],
+    ],
+)
+def test_every_writer_cleans_stale_temporaries(tmp_path: Path, args: list[str]) -> None:
+    stale = tmp_path / f".old{TEMP_MARK}{_dead_pid()}-0123abcd"
+    stale.write_bytes(b"x")
+    r = _grundy(*args, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(tmp_path)) == [args[-1]]

@@ -44,11 +44,14 @@ def winning_moves(
     rules: Rules, oracle: MisereOracle, heaps: list[int]
 ) -> set[tuple[int, tuple[int, ...]]]:
     """Every winning move of the misère sum ``heaps`` by brute force: ``(index, option)``
-    pairs, each option as ``rules`` gives it."""
+    pairs, one per distinct sum reached: the first of equal heaps, each option's heaps
+    sorted."""
     moves = set()
     for i, h in enumerate(heaps):
+        if h in heaps[:i]:  # an equal heap moved the same way leaves the same sum
+            continue
         rest = heaps[:i] + heaps[i + 1 :]
-        for option in {tuple(o) for o in rules(h)}:
+        for option in {tuple(sorted(o)) for o in rules(h)}:
             if oracle.outcome(rest + list(option)) == "P":
                 moves.add((i, option))
     return moves

@@ -118,7 +118,9 @@ def _sweep(codes: list[str], n: int, seed: int) -> set[str]:
             heaps = [rng.randint(1, n) for _ in range(rng.randint(1, 3))]
             answer = misere_by_quotient(game, heaps, max_moves=10**6, quotient=q)
             assert answer is not None and answer.outcome == oracle.outcome(heaps), (code, heaps)
-            assert set(answer.winning or ()) == winning_moves(rules, oracle, heaps), (code, heaps)
+            listed = [(i, tuple(sorted(o))) for i, o in answer.winning or ()]
+            assert len(listed) == len(set(listed)) == answer.winning_total, (code, heaps)
+            assert set(listed) == winning_moves(rules, oracle, heaps), (code, heaps)
     clear_cache()
     return hard
 

@@ -19,6 +19,8 @@ ORACLE = MisereOracle(KAYLES)
 def _expected_moves(heaps: list[int]) -> set[tuple[int, tuple[int, ...]]]:
     moves = set()
     for i, h in enumerate(heaps):
+        if h in heaps[:i]:  # one move per distinct sum: the first of equal heaps
+            continue
         rest = heaps[:i] + heaps[i + 1 :]
         for option in {tuple(sorted(o)) for o in KAYLES(h)}:
             if ORACLE.outcome(rest + list(option)) == "P":

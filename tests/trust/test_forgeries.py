@@ -189,3 +189,17 @@ def test_honest_files_load() -> None:
     values = heap_table(KAYLES, 10_000)
     assert "compared with the period" in check_saved_values(KAYLES, values)
     assert np.array_equal(values, heap_table(KAYLES, 10_000))
+
+
+def test_journal_record_claiming_billions_of_heaps_is_not_read_blindly(tmp_path: Path) -> None:
+    import struct  # noqa: PLC0415
+
+    path = tmp_path / "t.npz"
+    with TableJournal(str(path), "kayles") as journal:
+        journal.resume(None)
+        journal.append(heap_table(KAYLES, 10), 0)
+    with open(str(path) + ".journal", "ab") as f:  # 2**32 - 1 heaps of 8 bytes: 32 GiB
+        f.write(struct.pack("<QIB32s", 11, 2**32 - 1, 8, b"\0" * 32) + b"\0" * 64)
+    with TableJournal(str(path), "kayles") as journal:
+        values = journal.resume(None)
+        assert len(values) == 11 and any("unfinished record" in n for n in journal.notes)

@@ -154,7 +154,9 @@ def test_page_and_static_files(api: TestClient) -> None:
         r = api.get(f"/static/{name}")
         assert r.status_code == 200 and kind in r.headers["content-type"], name
     assert "https://" not in api.get("/static/app.js").text  # nothing from a CDN
-    assert api.get("/api/health").json() == {"ok": True, "version": grundy.__version__}
+    health = api.get("/api/health").json()
+    assert health["ok"] is True and health["version"] == grundy.__version__
+    assert {"quick", "long", "refused", "killed", "crashed"} <= set(health["solvers"])
 
 
 def test_partisan_moves_are_the_sides_moves_rated_for_that_side(api: TestClient) -> None:

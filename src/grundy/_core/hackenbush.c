@@ -317,8 +317,99 @@ out:
     return result;
 }
 
+
+PyDoc_STRVAR(bridge_cuts_doc, "bridge_cuts(parent, up_edge, g, contrib, ew, target, need, win) -> None\n"
+                              "See grundy.kernels.hackenbush.bridge_cuts_kernel.");
+
+static PyObject *bridge_cuts(PyObject *self, PyObject *args)
+{
+    PyObject *po, *uo, *go, *co, *wo, *no, *wino;
+    long long target;
+    grundy_array parent, up, g, contrib, ew, need, win;
+    PyObject *result = NULL;
+    Py_ssize_t nparts, c;
+    const int64_t *pa, *ua, *ga, *ca, *wa;
+    int64_t *na;
+    uint8_t *wi;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOLOO:bridge_cuts", &po, &uo, &go, &co, &wo, &target, &no,
+                          &wino))
+        return NULL;
+    parent.held = up.held = g.held = contrib.held = ew.held = need.held = win.held = 0;
+    if (grundy_get_array(po, &parent, 'i', 8, 0, "parent") < 0
+        || grundy_get_array(uo, &up, 'i', 8, 0, "up_edge") < 0
+        || grundy_get_array(go, &g, 'i', 8, 0, "g") < 0
+        || grundy_get_array(co, &contrib, 'i', 8, 0, "contrib") < 0
+        || grundy_get_array(wo, &ew, 'i', 8, 0, "ew") < 0
+        || grundy_get_array(no, &need, 'i', 8, 1, "need") < 0
+        || grundy_get_array(wino, &win, 'b', 1, 1, "win") < 0)
+        goto out;
+    {
+        grundy_array *arrs[7] = {&need, &win, &parent, &up, &g, &contrib, &ew};
+        if (grundy_disjoint(arrs, 2, 7) < 0)
+            goto out;
+    }
+    nparts = parent.len;
+    if (up.len != nparts || g.len != nparts || contrib.len != nparts || need.len != nparts
+        || win.len != nparts) {
+        PyErr_SetString(PyExc_ValueError,
+                        "parent, up_edge, g, contrib, need and win: expected one length");
+        goto out;
+    }
+    pa = (const int64_t *)parent.data;
+    ua = (const int64_t *)up.data;
+    ga = (const int64_t *)g.data;
+    ca = (const int64_t *)contrib.data;
+    wa = (const int64_t *)ew.data;
+    na = (int64_t *)need.data;
+    wi = (uint8_t *)win.data;
+    for (c = 1; c < nparts; c++) { /* checked before any work: indexes in range */
+        if (pa[c] < 0 || pa[c] >= nparts || ua[c] < 0 || ua[c] >= ew.len) {
+            PyErr_SetString(PyExc_ValueError, "parent or up_edge: an index out of range");
+            goto out;
+        }
+    }
+    if (nparts > 0) {
+        memset(wi, 0, (size_t)nparts);
+        na[0] = (int64_t)target;
+    }
+    for (c = 1; c < nparts; c++) {
+        int64_t p_need = na[pa[c]], y, w, s;
+        na[c] = -1;
+        if (p_need < 0)
+            continue;
+        y = ga[pa[c]] ^ p_need ^ ca[c];
+        w = wa[ua[c]];
+        if (w == 1) {
+            wi[c] = (uint8_t)(y == 0);
+            na[c] = y >= 1 ? y - 1 : -1;
+        } else {
+            if (w == 2)
+                s = (int64_t)((uint64_t)ga[c] + 1u); /* stalk(1, g); wraps like int64 */
+            else if (w % 2 != 0)
+                s = ga[c];
+            else
+                s = ga[c] ^ 1;
+            wi[c] = (uint8_t)(s == y);
+            na[c] = w % 2 == 0 ? y : (y ^ 1);
+        }
+    }
+    Py_INCREF(Py_None);
+    result = Py_None;
+out:
+    grundy_release(&parent);
+    grundy_release(&up);
+    grundy_release(&g);
+    grundy_release(&contrib);
+    grundy_release(&ew);
+    grundy_release(&need);
+    grundy_release(&win);
+    return result;
+}
+
 PyMethodDef GRUNDY_HACKENBUSH_METHODS[] = {
     {"decompose", decompose, METH_VARARGS, decompose_doc},
     {"reach", reach, METH_VARARGS, reach_doc},
+    {"bridge_cuts", bridge_cuts, METH_VARARGS, bridge_cuts_doc},
     {NULL, NULL, 0, NULL},
 };

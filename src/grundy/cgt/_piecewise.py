@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from grundy.core.limits import check_time
+
 __all__ = ["START", "Wall", "lower", "upper"]
 
 START = Fraction(-1)
@@ -74,6 +76,7 @@ def _simplify(points: list[tuple[Fraction, Fraction]], tail: Fraction) -> Wall:
 
 def _combine(a: Wall, b: Wall, pick: Callable[[Fraction, Fraction], bool]) -> Wall:
     """The pointwise max (``pick`` = ``>=``) or min (``<=``) of two walls."""
+    check_time()  # exact arithmetic on many points may be slow
     ts = sorted({t for t, _ in a.points} | {t for t, _ in b.points})
     grid: list[Fraction] = []
     for t0, t1 in itertools.pairwise(ts):

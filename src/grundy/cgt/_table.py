@@ -19,9 +19,14 @@ only, so its depth is bounded by birthdays.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
+from typing import ParamSpec, TypeVar
 
+from grundy.core.limits import check_time
 from grundy.errors import UnsupportedError
 
 __all__ = [
@@ -41,6 +46,8 @@ __all__ = [
     "SHASH",
     "add",
     "clear_memos",
+    "exclusive",
+    "guarded",
     "intern",
     "le",
     "make",
@@ -49,6 +56,7 @@ __all__ = [
     "number_id",
     "nus_id",
     "reset",
+    "shared",
     "simplest_between",
     "size",
 ]
@@ -73,6 +81,7 @@ _add_memo: dict[int, int] = {}
 _neg_memo: dict[int, int] = {}
 _make_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
 _SHIFT = 40  # ids below 2**40 pack two to a memo key
+_TICKS = [0]  # comparisons worked out (a rough count: threads may miss an update)
 
 #: Values are stored with all their options, so size costs time and memory: ``*n`` has
 #: ``n`` options (``*256`` takes a third of a second to build), an integer ``n`` is a chain of
@@ -82,6 +91,90 @@ MAX_NIMBER = 256
 MAX_INTEGER = 100_000
 MAX_UPS = 256
 MAX_DENOMINATOR_BITS = 256
+
+
+# ----- sharing the table between threads ---------------------------------------------
+#
+# Ids are only ever appended (under _INTERN_LOCK), so any number of threads may read and
+# extend the table at once; the memos map ids to answers that do not depend on who
+# computed them. Only :func:`reset` (``clear_cache``) renumbers: it runs alone, once every
+# computation that holds ids (inside :func:`shared`) has finished, and new ones wait for it.
+
+_INTERN_LOCK = threading.Lock()
+
+
+class _Sharing:
+    """How many computations hold the table, and whether a reset waits or runs."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.users = 0  # computations inside shared(), over all threads
+        self.resetting = False
+        self.depth = threading.local()  # per thread: how deep inside shared() it is
+
+
+_SHARING = _Sharing()
+
+
+@contextmanager
+def shared() -> Iterator[None]:
+    """Hold the table for a computation: ids stay valid (no reset) until it ends.
+
+    Re-entrant in a thread; a computation waits only while a reset runs.
+    """
+    st = _SHARING
+    depth = getattr(st.depth, "n", 0)
+    if depth == 0:
+        with st.cond:
+            while st.resetting:
+                st.cond.wait()
+            st.users += 1
+    st.depth.n = depth + 1
+    try:
+        yield
+    finally:
+        st.depth.n = depth
+        if depth == 0:
+            with st.cond:
+                st.users -= 1
+                if st.users == 0:
+                    st.cond.notify_all()
+
+
+@contextmanager
+def exclusive() -> Iterator[None]:
+    """Have the table alone: wait for running computations, hold back new ones."""
+    st = _SHARING
+    mine = 1 if getattr(st.depth, "n", 0) else 0  # a computation of this thread clearing
+    with st.cond:
+        while st.resetting:
+            st.cond.wait()
+        st.resetting = True
+        while st.users > mine:
+            st.cond.wait()
+    try:
+        yield
+    finally:
+        with st.cond:
+            st.resetting = False
+            st.cond.notify_all()
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def guarded(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``fn`` run inside :func:`shared` (for entry points that hold ids between steps)."""
+
+    @functools.wraps(fn)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if getattr(_SHARING.depth, "n", 0):
+            return fn(*args, **kwargs)
+        with shared():
+            return fn(*args, **kwargs)
+
+    return run
 
 
 def size() -> int:
@@ -190,6 +283,16 @@ def intern(lefts: tuple[int, ...], rights: tuple[int, ...]) -> int:
     found = _index.get(key)
     if found is not None:
         return found
+    with _INTERN_LOCK:  # one id per value, and every tag appended before the id is known
+        found = _index.get(key)
+        if found is not None:
+            return found
+        return _append(key, lefts, rights)
+
+
+def _append(
+    key: tuple[tuple[int, ...], tuple[int, ...]], lefts: tuple[int, ...], rights: tuple[int, ...]
+) -> int:
     gid = len(LEFT)
     num, nus = _recognise(lefts, rights)
     LEFT.append(lefts)
@@ -302,6 +405,9 @@ def le(a: int, b: int) -> bool:
     found = _le_memo.get(key)
     if found is not None:
         return found
+    ticks = _TICKS[0] = _TICKS[0] + 1  # the clock is read every 1024 new comparisons
+    if not ticks & 1023:
+        check_time()
     if LSTOPF[a] > LSTOPF[b] or RSTOPF[a] > RSTOPF[b]:
         _le_memo[key] = False  # stops are monotone
         return False
@@ -388,7 +494,10 @@ def _maximal(opts: list[int], right: bool) -> list[int]:
         return opts
     lstop, rstop = LSTOPF, RSTOPF
     keep = []
+    many = len(opts) > 32
     for a in opts:
+        if many:
+            check_time()
         la, ra = lstop[a], rstop[a]
         for b in opts:
             if b == a:
@@ -408,6 +517,7 @@ def make(lefts: Iterable[int], rights: Iterable[int]) -> int:
     key = (tuple(sorted(set(lefts))), tuple(sorted(set(rights))))
     found = _make_memo.get(key)
     if found is None:
+        check_time()  # the time limit in force (grundy.core.limits.bounded)
         found = _make(list(key[0]), list(key[1]))
         _make_memo[key] = found
     return found
@@ -435,6 +545,7 @@ def _make(gl: list[int], gr: list[int]) -> int:
     bypassed = False
     i = 0
     while i < len(gl):
+        check_time()
         opt = gl[i]
         back = next((r for r in RIGHT[opt] if _le_xg(r, gl, gr, memo)), None)
         if back is None:
@@ -445,6 +556,7 @@ def _make(gl: list[int], gr: list[int]) -> int:
             i = 0
     i = 0
     while i < len(gr):
+        check_time()
         opt = gr[i]
         back = next((left for left in LEFT[opt] if _le_gx(gl, gr, left, memo)), None)
         if back is None:

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from grundy.cgt import _table as T
 from grundy.cgt.value import CanonicalGame
+from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError
 
 __all__ = ["EXPECTED", "braces_length", "format_braces", "format_game", "parse_game", "to_unicode"]
@@ -263,6 +264,7 @@ def _number(tok: str) -> Fraction:
     return x
 
 
+@T.guarded
 def parse_game(text: str) -> CanonicalGame:
     """Read a game written in CGSuite notation (ASCII or Unicode).
 
@@ -319,6 +321,7 @@ def _format(gid: int, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
         else:
             result = (f"{_num_text(a)}|{_num_text(b)}", 1)
     else:
+        check_time()  # a value may have a huge form
         level = 1
         sides = []
         for opts in (lefts, rights):
@@ -341,6 +344,7 @@ def _closed(item: tuple[str, int]) -> str:
     return item[0] if item[1] == 0 else "{" + item[0] + "}"
 
 
+@T.guarded
 def format_game(g: CanonicalGame) -> str:
     """The most readable standard form (``+-1``, ``^*``, ``{2|-1/2}``, ``{0||0|-1}``).
 
@@ -350,6 +354,7 @@ def format_game(g: CanonicalGame) -> str:
     return _closed(_format(g._id, {}))
 
 
+@T.guarded
 def format_braces(g: CanonicalGame) -> str:
     """The value as nested ``{L|R}`` whose only leaves are numbers, ``*`` and ``*n``.
 
@@ -377,6 +382,7 @@ def format_braces(g: CanonicalGame) -> str:
     return text(g._id)
 
 
+@T.guarded
 def braces_length(g: CanonicalGame) -> int:
     """How many characters :func:`format_braces` writes for ``g`` (without writing them: the
     braces form repeats shared parts, so it can grow exponentially with the birthday).

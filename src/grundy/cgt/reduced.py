@@ -65,6 +65,7 @@ def _reduce(gid: int) -> int:
     return result
 
 
+@T.guarded
 def reduced_canonical_form(g: GameLike) -> CanonicalGame:
     """The simplest game that differs from ``g`` by an infinitesimal.
 
@@ -106,6 +107,7 @@ def _weight(gid: int) -> int:
     return result
 
 
+@T.guarded
 def atomic_weight(g: GameLike) -> CanonicalGame:
     """The atomic weight of an all-small game (Conway's calculus, with the far-star rule).
 

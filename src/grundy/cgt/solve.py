@@ -28,6 +28,7 @@ from typing import Any
 from grundy.cgt import _table as T
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame
 from grundy.core.game import PartisanGame
+from grundy.core.limits import check_time
 from grundy.errors import InvalidGameError, SearchLimitError, TimeLimitError
 
 __all__ = ["MoveValue", "memo_size", "moves_with_values", "value_of", "winning_moves"]
@@ -106,16 +107,25 @@ def _splitter(game: PartisanGame[Any]) -> Callable[[Any], Sequence[Part]]:
 
 
 def _optioner(
-    game: PartisanGame[Any], split: Callable[[Any], Sequence[Part]]
+    game: PartisanGame[Any],
+    split: Callable[[Any], Sequence[Part]],
 ) -> Callable[[Any], tuple[Iterable[Sequence[Part]], Iterable[Sequence[Part]]]]:
-    """``region -> (parts of each Left option, parts of each Right option)``."""
+    """``region -> (parts of each Left option, parts of each Right option)``; past the
+    time limit in force (a region may have millions of options) :class:`TimeLimitError`."""
     fast = getattr(game, "option_parts", None)
     if fast is not None:
         return fast  # type: ignore[no-any-return]
     left_moves, right_moves = game.left_moves, game.right_moves
 
     def options(region: Any) -> tuple[list[Sequence[Part]], list[Sequence[Part]]]:
-        return [split(o) for o in left_moves(region)], [split(o) for o in right_moves(region)]
+        # a region may have more moves than can be listed: the clock is read as they come
+        sides: list[list[Sequence[Part]]] = [[], []]
+        for out, moves in zip(sides, (left_moves, right_moves), strict=True):
+            for i, o in enumerate(moves(region)):
+                if not i & 255:
+                    check_time()
+                out.append(split(o))
+        return sides[0], sides[1]
 
     return options
 
@@ -133,6 +143,7 @@ def _number(x: Any) -> int:
     return gid
 
 
+@T.guarded
 def value_of(
     game: PartisanGame[Any],
     state: Any,
@@ -197,6 +208,25 @@ def _evaluate(
     # A frame: [key, region, options or None, negated]; options: per side, per move, the
     # move's value (an id) when every part of it was known, else its parts to add up later.
     # A key may be pushed twice (shared below two regions); the second pop finds it memoised.
+    done = [count]
+    try:
+        return _walk(game, memo, split, root, done, max_positions, deadline, progress, started)
+    except TimeLimitError as e:  # from a slow step below (grundy.core.limits.check_time)
+        raise TimeLimitError(e.seconds, max(e.done, done[0]), "regions") from None
+
+
+def _walk(  # noqa: PLR0917 (the private body of _evaluate)
+    game: PartisanGame[Any],
+    memo: dict[Hashable, int],
+    split: Callable[[Any], Sequence[Part]],
+    root: tuple[Hashable, Any, bool],
+    done: list[int],
+    max_positions: int | None,
+    deadline: float | None,
+    progress: Callable[[int], None] | None,
+    started: float,
+) -> int:
+    count = done[0]
     key, region, negated = root
     stack: list[list[Any]] = [[key, region, None, negated]]
     expanded: set[Hashable] = set()  # keys whose frame waits for its options: the ancestors
@@ -212,6 +242,8 @@ def _evaluate(
             if fkey in memo:
                 stack.pop()
                 continue
+            if deadline is not None and time.monotonic() > deadline:  # each region may be slow
+                raise TimeLimitError(round(deadline - started, 3), count, "regions")
             missing: dict[Hashable, Any] = {}
             lefts: list[Any] = []
             rights: list[Any] = []
@@ -278,6 +310,7 @@ def _evaluate(
         value = make(lefts, rights)
         memo[fkey] = neg(value) if fneg else value  # the memo holds the key's orientation
         count += 1
+        done[0] = count
         if max_positions is not None and count > max_positions:
             raise SearchLimitError(max_positions)
         if count % 1000 == 0:
@@ -296,12 +329,14 @@ class MoveValue:
     value: CanonicalGame
 
 
+@T.guarded
 def moves_with_values(game: PartisanGame[Any], state: Any, side: str) -> list[MoveValue]:
     """Every move of ``side`` (``"L"`` or ``"R"``) from ``state`` with the value it leads to."""
     moves = game.left_moves(state) if side == "L" else game.right_moves(state)
     return [MoveValue(s, value_of(game, s)) for s in moves]
 
 
+@T.guarded
 def winning_moves(game: PartisanGame[Any], state: Any, side: str) -> list[MoveValue]:
     """The moves with which ``side`` wins moving first (Left: to ``>= 0``; Right: to ``<= 0``).
 

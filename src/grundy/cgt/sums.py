@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
+from grundy.cgt import _table as T
 from grundy.cgt.notation import braces_length, format_braces
 from grundy.cgt.solve import value_of
 from grundy.cgt.special import nimber
@@ -153,6 +154,7 @@ def _winning(
     return after, words, count
 
 
+@T.guarded
 def solve_partisan(
     pos: Position | Sum, *, max_moves: int, max_positions: int, misere: bool = False
 ) -> Result:

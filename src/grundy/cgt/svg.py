@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
+from grundy.cgt import _table as T
 from grundy.cgt.notation import to_unicode
 from grundy.cgt.thermo import thermograph
 from grundy.cgt.value import GameLike, game_of
@@ -26,6 +27,7 @@ def _fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
+@T.guarded
 def thermograph_svg(g: GameLike, *, width: int = 360, height: int = 300) -> str:
     """An SVG picture of the thermograph of ``g``, with its mean and temperature."""
     game = game_of(g)

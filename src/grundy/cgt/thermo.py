@@ -21,6 +21,7 @@ from fractions import Fraction
 from grundy.cgt import _table as T
 from grundy.cgt._piecewise import Wall, lower, upper
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
+from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError
 
 __all__ = [
@@ -86,6 +87,7 @@ def _thermo(gid: int) -> tuple[Wall, Wall, Fraction, Fraction]:
         temp = Fraction(-1, num.denominator) if num.denominator > 1 else Fraction(-1)
         result = (mast, mast, temp, num)
     else:
+        check_time()
         # equal walls (the options of *n, for one) are combined once
         left: Wall | None = None
         for wall in dict.fromkeys(_thermo(option)[1] for option in T.LEFT[gid]):
@@ -120,6 +122,7 @@ def _meet(left: Wall, right: Wall) -> Fraction:
     return prev_t - prev_d / slope
 
 
+@T.guarded
 def thermograph(g: GameLike) -> Thermograph:
     """The thermograph of ``g`` (walls as exact points, and the mast).
 
@@ -139,11 +142,13 @@ def _upto(w: Wall, temp: Fraction) -> tuple[Point, ...]:
     return pts
 
 
+@T.guarded
 def temperature(g: GameLike) -> Fraction:
     """The temperature: where the thermograph's mast starts (``-1/2^k`` for numbers ``m/2^k``)."""
     return _thermo(game_of(g)._id)[2]
 
 
+@T.guarded
 def mean(g: GameLike) -> Fraction:
     """The mean value (where the mast stands)."""
     return _thermo(game_of(g)._id)[3]
@@ -156,6 +161,7 @@ def _dyadic(t: GameLike, what: str) -> Fraction:
     return x
 
 
+@T.guarded
 def cool(g: GameLike, t: GameLike) -> CanonicalGame:
     """``g`` cooled by the number ``t``: ``{G^L_t - t | G^R_t + t}`` until it freezes at its mean.
 
@@ -185,6 +191,7 @@ def _cool(gid: int, t: Fraction) -> int:
     return result
 
 
+@T.guarded
 def heat(g: GameLike, t: GameLike) -> CanonicalGame:
     """``g`` heated by ``t`` (Norton's integral): numbers stay, else ``{t + ∫G^L | -t + ∫G^R}``.
 
@@ -210,6 +217,7 @@ def heat(g: GameLike, t: GameLike) -> CanonicalGame:
     return CanonicalGame._of(go(game_of(g)._id))
 
 
+@T.guarded
 def overheat(g: GameLike, s: GameLike, t: GameLike) -> CanonicalGame:
     """``g`` overheated from ``s`` to ``t``: an integer ``n`` becomes ``n.s``, else
     ``{t + G^L | -t + G^R}`` with the options overheated.

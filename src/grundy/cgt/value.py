@@ -15,17 +15,21 @@ CanonicalGame('^*')
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import ClassVar, Union
 
 from grundy.cgt import _table as T
+from grundy.core.cache import register
 from grundy.errors import InvalidSpecError
 
 __all__ = ["CLEAR_HOOKS", "CanonicalGame", "GameLike", "clear_cache", "game_of"]
 
 GameLike = Union["CanonicalGame", int, Fraction, str]
+
+_LIVE_LOCK = threading.Lock()
 
 
 class CanonicalGame:
@@ -44,9 +48,12 @@ class CanonicalGame:
     def _of(cls, gid: int) -> CanonicalGame:
         obj = cls._live.get(gid)
         if obj is None:
-            obj = object.__new__(cls)
-            object.__setattr__(obj, "_id", gid)
-            cls._live[gid] = obj
+            with _LIVE_LOCK:  # one object per id, so clear_cache renumbers every one
+                obj = cls._live.get(gid)
+                if obj is None:
+                    obj = object.__new__(cls)
+                    object.__setattr__(obj, "_id", gid)
+                    cls._live[gid] = obj
         return obj
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -277,6 +284,26 @@ class CanonicalGame:
         return to_unicode(str(self))
 
 
+def _guard_methods(cls: type) -> None:
+    """Run every method and property of ``cls`` inside :func:`_table.shared`, so that
+    :func:`clear_cache` in another thread never renumbers ids under it."""
+    for name, attr in list(vars(cls).items()):
+        if name in ("__setattr__", "__pos__", "__weakref__", "__slots__", "_id", "_live"):
+            continue
+        if isinstance(attr, property):
+            assert attr.fget is not None
+            setattr(cls, name, property(T.guarded(attr.fget), doc=attr.__doc__))
+        elif isinstance(attr, classmethod):
+            setattr(cls, name, classmethod(T.guarded(attr.__func__)))
+        elif isinstance(attr, staticmethod):
+            setattr(cls, name, staticmethod(T.guarded(attr.__func__)))
+        elif callable(attr):
+            setattr(cls, name, T.guarded(attr))
+
+
+_guard_methods(CanonicalGame)
+
+
 def _coerce_id(g: GameLike) -> int:
     if isinstance(g, CanonicalGame):
         return g._id
@@ -315,6 +342,11 @@ def clear_cache() -> None:
     >>> g == CanonicalGame("{3|1/2*}"), str(g)
     (True, '{3|1/2*}')
     """
+    with T.exclusive():
+        _clear()
+
+
+def _clear() -> None:
     live = [(gid, obj) for gid, obj in list(CanonicalGame._live.items())]
     keep: set[int] = set()
     stack = [gid for gid, _ in live]
@@ -337,3 +369,6 @@ def clear_cache() -> None:
     for gid, obj in live:
         object.__setattr__(obj, "_id", mapping[gid])
         CanonicalGame._live[mapping[gid]] = obj
+
+
+register(clear_cache)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from grundy.cgt import _table as T
 from grundy.cgt.value import CanonicalGame
 
 __all__ = ["OptionReport", "classify", "option_lines"]
@@ -47,6 +48,7 @@ class OptionReport:
     reversible: tuple[tuple[CanonicalGame, CanonicalGame], ...]
 
 
+@T.guarded
 def classify(g: CanonicalGame, values: Sequence[CanonicalGame], side: str) -> OptionReport:
     """Classify ``side``'s option values (one per move) of a game whose value is ``g``."""
     counts: dict[CanonicalGame, int] = {}
@@ -67,6 +69,7 @@ def classify(g: CanonicalGame, values: Sequence[CanonicalGame], side: str) -> Op
     return OptionReport(tuple(counts.items()), tuple(dominated), tuple(reversible))
 
 
+@T.guarded
 def option_lines(g: CanonicalGame, values: Sequence[CanonicalGame], side: str) -> list[str]:
     """Lines naming the values ``side``'s moves from ``g`` lead to (one value per move), the
     dominated ones and the reversible ones."""

@@ -137,6 +137,11 @@ def run(args: argparse.Namespace) -> int:
         time_cap=args.time_cap,
     )
     items = family.items()
+    if args.dashboard and args.scheduler is None:
+        print(
+            f"Dask dashboard: http://{args.dashboard}/status (it needs bokeh installed)",
+            file=sys.stderr,
+        )
     with CensusStore(args.db) as store, _bar(not args.no_progress) as progress:
         try:
             summary = run_census(

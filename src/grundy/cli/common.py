@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NoReturn
 
-from grundy import DEFAULT_MAX_MOVES, DEFAULT_MAX_POSITIONS, Position, Sum
+from grundy import DEFAULT_MAX_MOVES, DEFAULT_MAX_POSITIONS, Position, Sum, bounded
+from grundy.errors import TimeLimitError
 from grundy.lang import parse_tokens, tokenize
 
 __all__ = [
@@ -63,13 +65,27 @@ def add_time_limit(p: argparse.ArgumentParser) -> None:
         type=seconds,
         default=None,
         metavar="SECONDS",
-        help="stop cleanly after SECONDS (default: no limit)",
+        help="stop cleanly after SECONDS; 'none' for no limit (default: none, except for "
+        f"'grundy solve' and 'grundy draw' when no progress is shown: "
+        f"{DEFAULT_BATCH_TIME_LIMIT:g} s)",
     )
     p.add_argument("--no-progress", action="store_true", help="never show progress on the terminal")
 
 
+#: ``grundy solve`` and ``grundy draw`` stop after this many seconds when no progress is
+#: shown (output not to a terminal, or ``--no-progress``) and no ``--time-limit`` is given:
+#: a search whose size is not known up front must not run unseen until it is killed.
+DEFAULT_BATCH_TIME_LIMIT = 60.0
+
+
 def seconds(text: str) -> float:
-    """An argparse ``type`` for a positive number of seconds."""
+    """An argparse ``type`` for a positive number of seconds, or ``none`` (no limit: inf).
+
+    >>> seconds("2.5"), seconds("none")
+    (2.5, inf)
+    """
+    if text.strip().lower() == "none":
+        return math.inf
     try:
         value = float(text)
     except ValueError:
@@ -109,6 +125,37 @@ def progress_line(enabled: bool = True) -> Iterator[Callable[[str, int], None] |
         if state["width"]:
             sys.stderr.write("\r" + " " * int(state["width"]) + "\r")
             sys.stderr.flush()
+
+
+def batch_time_limit(given: float | None, progress_shown: bool) -> tuple[float | None, bool]:
+    """``(time limit for the library, whether it is the default)`` from ``--time-limit``:
+    none given and no progress shown gives :data:`DEFAULT_BATCH_TIME_LIMIT`; ``none`` gives
+    no limit.
+
+    >>> batch_time_limit(None, False), batch_time_limit(None, True)
+    ((60.0, True), (None, False))
+    >>> batch_time_limit(math.inf, False), batch_time_limit(3.0, False)
+    ((None, False), (3.0, False))
+    """
+    if given is None:
+        return (None, False) if progress_shown else (DEFAULT_BATCH_TIME_LIMIT, True)
+    return (None if math.isinf(given) else given), False
+
+
+@contextmanager
+def limited(args: argparse.Namespace) -> Iterator[Callable[[str, int], None] | None]:
+    """Run the body under ``--time-limit`` (or the default of :func:`batch_time_limit`)
+    with progress shown on a terminal; yields the progress callback (None when not shown).
+    A stop at the default limit says how to lift it."""
+    with progress_line(not args.no_progress) as progress:
+        limit, by_default = batch_time_limit(args.time_limit, progress is not None)
+        try:
+            with bounded(time_limit=limit, progress=progress):
+                yield progress
+        except TimeLimitError as e:
+            if not by_default:
+                raise
+            raise TimeLimitError(e.seconds, e.done, e.what, default=True) from None
 
 
 def add_limits(p: argparse.ArgumentParser) -> None:

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from grundy import Result, solve
-from grundy.cli.common import add_limits, progress_line, spec_from_args
+from grundy.cli.common import add_limits, limited, spec_from_args
 from grundy.errors import UnsupportedError
 
 __all__ = ["format_result", "refuse_huge_search", "register", "run"]
@@ -51,17 +51,15 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve and print."""
-    position = spec_from_args(args.spec)
-    stored = _stored_game(position, args) if args.save or args.load else None
-    with progress_line(not args.no_progress) as progress:
+    with limited(args):  # reading the position counts too
+        position = spec_from_args(args.spec)
+        stored = _stored_game(position, args) if args.save or args.load else None
         result = solve(
             position,
             misere=args.misere,
             loopy=args.loopy,
             max_moves=args.max_moves,
             max_positions=args.max_positions,
-            time_limit=args.time_limit,
-            progress=progress,
         )
     if args.json:
         print(json.dumps(result.to_dict()))
@@ -158,6 +156,25 @@ def _shorten(spec: str) -> str:
     return f"{spec[: _LONGEST - 40].rstrip()} ... ({len(spec):,} characters)"
 
 
+def _short_spec(position: Any) -> str:
+    """``_shorten(str(position))``, without writing the whole text of a big position when
+    its ruleset can give the head of it (``format_state_head``: a million-edge picture)."""
+    comps = position.components
+    if len(comps) == 1:
+        game = comps[0].game
+        head = getattr(game, "format_state_head", None)
+        found = head(comps[0].state, _LONGEST) if head is not None else None
+        if found is not None:
+            text: str = found[0]
+            length: int = found[1]
+            name = f"{game.spec_name()} "
+            if len(name) + length <= _LONGEST:
+                return name + text
+            cut = (name + text)[: _LONGEST - 40].rstrip()
+            return f"{cut} ... ({len(name) + length:,} characters)"
+    return _shorten(str(position))
+
+
 def _move_lines(
     who: str, moves: tuple[Any, ...], words: tuple[str, ...], total: int | None
 ) -> list[str]:
@@ -168,7 +185,7 @@ def _move_lines(
     count = total if total is not None and total > n else n
     listed = f" ({n:,} listed)" if count > n else ""
     out = [f"{who} wins moving first with {count:,} move{'s' if count != 1 else ''}{listed}:"]
-    out.extend(f"  {w} -> {_shorten(str(p))}" for p, w in zip(moves, words, strict=True))
+    out.extend(f"  {w} -> {_short_spec(p)}" for p, w in zip(moves, words, strict=True))
     return out
 
 
@@ -197,11 +214,11 @@ def _partisan_lines(result: Result) -> list[str]:
 def format_result(result: Result) -> str:
     """The human form of a result: who wins, the value, the winning moves, why, and how."""
     if result.value is not None:  # a two-player search game: its own rules say who wins
-        lines = [_shorten(str(result.position))]
+        lines = [_short_spec(result.position)]
     elif result.play == "misere":
-        lines = [f"{_shorten(str(result.position))}  (misère play: the last mover loses)"]
+        lines = [f"{_short_spec(result.position)}  (misère play: the last mover loses)"]
     else:
-        lines = [f"{_shorten(str(result.position))}  (normal play: the last mover wins)"]
+        lines = [f"{_short_spec(result.position)}  (normal play: the last mover wins)"]
     lines.append("Outcome: " + _OUTCOME_WORDS.get(result.outcome, result.outcome))
     if result.value is not None:
         r = result.remoteness
@@ -221,7 +238,7 @@ def format_result(result: Result) -> str:
         else:
             lines.append(f"{kind}:" if n == 1 else f"{kind}s ({n:,}):")
         for pos, words in zip(result.winning_moves, result.move_descriptions, strict=True):
-            lines.append(f"  {words} -> {_shorten(str(pos))}")
+            lines.append(f"  {words} -> {_short_spec(pos)}")
         if result.winning_moves_truncated:
             more = f"{total:,} in all" if total is not None else "the total is not known"
             lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")

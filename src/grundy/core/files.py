@@ -105,7 +105,9 @@ def check_target(path: Any) -> str:
     """``path`` (as text) if a file can be written there, else :class:`SolvedFileError`.
 
     The folder must exist, and ``path``, if it exists (following links), must be a
-    regular file: a directory, device, FIFO or socket is refused.
+    regular file: a directory, device, FIFO or socket is refused. Called by every
+    command before its work starts, it also removes the folder's temporary files
+    left by killed runs (:func:`clean_stale`).
 
     >>> check_target("/dev/null")
     Traceback (most recent call last):
@@ -127,6 +129,7 @@ does not exist
             raise SolvedFileError(
                 f"cannot write {_shown(text)}: the folder {_shown(folder)} does not exist"
             ) from None
+        clean_stale(folder)
         return text
     except OSError as e:
         raise SolvedFileError(f"cannot write {_shown(text)}: {_why(e)}") from None
@@ -134,6 +137,7 @@ does not exist
         raise SolvedFileError(
             f"cannot write {_shown(text)}: it is {_kind(info.st_mode)}, not a regular file"
         )
+    clean_stale(os.path.dirname(os.path.abspath(text)))
     return text
 
 

@@ -69,6 +69,11 @@ class Ruleset:
     #: Several components of this ruleset print as one component with several
     #: arguments (``nim 3 4 5`` is three Nim heaps).
     merges_components: ClassVar[bool] = False
+    #: A state is an ordered tuple of heaps that the rules treat alike (Wythoff's two
+    #: piles, Moore's heaps): states that differ only in the order of their heaps are one
+    #: position, so moves to them are listed and counted once, as moves in equal heaps of
+    #: a sum are.
+    interchangeable_heaps: ClassVar[bool] = False
 
     @classmethod
     def from_params(cls, params: str | None) -> Ruleset:
@@ -91,6 +96,11 @@ class Ruleset:
         params = self.params_text()
         base = self.name or type(self).__name__
         return base if params is None else f"{base}:{params}"
+
+    def position_key(self, state: Any) -> Any:
+        """``state`` up to what does not change the position: its heaps sorted when they are
+        interchangeable (:attr:`interchangeable_heaps`), else ``state`` itself."""
+        return tuple(sorted(state)) if self.interchangeable_heaps else state
 
     def expected_syntax(self) -> str:
         """The syntax to show when an argument is wrong."""
@@ -152,6 +162,12 @@ class Move(tuple[Any, ...]):
     words: str
 
     def __new__(cls, states: Iterable[Any], words: str) -> Move:
+        if isinstance(states, (str, bytes)) or not isinstance(states, Iterable):
+            raise InvalidGameError(
+                f"Move takes a tuple of states and words, got {type(states).__name__}"
+            )
+        if not isinstance(words, str):
+            raise InvalidGameError(f"a move's words must be text, got {type(words).__name__}")
         self = super().__new__(cls, states)
         self.words = words
         return self
@@ -214,6 +230,8 @@ def TheoremAnswer(
     >>> TheoremAnswer("N", "a theorem", winning=((3,),)).winning
     ((0, (3,)),)
     """
+    if isinstance(winning, (str, bytes)) or not isinstance(winning, Iterable):
+        raise InvalidGameError(f"winning must be a tuple of options, got {type(winning).__name__}")
     return Answer(
         outcome,
         method,

@@ -16,6 +16,10 @@ with --time-limit SECONDS, or ask about a smaller position)
 
 from __future__ import annotations
 
+import decimal
+import math
+import numbers
+import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -28,9 +32,12 @@ __all__ = [
     "CHECK_EVERY",
     "Progress",
     "bounded",
+    "check_memory",
+    "check_time",
     "checkpoint",
     "current_bounds",
     "deadline_passed",
+    "physical_memory",
     "time_limit_seconds",
 ]
 
@@ -55,20 +62,20 @@ _BOUNDS: ContextVar[_Bounds | None] = ContextVar("grundy_bounds", default=None)
 def bounded(*, time_limit: float | None = None, progress: Progress | None = None) -> Iterator[None]:
     """Run the body with a time limit (seconds, None for none) and a progress callback.
 
+    ``time_limit`` may be any number >= 0 (a limit of more than about 3,000 years,
+    such as ``10**400`` or ``inf``, is no limit); anything else raises
+    :class:`~grundy.errors.InvalidSpecError`.
+
     Nested calls keep the earlier deadline when it comes first.
     """
-    if time_limit is not None and (
-        isinstance(time_limit, bool)
-        or not isinstance(time_limit, (int, float))
-        or not time_limit >= 0
-    ):
+    seconds = _seconds(time_limit)
+    if progress is not None and not callable(progress):
         raise InvalidSpecError(
-            f"time_limit must be a number of seconds >= 0, got {time_limit!r}",
-            "time_limit=SECONDS (CLI: --time-limit SECONDS)",
+            f"progress must be a function progress(what, count), got {type(progress).__name__}",
+            "progress=callable or None",
         )
     outer = _BOUNDS.get()
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    seconds: float | None = time_limit
+    deadline = None if seconds is None else time.monotonic() + seconds
     if (
         outer is not None
         and outer.deadline is not None
@@ -82,6 +89,76 @@ def bounded(*, time_limit: float | None = None, progress: Progress | None = None
         yield
     finally:
         _BOUNDS.reset(token)
+
+
+#: A time limit longer than this (about 3,000 years) is no limit.
+_FOREVER = 1e11
+
+
+def _seconds(time_limit: object) -> float | None:
+    """``time_limit`` as seconds (None: no limit), or :class:`InvalidSpecError`.
+
+    Any number >= 0 is accepted (int of any size, float, Fraction, Decimal); one too large
+    to be a deadline (``10**400``, ``inf``) means no limit.
+
+    >>> _seconds(10**400) is None, _seconds(0.5), _seconds(3)
+    (True, 0.5, 3.0)
+    """
+    if time_limit is None:
+        return None
+    expected = "time_limit=SECONDS, a number >= 0 (CLI: --time-limit SECONDS)"
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (numbers.Real, decimal.Decimal)):
+        raise InvalidSpecError(
+            f"time_limit must be a number of seconds >= 0, got {type(time_limit).__name__}",
+            expected,
+        )
+    try:
+        value = float(time_limit)
+    except OverflowError:  # an int or a fraction past float's range
+        value = math.inf if time_limit > 0 else -math.inf  # type: ignore[operator]
+    except (ValueError, ArithmeticError):  # a signalling NaN
+        value = math.nan
+    if math.isnan(value) or value < 0:
+        shown = repr(time_limit) if len(repr(time_limit)) <= 40 else "a huge negative number"
+        raise InvalidSpecError(
+            f"time_limit must be a number of seconds >= 0, got {shown}", expected
+        )
+    if value > _FOREVER:
+        return None
+    return value
+
+
+def physical_memory() -> int | None:
+    """This machine's memory in bytes (None where it cannot be asked)."""
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX
+        return None
+
+
+def _size(n: int) -> str:
+    for unit, shift in (("TiB", 40), ("GiB", 30), ("MiB", 20)):
+        if n >= 1 << shift:
+            return f"{n / (1 << shift):,.1f} {unit}"
+    return f"{n:,} bytes"
+
+
+def check_memory(nbytes: int, what: str) -> None:
+    """Refuse, before allocating it, work that needs more than this machine's memory
+    (:class:`~grundy.errors.SearchLimitError`, one line naming the sizes).
+
+    >>> check_memory(10**30, "a table of 10**29 heaps")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.SearchLimitError: a table of 10**29 heaps needs about ... TiB of memory, ...
+    """
+    total = physical_memory()
+    if total is not None and nbytes > total:
+        raise SearchLimitError(
+            nbytes,
+            f"{what} needs about {_size(nbytes)} of memory, more than this machine's "
+            f"{_size(total)}; ask for a smaller one",
+        )
 
 
 def current_bounds() -> tuple[float | None, Progress | None]:
@@ -100,6 +177,18 @@ def deadline_passed() -> bool:
     """True when the current time limit has run out."""
     b = _BOUNDS.get()
     return b is not None and b.deadline is not None and time.monotonic() >= b.deadline
+
+
+def check_time(done: int = 0, what: str = "steps") -> None:
+    """Raise :class:`TimeLimitError` once the deadline in force has passed (no progress
+    report): for loops whose steps are each slow, or too many to count.
+
+    >>> with bounded(time_limit=60):
+    ...     check_time()
+    """
+    b = _BOUNDS.get()
+    if b is not None and b.deadline is not None and time.monotonic() >= b.deadline:
+        raise TimeLimitError(b.seconds or 0, done, what)
 
 
 def checkpoint(done: int, limit: int | None = None, what: str = "positions") -> int:

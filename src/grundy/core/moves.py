@@ -22,22 +22,43 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.core.game import ImpartialGame, PartisanGame
+from grundy.core.limits import CHECK_EVERY, checkpoint
 from grundy.core.position import Position, Sum, sum_of
-from grundy.errors import UnsupportedError
+from grundy.core.text import short_repr
+from grundy.errors import InvalidGameError, InvalidSpecError, SearchLimitError, UnsupportedError
 
 __all__ = ["legal_moves"]
 
 
-def legal_moves(pos: Position | Sum, side: str | None = None) -> list[tuple[Position | Sum, str]]:
+#: At most this many moves are listed by default (``nim 2147483648`` has over 2 billion;
+#: a list this long is of no use to a player, and takes about a second to build).
+MAX_LEGAL_MOVES = 20_000
+
+
+def legal_moves(
+    pos: Position | Sum, side: str | None = None, *, max_moves: int = MAX_LEGAL_MOVES
+) -> list[tuple[Position | Sum, str]]:
     """Distinct positions reachable in one move, each with a description.
 
     Positions are distinct as multisets of components, so moving in either of
     two equal heaps is listed once. ``side`` (``"L"`` or ``"R"``) is required
     when a component is partisan, and then names whose moves are listed.
+    Moves are generated lazily: past ``max_moves`` of them the listing stops with
+    :class:`~grundy.errors.SearchLimitError`, and the time limit in force
+    (:func:`~grundy.core.limits.bounded`) is checked as it goes.
     """
+    if not isinstance(pos, (Position, Sum)):
+        raise InvalidGameError(
+            f"legal_moves takes a position (grundy.parse('nim 3 4')), got {type(pos).__name__}"
+        )
+    if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0:
+        raise InvalidSpecError(
+            f"max_moves must be an integer >= 0, got {short_repr(max_moves)}",
+            "max_moves=N with N >= 0",
+        )
     comps = pos.components
-    if side is not None and side not in ("L", "R"):
-        raise UnsupportedError(f"side must be 'L' or 'R', not {side!r}")
+    if side is not None and not (isinstance(side, str) and side in ("L", "R")):
+        raise UnsupportedError(f"side must be 'L' or 'R', not {short_repr(side)}")
     partisan = any(c.game.kind == "partisan" for c in comps)
     if partisan and side is None:
         raise UnsupportedError(
@@ -49,21 +70,31 @@ def legal_moves(pos: Position | Sum, side: str | None = None) -> list[tuple[Posi
     who = "Left" if side == "L" else "Right"
     out: list[tuple[Position | Sum, str]] = []
     seen: set[Any] = set()
+    count = 0
     for i, c in enumerate(comps):
         game = c.game
         if isinstance(game, PartisanGame):
             moves = game.left_moves(c.state) if side == "L" else game.right_moves(c.state)
             where = f" in {c}" if len(comps) > 1 else ""
             assert side is not None
-            options = [((s,), game.describe_move(c.state, s, side) + where) for s in moves]
+            options: Any = (((s,), game.describe_move(c.state, s, side) + where) for s in moves)
         elif isinstance(game, ImpartialGame):
             prefix = f"{who}: " if side is not None else ""
-            options = [
+            options = (
                 (o, prefix + game.describe_move(c.state, o)) for o in game.split_moves(c.state)
-            ]
+            )
         else:
             raise UnsupportedError(f"{game.spec_name()} cannot be played inside a sum")
         for option, words in options:
+            count += 1
+            if count > max_moves:
+                raise SearchLimitError(
+                    max_moves,
+                    f"{_shown(pos)} has more than {max_moves:,} legal moves; ask about a "
+                    "smaller position, or raise max_moves",
+                )
+            if count % CHECK_EVERY == 0:
+                checkpoint(count, None, "moves listed")
             after = sum_of([*comps[:i], *(Position(game, s) for s in option), *comps[i + 1 :]])
             key = after.canonical()
             if key in seen:
@@ -71,3 +102,8 @@ def legal_moves(pos: Position | Sum, side: str | None = None) -> list[tuple[Posi
             seen.add(key)
             out.append((after, words))
     return out
+
+
+def _shown(pos: Position | Sum) -> str:
+    text = str(pos)
+    return text if len(text) <= 60 else text[:57] + "..."

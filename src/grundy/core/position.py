@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +20,26 @@ from typing import Any
 
 from grundy.core.game import HeapGame, Ruleset
 
-__all__ = ["MOST_DRAWN", "Position", "Sum", "sum_of"]
+__all__ = ["MOST_DRAWN", "Position", "Sum", "is_checked", "mark_checked", "sum_of"]
+
+#: Positions known to be well formed (made by the parser), by identity: checking one
+#: again (a round trip through its text) is skipped. Weak: they are not kept alive.
+_CHECKED: weakref.WeakValueDictionary[int, Any] = weakref.WeakValueDictionary()
+_CHECKED_LOCK = threading.Lock()
+
+
+def mark_checked(pos: Position | Sum) -> Position | Sum:
+    """Remember that ``pos`` is well formed (the parser made it); returns it."""
+    with _CHECKED_LOCK:
+        _CHECKED[id(pos)] = pos
+    return pos
+
+
+def is_checked(pos: object) -> bool:
+    """True when ``pos`` itself (this object) was marked by :func:`mark_checked`."""
+    with _CHECKED_LOCK:
+        return _CHECKED.get(id(pos)) is pos
+
 
 #: A picture of a sum shows at most this many components (the rest are counted).
 MOST_DRAWN = 24
@@ -37,11 +58,25 @@ class Position:
         return (self,)
 
     def __add__(self, other: Position | Sum) -> Position | Sum:
+        if not isinstance(other, (Position, Sum)):
+            return NotImplemented
         return sum_of(self.components + other.components)
 
     def canonical(self) -> frozenset[tuple[Position, int]]:
-        """The position as a multiset of components (see :meth:`Sum.canonical`)."""
-        return frozenset({(self, 1)})
+        """The position as a multiset of components (see :meth:`Sum.canonical`).
+
+        >>> from grundy import parse
+        >>> parse("moore:1 2 0 2").canonical() == parse("moore:1 2 2 0").canonical()
+        True
+        """
+        return frozenset({(self.keyed(), 1)})
+
+    def keyed(self) -> Position:
+        """This position with its state as :meth:`~grundy.core.game.Ruleset.position_key`
+        gives it (interchangeable heaps sorted): equal for positions that are the same game."""
+        if not self.game.interchangeable_heaps:
+            return self
+        return Position(self.game, self.game.position_key(self.state))
 
     def __str__(self) -> str:
         return _format((self,))
@@ -85,6 +120,8 @@ class Sum:
     components: tuple[Position, ...]
 
     def __add__(self, other: Position | Sum) -> Position | Sum:
+        if not isinstance(other, (Position, Sum)):
+            return NotImplemented
         return sum_of(self.components + other.components)
 
     def __iter__(self) -> Iterator[Position]:
@@ -95,7 +132,7 @@ class Sum:
 
     def canonical(self) -> frozenset[tuple[Position, int]]:
         """The sum as a multiset (order-free), for memoising sums."""
-        return frozenset(Counter(self.components).items())
+        return frozenset(Counter(c.keyed() for c in self.components).items())
 
     def __str__(self) -> str:
         return _format(self.components)

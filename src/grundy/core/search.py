@@ -13,14 +13,15 @@ detect cycles: a position met again while it is still on the stack raises
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from grundy.core.game import ImpartialGame
-from grundy.core.limits import checkpoint
+from grundy.core.limits import CHECK_EVERY, check_time, checkpoint
 from grundy.core.position import Position
-from grundy.errors import LoopyGameError, SearchLimitError
+from grundy.errors import LoopyGameError
 
 __all__ = [
     "DEFAULT_MAX_POSITIONS",
@@ -31,46 +32,53 @@ __all__ = [
     "sum_node_moves",
 ]
 
+#: Moves looked at between two readings of the clock (besides every CHECK_EVERY positions).
+_WORK_BETWEEN_CHECKS = 8 * CHECK_EVERY
+
 #: Default cap on the positions one search may add to the memo.
 DEFAULT_MAX_POSITIONS = 20_000_000
 
-_IN_PROGRESS = -1
-
 
 class SearchMemo:
-    """Memo tables, one per ruleset (equal rulesets share a table)."""
+    """Memo tables, one per ruleset (equal rulesets share a table).
+
+    The tables hold finished values only, so threads may share them: a search
+    keeps its own "in progress" marks, and a position another thread is still
+    working on is simply searched again (the value is the same).
+    :meth:`clear` gives fresh tables, so a search running meanwhile keeps a
+    consistent one.
+    """
 
     def __init__(self) -> None:
         self.grundy: dict[ImpartialGame[Any], dict[Any, int]] = {}
         self.misere: dict[Hashable, dict[Any, int]] = {}
         self.terminal: dict[Position, bool] = {}
+        self._lock = threading.Lock()
 
     def grundy_table(self, game: ImpartialGame[Any]) -> dict[Any, int]:
         """The Grundy memo of ``game``."""
-        table = self.grundy.get(game)
+        tables = self.grundy
+        table = tables.get(game)
         if table is None:
-            table = self.grundy[game] = {}
+            with self._lock:
+                table = tables.setdefault(game, {})
         return table
 
     def misere_table(self, key: Hashable) -> dict[Any, int]:
         """The misère outcome memo for ``key`` (a ruleset, or ``"sum"``)."""
-        table = self.misere.get(key)
+        tables = self.misere
+        table = tables.get(key)
         if table is None:
-            table = self.misere[key] = {}
+            with self._lock:
+                table = tables.setdefault(key, {})
         return table
 
     def clear(self) -> None:
-        """Forget everything."""
-        self.grundy.clear()
-        self.misere.clear()
-        self.terminal.clear()
-
-
-def _abort(memo: dict[Any, int], nodes: list[Any]) -> None:
-    """Remove the in-progress marks of an abandoned search."""
-    for n in nodes:
-        if memo.get(n) == _IN_PROGRESS:
-            del memo[n]
+        """Forget everything (a search running meanwhile finishes with the tables it had)."""
+        with self._lock:
+            self.grundy = {}
+            self.misere = {}
+            self.terminal = {}
 
 
 def _cycle_from(nodes: list[Any], repeated: Any) -> list[Any]:
@@ -86,29 +94,17 @@ def grundy_by_search(
     """Grundy value of ``root`` by search; returns ``(value, positions newly searched)``."""
     table = memo.grundy_table(game)
     known = table.get(root)
-    if known is not None and known >= 0:
+    if known is not None:
         return known, 0
     if game.splits:
         return _search_split(game, root, table, max_positions)
     return _search_simple(game, root, table, max_positions)
 
 
-def _path(table: dict[Any, int], stack: list[Any]) -> list[Any]:
-    """The expanded, unfinished nodes on the stack: the current path from the root."""
-    path: list[Any] = []
-    on_path: set[Any] = set()
-    for n in stack:
-        if table.get(n) == _IN_PROGRESS and n not in on_path:
-            on_path.add(n)
-            path.append(n)
-    return path
-
-
-def _loopy_child(
-    table: dict[Any, int], stack: list[Any], node: Any, children: Iterable[Any]
-) -> LoopyGameError:
-    """The error for ``node``, one of whose ``children`` is on the current path."""
-    path = _path(table, stack)
+def _loopy_child(pending: dict[Any, Any], node: Any, children: Iterable[Any]) -> LoopyGameError:
+    """The error for ``node``, one of whose ``children`` is ``node`` itself or on the current
+    path (``pending``: the expanded, unfinished positions, from the root down, in order)."""
+    path = [*pending, node]
     on_path = set(path)
     child = next(c for c in children if c in on_path)
     return LoopyGameError(_cycle_from(path, child))
@@ -118,46 +114,46 @@ def _search_simple(
     game: ImpartialGame[Any], root: Any, table: dict[Any, int], limit: int
 ) -> tuple[int, int]:
     # Depth first with the whole list of unknown options pushed at once; a node
-    # is expanded (marked in progress, options kept in ``pending``) on its first
-    # visit and finished on its second, when every option above it is done.
+    # is expanded (its options kept in ``pending``, this search's "in progress"
+    # marks) on its first visit and finished on its second, when every option
+    # above it is done. ``table`` holds finished values only: it may be shared
+    # with other threads, whose values simply appear in it.
     moves = game.moves
     get = table.get
     pending: dict[Any, list[Any]] = {}
     stack: list[Any] = [root]
-    count = 0
+    count = work = 0
     check_at = checkpoint(0, limit)
-    try:
-        while stack:
-            node = stack[-1]
-            v = get(node)
-            if v is None:
-                o = moves(node)
-                if type(o) is not list:
-                    o = list(o)
-                count += 1
-                if count >= check_at:
-                    check_at = checkpoint(count, limit)
-                table[node] = _IN_PROGRESS  # before the look-up, so a self-loop shows
-                seen = set(map(get, o))
-                if None in seen or _IN_PROGRESS in seen:
-                    if _IN_PROGRESS in seen:
-                        raise _loopy_child(table, stack, node, o)
-                    pending[node] = o
-                    stack.extend([c for c in o if get(c) is None])
-                    continue
-            elif v == _IN_PROGRESS:
-                seen = set(map(get, pending.pop(node)))
-            else:
-                stack.pop()
-                continue
-            g = 0
-            while g in seen:
-                g += 1
-            table[node] = g
+    work_at = _WORK_BETWEEN_CHECKS
+    while stack:
+        node = stack[-1]
+        if get(node) is not None:
             stack.pop()
-    except (LoopyGameError, SearchLimitError):
-        _abort(table, [*pending, *stack])
-        raise
+            continue
+        o = pending.pop(node, None)
+        if o is None:
+            listed = moves(node)
+            o = listed if type(listed) is list else list(listed)
+            count += 1
+            if count >= check_at:
+                check_at = checkpoint(count, limit)
+            work += len(o)
+            if work >= work_at:  # positions with many moves: read the clock by moves too
+                work_at = work + _WORK_BETWEEN_CHECKS
+                check_time(count)
+            unknown = [c for c in o if get(c) is None]
+            if unknown:
+                if node in unknown or any(c in pending for c in unknown):
+                    raise _loopy_child(pending, node, unknown)
+                pending[node] = o
+                stack.extend(unknown)
+                continue
+        seen = set(map(get, o))
+        g = 0
+        while g in seen:
+            g += 1
+        table[node] = g
+        stack.pop()
     return table[root], count
 
 
@@ -169,45 +165,42 @@ def _search_split(
     get = table.get
     pending: dict[Any, list[tuple[Any, ...]]] = {}
     stack: list[Any] = [root]
-    count = 0
+    count = work = 0
     check_at = checkpoint(0, limit)
-    try:
-        while stack:
-            node = stack[-1]
-            v = get(node)
-            if v is None:
-                options = list(split_moves(node))
-                children = {s for opt in options for s in opt}
-                count += 1
-                if count >= check_at:
-                    check_at = checkpoint(count, limit)
-                table[node] = _IN_PROGRESS  # before the look-up, so a self-loop shows
-                known = set(map(get, children))
-                if None in known or _IN_PROGRESS in known:
-                    if _IN_PROGRESS in known:
-                        raise _loopy_child(table, stack, node, children)
-                    pending[node] = options
-                    stack.extend([c for c in children if get(c) is None])
-                    continue
-            elif v == _IN_PROGRESS:
-                options = pending.pop(node)
-            else:
-                stack.pop()
-                continue
-            seen = set()
-            for opt in options:
-                x = 0
-                for s in opt:
-                    x ^= table[s]
-                seen.add(x)
-            g = 0
-            while g in seen:
-                g += 1
-            table[node] = g
+    work_at = _WORK_BETWEEN_CHECKS
+    while stack:
+        node = stack[-1]
+        if get(node) is not None:
             stack.pop()
-    except (LoopyGameError, SearchLimitError):
-        _abort(table, [*pending, *stack])
-        raise
+            continue
+        options = pending.pop(node, None)
+        if options is None:
+            options = list(split_moves(node))
+            count += 1
+            if count >= check_at:
+                check_at = checkpoint(count, limit)
+            work += len(options)
+            if work >= work_at:  # positions with many moves: read the clock by moves too
+                work_at = work + _WORK_BETWEEN_CHECKS
+                check_time(count)
+            unknown = [c for c in {s for opt in options for s in opt} if get(c) is None]
+            if unknown:
+                if node in unknown or any(c in pending for c in unknown):
+                    raise _loopy_child(pending, node, unknown)
+                pending[node] = options
+                stack.extend(unknown)
+                continue
+        seen = set()
+        for opt in options:
+            x = 0
+            for s in opt:
+                x ^= table[s]
+            seen.add(x)
+        g = 0
+        while g in seen:
+            g += 1
+        table[node] = g
+        stack.pop()
     return table[root], count
 
 
@@ -267,16 +260,17 @@ def misere_outcome_by_search(
     the next player. The search stops reading options as soon as it finds one.
     """
     known = table.get(root)
-    if known is not None and known >= 0:
+    if known is not None:
         return bool(known), 0
     get = table.get
-    table[root] = _IN_PROGRESS
+    active = {root}  # this search's "in progress" marks: the current path
     nodes: list[Any] = [root]
     iters: list[Iterator[Any]] = [iter(moves(root))]
     pending: list[Any] = [None]
     any_move: list[bool] = [False]
     count = 1
     check_at = 2  # the clock is read at the first new position
+    work = 0
     while nodes:
         it = iters[-1]
         result: int | None = None
@@ -289,27 +283,24 @@ def misere_outcome_by_search(
             descend = None
             for child in it:
                 any_move[-1] = True
+                work += 1
+                if not work & 255:  # moves looked at (each may cost a new sum node)
+                    check_time(count)
+                if child in active:
+                    raise LoopyGameError(_cycle_from(nodes, child))
                 v = get(child)
                 if v is None:
                     descend = child
                     break
-                if v < 0:
-                    cycle = _cycle_from(nodes, child)
-                    _abort(table, nodes)
-                    raise LoopyGameError(cycle)
                 if v == 0:
                     result = 1
                     break
             if descend is not None:
                 count += 1
                 if count >= check_at:
-                    try:
-                        check_at = checkpoint(count, max_positions)
-                    except SearchLimitError:
-                        _abort(table, nodes)
-                        raise
+                    check_at = checkpoint(count, max_positions)
                 pending[-1] = descend
-                table[descend] = _IN_PROGRESS
+                active.add(descend)
                 nodes.append(descend)
                 iters.append(iter(moves(descend)))
                 pending.append(None)
@@ -317,7 +308,9 @@ def misere_outcome_by_search(
                 continue
             if result is None:
                 result = 0 if any_move[-1] else 1
-        table[nodes.pop()] = result
+        node = nodes.pop()
+        table[node] = result
+        active.discard(node)
         iters.pop()
         pending.pop()
         any_move.pop()

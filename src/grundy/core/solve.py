@@ -18,7 +18,8 @@ from functools import partial
 from typing import Any
 
 from grundy.core.cache import register
-from grundy.core.game import Answer, ImpartialGame, Move
+from grundy.core.game import Answer, HeapGame, ImpartialGame, Move, Ruleset
+from grundy.core.limits import check_memory, checkpoint
 from grundy.core.misere import sj_answer_mixed
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
@@ -30,7 +31,15 @@ from grundy.core.search import (
     sum_node,
     sum_node_moves,
 )
-from grundy.errors import InvalidGameError, InvalidSpecError, SearchLimitError, UnsupportedError
+from grundy.core.text import short_repr
+from grundy.errors import (
+    GrundyError,
+    InvalidGameError,
+    InvalidSpecError,
+    SearchLimitError,
+    TimeLimitError,
+    UnsupportedError,
+)
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -41,11 +50,24 @@ __all__ = [
     "solve_impartial",
 ]
 
-#: ``solver(position, max_moves)``: a misère answer, or None to search (see solve_impartial).
-MisereSolver = Callable[[Position | Sum, int], Answer | None]
+#: ``solver(position, max_moves, seconds)``: a misère answer, or None to search (see
+#: solve_impartial); ``seconds`` bounds the attempt (None: the solver's own bound).
+MisereSolver = Callable[[Position | Sum, int, float | None], Answer | None]
 
 #: Default cap on the winning moves listed in a result.
 DEFAULT_MAX_MOVES = 100
+
+#: A lone component under misère play: the misère quotient is first given
+#: ``MISERE_QUICK_SECONDS``, then a search at most ``MISERE_SEARCH_FIRST`` positions (a few
+#: tenths of a second), and only then the quotient its full time and the search its full
+#: size. A small game tree is so settled at once, where a quotient that ends up not
+#: covering the heap (Dawson's Kayles, Grundy's game) would cost seconds; a quotient that
+#: comes quickly (Kayles) still answers first. Heaps of the quotient and positions of the
+#: search found on the way stay memoised for the later attempts (0 seconds: the search
+#: first). Before issue 24 the order was the quotient in full, then the search.
+MISERE_QUICK_SECONDS = 0.2
+#: See :data:`MISERE_QUICK_SECONDS`; 0: no early search (the quotient first, as before).
+MISERE_SEARCH_FIRST = 5_000
 
 _MEMO = register(SearchMemo())
 
@@ -106,13 +128,46 @@ def grundy_table(
     [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
     """
     if not isinstance(game, ImpartialGame):
-        raise InvalidGameError(f"grundy_table needs an impartial ruleset, got {game!r}")
+        raise InvalidGameError(f"grundy_table needs an impartial ruleset, got {short_repr(game)}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise InvalidSpecError(f"the last state must be an integer >= 0, got {n!r}", "n >= 0")
+        raise InvalidSpecError(
+            f"the last state must be an integer >= 0, got {short_repr(n)}", "n >= 0"
+        )
+    _require_number_states(game)
+    check_memory((n + 1) * _BYTES_PER_STATE, f"a table of {_count(n + 1)} states")
     out = []
     for i in range(n + 1):
         out.append(grundy_by_search(game, i, _MEMO, max_positions=max_positions)[0])
+        if not i & 4095:
+            checkpoint(i, None, "states")
     return out
+
+
+#: Memory one state of a table takes at least (its value in the list and in the memo).
+_BYTES_PER_STATE = 64
+
+
+def _count(n: int) -> str:
+    return f"{n:,}" if n.bit_length() < 200 else "a huge number of"
+
+
+def _require_number_states(game: ImpartialGame[Any]) -> None:
+    """Refuse a ruleset whose states are not the numbers 0, 1, 2, ... (Wythoff's are pairs):
+    a built-in ruleset must read ``0`` as one state, 0; a ruleset written outside grundy
+    is taken at its word."""
+    if isinstance(game, HeapGame) and getattr(game, "first_state", 0) == 0:
+        return
+    if type(game).parse_args is Ruleset.parse_args:
+        return
+    try:
+        ok = game.parse_args(["0"]) == [0]
+    except GrundyError:
+        ok = False
+    if not ok:
+        raise UnsupportedError(
+            f"{game.spec_name()} has no table of states 0, 1, 2, ...: its positions are not "
+            "those numbers; solve single positions instead"
+        )
 
 
 def _distinct(options: Iterable[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
@@ -140,9 +195,10 @@ def _collect(
     winning: list[Position | Sum] = []
     words: list[str] = []
     seen: set[Any] = set()
-    # One component that does not split: its options are distinct already, and
-    # hashing a huge state (a picture of a million edges) is not free.
-    check = len(comps) != 1 or _impartial(comps[0]).splits
+    # One component that does not split: its options are distinct already (unless its
+    # heaps are interchangeable), and hashing a huge state (a picture of a million edges)
+    # is not free.
+    check = len(comps) != 1 or _impartial(comps[0]).splits or comps[0].game.interchangeable_heaps
     for i, option in candidates:
         game = _impartial(comps[i])
         after = _replace(comps, i, game, option)
@@ -184,7 +240,7 @@ def solve_impartial(
 ) -> Result:
     """Solve a position whose components are all impartial (see :func:`grundy.solve`).
 
-    ``misere_solver(position, max_moves)`` is asked for a misère sum that no
+    ``misere_solver(position, max_moves, seconds)`` is asked for a misère sum that no
     theorem of the rulesets answers, before the whole sum is searched (the
     misère quotients of :mod:`grundy.quotient` plug in here); it returns an
     :class:`Answer` or None.
@@ -220,8 +276,12 @@ def result_of_answer(
     pos: Position | Sum, answer: Answer, *, misere: bool, max_moves: int
 ) -> Result:
     """The :class:`Result` that a theorem's :class:`Answer` gives: the one way to make one."""
-    winning, words, cut = _collect(pos.components, answer.winning or (), max_moves)
+    listed = answer.winning or ()
+    winning, words, cut = _collect(pos.components, listed, max_moves)
     total = answer.winning_total
+    if answer.winning is not None and not cut and total is not None and total <= len(listed):
+        # Every winning move was listed: the distinct positions reached are the count.
+        total = len(winning)
     return Result(
         position=pos,
         play="misere" if misere else "normal",
@@ -245,7 +305,7 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
         total ^= v
     # Winning-move counts per distinct component: equal components have equal moves,
     # and (games being acyclic) moves in unequal components give unequal sums.
-    counts: dict[Position, int | None] = {}
+    counts: dict[Any, int | None] = {}
 
     def candidates() -> Iterator[tuple[int, tuple[Any, ...]]]:
         for i, (c, g) in enumerate(zip(comps, values, strict=True)):
@@ -258,9 +318,9 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
                     for o in _distinct(game.split_moves(c.state))
                     if _option_value(game, o, max_positions, counter) == target
                 )
-                counts[c] = None
+                counts[c.canonical()] = None
             else:
-                counts[c] = game.count_options_with_value(c.state, target)
+                counts[c.canonical()] = game.count_options_with_value(c.state, target)
             for option in options:
                 yield i, option
 
@@ -268,8 +328,8 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
     total_moves: int | None = len(winning)
     if truncated:
         for c, g in zip(comps, values, strict=True):
-            if c not in counts:
-                counts[c] = _impartial(c).count_options_with_value(c.state, g ^ total)
+            if c.canonical() not in counts:
+                counts[c.canonical()] = _impartial(c).count_options_with_value(c.state, g ^ total)
         known = [n for n in counts.values() if n is not None]
         total_moves = sum(known) if len(known) == len(counts) else None
     theorem = "Sprague–Grundy theorem (nim-sum of component values)" if len(comps) > 1 else None
@@ -336,7 +396,18 @@ def _solve_misere(
     if mixed is not None:
         return result_of_answer(pos, mixed, misere=True, max_moves=max_moves)
     if solver is not None:
-        answer = solver(pos, max_moves)
+        if len(comps) == 1 and MISERE_SEARCH_FIRST > 0:
+            # A lone heap: a quick quotient, a short search, then each in full.
+            answer = solver(pos, max_moves, MISERE_QUICK_SECONDS)
+            if answer is not None:
+                return result_of_answer(pos, answer, misere=True, max_moves=max_moves)
+            try:
+                return _misere_by_search(pos, max_moves, min(max_positions, MISERE_SEARCH_FIRST))
+            except TimeLimitError:
+                raise
+            except SearchLimitError:
+                pass  # a larger game tree: the quotient may yet cover it
+        answer = solver(pos, max_moves, None)
         if answer is not None:
             return result_of_answer(pos, answer, misere=True, max_moves=max_moves)
     return _misere_by_search(pos, max_moves, max_positions)

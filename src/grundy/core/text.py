@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-__all__ = ["LONGEST_NUMBER", "labelled_grid", "short_number", "svg_document", "svg_number"]
+__all__ = [
+    "LONGEST_NUMBER",
+    "labelled_grid",
+    "short_number",
+    "short_repr",
+    "svg_document",
+    "svg_number",
+]
 
 #: Numbers with more digits than this are shown by their ends and their length.
 LONGEST_NUMBER = 40
@@ -24,6 +31,26 @@ def short_number(n: int) -> str:
     if len(s) <= LONGEST_NUMBER:
         return s
     return f"{s[:12]}…{s[-12:]} ({len(s)} digits)"
+
+
+def short_repr(value: object, width: int = 60) -> str:
+    """``repr(value)`` cut to ``width`` characters, for an error message about any argument:
+    never fails (a repr that fails gives the type's name) and never formats a huge int.
+
+    >>> short_repr("x" * 100)[-5:], short_repr(10**1000), short_repr(10**5000)
+    ('xx...', 'an int of 1,001 digits', 'an int of over 4,300 digits')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        try:
+            digits = f"{len(str(abs(value))):,}"
+        except ValueError:  # past Python's limit on converting ints to text
+            digits = "over 4,300"
+        return f"an int of {digits} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails (a position with a broken state)
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def labelled_grid(

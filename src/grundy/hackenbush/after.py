@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
-from grundy.core.cache import register
+from grundy.core.cache import BoundedCache, register
 from grundy.hackenbush.graph import Edge, Picture
 from grundy.hackenbush.values import Analysis, Cut
 
@@ -70,11 +70,15 @@ class Origin:
         self.analysis = analysis
         self._joined = ""
         self._start: list[int] = []
+        self._lengths: Any = None
+        self._by_deep: Any = None
 
     def _text_parts(self) -> tuple[str, list[int]]:
         """The edges' texts joined by spaces, and where each edge's text starts in it
         (one more entry: the length plus one, so edge ``i`` ends at ``start[i+1] - 1``)."""
         if not self._start:
+            import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
             if self.analysis.weighted:
                 texts = [
                     f"{u}-{v}:{w}" if w != 1 else f"{u}-{v}" for u, v, w in self.analysis.picture
@@ -82,8 +86,97 @@ class Origin:
             else:
                 texts = [f"{u}-{v}" for u, v, _ in self.analysis.picture]
             self._joined = " ".join(texts)
-            self._start = [0, *itertools.accumulate(len(t) + 1 for t in texts)]
+            self._start = np.concatenate(([0], np.cumsum(self.lengths() + 1))).tolist()
         return self._joined, self._start
+
+    def lengths(self) -> Any:
+        """Each edge's text length, as a numpy array (from the kernel's arrays when the
+        picture was analysed by it: no text is built)."""
+        if self._lengths is None:
+            import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+            a = self.analysis
+            kept = a._arrays
+            if kept is not None:
+                labels = kept["labels"]
+                w = kept["ew"]
+                n = _digits(labels[kept["eu"]]) + _digits(labels[kept["ev"]]) + 1
+                if a.weighted:
+                    n += np.where(w != 1, _digits(w) + 1, 0)
+            else:
+                n = np.fromiter(
+                    (len(_edge_text(e, a.weighted)) for e in a.picture), np.int64, len(a.picture)
+                )
+            self._lengths = n
+        return self._lengths
+
+    def chars_by_deep(self) -> Any:
+        """Prefix sums, over the edges ordered by ``deep_tin``, of text length plus one (a
+        separator): the characters of the edges in a range of ``deep_tin`` in O(1)."""
+        if self._by_deep is None:
+            import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+            a = self.analysis
+            sums = np.bincount(a.deep_tin(), weights=self.lengths() + 1, minlength=a.forest.n)
+            self._by_deep = np.concatenate(([0], np.cumsum(sums.astype(np.int64))))
+        return self._by_deep
+
+    def head(self, most: int) -> tuple[str, int]:
+        """The first ``most`` or so characters of :meth:`text`, and its length, without
+        building it."""
+        return self.head_without(most, lambda lo, hi: None, 0, 0)
+
+    def head_without(
+        self,
+        most: int,
+        dropped: Callable[[int, int], Any],
+        n_dropped: int,
+        chars_dropped: int,
+        insert: tuple[int, str] | None = None,
+    ) -> tuple[str, int]:
+        """:meth:`head` of the picture less some edges (``dropped(lo, hi)`` marks, as a
+        numpy bool array or None for none, which of edges ``lo..hi-1`` are dropped;
+        ``n_dropped`` of them with ``chars_dropped`` characters, separators included), with
+        ``insert = (k, text)`` putting one more edge's text before edge ``k``.
+
+        >>> from grundy.hackenbush.values import analyse
+        >>> o = Origin(analyse(((0, 1, 1), (0, 2, 1), (1, 2, 1))))
+        >>> o.head_without(5, lambda lo, hi: [False, True, False][lo:hi], 1, 4, (0, "0-0"))
+        ('"0-0 0-1', 13)
+        """
+        import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+        picture, weighted = self.analysis.picture, self.analysis.weighted
+        m = len(picture)
+        count = m - n_dropped + (insert is not None)
+        chars = int(self.lengths().sum()) + m - chars_dropped  # with a separator after each
+        if insert is not None:
+            chars += len(insert[1]) + 1
+        total = 2 + chars - (1 if count else 0)
+        pieces: list[str] = []
+        size = 1
+        lo = 0
+        while lo < m and size <= most:
+            hi = min(m, lo + 64)
+            gone = dropped(lo, hi)
+            kept = range(lo, hi) if gone is None else (np.flatnonzero(~np.asarray(gone)) + lo)
+            for i in kept:
+                if insert is not None and insert[0] <= i:
+                    pieces.append(insert[1])
+                    size += len(insert[1]) + 1
+                    insert = None
+                text = _edge_text(picture[int(i)], weighted)
+                pieces.append(text)
+                size += len(text) + 1
+                if size > most:
+                    break
+            lo = hi
+        if insert is not None and size <= most:
+            pieces.append(insert[1])
+        shown = '"' + " ".join(pieces)
+        if len(shown) + 1 == total:
+            shown += '"'
+        return shown, total
 
     def text(self) -> str:
         """The quoted text of the picture itself (as ``format_edges``)."""
@@ -175,6 +268,36 @@ class PictureAfterCut(Sequence[Edge]):
     def __reduce__(self) -> tuple[Any, ...]:
         return (tuple, (self.edges(),))
 
+    def text_head(self, most: int) -> tuple[str, int]:
+        """About the first ``most`` characters of :meth:`text`, and its length, without
+        building the text (nor the picture)."""
+        a = self.origin.analysis
+        origin = self.origin
+        i = self.move.index
+        lengths = origin.lengths()
+        if self.move.lower or not a.forest.bridge[i]:
+            insert = None
+            if self.move.lower:
+                u, v, w = a.picture[i]
+                new = (u, v, w - 1)
+                insert = (bisect.bisect_left(a.picture, new), _edge_text(new, a.weighted))
+            return origin.head_without(
+                most,
+                lambda lo, hi: None if not lo <= i < hi else [k == i for k in range(lo, hi)],
+                1,
+                int(lengths[i]) + 1,
+                insert,
+            )
+        lo, hi = far_side(a, i)
+        deep = a.deep_tin()
+        by_deep = origin.chars_by_deep()
+        return origin.head_without(
+            most,
+            lambda s, e: (deep[s:e] >= lo) & (deep[s:e] < hi),
+            a.edges_in_range(lo, hi),
+            int(by_deep[hi] - by_deep[lo]),
+        )
+
     def text(self) -> str:
         """The quoted argument text (as :func:`~grundy.hackenbush.graph.format_edges`),
         spliced from the original picture's text without building this picture."""
@@ -197,7 +320,7 @@ class PictureAfterCut(Sequence[Edge]):
 
 #: The origins of the last pictures whose moves were listed, by the picture's id (each
 #: origin keeps its picture alive, so an id is not reused while it is here).
-_ORIGINS: dict[int, Origin] = register({})
+_ORIGINS: BoundedCache[int, Origin] = register(BoundedCache(2))
 
 
 def origin_of(analysis: Analysis) -> Origin:
@@ -206,8 +329,6 @@ def origin_of(analysis: Analysis) -> Origin:
     key = id(analysis.picture)
     found = _ORIGINS.get(key)
     if found is None or found.analysis is not analysis:
-        if len(_ORIGINS) >= 2:
-            _ORIGINS.pop(next(iter(_ORIGINS)))
         found = _ORIGINS[key] = Origin(analysis)
     return found
 
@@ -218,6 +339,44 @@ def known_text(picture: Any) -> str | None:
     if found is None or found.analysis.picture is not picture:
         return None
     return found.text()
+
+
+def known_head(picture: Any, weighted: bool, most: int) -> tuple[str, int] | None:
+    """The head of ``picture``'s text and its length (see :meth:`Origin.head`) when they
+    come cheaply: from an :class:`Origin`, or from the arrays a big edge list was read
+    into (:mod:`grundy.hackenbush.bulk`); else None."""
+    found = _ORIGINS.get(id(picture))
+    if found is not None and found.analysis.picture is picture:
+        return found.head(most)
+    from grundy.hackenbush.bulk import arrays_of  # noqa: PLC0415 (lazy: numpy)
+
+    kept = arrays_of(picture)
+    if kept is None:
+        return None
+    import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+    n = _digits(kept.lo) + _digits(kept.hi) + 1
+    if weighted:
+        n += np.where(kept.w != 1, _digits(kept.w) + 1, 0)
+    chars = int(n.sum()) + len(picture)
+    total = 2 + chars - (1 if len(picture) else 0)
+    pieces: list[str] = []
+    size = 1
+    for e in picture:
+        if size > most:
+            break
+        pieces.append(_edge_text(e, weighted))
+        size += len(pieces[-1]) + 1
+    shown = '"' + " ".join(pieces)
+    return (shown + '"' if len(shown) + 1 == total else shown), total
+
+
+def _digits(x: Any) -> Any:
+    """The decimal digits of each non-negative int64 in ``x``."""
+    import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+    powers = np.array([10**k for k in range(1, 19)], np.int64)
+    return np.searchsorted(powers, x, side="right") + 1
 
 
 def plain(state: Any) -> Any:

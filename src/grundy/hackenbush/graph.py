@@ -41,6 +41,7 @@ __all__ = [
 
 Edge = tuple[int, int, int]
 Picture = tuple[Edge, ...]
+_Arrays = tuple[Any, Any, Any]
 
 SYNTAX = (
     'hackenbush "U-V ..." (vertex 0 is the ground; loops V-V and repeated edges allowed), '
@@ -55,6 +56,9 @@ MAX_DIGITS = 1000
 
 #: Files read by ``@FILE`` may hold at most this many bytes.
 MAX_FILE_BYTES = 64 << 20
+
+#: Edge lists of at least this many characters are read as arrays (:mod:`.bulk`).
+BULK_CHARS = 50_000
 
 #: Quoted input is cut to this many characters in error messages.
 SHOWN_CHARS = 60
@@ -109,6 +113,20 @@ def _parse_token(token: str, weighted: bool) -> Edge:
 
 _ALL_EDGES = re.compile(r"(?:\d+-\d+(?::\d+)? )*")
 _FIND_EDGES = re.compile(r"(\d+)-(\d+)(?::(\d+))?")
+
+
+def _text_chunk(text: str, weighted: bool) -> list[Edge] | _Arrays:
+    """The edges of ``text``: as arrays when it is big and plain (one vectorised pass,
+    see :mod:`grundy.hackenbush.bulk`), else as a list read token by token."""
+    if "#" in text:
+        text = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
+    if len(text) >= BULK_CHARS:
+        from grundy.hackenbush.bulk import edge_arrays  # noqa: PLC0415 (lazy: numpy)
+
+        found = edge_arrays(text, weighted)
+        if found is not None:
+            return found
+    return _text_edges(text, weighted)
 
 
 def _text_edges(text: str, weighted: bool) -> list[Edge]:
@@ -195,16 +213,28 @@ def read_file(path: str, weighted: bool) -> list[Edge]:
     In JSON, ``ground`` names the ground vertex and vertices may be numbers or
     names; they are renumbered with the ground as 0.
     """
+    return _as_list(_file_chunk(path, weighted))
+
+
+def _file_chunk(path: str, weighted: bool) -> list[Edge] | _Arrays:
     text = _read_text(path)
     if not text.strip():
         raise InvalidSpecError(f"the file {_trim(path)!r} is empty", SYNTAX)
+    edges: list[Edge] | _Arrays
     if text.lstrip().startswith("{"):
         edges = _json_edges(_load_json(text, path), path, weighted)
     else:
-        edges = _text_edges(text, weighted)
-    if not edges:
+        edges = _text_chunk(text, weighted)
+    if not len(edges) or not len(edges[0]):
         raise InvalidSpecError(f"the file {_trim(path)!r} has no edges", SYNTAX)
     return edges
+
+
+def _as_list(chunk: list[Edge] | _Arrays) -> list[Edge]:
+    if isinstance(chunk, list):
+        return chunk
+    u, v, w = chunk
+    return list(zip(u.tolist(), v.tolist(), w.tolist(), strict=True))
 
 
 def _read_text(path: str) -> str:
@@ -266,12 +296,15 @@ def parse_edges(args: Sequence[str], weighted: bool) -> Picture:
     """
     if not args:
         raise InvalidSpecError("hackenbush needs a picture", SYNTAX)
-    edges: list[Edge] = []
-    for arg in args:
-        if arg.startswith("@"):
-            edges.extend(read_file(arg[1:], weighted))
-        else:
-            edges.extend(_text_edges(arg, weighted))
+    chunks = [
+        _file_chunk(arg[1:], weighted) if arg.startswith("@") else _text_chunk(arg, weighted)
+        for arg in args
+    ]
+    if any(not isinstance(c, list) for c in chunks):
+        found = _picture_by_arrays(chunks, weighted)
+        if found is not None:
+            return found
+    edges = [e for c in chunks for e in _as_list(c)]
     if not edges:
         return ()
     picture = make_picture(edges)
@@ -279,12 +312,51 @@ def parse_edges(args: Sequence[str], weighted: bool) -> Picture:
         raise InvalidSpecError("no edge touches the ground (vertex 0)", SYNTAX)
     kept = connected_to_ground(picture)
     if len(kept) != len(picture):
-        stray = next(iter(set(picture) - set(kept)))
+        joined = set(kept)
+        stray = next(e for e in picture if e not in joined)  # the first, as the bulk reader
         raise InvalidSpecError(
             f"edge {_edge_text(stray, weighted)} is not connected to the ground (vertex 0)",
             SYNTAX,
         )
     return picture
+
+
+def _picture_by_arrays(chunks: list[list[Edge] | _Arrays], weighted: bool) -> Picture | None:
+    """The picture of big edge lists read as arrays, checked as :func:`parse_edges` checks
+    it (None when the compiled core is off or a listed edge does not fit 64 bits)."""
+    from grundy.kernels.hackenbush import compiled  # noqa: PLC0415 (lazy: the kernels)
+
+    if not compiled():
+        return None
+    import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+    from grundy.hackenbush.bulk import (  # noqa: PLC0415 (lazy: numpy)
+        canonical_arrays,
+        picture_from_arrays,
+    )
+
+    parts: list[_Arrays] = []
+    for c in chunks:
+        if isinstance(c, list) and c:
+            try:
+                a = np.array(c, np.int64)
+            except OverflowError:
+                return None
+            parts.append((a[:, 0], a[:, 1], a[:, 2]))
+        elif not isinstance(c, list):
+            parts.append(c)
+    u, v, w = (np.concatenate([p[k] for p in parts]) for k in range(3))
+    arrays = canonical_arrays(u, v, w)
+    if int(arrays.lo[0]) != 0:
+        raise InvalidSpecError("no edge touches the ground (vertex 0)", SYNTAX)
+    if arrays.first_stray is not None:
+        i = arrays.first_stray
+        stray = (int(arrays.lo[i]), int(arrays.hi[i]), int(arrays.w[i]))
+        raise InvalidSpecError(
+            f"edge {_edge_text(stray, weighted)} is not connected to the ground (vertex 0)",
+            SYNTAX,
+        )
+    return picture_from_arrays(arrays)
 
 
 def _edge_text(e: Edge, weighted: bool) -> str:

@@ -28,6 +28,7 @@ from grundy.hackenbush.after import (
     PictureAfterCut,
     apply_cut,
     far_side,
+    known_head,
     known_text,
     origin_of,
     plain,
@@ -123,6 +124,14 @@ class Hackenbush(ImpartialGame[Picture]):
             return state.text()  # spliced from the original picture's text
         known = known_text(state) if len(state) > 1000 else None
         return known if known is not None else format_edges(state, self.weighted)
+
+    def format_state_head(self, state: Any, most: int) -> tuple[str, int] | None:
+        """About the first ``most`` characters of :meth:`format_state` and its length,
+        when they can be had without writing the whole text (a big picture whose moves
+        are being listed, or one of those moves); None otherwise."""
+        if isinstance(state, PictureAfterCut):
+            return state.text_head(most)
+        return known_head(state, self.weighted, most) if len(state) > 1000 else None
 
     def moves(self, state: Picture) -> list[Picture]:
         return picture_moves(plain(state))
@@ -234,13 +243,14 @@ def _explain_one(analysis: Analysis, value: int, several: bool) -> list[str]:
         else "a branch worth g standing on an edge is worth g+1"
     )
     lines.append(f"Colon principle: {rule}; branches at one vertex add by XOR.")
-    branches = analysis.ground_branches()
+    branches = analysis.ground_branches(_SHOWN)
+    total = analysis.ground_branch_count()
     f = analysis.forest
-    terms = [f"{stalk_text(analysis, i, w, g)}" for i, w, g in branches[:_SHOWN]]
-    if len(branches) > _SHOWN:
-        terms.append(f"... ({len(branches) - _SHOWN:,} more branches)")
+    terms = [f"{stalk_text(analysis, i, w, g)}" for i, w, g in branches]
+    if total > _SHOWN:
+        terms.append(f"... ({total - _SHOWN:,} more branches)")
     if f.parity[0]:
-        loops = sum(f.ew[i] for i in f.group()[1][0])
+        loops = analysis.part_weight(0)
         terms.insert(0, f"1 ({loops} loops at the ground)")
     if terms:
         lines.append("At the ground: " + " XOR ".join(terms) + f" = {value}.")

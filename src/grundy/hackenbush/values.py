@@ -26,13 +26,13 @@ a million edges is fine).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
 
 from grundy.hackenbush.cutpairs import CutPairs
-from grundy.hackenbush.graph import Picture
+from grundy.hackenbush.graph import Edge, Picture
 from grundy.hackenbush.stalks import stalk, stalk_inverse
 
 __all__ = ["Analysis", "Cut", "Part", "analyse", "stalk", "stalk_inverse", "winning_cuts"]
@@ -190,6 +190,9 @@ class Analysis:
     labels: list[int]
     _deep: Any = field(default=None, repr=False)
     _prefix: Any = field(default=None, repr=False)
+    #: The kernel's arrays (``parent``, ``up_edge``, ``g``, ``contrib``, ``ew``, ``bridge``,
+    #: ``comp``, ``eu``, ``ev``, ``labels``) when the compiled kernel analysed the picture.
+    _arrays: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     def deep_tin(self) -> Any:
         """Per edge, as a numpy array: the discovery time of its end found last.
@@ -225,6 +228,8 @@ class Analysis:
         f = self.forest
         if len(f.top) == len(f.eu) + 1:
             return []  # a tree: every edge is a bridge
+        if self._arrays is not None:
+            return self._fused_parts_by_arrays()
         members, inner = f.group()
         parts = []
         for c in range(len(f.top)):
@@ -237,14 +242,64 @@ class Analysis:
         parts.sort(key=lambda p: (-p.edges, p.vertices))
         return parts
 
-    def ground_branches(self) -> list[tuple[int, int, int]]:
-        """The branches at the ground: ``(bridge index, weight, value above it)``."""
+    def _fused_parts_by_arrays(self) -> list[Part]:
+        """:meth:`fused_parts` from the kernel's arrays (no per-part Python lists)."""
+        import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+        a = self._arrays
+        assert a is not None
         f = self.forest
-        return [
-            (f.up_edge[c], f.ew[f.up_edge[c]], f.g[c])
-            for c in range(1, len(f.top))
-            if f.parent[c] == 0
-        ]
+        weight = self._part_weights()
+        comp = a["comp"]
+        order = np.argsort(comp, kind="stable")  # vertices by part, in label order within one
+        bounds = np.searchsorted(comp[order], np.arange(len(f.top) + 1))
+        labels = np.asarray(self.labels)
+        parts = []
+        for c in np.flatnonzero(weight).tolist():
+            verts = labels[order[bounds[c] : bounds[c + 1]]].tolist()
+            first = self.labels[f.top[c]]
+            verts.remove(first)
+            parts.append(Part((first, *verts), int(weight[c]), f.g[c]))
+        parts.sort(key=lambda p: (-p.edges, p.vertices))
+        return parts
+
+    def _part_weights(self) -> Any:
+        """Per part, as a numpy array: the weights of its edges that are not bridges."""
+        import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+        a = self._arrays
+        assert a is not None
+        inner = np.flatnonzero(~a["bridge"])
+        weight = np.zeros(len(self.forest.top), np.int64)
+        np.add.at(weight, a["comp"][a["eu"][inner]], a["ew"][inner])
+        return weight
+
+    def part_weight(self, c: int) -> int:
+        """The weights of part ``c``'s edges that are not bridges, added (its loops)."""
+        if self._arrays is not None:
+            return int(self._part_weights()[c])
+        f = self.forest
+        return sum(f.ew[i] for i in f.group()[1][c])
+
+    def ground_branches(self, most: int | None = None) -> list[tuple[int, int, int]]:
+        """The branches at the ground: ``(bridge index, weight, value above it)``; the
+        first ``most`` of them when ``most`` is given."""
+        f = self.forest
+        if self._arrays is not None:  # the parts on the ground, found by numpy
+            import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+            found = np.flatnonzero(self._arrays["parent"] == 0)[:most].tolist()
+        else:
+            found = [c for c in range(1, len(f.top)) if f.parent[c] == 0][:most]
+        return [(f.up_edge[c], f.ew[f.up_edge[c]], f.g[c]) for c in found]
+
+    def ground_branch_count(self) -> int:
+        """How many branches stand on the ground."""
+        if self._arrays is not None:
+            import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+            return int(np.count_nonzero(self._arrays["parent"] == 0))
+        return self.forest.parent.count(0)
 
 
 #: Pictures with at least this many edges go to the compiled kernel (when the compiled core
@@ -282,22 +337,38 @@ def _compiled() -> bool:
 
 
 def _analyse_with_kernel(picture: Picture, weighted: bool) -> Analysis | None:
-
     import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-    from grundy.kernels.hackenbush import decompose_kernel  # noqa: PLC0415 (lazy: numpy)
+    from grundy.hackenbush.bulk import arrays_of  # noqa: PLC0415 (lazy: numpy)
+    from grundy.kernels.hackenbush import decompose_kernel  # noqa: PLC0415 (lazy: the kernels)
 
-    m = len(picture)
-    try:
-        flat = np.fromiter(chain.from_iterable(picture), np.int64, 3 * m).reshape(m, 3)
-    except OverflowError:
-        return None  # labels or weights beyond 64 bits: the Python path handles them
-    ew_a = flat[:, 2].copy()
-    labels_a, inverse = np.unique(flat[:, :2].T.reshape(-1), return_inverse=True)
-    eu_a = inverse[:m].astype(np.int64)
-    ev_a = inverse[m:].astype(np.int64)
+    kept = arrays_of(picture)  # read from a big edge list: the arrays are there already
+    if kept is not None:
+        labels_a, eu_a, ev_a, ew_a = kept.labels, kept.eu, kept.ev, kept.w
+    else:
+        m = len(picture)
+        try:
+            flat = np.fromiter(chain.from_iterable(picture), np.int64, 3 * m).reshape(m, 3)
+        except OverflowError:
+            return None  # labels or weights beyond 64 bits: the Python path handles them
+        ew_a = flat[:, 2].copy()
+        labels_a, inverse = np.unique(flat[:, :2].T.reshape(-1), return_inverse=True)
+        eu_a = inverse[:m].astype(np.int64)
+        ev_a = inverse[m:].astype(np.int64)
     n = len(labels_a)
     out = decompose_kernel(n, eu_a, ev_a, ew_a, 0, np.zeros(n, np.int64))
+    arrays = {
+        "parent": out[5],
+        "up_edge": out[6],
+        "g": out[8],
+        "contrib": out[9],
+        "ew": ew_a,
+        "bridge": out[3],
+        "comp": out[2],
+        "eu": eu_a,
+        "ev": ev_a,
+        "labels": labels_a,
+    }
     tin, vsize, comp, bridge, top, parent, up_edge, parity, g, contrib, pe = (
         a.tolist() for a in out
     )
@@ -319,7 +390,7 @@ def _analyse_with_kernel(picture: Picture, weighted: bool) -> Analysis | None:
         contrib,
         pe,
     )
-    return Analysis(picture, weighted, forest.g[0], forest, labels_a.tolist())
+    return Analysis(picture, weighted, forest.g[0], forest, labels_a.tolist(), _arrays=arrays)
 
 
 @dataclass(frozen=True)
@@ -374,19 +445,12 @@ def _children(f: _Forest) -> list[list[int]]:
     return f.kids
 
 
-def winning_cuts(analysis: Analysis, target: int) -> Iterator[Cut]:
-    """Every move to a picture of value ``target``, once per distinct edge.
-
-    Bridges and loops are decided in constant time each from one top-down pass
-    (the value each part must take for the whole to be worth ``target``);
-    deleting a unit edge inside a 2-edge-connected part is decided from its
-    cut-pair class (:mod:`grundy.hackenbush.cutpairs`), or, should a class not
-    have the shape of one, by re-solving only that part with the branches
-    standing on it kept as their values.
-    """
+def _bridge_cuts(
+    analysis: Analysis, target: int, seen: set[Edge]
+) -> Generator[Cut, None, tuple[Sequence[int | None], Iterable[int]]]:
+    """Yield the winning cuts of bridges; return each part's need and the other edges."""
     f = analysis.forest
     picture = analysis.picture
-    seen: set[tuple[int, int, int]] = set()
     nparts = len(f.top)
     need: list[int | None] = [None] * nparts
     need[0] = target
@@ -402,12 +466,69 @@ def winning_cuts(analysis: Analysis, target: int) -> Iterator[Cut]:
             seen.add(picture[i])
             yield Cut(i, w > 1)
         need[c] = stalk_inverse(w, y)
+    bridge = f.bridge
+    return need, (i for i in range(len(f.eu)) if not bridge[i])
+
+
+def _bridge_cuts_by_kernel(
+    analysis: Analysis, target: int, seen: set[Edge]
+) -> Generator[Cut, None, tuple[Sequence[int | None], Iterable[int]]]:
+    """:func:`_bridge_cuts` by the compiled top-down pass (the same cuts, in the same order)."""
+    import numpy as np  # noqa: PLC0415 (lazy: numpy)
+
+    from grundy.kernels.hackenbush import bridge_cuts_kernel  # noqa: PLC0415 (lazy: the kernels)
+
+    a = analysis._arrays
+    assert a is not None
+    need_a, win = bridge_cuts_kernel(
+        a["parent"], a["up_edge"], a["g"], a["contrib"], a["ew"], target
+    )
+    picture, up_edge, ew = analysis.picture, analysis.forest.up_edge, analysis.forest.ew
+    for c in np.flatnonzero(win).tolist():
+        i = up_edge[c]
+        if picture[i] not in seen:
+            seen.add(picture[i])
+            yield Cut(i, ew[i] > 1)
+    inner = np.flatnonzero(~a["bridge"] & (need_a[a["comp"][a["eu"]]] >= 0)).tolist()
+    return _Needs(need_a), inner
+
+
+class _Needs(Sequence[int | None]):
+    """The kernel's ``need`` array read as :func:`_bridge_cuts`'s list (-1 is None)."""
+
+    def __init__(self, need: Any) -> None:
+        self._need = need
+
+    def __len__(self) -> int:
+        return len(self._need)
+
+    def __getitem__(self, c: Any) -> Any:
+        x = int(self._need[c])
+        return None if x < 0 else x
+
+
+def winning_cuts(analysis: Analysis, target: int) -> Iterator[Cut]:
+    """Every move to a picture of value ``target``, once per distinct edge.
+
+    Bridges and loops are decided in constant time each from one top-down pass
+    (the value each part must take for the whole to be worth ``target``);
+    deleting a unit edge inside a 2-edge-connected part is decided from its
+    cut-pair class (:mod:`grundy.hackenbush.cutpairs`), or, should a class not
+    have the shape of one, by re-solving only that part with the branches
+    standing on it kept as their values.
+    """
+    f = analysis.forest
+    picture = analysis.picture
+    seen: set[tuple[int, int, int]] = set()
+    g, ew = f.g, f.ew
+    if analysis._arrays is not None and 0 <= target < 1 << 62:
+        need, inner = yield from _bridge_cuts_by_kernel(analysis, target, seen)
+    else:
+        need, inner = yield from _bridge_cuts(analysis, target, seen)
     # edges inside 2-edge-connected parts
     slow: list[tuple[int, int]] = []
-    bridge, eu, ev = f.bridge, f.eu, f.ev
-    for i in range(len(eu)):
-        if bridge[i]:
-            continue
+    eu, ev = f.eu, f.ev
+    for i in inner:
         c = f.comp[eu[i]]
         n = need[c]
         if n is None or picture[i] in seen:

@@ -12,6 +12,7 @@ Grundy's game.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -205,8 +206,10 @@ class TakeAndBreak(HeapGame):
     def grundy_formula(self, state: int) -> int | None:
         return self._value(state)
 
-    def _value(self, state: int) -> int:
-        know = self._knowledge()
+    def _value(self, state: int, know: _Knowledge | None = None) -> int:
+        # ``know``: the knowledge a caller works with throughout (clear_cache() in another
+        # thread may replace the cached one meanwhile)
+        know = self._knowledge() if know is None else know
         value = know.formula(state)
         if value is None:
             raise UnsupportedError(self._beyond_the_table(state))
@@ -241,9 +244,13 @@ class TakeAndBreak(HeapGame):
         >>> [(a, n - a - b) for a, b in islice(KAYLES.options_with_value(n, 0), 3)]
         [(1, 2), (7, 2), (9, 2)]
         """
-        g = self._value
+        know = self._knowledge()
+
+        def g(s: int) -> int:
+            return self._value(s, know)
+
         g(state)  # the table or the period now covers every heap up to state
-        per = self._knowledge().period
+        per = know.period
         if per is not None and not self.code.hexadecimal:
             yield from self._periodic_options(state, value, per)
             return
@@ -257,7 +264,7 @@ class TakeAndBreak(HeapGame):
             return
         import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-        look = self._knowledge().lookup
+        look = know.lookup
         for k, d in self.removals(state):
             r = state - k
             if d & 1 and r == 0 and value == 0:
@@ -323,16 +330,17 @@ class TakeAndBreak(HeapGame):
             return None
         if not self.code.finite and any(d & 4 for d in self.code.repeat):
             return None
-        if state <= COUNT_LIMIT or self._knowledge().period is not None:
-            self._value(state)  # make sure the table or the period covers the heap
-        per = self._knowledge().period
+        know = self._knowledge()
+        if state <= COUNT_LIMIT or know.period is not None:
+            self._value(state, know)  # make sure the table or the period covers the heap
+        per = know.period
         if per is not None:
             return self._periodic_count(state, value, per)
         if state > COUNT_LIMIT:
             return None
         import numpy as np  # noqa: PLC0415 (lazy: numpy)
 
-        g = self._knowledge().lookup
+        g = know.lookup
         count = 0
         for k, d in self.removals(state):
             r = state - k
@@ -395,28 +403,46 @@ class _Knowledge:
         self.period: Periodicity | None = None
         self.tried_proof = 0
         self._base: list[int] = []
+        # Threads share this object: the table and the period are replaced whole (a reader
+        # sees an old one or a new one), and made under the lock (one thread builds them).
+        self._lock = threading.RLock()
 
     def base(self, length: int) -> list[int]:
         """The values of heaps ``0..length-1`` as Python ints (kept for the next call)."""
-        if len(self._base) < length:
-            self._base = [int(v) for v in self.values(length - 1)[:length]]
-        return self._base
+        base = self._base
+        if len(base) < length:
+            with self._lock:
+                base = self._base
+                if len(base) < length:
+                    base = self._base = [int(v) for v in self.values(length - 1)[:length]]
+        return base
 
     def values(self, last: int) -> Any:
         from grundy.heap.table import build_table  # noqa: PLC0415 (lazy: numpy)
 
-        if self.table is None or len(self.table) <= last:
-            size = max(last, 2 * (len(self.table) if self.table is not None else 0), 256)
-            self.table = build_table(self.game, size, prefix=self.table)
-        return self.table
+        table = self.table
+        if table is not None and len(table) > last:
+            return table
+        with self._lock:
+            table = self.table
+            if table is None or len(table) <= last:
+                size = max(last, 2 * (len(table) if table is not None else 0), 256)
+                table = self.table = build_table(self.game, size, prefix=table)
+            return table
 
     def proved(self) -> Periodicity | None:
-        from grundy.heap.period import periodicity  # noqa: PLC0415 (lazy: numpy)
-
         if self.period is not None:
             return self.period
         if self.game.periodicity_proof(0, 1, 0) is None:
             return None
+        with self._lock:
+            return self._prove()
+
+    def _prove(self) -> Periodicity | None:
+        from grundy.heap.period import periodicity  # noqa: PLC0415 (lazy: numpy)
+
+        if self.period is not None:
+            return self.period
         for size in (1 << 10, 1 << 13, 1 << 16):
             if size <= self.tried_proof or size > self.game.table_limit():
                 continue
@@ -428,8 +454,9 @@ class _Knowledge:
         return None
 
     def formula(self, n: int) -> int | None:
-        if self.table is not None and n < len(self.table):
-            return int(self.table[n])
+        table = self.table
+        if table is not None and n < len(table):
+            return int(table[n])
         if n > 1 << 12:
             per = self.proved()
             if per is not None:
@@ -490,7 +517,7 @@ _KNOWN: BoundedCache[TakeAndBreak, _Knowledge] = register(BoundedCache(8))
 def _knowledge_for(game: TakeAndBreak) -> _Knowledge:
     know = _KNOWN.get(game)
     if know is None:
-        know = _KNOWN[game] = _Knowledge(game)
+        know = _KNOWN.setdefault(game, lambda: _Knowledge(game))
     return know
 
 

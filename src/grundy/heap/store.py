@@ -296,6 +296,9 @@ class TableJournal:
             )
             self._restart(base)
             return base
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_FILE_BYTES:
+            raise self._refuse(f"{size:,} bytes is larger than any table")
         pieces = [] if base is None else [np.asarray(base)]
         count = 0 if base is None else len(base)
         good = f.tell()
@@ -307,6 +310,9 @@ class TableJournal:
             start, n, width, digest = _RECORD.unpack(head)
             if width not in _WIDTHS or start != count or n == 0:
                 raise self._refuse(f"a record at byte {good:,} does not follow heap {count - 1}")
+            if n * width > size - f.tell():  # past the end: torn (never read blindly)
+                torn = True
+                break
             data = f.read(n * width)
             if len(data) < n * width:
                 torn = True

@@ -19,8 +19,9 @@ from typing import Any
 import numpy as np
 
 from grundy.core.game import HeapGame, ImpartialGame
-from grundy.core.limits import checkpoint
-from grundy.errors import SolvedFileError, UnsupportedError
+from grundy.core.limits import check_memory, checkpoint
+from grundy.core.text import short_repr
+from grundy.errors import InvalidSpecError, SolvedFileError, UnsupportedError
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import Periodicity, periodicity
 from grundy.heap.table import Progress, build_table, heap_values
@@ -72,8 +73,27 @@ def heap_table(
     period_fill: bool = True,
 ) -> Any:
     """Grundy values of heaps ``0..last`` as a numpy array (kernels for take-and-break games;
-    see :func:`grundy.heap.table.build_table` for ``period_fill``)."""
+    see :func:`grundy.heap.table.build_table` for ``period_fill``).
+
+    A table larger than this machine's memory is refused before anything is allocated:
+
+    >>> from grundy.heap.games import KAYLES
+    >>> heap_table(KAYLES, 10**12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.SearchLimitError: a table of heaps 0..1,000,000,000,000 needs about 1.8 TiB ...
+    """
     heap = require_heap_game(game)
+    _check_last(last)
+    _check_flags(compiled=compiled, period_fill=period_fill)
+    if progress is not None and not callable(progress):
+        raise InvalidSpecError(
+            f"progress must be a function progress(done, last), got {type(progress).__name__}",
+            "progress=callable or None",
+        )
+    prefix = None if prefix is None else _check_values(prefix, "prefix")
+    per_heap = 2 if isinstance(heap, TakeAndBreak) else _PYTHON_BYTES_PER_HEAP
+    check_memory((last + 1) * per_heap, f"a table of heaps 0..{_count(last)}")
     if isinstance(heap, TakeAndBreak):
         return build_table(
             heap,
@@ -89,6 +109,50 @@ def heap_table(
     return np.array(values, dtype=dtype)
 
 
+#: Memory a heap of a table computed in Python takes (an int in a list, its value).
+_PYTHON_BYTES_PER_HEAP = 64
+
+
+def _count(n: int) -> str:
+    return f"{n:,}" if n.bit_length() < 200 else "a huge number"
+
+
+def _check_last(last: object) -> None:
+    if isinstance(last, bool) or not isinstance(last, int) or last < 0:
+        raise InvalidSpecError(
+            f"the last heap must be an integer >= 0, got {short_repr(last)}", "last >= 0"
+        )
+
+
+def _check_flags(**flags: object) -> None:
+    for name, value in flags.items():
+        if value is not None and not isinstance(value, bool):
+            raise InvalidSpecError(
+                f"{name} must be True, False or None, got {type(value).__name__}", f"{name}=True"
+            )
+
+
+def _check_values(values: Any, what: str) -> Any:
+    """``values`` as a one-dimensional numpy array of non-negative ints (a table's values),
+    or :class:`InvalidSpecError`."""
+    expected = f"{what}: the values of heaps 0..m, e.g. np.array([0, 1, 2], dtype=np.uint16)"
+    try:
+        array = np.asarray(values)
+    except (TypeError, ValueError, OverflowError):
+        raise InvalidSpecError(f"{what} is not an array of values", expected) from None
+    if array.ndim != 1 or array.dtype.kind not in "iu" or len(array) == 0:
+        raise InvalidSpecError(
+            f"{what} must be a non-empty list of integers, got {array.dtype} of shape "
+            f"{array.shape}",
+            expected,
+        )
+    if array.dtype.kind == "i" and int(array.min()) < 0:
+        raise InvalidSpecError(f"{what} holds a negative value", expected)
+    if int(array[0]) != 0:
+        raise InvalidSpecError(f"{what} must start with G(0) = 0", expected)
+    return array
+
+
 def heap_periodicity(game: Any, last: int | None = None, *, values: Any = None) -> Periodicity:
     """The periodicity of a heap game's sequence, proved where a theorem applies.
 
@@ -97,8 +161,9 @@ def heap_periodicity(game: Any, last: int | None = None, *, values: Any = None) 
     """
     heap = require_heap_game(game)
     if values is not None:
-        return periodicity(heap, values)
+        return periodicity(heap, _check_values(values, "values"))
     if last is not None:
+        _check_last(last)
         return periodicity(heap, heap_table(heap, last))
     found: Periodicity | None = None
     table: Any = None

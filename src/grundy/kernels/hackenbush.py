@@ -29,7 +29,15 @@ import numpy as np
 
 from grundy.kernels._core import twin
 
-__all__ = ["decompose_kernel", "reach_kernel"]
+__all__ = ["bridge_cuts_kernel", "compiled", "decompose_kernel", "reach_kernel"]
+
+
+def compiled() -> bool:
+    """True when the kernels run compiled (the compiled core active, ``GRUNDY_PURE_PYTHON``
+    unset); read at each call, so a test may set the variable."""
+    from grundy.kernels._core import core_module  # noqa: PLC0415 (cheap; import cycle-free)
+
+    return core_module() is not None
 
 
 def _ints(a: Any) -> Any:
@@ -205,3 +213,44 @@ def reach_kernel(n, eu, ev, root):  # type: ignore[no-untyped-def]
                 stack[sp] = y
                 sp += 1
     return seen
+
+
+def _bridge_cuts_compiled(  # noqa: PLR0917
+    fast: Callable[..., Any], parent: Any, up_edge: Any, g: Any, contrib: Any, ew: Any, target: int
+) -> tuple[Any, Any]:
+    parent = _ints(parent)
+    need = np.empty(len(parent), np.int64)
+    win = np.empty(len(parent), np.bool_)
+    fast(parent, _ints(up_edge), _ints(g), _ints(contrib), _ints(ew), int(target), need, win)
+    return need, win
+
+
+@twin("bridge_cuts", _bridge_cuts_compiled)
+def bridge_cuts_kernel(parent, up_edge, g, contrib, ew, target):  # type: ignore[no-untyped-def]  # noqa: PLR0917
+    """The top-down pass of ``winning_cuts`` over the parts of ``decompose_kernel``:
+    ``need[c]``, the value part ``c`` (with all above it) must take for the whole to be
+    worth ``target`` (-1: none can), and ``win[c]``, whether cutting (weight 1) or
+    lowering its bridge to its parent part moves to ``target``."""
+    nparts = parent.shape[0]
+    need = np.full(nparts, -1, np.int64)
+    win = np.zeros(nparts, np.bool_)
+    need[0] = target
+    for c in range(1, nparts):
+        p_need = need[parent[c]]
+        if p_need < 0:
+            continue
+        y = g[parent[c]] ^ p_need ^ contrib[c]
+        w = ew[up_edge[c]]
+        if w == 1:
+            win[c] = y == 0
+            need[c] = y - 1 if y >= 1 else -1
+        else:
+            if w == 2:
+                s = g[c] + 1  # stalk(1, g)
+            elif w % 2 == 1:
+                s = g[c]  # stalk of an even weight w - 1
+            else:
+                s = g[c] ^ 1
+            win[c] = s == y
+            need[c] = y if w % 2 == 0 else y ^ 1
+    return need, win

@@ -13,12 +13,13 @@ names below agree with the metadata.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from importlib import import_module
 
 from grundy.core.game import NamedRuleset, Ruleset
-from grundy.errors import InvalidGameError, UnknownGameError
+from grundy.errors import InvalidGameError, InvalidSpecError, UnknownGameError
 from grundy.lang.entry import GameEntry
 
 __all__ = ["REGISTRY", "Registry"]
@@ -68,11 +69,22 @@ _VARIANTS: dict[tuple[str, str], str] = {
 }
 
 
+#: Held while a game's module is imported (threads load games one at a time).
+_LOADING = threading.RLock()
+
+
 def load_source(where: str) -> type[Ruleset] | NamedRuleset:
     """The ruleset class or named ruleset at ``module:attribute`` (``NAMED[i]`` allowed)."""
     module, _, attr = where.partition(":")
     name, _, index = attr.partition("[")
-    obj = getattr(import_module(module), name)
+    with _LOADING:
+        # Packages first, top down: a thread that took a module's import lock and then
+        # waited for its package, which imports that module, would deadlock with the
+        # thread importing the package (first-time solves of two games in two threads).
+        parts = module.split(".")
+        for i in range(1, len(parts)):
+            import_module(".".join(parts[:i]))
+        obj = getattr(import_module(module), name)
     if index:
         obj = obj[int(index.rstrip("]"))]
     if not (isinstance(obj, NamedRuleset) or (isinstance(obj, type) and issubclass(obj, Ruleset))):
@@ -95,6 +107,13 @@ def _with_variants(entry: GameEntry, variants: dict[str, str]) -> GameEntry:
     return replace(entry, factory=factory)
 
 
+def _require_name(name: object) -> None:
+    if not isinstance(name, str):
+        raise InvalidSpecError(
+            f"a game name must be text, got {type(name).__name__}", "a name such as 'kayles'"
+        )
+
+
 class Registry:
     """Names and aliases to :class:`GameEntry`, in registration order, loaded on demand."""
 
@@ -103,6 +122,18 @@ class Registry:
         self._where: dict[str, str] = {}
         self._key_of: dict[str, str] = {}
         self._loaded: dict[str, GameEntry] = {}
+        if not isinstance(sources, (tuple, list)) or not all(
+            isinstance(item, tuple)
+            and len(item) == 2
+            and isinstance(item[0], tuple)
+            and item[0]
+            and all(isinstance(n, str) for n in item[0])
+            and isinstance(item[1], str)
+            for item in sources
+        ):
+            raise InvalidGameError(
+                "Registry(sources) takes a tuple of ((name, alias, ...), 'module:attribute') pairs"
+            )
         for names, where in sources:
             self._declare(names, where)
 
@@ -116,21 +147,30 @@ class Registry:
 
     def add(self, entry: GameEntry) -> None:
         """Register an already-built entry (for games defined outside grundy)."""
+        if not isinstance(entry, GameEntry):
+            raise InvalidGameError(
+                f"Registry.add takes a GameEntry (GameEntry.of(MyRuleset)), got "
+                f"{type(entry).__name__}"
+            )
         self._declare((entry.name, *entry.aliases), "")
         self._loaded[entry.name] = entry
 
     def _entry(self, name: str) -> GameEntry:
         entry = self._loaded.get(name)
         if entry is None:
-            entry = GameEntry.of(load_source(self._where[name]))
-            variants = {p: w for (n, p), w in _VARIANTS.items() if n == name}
-            if variants:
-                entry = _with_variants(entry, variants)
-            self._loaded[name] = entry
+            with _LOADING:  # one entry per name, loaded by one thread
+                entry = self._loaded.get(name)
+                if entry is None:
+                    entry = GameEntry.of(load_source(self._where[name]))
+                    variants = {p: w for (n, p), w in _VARIANTS.items() if n == name}
+                    if variants:
+                        entry = _with_variants(entry, variants)
+                    self._loaded[name] = entry
         return entry
 
     def get(self, name: str) -> GameEntry:
         """The entry for ``name`` (case-insensitive), or :class:`UnknownGameError`."""
+        _require_name(name)
         key = self._key_of.get(name.lower())
         if key is None:
             import difflib  # noqa: PLC0415 (lazy: needed only for a misspelt name)
@@ -144,7 +184,10 @@ class Registry:
 
     def declared_names(self, name: str) -> tuple[str, ...]:
         """The name and aliases declared for ``name`` (without loading its module)."""
-        key = self._key_of[name]
+        _require_name(name)
+        key = self._key_of.get(name)
+        if key is None:
+            raise UnknownGameError(f"unknown game {name[:60]!r}", "a game from 'grundy games'")
         return tuple(k for k, v in self._key_of.items() if v == key)
 
     def __iter__(self) -> Iterator[GameEntry]:

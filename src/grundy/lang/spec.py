@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 
 from grundy.core.game import Ruleset
-from grundy.core.position import Position, Sum, sum_of
+from grundy.core.position import Position, Sum, mark_checked, sum_of
 from grundy.errors import InvalidSpecError
 from grundy.lang.registry import REGISTRY
 
@@ -93,6 +93,10 @@ def parse_ruleset(text: str) -> Ruleset:
     >>> parse_ruleset("sub:1,3,4").spec_name()
     'subtraction:1,3,4'
     """
+    if not isinstance(text, str):
+        raise InvalidSpecError(
+            f"a game name must be text, got {type(text).__name__}", "NAME[:PARAMS], e.g. kayles"
+        )
     name, colon, params = text.strip().partition(":")
     if not _NAME.match(name):
         raise InvalidSpecError(f"{text!r} is not a game name", "NAME[:PARAMS], e.g. kayles")
@@ -138,4 +142,4 @@ def parse_tokens(tokens: Sequence[str], *, allow_files: bool = True) -> Position
         entry = REGISTRY.get(name)
         game = entry.build(params if colon else None)
         components.extend(Position(game, s) for s in game.parse_args(args))
-    return sum_of(components)
+    return mark_checked(sum_of(components))

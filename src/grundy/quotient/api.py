@@ -13,13 +13,11 @@
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from grundy.core.cache import register
+from grundy.core.cache import BoundedCache, register
 from grundy.core.game import ImpartialGame, MisereAnswer
 from grundy.core.limits import CHECK_EVERY, checkpoint, current_bounds
 from grundy.errors import InvalidGameError, SearchLimitError
@@ -53,8 +51,7 @@ AUTO_SECONDS = 8.0
 #: is remembered, so asking again about that ruleset falls back to search at once.
 AUTO_WORK = 60_000_000
 
-_CACHE: OrderedDict[Any, QuotientBuilder] = register(OrderedDict())
-_CACHE_LOCK = threading.Lock()
+_CACHE: BoundedCache[Any, QuotientBuilder] = register(BoundedCache(CACHE_SIZE))
 
 
 def clear_cache() -> None:
@@ -63,16 +60,7 @@ def clear_cache() -> None:
 
 
 def _builder(game: ImpartialGame[int]) -> QuotientBuilder:
-    with _CACHE_LOCK:
-        found = _CACHE.get(game)
-        if found is None:
-            found = QuotientBuilder(game)
-            _CACHE[game] = found
-            while len(_CACHE) > CACHE_SIZE:
-                _CACHE.popitem(last=False)
-        else:
-            _CACHE.move_to_end(game)
-        return found
+    return _CACHE.setdefault(game, lambda: QuotientBuilder(game))
 
 
 def misere_quotient(
@@ -131,8 +119,9 @@ def misere_by_quotient(
     options are not made of smaller heaps. None is never a guess: the caller then searches.
 
     Winning moves are ``(component index, option)`` pairs, every option of every
-    component whose product with the rest lies in the P-portion; at most
-    ``max_moves`` are listed and ``winning_total`` counts them all.
+    component whose product with the rest lies in the P-portion, one per distinct sum
+    reached (equal heaps give equal sums); at most ``max_moves`` are listed and
+    ``winning_total`` counts them all.
     """
     if quotient is None:
         # Grow the quotient by doubling until it covers every heap in play: a proved
@@ -179,10 +168,18 @@ def misere_by_quotient(
         )
     if not lost:
         tried = 0
+        done: set[int] = set()
         for i, h in enumerate(heaps):
+            if h in done:  # a move in an equal heap leaves the same sum: one move
+                continue
+            done.add(h)
             rest = quotient.table[before[i]][after[i]]
-            # The game's own options, as every other solver lists them (empty heaps kept).
-            for option in dict.fromkeys(tuple(o) for o in game.split_moves(h)):
+            # The game's own options, as every other solver lists them (empty heaps kept),
+            # once per multiset of heaps left.
+            first: dict[tuple[int, ...], tuple[int, ...]] = {}
+            for o in game.split_moves(h):
+                first.setdefault(tuple(sorted(o)), tuple(o))
+            for option in first.values():
                 tried += 1
                 if tried % CHECK_EVERY == 0:
                     checkpoint(tried, None, "options")

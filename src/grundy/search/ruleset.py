@@ -19,11 +19,11 @@ lose most slowly (``grundy play`` picks the first one).
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import threading
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from grundy.core.cache import register
+from grundy.core.cache import BoundedCache, register
 from grundy.core.game import Ruleset
 from grundy.core.position import Position
 from grundy.core.result import Result
@@ -42,9 +42,10 @@ __all__ = [
 ]
 
 #: Solved tables kept per ruleset (the most recent last).
-_TABLES: OrderedDict[Any, list[SolvedTable]] = register(OrderedDict())
-_NEGAMAX: dict[Any, NegamaxTable] = register({})
 _MAX_RULESETS = 4
+_TABLES: BoundedCache[Any, tuple[SolvedTable, ...]] = register(BoundedCache(_MAX_RULESETS))
+_NEGAMAX: BoundedCache[Any, NegamaxTable] = register(BoundedCache(_MAX_RULESETS))
+_TABLES_LOCK = threading.Lock()
 _MAX_TT = 4_000_000
 
 _OUTCOME = {WIN: "N", LOSS: "P", DRAW: "D"}
@@ -58,16 +59,13 @@ def clear_tables() -> None:
 
 def remember_table(game: Any, table: SolvedTable) -> None:
     """Keep ``table`` (e.g. one loaded from a file) so that solving ``game`` reuses it."""
-    tables = _TABLES.setdefault(game, [])
-    tables.append(table)
-    _TABLES.move_to_end(game)
-    while len(_TABLES) > _MAX_RULESETS:
-        _TABLES.popitem(last=False)
+    with _TABLES_LOCK:  # read, add, write back: one at a time
+        _TABLES[game] = (*(_TABLES.get(game) or ()), table)
 
 
 def kept_table(game: Any, state: Any) -> SolvedTable | None:
     """The most recent kept table of ``game`` (computed or loaded) holding ``state``, or None."""
-    for table in reversed(_TABLES.get(game, [])):
+    for table in reversed(_TABLES.get(game) or ()):
         if state in table:
             return table
     return None
@@ -85,10 +83,11 @@ def position_score(game: TwoPlayerRuleset, state: Any, *, max_positions: int) ->
 
 
 def _tt(game: Any) -> NegamaxTable:
-    tt = _NEGAMAX.setdefault(game, NegamaxTable())
+    # Entries are proven bounds and hints, true whoever wrote them: threads share the table.
+    tt = _NEGAMAX.setdefault(game, NegamaxTable)
     if len(tt) > _MAX_TT:
-        tt.bounds.clear()
-        tt.hints.clear()
+        tt.bounds = {}  # a search running meanwhile keeps the tables it had
+        tt.hints = {}
     return tt
 
 

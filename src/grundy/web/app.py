@@ -10,7 +10,7 @@ Routes (all ``GET``)::
     /api/table         ?spec=&n=           exactly grundy table --json
     /api/table.csv     ?spec=&n=           exactly grundy table --csv, as a download
     /api/games                             exactly grundy games --json
-    /api/health                            {"ok": true, "version": ...}
+    /api/health                            {"ok": true, "version": ..., "solvers": {...}}
 
 The page, the catalog and health are answered by the server process itself. Every
 other answer is computed in a solver process (:mod:`grundy.web.pool`): a fixed
@@ -137,7 +137,10 @@ def create_app(limits: Limits | None = None) -> Starlette:
     # Enough threads for every request that may be waiting on a solver at once.
     threads = anyio.CapacityLimiter(bounds.quick_queue + bounds.quick_workers + bounds.workers + 8)
     games = json.dumps(service.games_json(), allow_nan=False)
-    health = json.dumps({"ok": True, "version": grundy.__version__})
+
+    async def health(request: Request) -> Response:
+        body = {"ok": True, "version": grundy.__version__, "solvers": pool.stats()}
+        return Response(json.dumps(body), media_type="application/json", headers=_API_HEADERS)
 
     def computed(op: str) -> Endpoint:
         async def endpoint(request: Request) -> Response:
@@ -199,7 +202,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/table", computed("table")),
         Route("/api/table.csv", computed("table.csv")),
         Route("/api/games", fixed(games)),
-        Route("/api/health", fixed(health)),
+        Route("/api/health", health),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

@@ -63,7 +63,7 @@ class Limits:
     play_total: int = 10_000
     play_moves: int = 2_000
     workers: int = 2
-    quick_workers: int = 2
+    quick_workers: int = 4
     quick_time: float = 0.5
     quick_queue: int = 256
     memory_mb: int = 512
@@ -75,7 +75,7 @@ class Limits:
         (:data:`WORKER_BASE_MB`) plus :attr:`memory_mb`.
 
         >>> Limits().memory_budget_mb()
-        4096
+        5888
         """
         return MAIN_MB + (self.workers + self.quick_workers) * (WORKER_BASE_MB + self.memory_mb)
 
@@ -83,10 +83,10 @@ class Limits:
 #: MiB allowed to the server process itself (routing, the page, answers in transit).
 MAIN_MB = 512
 
-#: MiB of address space allowed to a solver process before its first request: Python, numpy,
-#: numba and the compiled kernels (measured after warm-up: about 100 MiB resident, 300 MiB
-#: mapped). A solver's address space is capped at this (or its size after warm-up, when that
-#: is more) plus :attr:`Limits.memory_mb`.
+#: MiB of address space allowed to a solver process before its first request: Python, numpy
+#: and the compiled core (measured after warm-up: about 150 MiB mapped, 35 MiB resident; the
+#: rest is headroom). A solver's address space is capped at this (or its size after warm-up,
+#: when that is more) plus :attr:`Limits.memory_mb`.
 WORKER_BASE_MB = 384
 
 

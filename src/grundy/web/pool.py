@@ -9,7 +9,8 @@ Two lanes:
   :attr:`~grundy.web.limits.Limits.quick_queue` requests may wait for a quick process;
   past that, or after waiting longer than the time limit, a request is refused (503).
 - **long** (:attr:`~grundy.web.limits.Limits.workers` processes): a request that ran out
-  of its quick attempt is run again here with the full time limit. When every long
+  of its quick attempt is run again here with the full time limit, at a lower CPU
+  priority (:data:`LONG_NICE`), so that it never slows the quick lane. When every long
   process is busy it is refused at once (503, with ``Retry-After``). The pool remembers
   such requests (the last 4,096) and sends them straight to this lane next time.
 
@@ -52,12 +53,16 @@ from typing import Any
 import grundy
 from grundy.web.limits import Limits
 
-__all__ = ["GRACE", "SolverPool"]
+__all__ = ["GRACE", "LONG_NICE", "SolverPool"]
 
 _LOG = logging.getLogger("grundy.web")
 
 #: Seconds past its time limit before a busy solver process is killed.
 GRACE = 1.5
+
+#: The CPU priority of long requests (``nice``): on a busy machine the quick lane and the
+#: server itself get the processor first, so cheap requests stay fast.
+LONG_NICE = 10
 
 #: Seconds a new solver process may take to start (import, load the compiled kernels).
 START_TIMEOUT = 120.0
@@ -85,14 +90,14 @@ def time_limit_reply(limits: Limits) -> dict[str, Any]:
 class _Worker:
     """One solver process and its pipes."""
 
-    def __init__(self, memory_mb: int) -> None:
+    def __init__(self, memory_mb: int, nice: int = 0) -> None:
         env = dict(os.environ)
         # The same grundy as the server's, and one thread per numeric library.
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_SOURCE, env.get("PYTHONPATH", "")) if p)
         for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
             env[name] = "1"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "grundy.web.worker", str(memory_mb)],
+            [sys.executable, "-m", "grundy.web.worker", str(memory_mb), str(nice)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
@@ -182,8 +187,9 @@ class _Worker:
 class _Lane:
     """A fixed number of solver processes, started when first needed."""
 
-    def __init__(self, name: str, size: int, queue: int, memory_mb: int) -> None:
+    def __init__(self, name: str, size: int, queue: int, memory_mb: int, nice: int = 0) -> None:
         self.name = name
+        self.nice = nice
         self.size = max(1, size)
         self.queue = max(0, queue)
         self.memory_mb = memory_mb
@@ -196,8 +202,11 @@ class _Lane:
 
     def acquire(self, wait: float) -> _Worker | None:
         """An idle process (started if none is and the lane is not full), or None when the
-        lane is full and the wait is over (or no one else may wait)."""
+        lane is full and the wait is over (or no one else may wait). While the lane has no
+        process up yet (the server is starting), a request waits up to
+        :data:`START_TIMEOUT` for the first one, not just ``wait``."""
         deadline = time.monotonic() + wait
+        first_deadline = time.monotonic() + START_TIMEOUT
         with self.cond:
             while True:
                 if self.closed:
@@ -212,7 +221,9 @@ class _Lane:
                 if self.count < self.size:
                     self.count += 1
                     break
-                left = deadline - time.monotonic()
+                now = time.monotonic()
+                starting = wait > 0 and not self.every and now < first_deadline
+                left = (first_deadline if starting else deadline) - now
                 if left <= 0 or self.waiting >= self.queue:
                     return None
                 self.waiting += 1
@@ -225,7 +236,7 @@ class _Lane:
     def _start(self) -> _Worker | None:
         """A new process for a slot already counted (the slot is given back on failure)."""
         try:
-            worker = _Worker(self.memory_mb)
+            worker = _Worker(self.memory_mb, self.nice)
         except OSError as e:
             _LOG.error("cannot start a solver process: %s", e)
             with self.cond:
@@ -280,6 +291,14 @@ class _Lane:
             worker.kill()
 
 
+#: A request as a key: its operation and its sorted parameters.
+_Key = tuple[str, tuple[tuple[str, str], ...]]
+
+
+class _NeedsLong(Exception):
+    """A quick attempt ran out of its time: the request goes to the long lane."""
+
+
 def _close_lanes(lanes: tuple[_Lane, ...]) -> None:
     for lane in lanes:
         lane.close()
@@ -292,8 +311,9 @@ class SolverPool:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.quick = _Lane("quick", limits.quick_workers, limits.quick_queue, limits.memory_mb)
-        self.long = _Lane("long", limits.workers, 0, limits.memory_mb)
-        self._remembered: OrderedDict[tuple[str, tuple[tuple[str, str], ...]], None] = OrderedDict()
+        self.long = _Lane("long", limits.workers, 0, limits.memory_mb, LONG_NICE)
+        self._remembered: OrderedDict[_Key, None] = OrderedDict()
+        self._trying: dict[_Key, threading.Event] = {}
         self._lock = threading.Lock()
         self.counts: dict[str, int] = {
             "quick": 0,
@@ -305,8 +325,9 @@ class SolverPool:
         self._finalizer = weakref.finalize(self, _close_lanes, (self.quick, self.long))
 
     def start(self) -> None:
-        """Start the quick processes now, in the background (else on first need)."""
+        """Start every process now, in the background (else each on first need)."""
         self.quick.prestart(self.quick.size)
+        self.long.prestart(self.long.size)
 
     def close(self) -> None:
         """Stop every process (requests in flight answer 503)."""
@@ -326,6 +347,17 @@ class SolverPool:
             every = [*self.quick.every, *self.long.every]
         return [w.proc.pid for w in every if w.alive]
 
+    def stats(self) -> dict[str, int]:
+        """Requests answered in each lane, refused, killed at their deadline, lost to a
+        process that ended; and each lane's size and how many of its processes are up."""
+        with self._lock:
+            out = dict(self.counts)
+        for lane in (self.quick, self.long):
+            with lane.cond:
+                out[f"{lane.name}_processes"] = lane.size
+                out[f"{lane.name}_ready"] = len(lane.every)
+        return out
+
     def _count(self, what: str) -> None:
         with self._lock:
             self.counts[what] += 1
@@ -336,11 +368,46 @@ class SolverPool:
         limits = self.limits
         key = (op, tuple(sorted(query.items())))
         request: dict[str, Any] = {"op": op, "query": query, "limits": dataclasses.asdict(limits)}
-        with self._lock:
-            long_known = key in self._remembered
-            if long_known:
-                self._remembered.move_to_end(key)
+        long_known, tried = self._known(key)
+        if tried is not None:
+            # The same question is being tried by a quick solver right now: wait for its
+            # verdict rather than take a second quick solver for it.
+            tried.wait(limits.time_limit + limits.quick_time + GRACE)
+            long_known, tried = self._known(key)
         if not long_known and limits.quick_time < limits.time_limit:
+            try:
+                return self._try_quick(key, request)
+            except _NeedsLong:
+                pass
+        worker = self.long.acquire(wait=0)
+        if worker is None:
+            self._count("refused")
+            return busy(
+                f"this server is busy: all {self.long.size} solvers for long requests are "
+                "taken; try again in a few seconds"
+            )
+        try:
+            reply = self._ask(worker, {**request, "time_limit": limits.time_limit}, None)
+        finally:
+            self.long.release(worker)
+        self._count("long")
+        return reply if reply is not None else time_limit_reply(limits)
+
+    def _known(self, key: _Key) -> tuple[bool, threading.Event | None]:
+        """Whether ``key`` is known to need the long lane, and the event of a quick attempt
+        at it in progress (None when there is none)."""
+        with self._lock:
+            if key in self._remembered:
+                self._remembered.move_to_end(key)
+                return True, None
+            return False, self._trying.get(key)
+
+    def _try_quick(self, key: _Key, request: dict[str, Any]) -> dict[str, Any]:
+        """The reply of a quick attempt, or :class:`_NeedsLong` (the key is then remembered)."""
+        limits = self.limits
+        with self._lock:
+            mine = self._trying.setdefault(key, threading.Event())
+        try:
             worker = self.quick.acquire(wait=limits.time_limit)
             if worker is None:
                 self._count("refused")
@@ -360,19 +427,12 @@ class SolverPool:
                 self._remembered[key] = None
                 if len(self._remembered) > REMEMBERED:
                     self._remembered.popitem(last=False)
-        worker = self.long.acquire(wait=0)
-        if worker is None:
-            self._count("refused")
-            return busy(
-                f"this server is busy: all {self.long.size} solvers for long requests are "
-                "taken; try again in a few seconds"
-            )
-        try:
-            reply = self._ask(worker, {**request, "time_limit": limits.time_limit}, None)
+            raise _NeedsLong
         finally:
-            self.long.release(worker)
-        self._count("long")
-        return reply if reply is not None else time_limit_reply(limits)
+            with self._lock:
+                if self._trying.get(key) is mine:
+                    del self._trying[key]
+            mine.set()
 
     def _ask(
         self, worker: _Worker, request: dict[str, Any], seconds: float | None
@@ -385,6 +445,12 @@ class SolverPool:
             return reply
         if worker.timed_out:
             self._count("killed")
+            _LOG.warning(
+                "a solver process was stopped %.1f s into %s %s (past its deadline)",
+                limit,
+                request["op"],
+                request["query"],
+            )
             return None
         self._count("crashed")
         _LOG.error(

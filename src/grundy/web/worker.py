@@ -154,7 +154,8 @@ def _cap_memory(budget: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Serve requests from stdin until it ends: ``python -m grundy.web.worker [MEMORY_MIB]``."""
+    """Serve requests from stdin until it ends:
+    ``python -m grundy.web.worker [MEMORY_MIB [NICE]]``."""
     args = sys.argv[1:] if argv is None else argv
     budget = int(args[0]) << 20 if args else 512 << 20
     # Replies go to a private copy of stdout; anything printed by accident goes to stderr.
@@ -163,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     service.warm_up()
+    if len(args) > 1 and int(args[1]) > 0:
+        os.nice(int(args[1]))  # after the warm-up: a fresh process is ready sooner
     base = memory_in_use()
     _cap_memory(budget)
     out.write(b'{"ready": true}\n')

@@ -107,6 +107,7 @@ class Ferguson(ImpartialGame[Boxes]):
         "boxes; the last mover wins"
     )
     example: ClassVar[str] = "ferguson 3 4"
+    interchangeable_heaps: ClassVar[bool] = True
     syntax: ClassVar[str] = _SYNTAX
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:

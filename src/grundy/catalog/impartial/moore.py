@@ -17,7 +17,7 @@ heaps), so ``moore:2 1 2 3`` is a single component whose state is ``(1, 2, 3)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
@@ -33,6 +33,7 @@ from grundy.errors import InvalidSpecError, UnsupportedError
 __all__ = [
     "MooreNim",
     "count_moore_p_options",
+    "distinct_options",
     "is_moore_misere_p",
     "is_moore_p",
     "moore_columns",
@@ -55,6 +56,10 @@ SUBSET_LIMIT = 20_000
 
 #: Most winning moves a large N-position passes to :func:`~grundy.solve`.
 _THEOREM_MOVES = 1000
+
+#: Most moves enumerated to count the distinct positions they reach (moves that leave
+#: the same multiset of heaps are one move); beyond it the count is unknown.
+DISTINCT_LIMIT = 100_000
 
 
 def moore_columns(heaps: Sequence[int]) -> list[int]:
@@ -197,6 +202,37 @@ def moore_p_options(k: int, heaps: Sequence[int]) -> Iterator[tuple[int, ...]]:
                 if nxt[t]
             ]
             stack.extend(reversed(branches))
+
+
+def distinct_options(options: Iterable[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+    """The first option of each multiset of heaps: the heaps are interchangeable, so two
+    options that differ only in the order of their heaps are one position.
+
+    >>> list(distinct_options([(1, 0, 2), (1, 2, 0), (0, 2, 2)]))
+    [(1, 0, 2), (0, 2, 2)]
+    """
+    seen: set[tuple[int, ...]] = set()
+    for o in options:
+        key = tuple(sorted(o))
+        if key not in seen:
+            seen.add(key)
+            yield o
+
+
+def _distinct_count(
+    k: int,
+    heaps: Sequence[int],
+    count: int | None,
+    options: Callable[[], Iterable[tuple[int, ...]]],
+) -> int | None:
+    """How many distinct positions the ``count`` moves of ``options()`` reach, or None."""
+    if count is None:
+        return None
+    if k == 1 and len(set(heaps)) == len(heaps):
+        return count  # lowering one of pairwise different heaps: never the same multiset
+    if count > DISTINCT_LIMIT:
+        return None
+    return sum(1 for _ in distinct_options(options()))
 
 
 def moore_one_winning_move(k: int, heaps: Sequence[int]) -> tuple[int, ...] | None:
@@ -344,6 +380,7 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
         "Moore's Nim_K: remove at least one counter from each of 1 to K heaps; the last mover wins"
     )
     example: ClassVar[str] = "moore:2 3 5 6 7 1"
+    interchangeable_heaps: ClassVar[bool] = True
 
     @classmethod
     def from_params(cls, params: str | None) -> MooreNim:
@@ -410,8 +447,8 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
         if misere or _search_cost(self.k, state) <= SEARCH_LIMIT or is_moore_p(self.k, state):
             return None
         lines = self.explain([state], [1])
-        total = count_moore_p_options(self.k, state)
-        if total is None:
+        counted = count_moore_p_options(self.k, state)
+        if counted is None:
             move = moore_one_winning_move(self.k, state)
             assert move is not None
             lines.append(
@@ -420,8 +457,9 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
                 f"{self.spec_name()} {_short_state(move)}"
             )
             return TheoremAnswer("N", self.formula_name(), tuple(lines))
+        total = _distinct_count(self.k, state, counted, lambda: moore_p_options(self.k, state))
         moves = []
-        for i, after in enumerate(moore_p_options(self.k, state)):
+        for i, after in enumerate(distinct_options(moore_p_options(self.k, state))):
             if i == _THEOREM_MOVES:
                 break
             moves.append((after,))
@@ -439,12 +477,18 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
     ) -> Iterator[tuple[tuple[int, ...], ...]] | None:
         if value != 0:
             return None
-        return ((o,) for o in moore_p_options(self.k, state))
+        return ((o,) for o in distinct_options(moore_p_options(self.k, state)))
 
     def count_options_with_value(self, state: tuple[int, ...], value: int) -> int | None:
+        """How many distinct positions of value 0 one move reaches (None: not counted)."""
         if value != 0:
             return None
-        return count_moore_p_options(self.k, state)
+        return _distinct_count(
+            self.k,
+            state,
+            count_moore_p_options(self.k, state),
+            lambda: moore_p_options(self.k, state),
+        )
 
     def misere_solve(self, states: Sequence[tuple[int, ...]], max_moves: int) -> Answer | None:
         """Misère play of one Nim_K component (a sum of several is left to search).
@@ -469,11 +513,16 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
             return MisereAnswer("P", method, tuple(lines), (), 0)
         lines.append("This is not a P-position; each winning move reaches one.")
         winning: list[tuple[int, tuple[Any, ...]]] = []
-        for o in moore_misere_p_options(self.k, state):
+        for o in distinct_options(moore_misere_p_options(self.k, state)):
             if len(winning) == max_moves:
                 break
             winning.append((0, (o,)))
-        total = _count_moore_misere_p_options(self.k, state)
+        total = _distinct_count(
+            self.k,
+            state,
+            _count_moore_misere_p_options(self.k, state),
+            lambda: moore_misere_p_options(self.k, state),
+        )
         return MisereAnswer("N", method, tuple(lines), tuple(winning), total)
 
     def describe_move(self, state: tuple[int, ...], option: tuple[tuple[int, ...], ...]) -> str:
@@ -515,7 +564,21 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
 def _factory(params: str | None) -> MooreNim:
     if params is None:
         raise InvalidSpecError("moore needs K, the most heaps one move may touch", _SYNTAX)
-    return MooreNim(parse_natural(params, "moore's K", _SYNTAX))
+    digits = params.strip().lstrip("0")
+    if len(digits) > len(str(_MOST_K)) and digits.isascii() and digits.isdigit():  # before int()
+        raise InvalidSpecError(
+            f"moore's K must be at most {_MOST_K:,}, got a number of {len(digits):,} digits",
+            _SYNTAX,
+        )
+    k = parse_natural(params, "moore's K", _SYNTAX)
+    if k > _MOST_K:
+        raise InvalidSpecError(f"moore's K must be at most {_MOST_K:,}, got {k:,}", _SYNTAX)
+    return MooreNim(k)
+
+
+#: The largest K of ``moore:K`` (an index-sized integer; a K beyond the number of heaps
+#: plays as the number of heaps).
+_MOST_K = 10**18
 
 
 register(_transitions)

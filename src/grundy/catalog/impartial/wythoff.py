@@ -172,6 +172,23 @@ def wythoff_misere_p_options(a: int, b: int) -> list[tuple[int, int]]:
     return out
 
 
+def _distinct(options: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The first of each pair of piles up to order: ``(3, 5)`` and ``(5, 3)`` are one
+    position (the rules treat the two piles alike), as from ``(5, 5)``.
+
+    >>> _distinct([(3, 5), (5, 3), (1, 2)])
+    [(3, 5), (1, 2)]
+    """
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for x, y in options:
+        key = (min(x, y), max(x, y))
+        if key not in seen:
+            seen.add(key)
+            out.append((x, y))
+    return out
+
+
 @dataclass(frozen=True)
 class Wythoff(ImpartialGame[tuple[int, int]]):
     """Wythoff's game on piles ``(a, b)``.
@@ -198,6 +215,7 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
         "both; the last mover wins"
     )
     example: ClassVar[str] = "wythoff 4 6"
+    interchangeable_heaps: ClassVar[bool] = True
     syntax: ClassVar[str] = _SYNTAX
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
@@ -256,7 +274,7 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
         a, b = state
         if misere or is_wythoff_p(a, b) or a * b * (a + b) <= SEARCH_COST_LIMIT:
             return None
-        moves = wythoff_p_options(a, b)
+        moves = _distinct(wythoff_p_options(a, b))
         return TheoremAnswer(
             "N",
             self.formula_name() + "; the Grundy value of this N-position is not known "
@@ -293,7 +311,7 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
         if is_wythoff_misere_p(a, b):
             lines.append(f"({_short(a)}, {_short(b)}) is one of them: every move loses.")
             return MisereAnswer("P", method, tuple(lines), (), 0)
-        opts = wythoff_misere_p_options(a, b)
+        opts = _distinct(wythoff_misere_p_options(a, b))
         lines.append(f"({_short(a)}, {_short(b)}) is not; the winning moves reach one.")
         winning = tuple((0, (o,)) for o in opts[:max_moves])
         return MisereAnswer("N", method, tuple(lines), winning, len(opts))
@@ -303,10 +321,10 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
     ) -> Iterable[tuple[tuple[int, int], ...]] | None:
         if value != 0:
             return None
-        return [(o,) for o in wythoff_p_options(*state)]
+        return [(o,) for o in _distinct(wythoff_p_options(*state))]
 
     def count_options_with_value(self, state: tuple[int, int], value: int) -> int | None:
-        return len(wythoff_p_options(*state)) if value == 0 else None
+        return len(_distinct(wythoff_p_options(*state))) if value == 0 else None
 
     def describe_move(self, state: tuple[int, int], option: tuple[tuple[int, int], ...]) -> str:
         (a, b), ((x, y),) = state, option

@@ -35,6 +35,7 @@ from grundy.cgt.games._grid import (
 )
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import PartisanGame
+from grundy.core.limits import check_time
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
 
@@ -199,6 +200,7 @@ class Domineering(PartisanGame[DomineeringState]):
         cache = _split[w]
         get = cache.get
         sides: list[list[tuple[Part, ...]]] = []
+        n = 0
         for step in (w + 1, 1):
             out = []
             spots = mask & (mask >> step)
@@ -206,7 +208,12 @@ class Domineering(PartisanGame[DomineeringState]):
                 low = spots & -spots
                 m = mask ^ (low | (low << step))
                 found = get(m)
-                out.append(_split_mask(w, m, cache) if found is None else found)
+                if found is None:
+                    n += 1
+                    if not n & 31:  # splitting a big board is slow: read the clock
+                        check_time()
+                    found = _split_mask(w, m, cache)
+                out.append(found)
                 spots ^= low
             sides.append(out)
         return sides[0], sides[1]
