@@ -40,7 +40,8 @@ __all__ = ["TICK", "Table", "Tick", "least_words", "mark_colex", "n_failure"]
 TICK = 4096
 
 Tick = Callable[[int], None]
-Table = npt.NDArray[np.int64]
+#: Monoid tables are n × n int32 arrays (``table[x, y]`` = xy).
+Table = npt.NDArray[np.int32]
 
 
 def _no_tick(steps: int) -> None:
@@ -79,7 +80,7 @@ def least_words(table: Table, gens: Sequence[int], tick: Tick) -> list[tuple[int
 
 def _mark_compiled(
     fast: Callable[..., Any],
-    acts: Table,
+    acts: npt.NDArray[np.int64],
     options: Sequence[Sequence[Sequence[int]]],
     size: int,
     tick: Tick,
@@ -90,14 +91,14 @@ def _mark_compiled(
     items = np.array([g for o in flat for g in o], dtype=np.int64)
     order = np.empty(size, dtype=np.int64)
     status = np.zeros(size, dtype=np.uint8)
-    acts = np.ascontiguousarray(acts, dtype=np.int64).reshape(len(options), size)
-    count = fast(acts, ooff, ioff, items, order, status, tick)
+    flat_acts = np.ascontiguousarray(acts, dtype=np.int64).reshape(len(options), size)
+    count = fast(flat_acts, ooff, ioff, items, order, status, tick)
     return order[:count].tolist(), status.astype(bool).tolist()
 
 
 @twin("quotient_mark_colex", _mark_compiled)
 def mark_colex(
-    acts: Table,
+    acts: npt.NDArray[np.int64],
     options: Sequence[Sequence[Sequence[int]]],
     size: int,
     tick: Tick,
@@ -170,7 +171,7 @@ def _n_failure_compiled(  # noqa: PLR0917 - kernels take positional arguments
     toff = np.cumsum([0, *(len(t) for t in lists)], dtype=np.int64)
     titems = np.array([x for t in lists for x in t], dtype=np.int64)
     return fast(  # type: ignore[no-any-return]
-        np.ascontiguousarray(table, dtype=np.int64),
+        np.ascontiguousarray(table, dtype=np.int32),
         np.asarray(is_p, dtype=np.uint8),
         np.asarray(gens, dtype=np.int64),
         toff,
