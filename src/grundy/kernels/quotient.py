@@ -84,7 +84,7 @@ def _mark_compiled(
     options: Sequence[Sequence[Sequence[int]]],
     size: int,
     tick: Tick,
-) -> tuple[list[int], list[bool]]:
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
     flat = [list(o) for opts in options for o in opts]
     ooff = np.cumsum([0, *(len(opts) for opts in options)], dtype=np.int64)
     ioff = np.cumsum([0, *(len(o) for o in flat)], dtype=np.int64)
@@ -93,7 +93,7 @@ def _mark_compiled(
     status = np.zeros(size, dtype=np.uint8)
     flat_acts = np.ascontiguousarray(acts, dtype=np.int64).reshape(len(options), size)
     count = fast(flat_acts, ooff, ioff, items, order, status, tick)
-    return order[:count].tolist(), status.astype(bool).tolist()
+    return order[:count], status.view(np.bool_)
 
 
 @twin("quotient_mark_colex", _mark_compiled)
@@ -102,15 +102,15 @@ def mark_colex(
     options: Sequence[Sequence[Sequence[int]]],
     size: int,
     tick: Tick,
-) -> tuple[list[int], list[bool]]:
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
     """The elements of a monoid reachable from 0 (in colex order of their least words)
     and the P-portion they define: an element is P when the options of its least word
     (a non-empty one) all lie outside P.
 
     ``acts[j][u]`` is ``u`` times generator ``j`` (an array of shape ``(m, size)``,
     elements ``0..size-1``, identity 0); ``options[j]`` lists the options of generator
-    ``j``'s heap, each as the generators of its heaps. Returns ``(order, status)``:
-    ``status`` has ``size`` entries (False where unreached).
+    ``j``'s heap, each as the generators of its heaps. Returns ``(order, status)`` as
+    arrays: ``status`` has ``size`` entries (False where unreached).
     """
     m = len(options)
     rows = np.asarray(acts).reshape(m, size).tolist()
@@ -154,7 +154,7 @@ def mark_colex(
             trans[k] = t_new
         d = 0
     tick(steps)
-    return order, status
+    return np.array(order, dtype=np.int64), np.array(status, dtype=np.bool_)
 
 
 def _n_failure_compiled(  # noqa: PLR0917 - kernels take positional arguments

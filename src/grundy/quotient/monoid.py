@@ -97,7 +97,9 @@ def cyclic_shape(table: Table | Sequence[Sequence[int]], x: int) -> tuple[int, i
     return seen[y], e - seen[y]
 
 
-def refine(start: Sequence[int], acts: Sequence[npt.NDArray[np.int64]], tick: Tick) -> list[int]:
+def refine(
+    start: Sequence[int] | npt.NDArray[np.int64], acts: Sequence[npt.NDArray[np.int64]], tick: Tick
+) -> list[int]:
     """Moore's algorithm: the coarsest partition of ``0..len(start)-1`` refining the classes
     ``start`` and stable under the maps ``acts``; classes numbered by first appearance.
     Each round sorts the elements by (class, classes of their images) once.
@@ -217,13 +219,12 @@ def candidate(
         opts.append(sorted(found))
     tick(total * max(1, len(acts)))
     stacked = np.stack(acts) if acts else np.zeros((0, total), dtype=np.int64)
-    order, status = mark_colex(stacked, opts, total, tick)
+    ordered, status = mark_colex(stacked, opts, total, tick)
     where = np.full(total, -1, dtype=np.int64)
-    where[order] = np.arange(len(order))
-    ordered = np.asarray(order, dtype=np.int64)
+    where[ordered] = np.arange(len(ordered))
     local = [where[ac[ordered]] for ac in acts]
-    marks = np.asarray(status, dtype=np.int64)
-    cls = refine(marks[ordered].tolist(), local, tick)
+    marks = status.astype(np.int64)
+    cls = refine(marks[ordered], local, tick)
     count = max(cls) + 1
     if count > max_order:
         raise QuotientTooLargeError(
