@@ -157,9 +157,10 @@ def _proved(game: Any, hook: Any, values: Sequence[int], max_candidates: int) ->
     test = (0, 0, 0, 0) if form is None else (form[0], form[1] + 1, form[2] - 1, last)
     out = np.zeros(3 * _BATCH, dtype=np.int64)
     first, tried = 1, 0
-    # Batches grow from 16 rows: each candidate that is a multiple of the true period scans
-    # the whole table, so a full first batch costs seconds on ten million heaps.
-    size = 16
+    # Batches grow from one row: each candidate that is a multiple of the true period scans
+    # the whole table, so a full first batch costs seconds on ten million heaps (minutes
+    # in the pure-Python twin), while the first candidate is usually the one proved.
+    size = 1
     while tried < max_candidates:
         check_time()
         count, first = period_candidates(table, first, last, test, out[: 3 * size])
