@@ -48,6 +48,8 @@ def _tokenize(text: str) -> list[tuple[str, str, int]]:
     tokens: list[tuple[str, str, int]] = []
     i = 0
     while i < len(src):
+        if not len(tokens) & 0xFFFF:
+            check_time()  # the text of a canonical form can run to megabytes
         ch = src[i]
         if ch.isspace():
             i += 1
@@ -108,6 +110,7 @@ class _Parser:
         self.tokens = _tokenize(text)
         self.pos = 0
         self.depth = 0
+        self.braced = 0  # braces read (the clock is checked every 1,024)
 
     def peek(self) -> tuple[str, str, int]:
         return self.tokens[self.pos]
@@ -201,6 +204,9 @@ class _Parser:
         raise self.fail("expected a game")
 
     def braces(self) -> int:
+        self.braced += 1
+        if not self.braced & 0x3FF:
+            check_time()
         items: list[int | str] = []  # game ids, "," and bar strings
         while True:
             kind, tok, _ = self.peek()

@@ -134,14 +134,17 @@ def run(args: argparse.Namespace) -> int:
     from grundy.heap import require_heap_game  # noqa: PLC0415 (lazy: numpy)
 
     game = require_heap_game(game_from_words(args.game))
-    if not args.out:
-        return _table(game, args, None)
-    from grundy.heap import TableJournal  # noqa: PLC0415 (lazy: numpy)
+    # One deadline for the whole command (the inner limits keep it): computing, saving
+    # and printing a large table all stop at the time limit.
+    with bounded(time_limit=args.time_limit):
+        if not args.out:
+            return _table(game, args, None)
+        from grundy.heap import TableJournal  # noqa: PLC0415 (lazy: numpy)
 
-    check_target(args.out)  # a folder, device or FIFO is refused before any work
+        check_target(args.out)  # a folder, device or FIFO is refused before any work
 
-    with TableJournal(args.out, game.spec_name()) as journal:
-        return _table(game, args, journal)
+        with TableJournal(args.out, game.spec_name()) as journal:
+            return _table(game, args, journal)
 
 
 def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
@@ -188,8 +191,9 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
         print(f"{spec}: saved the Grundy values of heaps 0..{len(values) - 1} to {args.out}")
         print(f"Periodicity: {per.reason}")
         return 0
-    pieces = (shown[lo : lo + _PIECE] for lo in range(0, args.n + 1, _PIECE))
-    _print_table(spec, args, pieces, per)
+    from grundy.heap import table_pieces  # noqa: PLC0415 (lazy: numpy)
+
+    _print_table(spec, args, table_pieces(shown, args.n, piece=_PIECE), per)
     return 0
 
 

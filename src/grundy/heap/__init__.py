@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         heap_table,
         periodic_pieces,
         require_heap_game,
+        table_pieces,
     )
     from grundy.heap.values import heap_values
 
@@ -51,6 +52,7 @@ __all__ = [
     "periodicity",
     "require_heap_game",
     "save_table",
+    "table_pieces",
 ]
 
 _LAZY = {
@@ -75,6 +77,7 @@ _LAZY = {
     "periodic_pieces": "grundy.heap.tools",
     "load_table": "grundy.heap.store",
     "save_table": "grundy.heap.store",
+    "table_pieces": "grundy.heap.tools",
 }
 
 

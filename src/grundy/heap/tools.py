@@ -33,6 +33,7 @@ __all__ = [
     "heap_table",
     "periodic_pieces",
     "require_heap_game",
+    "table_pieces",
 ]
 
 #: Table sizes tried, in turn, until a period is proved (when ``last`` is not given).
@@ -202,6 +203,19 @@ def periodic_pieces(
         yield np.where(
             heaps < e, table[np.minimum(heaps, e + p - 1)], table[e + k % p] + per.saltus * (k // p)
         )
+        checkpoint(hi, None, "heaps printed")
+
+
+def table_pieces(values: Any, last: int, *, piece: int = 100_000) -> Iterator[Any]:
+    """Heaps ``0..last`` of a computed table as slices of ``piece`` heaps, checking the
+    time limit in force after each piece (printing ten million heaps takes seconds).
+
+    >>> [p.tolist() for p in table_pieces(np.arange(10), 5, piece=4)]
+    [[0, 1, 2, 3], [4, 5]]
+    """
+    for lo in range(0, last + 1, piece):
+        hi = min(lo + piece, last + 1)
+        yield values[lo:hi]
         checkpoint(hi, None, "heaps printed")
 
 

@@ -8,7 +8,9 @@ fixed bounds (:data:`ECM_CURVES` curves). A number still unfactored (two distinc
 prime factors of roughly 20 digits or more) is refused with
 :class:`~grundy.errors.UnsupportedError` rather than answered slowly. The
 budgets are counted in steps, not seconds, so the same number gets the same
-answer on every machine. Perfect powers are recognised first, so a power of one
+answer on every machine; a time limit in force (:func:`grundy.core.limits.bounded`,
+``--time-limit``) is checked between steps and stops the work with
+:class:`~grundy.errors.TimeLimitError`. Perfect powers are recognised first, so a power of one
 large prime is answered.
 
 Primality: proven (deterministic Miller–Rabin) below 3.3 * 10^24; above that,
@@ -32,6 +34,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from grundy.core.cache import register
+from grundy.core.limits import check_time
 from grundy.errors import UnsupportedError
 
 __all__ = [
@@ -110,7 +113,9 @@ def _strong_lucas_probable_prime(n: int) -> bool:
     # Lucas sequences U_k, V_k mod n by binary expansion of k.
     u, v, qk = 1, p, q % n
     inv2 = (n + 1) // 2
-    for bit in bin(k)[3:]:
+    for i, bit in enumerate(bin(k)[3:]):
+        if not i & 63:
+            check_time()
         u, v = u * v % n, (v * v - 2 * qk) % n
         qk = qk * qk % n
         if bit == "1":
@@ -118,7 +123,9 @@ def _strong_lucas_probable_prime(n: int) -> bool:
             qk = qk * q % n
     if u == 0 or v == 0:
         return True
-    for _ in range(s - 1):
+    for i in range(s - 1):
+        if not i & 63:
+            check_time()
         v = (v * v - 2 * qk) % n
         qk = qk * qk % n
         if v == 0:
@@ -170,6 +177,7 @@ def _rho(n: int, budget: list[int]) -> int | None:
                 k += steps
                 if budget[0] < 0:
                     return None
+                check_time()
             r *= 2
         if g == n:
             g = 1
@@ -211,6 +219,7 @@ def _factorize(n: int) -> tuple[tuple[int, int], ...]:
     budget = [RHO_BUDGET if ecm is None else RHO_BUDGET_BEFORE_ECM]
     stack = [n] if n > 1 else []
     while stack:
+        check_time()
         m = stack.pop()
         if is_prime(m):
             out[m] = out.get(m, 0) + 1
@@ -278,6 +287,8 @@ def _perfect_power(m: int) -> tuple[int, int] | None:
     """
     k = 2
     while (1 << k) <= m:
+        if not k & 63:
+            check_time()
         if all(k % d for d in range(2, math.isqrt(k) + 1)):
             r = _iroot(m, k)
             if r**k == m:
