@@ -94,7 +94,9 @@ def _check_cells(cells: tuple[str, ...], what: str) -> None:
 
 @dataclass(frozen=True)
 class Grid:
-    """``rows`` x ``cols`` cells, row by row from the top; ``last``: cell indices.
+    """``rows`` x ``cols`` cells, row by row from the top; ``last``: cell indices;
+    ``drops``: a move drops a piece into a column (Connect Four), so a front end lets a
+    click anywhere in a column make it.
 
     >>> Grid(1, 2, ("x", "o")).cell(0, 1)
     'o'
@@ -104,6 +106,7 @@ class Grid:
     cols: int
     cells: tuple[str, ...]
     last: tuple[int, ...] = ()
+    drops: bool = False
 
     def __post_init__(self) -> None:
         _check_cells(self.cells, "a grid's")
@@ -275,7 +278,7 @@ def board_json(board: Board) -> dict[str, Any]:
     """``board`` as a JSON-ready dict with a ``kind`` (grid, strip, heaps, graph, panel).
 
     >>> board_json(Grid(1, 2, ("x", "empty"), last=(0,)))
-    {'kind': 'grid', 'rows': 1, 'cols': 2, 'cells': ['x', 'empty'], 'last': [0]}
+    {'kind': 'grid', 'rows': 1, 'cols': 2, 'cells': ['x', 'empty'], 'last': [0], 'drops': False}
     """
     if isinstance(board, Grid):
         return {
@@ -284,6 +287,7 @@ def board_json(board: Board) -> dict[str, Any]:
             "cols": board.cols,
             "cells": list(board.cells),
             "last": list(board.last),
+            "drops": board.drops,
         }
     if isinstance(board, Strip):
         return {"kind": "strip", "cells": list(board.cells), "last": list(board.last)}

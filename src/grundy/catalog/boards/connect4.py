@@ -192,9 +192,8 @@ class ConnectFour(TwoPlayerRuleset):
     def board(self, state: Any) -> Grid:
         """The board, top row first."""
         cells = self.format_state(state).replace("/", "")
-        return Grid(
-            self.rows, self.cols, tuple({"x": "x", "o": "o"}.get(ch, "empty") for ch in cells)
-        )
+        pieces = tuple({"x": "x", "o": "o"}.get(ch, "empty") for ch in cells)
+        return Grid(self.rows, self.cols, pieces, drops=True)
 
     def text_board(self, state: Any) -> list[str]:
         """The board, columns numbered from 1 (the moves), rows from the bottom, and who moves.
