@@ -26,6 +26,7 @@ from grundy._api import (
     solve,
 )
 from grundy._version import __version__
+from grundy.core.board import Board, board_json, board_svg, board_text
 from grundy.core.game import (
     Answer,
     HeapGame,
@@ -82,6 +83,7 @@ __all__ = [
     "DEFAULT_MAX_POSITIONS",
     "REGISTRY",
     "Answer",
+    "Board",
     "GameEntry",
     "GrundyError",
     "HeapFunctionGame",
@@ -108,6 +110,9 @@ __all__ = [
     "UnknownGameError",
     "UnsupportedError",
     "__version__",
+    "board_json",
+    "board_svg",
+    "board_text",
     "bounded",
     "clear_cache",
     "core_status",

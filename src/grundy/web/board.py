@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Any
 
 import grundy
-from grundy.core.board import board_json
+from grundy import board_json
 
 __all__ = ["board_of", "move_target"]
 
