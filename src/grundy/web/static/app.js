@@ -530,8 +530,10 @@
       const move = byTarget(moves, (t) => t.edge === name);
       const d = u === v ? "M " + x1 + " " + y1 + " c -30 -45 30 -45 0 0" : "M " + x1 + " " + y1 + " L " + x2 + " " + y2;
       let stroke = EDGE_COLOUR[colour] || "#333";
-      if (move && $("show-colours").checked) stroke = move.outcome === "win" ? "#0a7d2c" : move.outcome === "lose" ? "#c0172b" : "#5f6673";
-      const path = svg("path", { d: d, fill: "none", stroke: stroke, "data-edge": name, class: board.last.includes(i) ? "last" : "" });
+      // Outcome colours replace green only: a blue or red edge keeps its owner's colour.
+      if (move && colour === "green" && $("show-colours").checked) stroke = move.outcome === "win" ? "#0a7d2c" : move.outcome === "lose" ? "#c0172b" : "#5f6673";
+      const cls = (board.last.includes(i) ? "last " : "") + (move && colour !== "green" ? outcomeClass(move) : "");
+      const path = svg("path", { d: d, fill: "none", stroke: stroke, "data-edge": name, class: cls });
       path.append(svg("title", {}, move ? move.words + " (" + (move.outcome === "win" ? "wins" : move.outcome === "lose" ? "loses" : "draws") + ")" : name));
       if (move) {
         path.setAttribute("data-position", move.position);
