@@ -49,10 +49,10 @@ def _draw(args: argparse.Namespace) -> int:
     from grundy.hackenbush import draw  # noqa: PLC0415 (lazy: a game family)
 
     position = spec_from_args(args.spec)
-    if not all(
+    if not any(
         c.game.name == "hackenbush" and c.game.kind == "impartial" for c in position.components
     ):
-        return _board(args, position)
+        return _board(args, position)  # no green Hackenbush picture: the declared board
     drawing = draw(position)
     _write(args.svg, drawing.svg)
     if not drawing.value:

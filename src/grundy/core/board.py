@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from grundy.core.text import labelled_grid, short_number, svg_document, svg_number
+from grundy.core.text import labelled_grid, short_number, short_repr, svg_document, svg_number
 from grundy.errors import InvalidGameError
 
 __all__ = [
@@ -172,6 +172,16 @@ class Panel:
 Board = Grid | Strip | Heaps | Graph | Panel
 
 
+def _check_board(board: object) -> None:
+    """Refuse anything but a :class:`Panel` of boards (the renderers' last case)."""
+    if not isinstance(board, Panel) or not all(
+        isinstance(p, (Grid, Strip, Heaps, Graph, Panel)) for p in board.parts
+    ):
+        raise InvalidGameError(
+            f"a board is a Grid, Strip, Heaps, Graph or Panel, got {short_repr(board)}"
+        )
+
+
 def combine(boards: Sequence[Board | None]) -> Board | None:
     """One board for the components of a sum: heaps merge into one row of heaps,
     anything else stands side by side; None when some component has no board.
@@ -258,6 +268,7 @@ def board_text(board: Board) -> list[str]:
             )
             or "edges: none"
         ]
+    _check_board(board)
     lines: list[str] = []
     for k, part in enumerate(board.parts):
         lines.append(f"component {k + 1}:")
@@ -300,6 +311,7 @@ def board_json(board: Board) -> dict[str, Any]:
             "edges": [list(e) for e in board.edges],
             "last": list(board.last),
         }
+    _check_board(board)
     return {"kind": "panel", "parts": [board_json(p) for p in board.parts]}
 
 
@@ -314,6 +326,8 @@ def board_svg(board: Board, *, title: str = "a board") -> str:
     >>> xml.dom.minidom.parseString(svg).documentElement.tagName
     'svg'
     """
+    if not isinstance(board, (Grid, Strip, Heaps, Graph)):
+        _check_board(board)
     width, height, body = _draw(board, 0, 0)
     return svg_document(width + 2 * _PAD, height + 2 * _PAD, body, title=title)
 

@@ -248,10 +248,9 @@ def _text_board(components: tuple[Position, ...]) -> list[str] | None:
 
 
 def _lines(c: Position) -> list[str] | None:
-    """The ruleset's own text picture of ``c``, else its board drawn as text."""
-    lines = c.game.text_board(c.state)
-    if lines is not None:
-        return lines
+    """The ruleset's own text picture of ``c`` if it draws one, else its board as text."""
+    if type(c.game).text_board is not Ruleset.text_board:  # the ruleset draws its own
+        return c.game.text_board(c.state)
     board = c.board()
     if isinstance(board, Heaps) and len(board.heaps) == 1:
         return [board_text(board)[0].partition(": ")[2]]
@@ -259,10 +258,9 @@ def _lines(c: Position) -> list[str] | None:
 
 
 def _svg(c: Position) -> str | None:
-    """The ruleset's own SVG picture of ``c``, else its board drawn as SVG."""
-    picture = c.game.svg(c.state)
-    if picture is not None:
-        return picture
+    """The ruleset's own SVG picture of ``c`` if it draws one, else its board as SVG."""
+    if type(c.game).svg is not Ruleset.svg:  # the ruleset draws its own (or decides not to)
+        return c.game.svg(c.state)
     board = c.board()
     return None if board is None else board_svg(board, title=_cut(_format((c,)), 200))
 
