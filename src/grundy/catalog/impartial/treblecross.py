@@ -29,11 +29,13 @@ from typing import Any, ClassVar
 from grundy.core.board import Strip
 from grundy.core.game import ImpartialGame
 from grundy.errors import InvalidSpecError
+from grundy.heap.games import TakeAndBreak
 
 __all__ = ["Treblecross"]
 
 _SYNTAX = "treblecross STRIP...  (x a cross, . an empty square; crosses at least 3 apart)"
-_LONGEST = 10_000
+_LONGEST = 1_000
+_OCTAL = TakeAndBreak.from_code("0.007")
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,24 @@ class Treblecross(ImpartialGame[str]):
             if h > 0:
                 out.append(h)
         return tuple(out)
+
+    def grundy_formula(self, state: str) -> int | None:
+        """The nim-sum of the octal 0.007 values of :meth:`heaps` (Winning Ways ch. 4)."""
+        octal = _OCTAL
+        value = 0
+        for h in self.heaps(state):
+            value ^= octal.grundy_formula(h) or 0
+        return value
+
+    def formula_name(self) -> str:
+        return "Treblecross as octal 0.007 on each gap (Winning Ways ch. 4)"
+
+    def explain(self, states: Sequence[str], values: Sequence[int]) -> list[str]:
+        return [
+            f"Strip {s}: gaps as octal 0.007 heaps {list(self.heaps(s))} (a gap of k squares "
+            f"is a heap of k + 2, less 2 for each end at a cross), value {v}"
+            for s, v in zip(states, values, strict=True)
+        ][:20]
 
     def describe_move(self, state: str, option: tuple[str, ...]) -> str:
         (after,) = option
