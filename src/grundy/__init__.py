@@ -28,6 +28,7 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
         legal_moves,
         solve,
     )
+    from grundy.core.board import Board, board_json, board_svg, board_text
     from grundy.core.game import (
         Answer,
         HeapGame,
@@ -78,6 +79,7 @@ _WHERE = {
         ),
         "grundy._api",
     ),
+    **dict.fromkeys(("Board", "board_json", "board_svg", "board_text"), "grundy.core.board"),
     **dict.fromkeys(
         (
             "Answer",
@@ -144,6 +146,7 @@ __all__ = [
     "DEFAULT_MAX_POSITIONS",
     "REGISTRY",
     "Answer",
+    "Board",
     "GameEntry",
     "GrundyError",
     "HeapFunctionGame",
@@ -170,6 +173,9 @@ __all__ = [
     "UnknownGameError",
     "UnsupportedError",
     "__version__",
+    "board_json",
+    "board_svg",
+    "board_text",
     "bounded",
     "clear_cache",
     "core_status",

@@ -16,6 +16,9 @@ from grundy.cgt.games import (
     ToadsAndFrogs,
     TopplingDominoes,
 )
+from grundy.cgt.games.col import Col
+from grundy.cgt.games.konane import Konane
+from grundy.cgt.games.snort import Snort
 
 DATA = Path(__file__).parent / "data"
 GAMES: dict[str, Any] = {
@@ -25,6 +28,9 @@ GAMES: dict[str, Any] = {
     "hackenbush": ColoredHackenbush(),
     "cutcake": Cutcake(),
     "toppling_dominoes": TopplingDominoes(),
+    "col": Col(),
+    "snort": Snort(),
+    "konane": Konane(),
 }
 
 

@@ -202,6 +202,24 @@ def test_clobber_all_boards() -> None:
     assert _check(P.CLOBBER, boards) == 15_672
 
 
+# --- Col, Snort, Konane ---------------------------------------------------------------------
+
+
+def test_col_and_snort_sample() -> None:
+    """Every legal row of length <= 5, and every legal 2x2 and 2x3 board."""
+    shapes = [(1, n) for n in range(1, 6)] + [(2, 2), (2, 3)]
+    for rules, same in ((P.COL, False), (P.SNORT, True)):
+        boards = [b for r, c in shapes for b in P.colouring_boards(r, c, same)]
+        assert _check(rules, boards) == len(boards) > 100
+
+
+def test_konane_sample() -> None:
+    """Every row of length <= 6, and 150 boards 2x3 and 150 boards 3x3 (seeded sample)."""
+    rows = [b for n in range(1, 7) for b in P.clobber_boards(1, n)]
+    boards = rows + _sample(P.clobber_boards(2, 3), 150) + _sample(P.clobber_boards(3, 3), 150)
+    assert _check(P.KONANE, boards) == len(rows) + 300
+
+
 # --- Cutcake ------------------------------------------------------------------------------
 
 

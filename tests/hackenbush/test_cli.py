@@ -47,10 +47,10 @@ def test_errors_are_one_line_exit_2(tmp_path: Path) -> None:
         assert r.err.count("\n") == 1 and "Traceback" not in r.err
 
 
-def test_draw_rejects_other_games(tmp_path: Path) -> None:
-    r = run("draw", "nim", "3", "--svg", str(tmp_path / "x.svg"))
+def test_draw_rejects_games_without_a_board(tmp_path: Path) -> None:
+    r = run("draw", "wythoff", "3", "5", "--svg", str(tmp_path / "x.svg"))
     assert r.status == 2
-    assert "only hackenbush" in r.err
+    assert "declares no board" in r.err
 
 
 def test_draw_says_what_the_picture_shows(tmp_path: Path) -> None:

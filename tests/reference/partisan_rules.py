@@ -25,14 +25,18 @@ from tests.reference.cgt_forms import add, canon, canonical, make, nimber_form, 
 
 __all__ = [
     "CLOBBER",
+    "COL",
     "CUTCAKE",
     "DOMINEERING",
     "HACKENBUSH",
+    "KONANE",
     "RULES",
+    "SNORT",
     "TOADS_FROGS",
     "TOPPLING",
     "Rules",
     "clobber_boards",
+    "colouring_boards",
     "cutcake_positions",
     "domineering_boards",
     "hackenbush_pictures",
@@ -366,6 +370,97 @@ def literal_sum(forms: list[int]) -> int:
     return total
 
 
+# --- Col and Snort ---------------------------------------------------------------------------
+# A state is a tuple of rows of b (Left's blue), r (Right's red) and . (empty).
+
+
+def _colourings(grid: Grid, mine: str, forbidden: str) -> list[Grid]:
+    """Colour one empty cell ``mine`` where no orthogonal neighbour is ``forbidden``."""
+    out = []
+    rows, cols = len(grid), len(grid[0])
+    for r, c in itertools.product(range(rows), range(cols)):
+        if grid[r][c] != ".":
+            continue
+        near = [
+            grid[r + dr][c + dc]
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        ]
+        if forbidden not in near:
+            cells = [list(row) for row in grid]
+            cells[r][c] = mine
+            out.append(tuple("".join(row) for row in cells))
+    return out
+
+
+COL = Rules(
+    "col",
+    lambda g: _colourings(g, "b", "b"),
+    lambda g: _colourings(g, "r", "r"),
+    lambda g: "col " + "/".join(g),
+)
+SNORT = Rules(
+    "snort",
+    lambda g: _colourings(g, "b", "r"),
+    lambda g: _colourings(g, "r", "b"),
+    lambda g: "snort " + "/".join(g),
+)
+
+
+def colouring_boards(rows: int, cols: int, same_may_touch: bool) -> list[Grid]:
+    """Every legal filling of a board with b, r and empty cells: in Col no two cells of one
+    colour touch (``same_may_touch`` False), in Snort no two cells of different colours."""
+    out = []
+    for cells in itertools.product(".br", repeat=rows * cols):
+        grid = tuple("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
+        ok = True
+        for r, c in itertools.product(range(rows), range(cols)):
+            for r2, c2 in ((r + 1, c), (r, c + 1)):
+                if r2 < rows and c2 < cols and "." not in (grid[r][c], grid[r2][c2]):
+                    same = grid[r][c] == grid[r2][c2]
+                    ok = ok and (same if same_may_touch else not same)
+        if ok:
+            out.append(grid)
+    return out
+
+
+# --- Konane ----------------------------------------------------------------------------------
+# A state is a tuple of rows of x (Left's black), o (Right's white) and . (empty).
+
+
+def _jumps(grid: Grid, mine: str, theirs: str) -> list[Grid]:
+    """Jump a stone over an adjacent enemy stone into the empty cell beyond, then on in the
+    same direction: each stopping point is a move."""
+    out = []
+    rows, cols = len(grid), len(grid[0])
+    for r, c in itertools.product(range(rows), range(cols)):
+        if grid[r][c] != mine:
+            continue
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            cells = [list(row) for row in grid]
+            at_r, at_c = r, c
+            while True:
+                mid_r, mid_c, to_r, to_c = at_r + dr, at_c + dc, at_r + 2 * dr, at_c + 2 * dc
+                if not (0 <= to_r < rows and 0 <= to_c < cols):
+                    break
+                if cells[mid_r][mid_c] != theirs or cells[to_r][to_c] != ".":
+                    break
+                cells[at_r][at_c] = cells[mid_r][mid_c] = "."
+                cells[to_r][to_c] = mine
+                at_r, at_c = to_r, to_c
+                out.append(tuple("".join(row) for row in cells))
+    return out
+
+
+KONANE = Rules(
+    "konane",
+    lambda g: _jumps(g, "x", "o"),
+    lambda g: _jumps(g, "o", "x"),
+    lambda g: "konane " + "/".join(g),
+)
+
+
 RULES: dict[str, Rules] = {
-    r.name: r for r in (HACKENBUSH, DOMINEERING, CLOBBER, CUTCAKE, TOADS_FROGS, TOPPLING)
+    r.name: r
+    for r in (HACKENBUSH, DOMINEERING, CLOBBER, CUTCAKE, TOADS_FROGS, TOPPLING, COL, SNORT, KONANE)
 }

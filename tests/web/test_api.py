@@ -87,7 +87,7 @@ def test_games_is_the_cli_catalog(api: TestClient) -> None:
 def test_moves_have_outcomes_for_the_player_who_makes_them(api: TestClient) -> None:
     data = api.get("/api/moves", params={"spec": "nim 1 2"}).json()
     assert data["position"] == "nim 1 2" and data["over"] is None
-    assert data["board"] == {"kind": "heaps", "heaps": [1, 2]}
+    assert data["board"] == {"kind": "heaps", "heaps": [1, 2], "last": []}
     got = {m["position"]: (m["outcome"], m["target"]) for m in data["moves"]}
     assert got == {
         "nim 0 2": ("lose", {"heap": 0, "from": 1, "leave": 0}),
@@ -104,9 +104,9 @@ def test_a_winning_move_is_coloured_win_and_a_drawn_game_draw(api: TestClient) -
     outcomes = {m["words"]: m["outcome"] for m in data["moves"]}
     assert outcomes["x in the bottom left cell"] == "win"
     assert outcomes["x in the top right cell"] == "draw"
-    assert data["board"]["cells"] == "xo.x.o..."
+    assert "".join(c[0] for c in data["board"]["cells"]) == "xoexeoeee"
     bottom_left = next(m for m in data["moves"] if m["words"] == "x in the bottom left cell")
-    assert bottom_left["target"] == {"cells": [6]}
+    assert bottom_left["target"] == {"cells": [6], "col": 0}
 
 
 @pytest.mark.parametrize(
@@ -126,22 +126,30 @@ def test_game_over_says_how_it_ended(api: TestClient, spec: str, misere: str, re
 
 def test_boards_and_targets_for_every_drawn_game(api: TestClient) -> None:
     c4 = api.get("/api/moves", params={"spec": "connect4:4x3"}).json()  # quick on a busy machine
-    assert c4["board"]["kind"] == "connect4"
+    assert c4["board"]["kind"] == "grid" and c4["board"]["drops"] is True
     assert sorted(m["target"]["col"] for m in c4["moves"]) == [0, 1, 2, 3]
     chomp = api.get("/api/moves", params={"spec": "chomp:2x3"}).json()
-    assert chomp["board"] == {"kind": "chomp", "rows": 2, "cols": 3, "lengths": [3, 3]}
-    assert {(m["target"]["row"], m["target"]["col"]) for m in chomp["moves"]} == {
-        (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)
+    assert chomp["board"] == {
+        "kind": "grid", "rows": 2, "cols": 3, "last": [], "drops": False,
+        "cells": ["cake", "cake", "cake", "poison", "cake", "cake"],
     }  # fmt: skip
+    # each bite eats the cells above and to the right of its square (top row drawn first)
+    assert sorted(m["target"]["cells"] for m in chomp["moves"]) == [
+        [0, 1, 2], [1, 2], [1, 2, 4, 5], [2], [2, 5]
+    ]  # fmt: skip
     dom = api.get("/api/moves", params={"spec": "domineering-search:2x2"}).json()
-    assert dom["board"]["mover"] == "L"
+    assert dom["board"]["kind"] == "grid"
     assert sorted(m["target"]["cells"] for m in dom["moves"]) == [[0, 2], [1, 3]]
     hb = api.get("/api/moves", params={"spec": 'hackenbush "0-1 1-2 1-3 2-3 0-4"'}).json()
-    assert hb["board"]["svg"].startswith("<svg")
+    assert hb["board"]["kind"] == "graph" and len(hb["board"]["edges"]) == 5
     edges = {m["target"]["edge"]: m["outcome"] for m in hb["moves"]}
     assert edges == {"0-1": "lose", "0-4": "lose", "1-2": "lose", "1-3": "lose", "2-3": "win"}
     sums = api.get("/api/moves", params={"spec": "kayles 3 + nim 1"}).json()
-    assert sums["board"] is None and all(m["target"] is None for m in sums["moves"])
+    assert sums["board"]["heaps"] == [3, 1]  # heaps of two games, one row of heaps
+    # a move that splits the Kayles row changes the number of heaps: found from the list only
+    assert {m["position"]: m["target"] for m in sums["moves"]}["kayles 1 1 + nim 1"] is None
+    mixed = api.get("/api/moves", params={"spec": "clobber xo + nim 1"}).json()
+    assert mixed["board"]["kind"] == "panel" and all(m["target"] is None for m in mixed["moves"])
 
 
 def test_page_and_static_files(api: TestClient) -> None:

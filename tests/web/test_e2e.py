@@ -159,10 +159,16 @@ def test_cut_a_hackenbush_edge(page: Any) -> None:
 @pytest.mark.parametrize(
     ("spec", "clickable"),
     [
-        ("tictactoe .........", ".ttt button.cell"),
-        ("connect4:4x4", ".c4 button.drop"),
-        ("chomp:3x4", ".chomp button.cell"),
-        ("domineering-search:3x3", ".dom button.cell"),
+        ("tictactoe .........", ".board-grid button.cell"),
+        ("connect4:4x4", ".board-grid button.drop"),
+        ("chomp:3x4", ".board-grid button.cell"),
+        ("domineering-search:3x3", ".board-grid button.cell"),
+        ("col ../..", ".board-grid button.cell"),
+        ("snort ...", ".board-strip button.cell, .board-grid button.cell"),
+        ("konane xo.o./.o.x.", ".board-grid button.cell"),
+        ("treblecross .......", ".board-strip button.cell"),
+        ("clobber xoxo", ".board-grid button.cell"),
+        ("toads-frogs t..f", ".board-strip button.cell"),
     ],
 )
 def test_every_board_takes_a_click(page: Any, spec: str, clickable: str) -> None:
@@ -200,8 +206,8 @@ def test_play_domineering_for_its_value_as_either_side(page: Any) -> None:
     assert {b.get_attribute("data-outcome") for b in page.locator("#moves button").all()} == {
         "win"  # every horizontal domino leaves -1/2 or less
     }
-    assert "horizontal" in page.inner_text("#board")
-    page.locator(".dom button.cell").first.click()
+    assert "Right to move" in page.inner_text("#board")
+    page.locator(".board-grid button.cell").first.click()
     for _ in range(6):
         page.wait_for_selector("#status:has-text('Your move.'), #status:has-text('Game over')")
         if "Game over" in page.inner_text("#status"):

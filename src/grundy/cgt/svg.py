@@ -19,6 +19,7 @@ from grundy.cgt import _table as T
 from grundy.cgt.notation import to_unicode
 from grundy.cgt.thermo import thermograph
 from grundy.cgt.value import GameLike, game_of
+from grundy.core.text import svg_document
 
 __all__ = ["thermograph_svg"]
 
@@ -57,14 +58,12 @@ def thermograph_svg(g: GameLike, *, width: int = 360, height: int = 300) -> str:
         pts = " ".join(px(t, x) for t, x in points)
         return f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/>'
 
-    title = escape(to_unicode(str(game)))
+    plain_title = to_unicode(str(game))
+    title = escape(plain_title)
     axis_y = height - margin - float(0 - start) * scale_t
     zero_x = margin + float(xmax) * scale_x
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
-        f"<title>thermograph of {title}</title>",
-        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<g font-size="12"><rect width="{width}" height="{height}" fill="white"/>',
         f'<line x1="{margin}" y1="{axis_y:.2f}" x2="{width - margin}" y2="{axis_y:.2f}" '
         'stroke="#999"/>',
     ]
@@ -82,5 +81,5 @@ def thermograph_svg(g: GameLike, *, width: int = 360, height: int = 300) -> str:
     parts.append(
         f'<text x="{width - margin}" y="{axis_y + 16:.2f}" text-anchor="end">x (Left ←)</text>'
     )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    parts.append("</g>")
+    return svg_document(width, height, parts, title=f"thermograph of {plain_title}") + "\n"

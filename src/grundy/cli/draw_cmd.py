@@ -1,4 +1,5 @@
-"""``grundy draw SPEC --svg FILE``: draw Hackenbush pictures, winning cuts in red;
+"""``grundy draw SPEC --svg FILE``: draw Hackenbush pictures, winning cuts in red, and the
+board of any other position whose ruleset declares one (:mod:`grundy.core.board`);
 ``grundy draw thermograph SPEC --svg FILE``: the thermograph of a partisan position."""
 
 from __future__ import annotations
@@ -6,9 +7,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from grundy import solve
+from grundy import Position, Sum, board_svg, solve
 from grundy.cli.common import add_time_limit, limited, spec_from_args
-from grundy.errors import InvalidSpecError
+from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.lang import atomic_write, check_target
 
 __all__ = ["register", "run"]
@@ -18,8 +19,9 @@ def register(sub: Any) -> None:
     """Add the ``draw`` subcommand."""
     p = sub.add_parser(
         "draw",
-        help="draw a Hackenbush picture, or a thermograph, as SVG",
-        description='Draw a picture, e.g.: grundy draw hackenbush "0-1 1-2 2-0" --svg out.svg '
+        help="draw a position's board (Hackenbush with its winning cuts), or a thermograph, as SVG",
+        description='Draw a picture, e.g.: grundy draw hackenbush "0-1 1-2 2-0" --svg out.svg, '
+        "grundy draw col ../.. --svg col.svg "
         "or grundy draw thermograph domineering:2x3 --svg t.svg",
     )
     p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "hackenbush 0-1"')
@@ -47,6 +49,10 @@ def _draw(args: argparse.Namespace) -> int:
     from grundy.hackenbush import draw  # noqa: PLC0415 (lazy: a game family)
 
     position = spec_from_args(args.spec)
+    if not any(
+        c.game.name == "hackenbush" and c.game.kind == "impartial" for c in position.components
+    ):
+        return _board(args, position)  # no green Hackenbush picture: the declared board
     drawing = draw(position)
     _write(args.svg, drawing.svg)
     if not drawing.value:
@@ -57,6 +63,25 @@ def _draw(args: argparse.Namespace) -> int:
         cuts = ", no winning cut in the pictures (the winning moves are in other components)"
     print(f"wrote {args.svg}: value {drawing.value}{cuts}")
     return 0
+
+
+def _board(args: argparse.Namespace, position: Position | Sum) -> int:
+    """Draw the board the position's rulesets declare."""
+    board = position.board()
+    if board is None:
+        raise UnsupportedError(
+            f"{_first_without_board(position)} declares no board to draw; grundy draw draws "
+            "positions with a board (grid, strip, heaps or Hackenbush picture)"
+        )
+    _write(args.svg, board_svg(board, title=str(position)[:200]))
+    print(f"wrote {args.svg}: the board of {str(position)[:200]}")
+    return 0
+
+
+def _first_without_board(position: Position | Sum) -> str:
+    return next(
+        (c.game.spec_name() for c in position.components if c.board() is None), "the position"
+    )
 
 
 def _thermograph(args: argparse.Namespace) -> int:

@@ -24,6 +24,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from grundy.core.board import Board, Heaps
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidGameError, InvalidSpecError, UnsupportedError
 
@@ -123,6 +124,11 @@ class Ruleset:
 
     def svg(self, state: Any) -> str | None:
         """A picture of ``state`` as SVG text, or None (shown by Jupyter via ``_repr_svg_``)."""
+        return None
+
+    def board(self, state: Any) -> Board | None:
+        """The structured board of ``state`` (:mod:`grundy.core.board`), or None; every
+        front end draws from it."""
         return None
 
     def text_board(self, state: Any) -> list[str] | None:
@@ -342,6 +348,9 @@ class HeapGame(ImpartialGame[int]):
 
     def format_state(self, state: Any) -> str:
         return str(state)
+
+    def board(self, state: Any) -> Board | None:
+        return Heaps((state,))
 
     def describe_move(self, state: int, option: tuple[int, ...]) -> str:
         if len(option) == 1:

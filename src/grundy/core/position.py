@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from grundy.core.board import Board, Heaps, board_svg, board_text, combine
 from grundy.core.game import HeapGame, Ruleset
 
 __all__ = ["MOST_DRAWN", "Position", "Sum", "is_checked", "mark_checked", "sum_of"]
@@ -93,9 +94,18 @@ class Position:
         """
         return _text_board(self.components)
 
+    def board(self) -> Board | None:
+        """The structured board of this position (:mod:`grundy.core.board`), or None.
+
+        >>> from grundy import parse
+        >>> parse("nim 3").board()
+        Heaps(heaps=(3,), last=())
+        """
+        return self.game.board(self.state)
+
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a position as a picture when its ruleset can draw one."""
-        return self.game.svg(self.state)
+        return _svg(self)
 
     def _repr_html_(self) -> str:
         """Jupyter shows a position as its spec and its picture when there is one.
@@ -148,6 +158,15 @@ class Sum:
         3: wythoff 1 2
         """
         return _text_board(self.components)
+
+    def board(self) -> Board | None:
+        """One board for the whole sum (:func:`~grundy.core.board.combine`), or None.
+
+        >>> from grundy import parse
+        >>> parse("nim 3 4").board()
+        Heaps(heaps=(3, 4), last=())
+        """
+        return combine([c.board() for c in self.components[:MOST_DRAWN]])
 
     def _repr_html_(self) -> str:
         """Jupyter shows a sum as its spec and the pictures of its components side by side.
@@ -209,7 +228,7 @@ def _text_board(components: tuple[Position, ...]) -> list[str] | None:
     grid, under a line naming it when the sum has several components; a component
     without a picture as its spec."""
     shown = components[:MOST_DRAWN]
-    pictures = [c.game.text_board(c.state) for c in shown]
+    pictures = [_lines(c) for c in shown]
     if all(p is None for p in pictures):
         return None
     lines: list[str] = []
@@ -228,10 +247,28 @@ def _text_board(components: tuple[Position, ...]) -> list[str] | None:
     return lines
 
 
+def _lines(c: Position) -> list[str] | None:
+    """The ruleset's own text picture of ``c`` if it draws one, else its board as text."""
+    if type(c.game).text_board is not Ruleset.text_board:  # the ruleset draws its own
+        return c.game.text_board(c.state)
+    board = c.board()
+    if isinstance(board, Heaps) and len(board.heaps) == 1:
+        return [board_text(board)[0].partition(": ")[2]]
+    return None if board is None else board_text(board)
+
+
+def _svg(c: Position) -> str | None:
+    """The ruleset's own SVG picture of ``c`` if it draws one, else its board as SVG."""
+    if type(c.game).svg is not Ruleset.svg:  # the ruleset draws its own (or decides not to)
+        return c.game.svg(c.state)
+    board = c.board()
+    return None if board is None else board_svg(board, title=_cut(_format((c,)), 200))
+
+
 def _html(components: tuple[Position, ...]) -> str:
     """The spec of ``components`` in ``<code>``, then the pictures their rulesets draw."""
     spec = f"<code>{escape(_cut(_format(components), 300))}</code>"
-    pictures = [c.game.svg(c.state) for c in components[:MOST_DRAWN]]
+    pictures = [_svg(c) for c in components[:MOST_DRAWN]]
     drawn = "".join(
         f"<span style='display:inline-block;margin:4px 8px 0 0;vertical-align:bottom'>{p}</span>"
         for p in pictures

@@ -86,7 +86,7 @@ class Result:
         """
         e = html.escape
         comps = self.position.components
-        picture = comps[0].game.svg(comps[0].state) if len(comps) == 1 else None
+        picture = comps[0]._repr_svg_() if len(comps) == 1 else None
         rows = [("Position", f"<code>{e(str(self.position))}</code>")]
         rows.append(
             ("Play", "misère (the last mover loses)" if self.play == "misere" else "normal")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from grundy.core.board import Graph, layered_graph
 from grundy.core.cache import register
 from grundy.core.game import ImpartialGame, Move
 from grundy.errors import InvalidSpecError
@@ -182,6 +183,15 @@ class Hackenbush(ImpartialGame[Picture]):
             analysis = _analysis(plain(state), self.weighted)
             lines.extend(_explain_one(analysis, value, len(states) > 1))
         return lines
+
+    def board(self, state: Picture) -> Graph:
+        """The picture, every edge green (weights as labels)."""
+        return layered_graph(
+            [
+                (u, v, "green", str(w) if self.weighted and w != 1 else "")
+                for u, v, w in plain(state)
+            ]
+        )
 
     def svg(self, state: Picture, highlight: Sequence[int] = ()) -> str:
         """The picture as SVG text (``highlight``: edge indices drawn as winning cuts)."""

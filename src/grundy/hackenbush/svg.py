@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from html import escape
 
+from grundy.core.text import svg_document
 from grundy.errors import UnsupportedError
 from grundy.hackenbush.graph import Picture
 
@@ -79,11 +80,7 @@ def picture_svg(
         for k, x in enumerate(layer):
             pos[x] = (_MARGIN + inner * (k + 1) / (len(layer) + 1), ground_y - d * _STEP_Y)
     marked = set(highlight)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
-        f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}">',
-        '<rect width="100%" height="100%" fill="white"/>',
-    ]
+    out = ['<rect width="100%" height="100%" fill="white"/>']
     if title:
         out.append(
             f'<text x="{_MARGIN / 2}" y="20" font-family="sans-serif" font-size="14">'
@@ -145,8 +142,7 @@ def picture_svg(
             f'<circle cx="{_num(px)}" cy="{_num(py)}" r="4" fill="black">'
             f"<title>{x}</title></circle>"
         )
-    out.append("</svg>")
-    return "\n".join(out)
+    return svg_document(width, height, out, title=title or "a Hackenbush picture")
 
 
 def combine_svgs(pieces: list[str], title: str) -> str:
@@ -159,8 +155,6 @@ def combine_svgs(pieces: list[str], title: str) -> str:
     width = sum(w for w, _ in sizes)
     height = max(h for _, h in sizes) + 30
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
-        f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}">',
         '<rect width="100%" height="100%" fill="white"/>',
         f'<text x="10" y="20" font-family="sans-serif" font-size="14">{escape(title)}</text>',
     ]
@@ -169,5 +163,4 @@ def combine_svgs(pieces: list[str], title: str) -> str:
         body = p.split(">", 1)[1].rsplit("</svg>", 1)[0]
         out.append(f'<g transform="translate({_num(x)} {_num(height - h)})">{body}</g>')
         x += w
-    out.append("</svg>")
-    return "\n".join(out)
+    return svg_document(width, height, out, title=title)

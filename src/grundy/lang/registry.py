@@ -57,6 +57,10 @@ _SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
         "grundy.cgt.games.toads_frogs:ToadsAndFrogs",
     ),
     (("toppling-dominoes", "toppling"), "grundy.cgt.games.toppling:TopplingDominoes"),
+    (("col",), "grundy.cgt.games.col:Col"),
+    (("snort",), "grundy.cgt.games.snort:Snort"),
+    (("konane",), "grundy.cgt.games.konane:Konane"),
+    (("treblecross",), "grundy.catalog.impartial.treblecross:Treblecross"),
     (("cgt", "game"), "grundy.cgt.games.literal:GameLiteral"),
 )
 

@@ -164,8 +164,8 @@ def _partisan_moves(
     ``>= 0`` (outcome L or P) for Left to win, after Right's ``<= 0`` (R or P)."""
     good = ("L", "P") if side == "L" else ("R", "P")
     who = "Left" if side == "L" else "Right"
-    if board is not None and board.get("kind") == "domineering":
-        board = {**board, "mover": side}  # the page draws whose dominoes can be placed
+    if board is not None:
+        board = {**board, "mover": side}  # the page says whose move the board shows
     start = time.monotonic()
     with grundy.bounded(time_limit=limits.time_limit):
         options = grundy.legal_moves(position, side=side)

@@ -24,6 +24,7 @@ from math import comb
 from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_svg, check_search_size, parse_size
+from grundy.core.board import Grid
 from grundy.core.params import parse_natural
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
@@ -105,6 +106,13 @@ class Chomp(TwoPlayerRuleset):
 
     def format_state(self, state: Any) -> str:
         return " ".join(str(n) for n in self.lengths(state))
+
+    def board(self, state: Any) -> Grid:
+        """The bar, the poisoned square at the bottom left; eaten squares are holes."""
+        cells = {"X": "poison", "#": "cake", ".": "hole"}
+        return Grid(
+            self.rows, self.cols, tuple(cells[ch] for row in self._grid(state) for ch in row)
+        )
 
     def _grid(self, state: int) -> list[str]:
         """The rows top to bottom (the poisoned row last): ``#`` a square, ``.`` eaten,

@@ -24,6 +24,7 @@ from math import comb
 from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
+from grundy.core.board import Grid
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import DRAW, LOSS
@@ -187,6 +188,12 @@ class ConnectFour(TwoPlayerRuleset):
         if ended == DRAW:
             return "a draw: the board is full"
         return f"{mover} to move"
+
+    def board(self, state: Any) -> Grid:
+        """The board, top row first."""
+        cells = self.format_state(state).replace("/", "")
+        pieces = tuple({"x": "x", "o": "o"}.get(ch, "empty") for ch in cells)
+        return Grid(self.rows, self.cols, pieces, drops=True)
 
     def text_board(self, state: Any) -> list[str]:
         """The board, columns numbered from 1 (the moves), rows from the bottom, and who moves.

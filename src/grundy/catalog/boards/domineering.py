@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
+from grundy.core.board import Grid
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import WIN, unpack
@@ -113,6 +114,13 @@ class Domineering(TwoPlayerRuleset):
         cells = "".join("#" if board >> i & 1 else "." for i in range(self.rows * c))
         grid = "/".join(cells[r * c : (r + 1) * c] for r in range(self.rows))
         return f"{grid} {'LR'[state & 1]}"
+
+    def board(self, state: Any) -> Grid:
+        """Covered cells blocked."""
+        cells = "".join(self._grid(state))
+        return Grid(
+            self.rows, self.cols, tuple("blocked" if ch == "#" else "empty" for ch in cells)
+        )
 
     def _grid(self, state: int) -> list[str]:
         """The rows top to bottom: ``.`` empty, ``#`` covered."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_rows, board_svg
+from grundy.core.board import Grid
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import DRAW, LOSS
@@ -102,6 +103,12 @@ class TicTacToe(TwoPlayerRuleset):
         if ended == DRAW:
             return "a draw: the grid is full"
         return f"{'xo'[self._sides(state)[2] // 9]} to move"
+
+    def board(self, state: Any) -> Grid:
+        """The 3x3 grid of crosses and noughts."""
+        return Grid(
+            3, 3, tuple({"x": "x", "o": "o"}.get(ch, "empty") for ch in self.format_state(state))
+        )
 
     def text_board(self, state: Any) -> list[str]:
         """The grid (columns a to c, rows 1 to 3) and who moves.

@@ -28,6 +28,7 @@ from grundy.cgt.games._grid import (
     trim,
 )
 from grundy.cgt.value import CLEAR_HOOKS
+from grundy.core.board import Grid
 from grundy.core.game import PartisanGame
 from grundy.errors import InvalidSpecError
 
@@ -65,6 +66,24 @@ class Clobber(PartisanGame[ClobberState]):
     def format_state(self, state: Any) -> str:
         h, w, xs, os = state
         return format_rows(h, w, [xs, os], "xo.")
+
+    def board(self, state: Any) -> Grid:
+        """Left's stones black, Right's white."""
+        h, w, xs, os = state
+        stride = w + 1
+        return Grid(
+            h,
+            w,
+            tuple(
+                "black"
+                if xs >> (r * stride + c) & 1
+                else "white"
+                if os >> (r * stride + c) & 1
+                else "empty"
+                for r in range(h)
+                for c in range(w)
+            ),
+        )
 
     def text_board(self, state: Any) -> list[str]:
         """The board as a grid, rows and columns numbered from 1 (``grundy play`` shows it)."""

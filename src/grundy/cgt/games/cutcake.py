@@ -17,6 +17,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.core.board import Board, Grid, combine
 from grundy.core.game import PartisanGame
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
@@ -62,6 +63,12 @@ class Cutcake(PartisanGame[CutcakeState]):
 
     def format_state(self, state: Any) -> str:
         return " ".join(f"{r}x{c}" for r, c in state)
+
+    def board(self, state: Any) -> Board | None:
+        """Each piece of cake as a grid of squares (None past 40 squares a side)."""
+        if any(r > 40 or c > 40 for r, c in state):
+            return None
+        return combine([Grid(r, c, ("cake",) * (r * c)) for r, c in state])
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         """Which piece is cut into which two.

@@ -34,6 +34,7 @@ from grundy.cgt.games._grid import (
     trim,
 )
 from grundy.cgt.value import CLEAR_HOOKS
+from grundy.core.board import Grid
 from grundy.core.game import PartisanGame
 from grundy.core.limits import check_time
 from grundy.core.params import parse_natural
@@ -136,6 +137,12 @@ class Domineering(PartisanGame[DomineeringState]):
     def format_state(self, state: Any) -> str:
         h, w, mask = state
         return format_rows(h, w, [mask], ".#")
+
+    def board(self, state: Any) -> Grid:
+        """Covered cells blocked."""
+        text = self.format_state(state).replace("/", "")
+        h, w, _ = state
+        return Grid(h, w, tuple("blocked" if ch == "#" else "empty" for ch in text))
 
     def text_board(self, state: Any) -> list[str]:
         """The board as a grid, rows and columns numbered from 1 (``grundy play`` shows it)."""

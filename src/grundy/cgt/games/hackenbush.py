@@ -21,6 +21,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.core.board import Graph, layered_graph
 from grundy.core.game import PartisanGame
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
@@ -101,6 +102,11 @@ class ColoredHackenbush(PartisanGame[Picture]):
     def format_state(self, state: Any) -> str:
         text = " ".join(f"{u}-{v}:{c}" for u, v, c in state)
         return f'"{text}"'
+
+    def board(self, state: Any) -> Graph:
+        """The picture: Left's edges blue, Right's red, green ones green."""
+        colour = {"b": "left", "r": "right", "g": "green"}
+        return layered_graph([(u, v, colour[c], "") for u, v, c in state])
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         """Which edge is cut, and how many fall with it.

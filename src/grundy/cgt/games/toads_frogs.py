@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.value import CLEAR_HOOKS
+from grundy.core.board import Strip
 from grundy.core.game import PartisanGame
 from grundy.errors import InvalidSpecError
 
@@ -125,6 +126,10 @@ class ToadsAndFrogs(PartisanGame[str]):
 
     def format_state(self, state: Any) -> str:
         return str(state)
+
+    def board(self, state: Any) -> Strip:
+        """The strip: Left's toads, Right's frogs."""
+        return Strip(tuple({"t": "toad", "f": "frog"}.get(ch, "empty") for ch in state))
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         """Which piece moves where, squares numbered from 1 on the left.

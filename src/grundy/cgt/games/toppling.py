@@ -17,6 +17,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.core.board import Strip
 from grundy.core.game import PartisanGame
 from grundy.errors import InvalidSpecError
 
@@ -56,6 +57,10 @@ class TopplingDominoes(PartisanGame[str]):
 
     def format_state(self, state: Any) -> str:
         return str(state)
+
+    def board(self, state: Any) -> Strip:
+        """The row of dominoes: Left's blue, Right's red, green."""
+        return Strip(tuple({"b": "left", "r": "right"}.get(ch, "green") for ch in state))
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         """Which domino is toppled and which way, dominoes numbered from 1 on the left.

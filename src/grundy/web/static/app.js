@@ -386,6 +386,11 @@
   }
 
   // ----- boards ----------------------------------------------------------------------
+  // One drawer per shape of board (grundy.core.board: grid, strip, heaps, graph, panel).
+  // The page knows no game: it draws the cells the ruleset declared and finds the move a
+  // click means from each move's target (the cells, heap or edge the move changes).
+  const GLYPH = { x: "X", o: "O", black: "●", white: "○", toad: "T", frog: "F", poison: "☠" };
+
   function renderBoard() {
     const board = game.data && game.data.board;
     const box = $("board");
@@ -394,9 +399,26 @@
       box.append(el("p", { class: "board-caption", text: "Pick a move from the list below." }));
       return;
     }
-    const draw = { heaps: drawHeaps, tictactoe: drawTicTacToe, connect4: drawConnect4,
-      chomp: drawChomp, domineering: drawDomineering, hackenbush: drawHackenbush }[board.kind];
-    if (draw) draw(board, box, game.data.moves);
+    if (board.mover) {
+      box.append(el("p", { class: "board-caption", text: (board.mover === "L" ? "Left" : "Right") + " to move." }));
+    }
+    drawBoard(board, box, game.data.moves);
+  }
+
+  function drawBoard(board, box, moves) {
+    const draw = { heaps: drawHeaps, grid: drawCells, strip: drawCells, graph: drawGraph, panel: drawPanel }[board.kind];
+    if (draw) draw(board, box, moves);
+  }
+
+  function drawPanel(board, box) {
+    const row = el("div", { class: "panel" });
+    board.parts.forEach((part) => {
+      const holder = el("div", { class: "panel-part" });
+      drawBoard(part, holder, []);
+      row.append(holder);
+    });
+    box.append(row);
+    box.append(el("p", { class: "board-caption", text: "Pick a move from the list below." }));
   }
 
   function byTarget(moves, test) {
@@ -406,24 +428,21 @@
   function drawHeaps(board, box, moves) {
     const many = board.heaps.some((h) => h > 60);
     board.heaps.forEach((size, i) => {
-      const row = el("div", { class: "heap", "data-heap": i });
+      const row = el("div", { class: "heap" + (board.last.includes(i) ? " last" : ""), "data-heap": i });
       row.append(el("span", { class: "heap-label", text: "Heap " + (i + 1) + ": " + size }));
       const counters = el("div", { class: "counters" });
       if (size === 0) counters.append(el("span", { class: "heap-empty", text: "empty" }));
       if (many) counters.append(el("span", { class: "muted", text: "(too many counters to draw: use the list)" }));
       for (let k = 0; !many && k < size; k++) {
         // Clicking counter k leaves k counters: it and every counter to its right go.
-        const move = byTarget(moves, (t) => t.from === size && t.leave === k);
-        const after = board.heaps.slice();
-        after[i] = k;
-        const spec = "nim " + after.join(" ");
+        const move = byTarget(moves, (t) => t.heap === i && t.leave === k);
         const take = size - k;
         const b = el("button", {
           type: "button", class: "counter " + outcomeClass(move),
           "aria-label": "take " + take + " from heap " + (i + 1),
-          title: "take " + take + " from heap " + (i + 1),
+          title: move ? move.words : "take " + take + " from heap " + (i + 1),
           "data-position": move ? move.position : null, "data-heap": i, "data-leave": k,
-          onclick: () => { if (move) humanMove(move, spec); },
+          onclick: () => { if (move) humanMove(move); },
         });
         b.addEventListener("mouseenter", () => counters.querySelectorAll(".counter").forEach((c, j) => c.classList.toggle("taking", j >= k)));
         b.addEventListener("mouseleave", () => counters.querySelectorAll(".counter").forEach((c) => c.classList.remove("taking")));
@@ -441,120 +460,98 @@
     return g;
   }
 
-  function drawTicTacToe(board, box, moves) {
-    const g = gridBox("ttt", 3);
-    [...board.cells].forEach((ch, i) => {
-      const move = ch === "." ? byTarget(moves, (t) => t.cells && t.cells.includes(i)) : null;
-      const label = ch === "." ? "" : ch.toUpperCase();
-      if (move) {
-        g.append(el("button", { type: "button", class: "cell " + outcomeClass(move), "data-cell": i,
-          "data-position": move.position, "aria-label": move.words, title: move.words,
-          onclick: () => humanMove(move) }));
-      } else {
-        g.append(el("div", { class: "cell mark-" + ch, "data-cell": i, text: label }));
-      }
-    });
-    box.append(g);
+  // The move a click on cell i makes: the smallest move that changes the cell, one that
+  // starts at it first (a domino with this cell at its top or left end, a bite of Chomp
+  // with this square at its corner).
+  function moveAt(moves, i) {
+    const key = (m) => [m.target.cells.length, Math.min(...m.target.cells) === i ? 0 : 1];
+    const own = moves.filter((m) => m.target && m.target.cells && m.target.cells.includes(i));
+    own.sort((a, b) => { const x = key(a), y = key(b); return x[0] - y[0] || x[1] - y[1]; });
+    return own[0] || null;
   }
 
-  function drawConnect4(board, box, moves) {
-    const g = gridBox("c4", board.cols);
-    for (let c = 0; c < board.cols; c++) {
-      const move = byTarget(moves, (t) => t.col === c);
-      g.append(el("button", { type: "button", class: "cell drop " + outcomeClass(move),
-        "data-col": c, "data-position": move ? move.position : null, disabled: !move,
-        "aria-label": move ? move.words : "column " + (c + 1) + " is full", text: "▼",
-        onclick: () => { if (move) humanMove(move); } }));
-    }
-    [...board.cells].forEach((ch, i) => {
-      const c = i % board.cols;
-      const cell = el("div", { class: "cell" + (ch === "." ? "" : " stone-" + ch), "data-cell": i });
-      cell.addEventListener("click", () => {
+  function drawCells(board, box, moves) {
+    const cols = board.kind === "grid" ? board.cols : board.cells.length;
+    const g = gridBox("board-grid board-" + board.kind, cols);
+    if (board.drops) {
+      // A move drops a piece into a column: one button a column, above the board.
+      for (let c = 0; c < cols; c++) {
         const move = byTarget(moves, (t) => t.col === c);
-        if (move) humanMove(move);
-      });
-      g.append(cell);
-    });
-    box.append(g);
-    box.append(el("p", { class: "board-caption", text: "Click a column to drop a stone (x is yellow, o is red)." }));
-  }
-
-  function drawChomp(board, box, moves) {
-    const g = gridBox("chomp", board.cols);
-    // Row 0 holds the poisoned square; it is drawn at the bottom, as in the books.
-    const cells = [];
-    for (let r = board.rows - 1; r >= 0; r--) {
-      for (let c = 0; c < board.cols; c++) {
-        const present = c < board.lengths[r];
-        const poison = r === 0 && c === 0;
-        const move = present && !poison ? byTarget(moves, (t) => t.row === r && t.col === c) : null;
-        let cell;
-        if (move) {
-          cell = el("button", { type: "button", class: "cell " + outcomeClass(move), "data-row": r, "data-col": c,
-            "data-position": move.position, "aria-label": move.words, title: move.words,
-            onclick: () => humanMove(move) });
-          cell.addEventListener("mouseenter", () => cells.forEach((x) => x.node.classList.toggle("taking", x.r >= r && x.c >= c && x.present)));
-          cell.addEventListener("mouseleave", () => cells.forEach((x) => x.node.classList.remove("taking")));
-        } else {
-          cell = el("div", { class: "cell" + (present ? "" : " gone") + (poison ? " poison" : ""), text: poison ? "☠" : "" });
-        }
-        cells.push({ node: cell, r: r, c: c, present: present });
-        g.append(cell);
+        g.append(el("button", { type: "button", class: "cell drop " + outcomeClass(move),
+          "data-col": c, "data-position": move ? move.position : null, disabled: !move,
+          "aria-label": move ? move.words : "column " + (c + 1) + " is full", text: "▼",
+          onclick: () => { if (move) humanMove(move); } }));
       }
     }
-    box.append(g);
-    box.append(el("p", { class: "board-caption", text: "Click a square to eat it and every square above and to its right; whoever must eat the poisoned square (☠) loses." }));
-  }
-
-  function drawDomineering(board, box, moves) {
-    const g = gridBox("dom", board.cols);
-    const vertical = board.mover === "L";
-    const cellNodes = [];
-    const pick = (i) => {
-      // The domino with this cell at its top (Left) or left end (Right), else the one ending here.
-      const own = moves.filter((m) => m.target && m.target.cells && m.target.cells.includes(i));
-      return own.find((m) => Math.min(...m.target.cells) === i) || own[0] || null;
-    };
-    [...board.cells].forEach((ch, i) => {
-      const move = ch === "." ? pick(i) : null;
+    const nodes = [];
+    board.cells.forEach((piece, i) => {
+      const move = board.drops ? byTarget(moves, (t) => t.col === i % cols) : moveAt(moves, i);
+      const cls = "cell piece-" + piece + (board.last.includes(i) ? " last" : "");
       let cell;
-      if (move) {
-        cell = el("button", { type: "button", class: "cell " + outcomeClass(move), "data-cell": i,
+      if (move && !board.drops) {
+        cell = el("button", { type: "button", class: cls + " " + outcomeClass(move), "data-cell": i,
           "data-position": move.position, "aria-label": move.words, title: move.words,
-          onclick: () => humanMove(move) });
-        cell.addEventListener("mouseenter", () => move.target.cells.forEach((j) => cellNodes[j].classList.add("preview")));
-        cell.addEventListener("mouseleave", () => cellNodes.forEach((n) => n.classList.remove("preview")));
+          text: GLYPH[piece] || "", onclick: () => humanMove(move) });
+        cell.addEventListener("mouseenter", () => move.target.cells.forEach((j) => nodes[j].classList.add("preview")));
+        cell.addEventListener("mouseleave", () => nodes.forEach((n) => n.classList.remove("preview")));
       } else {
-        cell = el("div", { class: "cell" + (ch === "#" ? " covered" : ""), "data-cell": i });
+        cell = el("div", { class: cls, "data-cell": i, text: GLYPH[piece] || "" });
+        if (move) cell.addEventListener("click", () => humanMove(move));
       }
-      cellNodes.push(cell);
+      nodes.push(cell);
       g.append(cell);
     });
-    box.append(el("p", { class: "board-caption", text: (vertical ? "Left" : "Right") + " to move: " +
-      (vertical ? "click a cell to place a vertical domino there." : "click a cell to place a horizontal domino there.") }));
     box.append(g);
+    box.append(el("p", { class: "board-caption", text: board.drops
+      ? "Click a column to drop a piece into it."
+      : "Click a square to make the move that changes it (the list below has every move)." }));
   }
 
-  function drawHackenbush(board, box, moves) {
-    const holder = el("div", { class: "hackenbush" });
-    // The SVG is drawn by grundy's Hackenbush ruleset (numbers and fixed markup only).
-    holder.innerHTML = board.svg || "";
-    holder.querySelectorAll("path").forEach((path) => {
-      const title = path.querySelector("title");
-      const edge = title ? title.textContent.trim() : "";
-      const move = byTarget(moves, (t) => t.edge === edge);
-      if (!move) return;
-      path.setAttribute("data-edge", edge);
-      path.setAttribute("data-position", move.position);
-      path.setAttribute("data-outcome", move.outcome);
-      path.setAttribute("role", "button");
-      path.setAttribute("aria-label", move.words);
-      title.textContent = move.words + " (" + (move.outcome === "win" ? "wins" : move.outcome === "lose" ? "loses" : "draws") + ")";
-      if ($("show-colours").checked) {
-        path.setAttribute("stroke", move.outcome === "win" ? "#0a7d2c" : move.outcome === "lose" ? "#c0172b" : "#5f6673");
+  const EDGE_COLOUR = { green: "#2a9d3a", left: "#1f5fbf", right: "#c0392b" };
+
+  function drawGraph(board, box, moves) {
+    const unit = 46;
+    const at = {};
+    board.vertices.forEach(([v, x, y]) => { at[v] = [x, y]; });
+    const xs = board.vertices.map((v) => v[1]);
+    const top = Math.max(0, ...board.vertices.map((v) => v[2]));
+    const lo = Math.min(0, ...xs) - 2, hi = Math.max(0, ...xs) + 2;
+    const W = (hi - lo) * unit, H = (top + 1) * unit + 10;
+    const px = (v) => [(at[v][0] - lo) * unit, H - unit / 2 - at[v][1] * unit];
+    const pic = svg("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, role: "img" });
+    pic.append(svg("title", {}, "the picture; vertex 0 is the ground"));
+    pic.append(svg("line", { x1: 0, y1: H - unit / 2, x2: W, y2: H - unit / 2, stroke: "#6b4f2a", "stroke-width": 5 }));
+    board.edges.forEach(([u, v, colour, label], i) => {
+      let [x1, y1] = px(u);
+      let [x2, y2] = px(v);
+      if (u === 0 && v !== 0) x1 = x2;
+      if (v === 0 && u !== 0) x2 = x1;
+      const name = u + "-" + v;
+      const move = byTarget(moves, (t) => t.edge === name);
+      const d = u === v ? "M " + x1 + " " + y1 + " c -30 -45 30 -45 0 0" : "M " + x1 + " " + y1 + " L " + x2 + " " + y2;
+      let stroke = EDGE_COLOUR[colour] || "#333";
+      // Outcome colours replace green only: a blue or red edge keeps its owner's colour.
+      if (move && colour === "green" && $("show-colours").checked) stroke = move.outcome === "win" ? "#0a7d2c" : move.outcome === "lose" ? "#c0172b" : "#5f6673";
+      const cls = (board.last.includes(i) ? "last " : "") + (move && colour !== "green" ? outcomeClass(move) : "");
+      const path = svg("path", { d: d, fill: "none", stroke: stroke, "data-edge": name, class: cls });
+      path.append(svg("title", {}, move ? move.words + " (" + (move.outcome === "win" ? "wins" : move.outcome === "lose" ? "loses" : "draws") + ")" : name));
+      if (move) {
+        path.setAttribute("data-position", move.position);
+        path.setAttribute("data-outcome", move.outcome);
+        path.setAttribute("role", "button");
+        path.setAttribute("aria-label", move.words);
+        path.addEventListener("click", () => humanMove(move));
       }
-      path.addEventListener("click", () => humanMove(move));
+      pic.append(path);
+      if (label) pic.append(svg("text", { x: (x1 + x2) / 2 + 6, y: (y1 + y2) / 2, "font-size": 13 }, label));
     });
+    board.vertices.forEach(([v]) => {
+      if (v === 0) return;
+      const [x, y] = px(v);
+      pic.append(svg("circle", { cx: x, cy: y, r: 5, fill: "#222" }));
+    });
+    const holder = el("div", { class: "graph" });
+    holder.append(pic);
     box.append(holder);
     box.append(el("p", { class: "board-caption", text: "Click an edge to cut it; whatever is no longer connected to the ground falls away." }));
   }

@@ -1,0 +1,121 @@
+"""Treblecross (Winning Ways, ch. 4): one-dimensional tic-tac-toe with crosses only.
+
+Both players put an ``x`` in an empty square of a strip; whoever makes three in a
+row wins. A cross within two squares of another lets the opponent complete a
+row at once, so with good play nobody does so until forced: the game is the
+impartial game in which a move puts a cross at least three squares from every
+cross, and a player who has no such move (and so must hand the win over) loses.
+A strip of ``n`` empty squares is then octal 0.007 on a heap of ``n + 2``; a gap
+of ``k`` empty squares between two crosses is a heap of ``k - 2``, with
+``k`` between a cross and the end of the strip.
+
+Positions where a cross is within two squares of another are over already (the
+player to move completes a row) and are refused.
+
+>>> from grundy import solve
+>>> [solve(f"treblecross {'.' * n}").grundy for n in range(1, 10)]
+[1, 1, 1, 2, 2, 0, 3, 3, 1]
+>>> Treblecross().heaps("..x......")
+(2, 6)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.core.board import Strip
+from grundy.core.game import ImpartialGame
+from grundy.errors import InvalidSpecError
+from grundy.heap.games import TakeAndBreak
+
+__all__ = ["Treblecross"]
+
+_SYNTAX = "treblecross STRIP...  (x a cross, . an empty square; crosses at least 3 apart)"
+_LONGEST = 1_000
+_OCTAL = TakeAndBreak.from_code("0.007")
+
+
+@dataclass(frozen=True)
+class Treblecross(ImpartialGame[str]):
+    """Treblecross; a state is the strip as text."""
+
+    name: ClassVar[str] = "treblecross"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    syntax: ClassVar[str] = _SYNTAX
+    rule: ClassVar[str] = (
+        "put a cross in an empty square of the strip at least three squares from every "
+        "cross (a nearer one lets the opponent make three in a row); who cannot loses"
+    )
+    example: ClassVar[str] = "treblecross .......... ...x..."
+    merges_components: ClassVar[bool] = True
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            raise InvalidSpecError("treblecross needs a strip", _SYNTAX)
+        out = []
+        for a in args:
+            strip = a.lower()
+            bad = set(strip) - set("x.")
+            if bad:
+                raise InvalidSpecError(f"unexpected {sorted(bad)[0]!r} in the strip {a!r}", _SYNTAX)
+            if len(strip) > _LONGEST:
+                raise InvalidSpecError(f"a strip has at most {_LONGEST:,} squares", _SYNTAX)
+            crosses = [i for i, ch in enumerate(strip) if ch == "x"]
+            if any(b - a < 3 for a, b in itertools.pairwise(crosses)):
+                raise InvalidSpecError(
+                    f"two crosses of {a!r} are within two squares: the player to move "
+                    "makes three in a row",
+                    _SYNTAX,
+                )
+            out.append(strip)
+        return out
+
+    def format_state(self, state: Any) -> str:
+        return str(state)
+
+    def board(self, state: Any) -> Strip:
+        """The strip of crosses and empty squares."""
+        return Strip(tuple("x" if ch == "x" else "empty" for ch in state))
+
+    def moves(self, state: str) -> Iterator[str]:
+        n = len(state)
+        for i in range(n):
+            if all(state[j] != "x" for j in range(max(0, i - 2), min(n, i + 3))):
+                yield state[:i] + "x" + state[i + 1 :]
+
+    def heaps(self, state: str) -> tuple[int, ...]:
+        """The octal 0.007 heaps equal to ``state``: each run of empty squares with a heap
+        of its length plus 2, less 2 for each end at a cross (empty heaps left out)."""
+        out = []
+        for k, run in enumerate(state.split("x")):
+            ends = (k > 0) + (k < state.count("x"))
+            h = len(run) + 2 - 2 * ends
+            if h > 0:
+                out.append(h)
+        return tuple(out)
+
+    def grundy_formula(self, state: str) -> int | None:
+        """The nim-sum of the octal 0.007 values of :meth:`heaps` (Winning Ways ch. 4)."""
+        octal = _OCTAL
+        value = 0
+        for h in self.heaps(state):
+            value ^= octal.grundy_formula(h) or 0
+        return value
+
+    def formula_name(self) -> str:
+        return "Treblecross as octal 0.007 on each gap (Winning Ways ch. 4)"
+
+    def explain(self, states: Sequence[str], values: Sequence[int]) -> list[str]:
+        return [
+            f"Strip {s}: gaps as octal 0.007 heaps {list(self.heaps(s))} (a gap of k squares "
+            f"is a heap of k + 2, less 2 for each end at a cross), value {v}"
+            for s, v in zip(states, values, strict=True)
+        ][:20]
+
+    def describe_move(self, state: str, option: tuple[str, ...]) -> str:
+        (after,) = option
+        i = next(k for k, (a, b) in enumerate(zip(state, after, strict=True)) if a != b)
+        return f"put a cross in square {i + 1}"

@@ -1,0 +1,136 @@
+"""Col (Winning Ways, ch. 2; ONAG ch. 7): players colour the cells of a map in turn.
+
+Left colours an empty cell blue (``b``), Right red (``r``); in Col a cell may not
+be coloured next to (orthogonally) a cell of the mover's own colour. Whoever
+cannot colour loses. The board is rows of ``b``, ``r``, ``.`` (empty) and ``#``
+(no cell) separated by ``/``. :class:`~grundy.cgt.games.snort.Snort` is the same
+game with the opposite restriction and shares this module's board.
+
+>>> from grundy.cgt import value_of
+>>> g = Col()
+>>> [str(value_of(g, g.parse_args([t])[0])) for t in (".", "..", "...", "b.")]
+['*', '0', '0', '-1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.cgt.games._grid import board_lines, format_rows, parse_rows
+from grundy.core.board import Grid
+from grundy.core.game import PartisanGame
+from grundy.errors import InvalidSpecError
+
+__all__ = ["Col", "ColouringGame", "ColouringState"]
+
+#: ``(h, w, blue cells, red cells, holes)`` as bit masks (see :mod:`._grid`).
+ColouringState = tuple[int, int, int, int, int]
+
+_SYMBOLS = "br#."
+_CELLS = {"b": "left", "r": "right", "#": "hole", ".": "empty"}
+
+
+@dataclass(frozen=True)
+class ColouringGame(PartisanGame[ColouringState]):
+    """A colouring game on a grid; subclasses say which neighbours forbid a move."""
+
+    #: True: a cell next to the mover's own colour is forbidden (Col); False: next to
+    #: the other player's colour (Snort).
+    forbid_own: ClassVar[bool] = True
+    family: ClassVar[str] = "partisan"
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            raise InvalidSpecError(f"{self.name} needs the board", self.syntax)
+        text = "/".join(args)
+        if "x" in text.lower() and "." not in text and "/" not in text:  # RxC: an empty board
+            r, _, c = text.lower().partition("x")
+            if r.isdigit() and c.isdigit() and 0 < int(r) <= 12 and 0 < int(c) <= 12:
+                text = "/".join("." * int(c) for _ in range(int(r)))
+        h, w, (blue, red, holes) = parse_rows(text, _SYMBOLS, self.syntax)
+        if h * w > 64:
+            raise InvalidSpecError(f"the board has {h * w} cells; at most 64", self.syntax)
+        state = (h, w, blue, red, holes)
+        for mask, colour in ((blue, "b"), (red, "r")):
+            if self._forbidden(state, colour == "b" if self.forbid_own else colour == "r") & mask:
+                which = f"coloured {colour}" if self.forbid_own else "of different colours"
+                raise InvalidSpecError(
+                    f"two cells {which} touch: not a {self.name} position",
+                    self.syntax,
+                )
+        return [state]
+
+    def format_state(self, state: Any) -> str:
+        h, w, blue, red, holes = state
+        return format_rows(h, w, [blue, red, holes], _SYMBOLS)
+
+    def board(self, state: Any) -> Grid:
+        """Blue cells Left's, red cells Right's; ``#`` squares are holes."""
+        text = self.format_state(state).replace("/", "")
+        return Grid(state[0], state[1], tuple(_CELLS[ch] for ch in text))
+
+    def text_board(self, state: Any) -> list[str]:
+        """The map as a grid, rows and columns numbered from 1."""
+        return board_lines(self.format_state(state))
+
+    def _forbidden(self, state: ColouringState, blue_neighbours: bool) -> int:
+        """Cells next to a blue cell (``blue_neighbours``) or next to a red one."""
+        _h, w, blue, red, _ = state
+        m = blue if blue_neighbours else red
+        stride = w + 1
+        return (m << 1) | (m >> 1) | (m << stride) | (m >> stride)
+
+    def _empty(self, state: ColouringState) -> int:
+        h, w, blue, red, holes = state
+        stride = w + 1
+        full = sum(((1 << w) - 1) << (r * stride) for r in range(h))
+        return full & ~(blue | red | holes)
+
+    def _moves(self, state: ColouringState, left: bool) -> Iterator[ColouringState]:
+        h, w, blue, red, holes = state
+        # Col: Left may not colour next to blue; Snort: next to red (and the mirror for Right)
+        blocked = self._forbidden(state, left == self.forbid_own)
+        free = self._empty(state) & ~blocked
+        while free:
+            low = free & -free
+            free ^= low
+            yield (h, w, blue | low, red, holes) if left else (h, w, blue, red | low, holes)
+
+    def left_moves(self, state: ColouringState) -> Iterator[ColouringState]:
+        return self._moves(state, True)
+
+    def right_moves(self, state: ColouringState) -> Iterator[ColouringState]:
+        return self._moves(state, False)
+
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Which cell is coloured, rows and columns numbered from 1.
+
+        >>> g = Col()
+        >>> (s,) = g.parse_args([".."])
+        >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
+        'Left colours row 1, column 1 blue'
+        """
+        changed = (after[2] | after[3]) & ~(state[2] | state[3])
+        r, c = divmod(changed.bit_length() - 1, state[1] + 1)
+        who, colour = ("Left", "blue") if side == "L" else ("Right", "red")
+        return f"{who} colours row {r + 1}, column {c + 1} {colour}"
+
+
+@dataclass(frozen=True)
+class Col(ColouringGame):
+    """Col: never colour a cell next to one of your own colour."""
+
+    name: ClassVar[str] = "col"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    syntax: ClassVar[str] = (
+        "col ROWS  (b Left's blue, r Right's red, . empty, # no cell; rows separated by /) "
+        "or col RxC"
+    )
+    rule: ClassVar[str] = (
+        "Left colours an empty cell blue, Right red; no cell may be coloured next to a cell "
+        "of the mover's own colour; who cannot colour loses"
+    )
+    example: ClassVar[str] = "col .../..."
+    forbid_own: ClassVar[bool] = True

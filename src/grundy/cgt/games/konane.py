@@ -1,0 +1,116 @@
+"""Konane (Hawaiian checkers; Ernst, "Playing Konane mathematically", 1995): Left plays
+black ``x``, Right white ``o``.
+
+A move jumps one of the mover's stones orthogonally over an adjacent stone of the
+other colour into the empty cell beyond, removing the jumped stone; the same stone
+may go on jumping in the same direction (each stopping point is a separate move).
+Whoever cannot jump loses. The board is rows of ``x``, ``o`` and ``.`` separated by
+``/`` (the opening removals are not part of the game here: give the position).
+
+>>> from grundy.cgt import value_of
+>>> g = Konane()
+>>> [str(value_of(g, g.parse_args([t])[0])) for t in ("xo.", ".ox", "xo.o.", "xox.")]
+['1', '1', '1', '-1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.cgt.games._grid import board_lines, format_rows, parse_rows
+from grundy.core.board import Grid
+from grundy.core.game import PartisanGame
+from grundy.errors import InvalidSpecError
+
+__all__ = ["Konane", "KonaneState"]
+
+#: ``(h, w, black stones, white stones)`` as bit masks (see :mod:`._grid`).
+KonaneState = tuple[int, int, int, int]
+
+_SYNTAX = "konane ROWS  (x Left's black stone, o Right's white, . empty; rows separated by /)"
+
+
+@dataclass(frozen=True)
+class Konane(PartisanGame[KonaneState]):
+    """Konane on any rectangular board."""
+
+    name: ClassVar[str] = "konane"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    syntax: ClassVar[str] = _SYNTAX
+    rule: ClassVar[str] = (
+        "a player jumps one of their stones (Left black x, Right white o) orthogonally over "
+        "an adjacent stone of the other colour into an empty cell, removing it, and may jump "
+        "again in the same direction; who cannot jump loses"
+    )
+    example: ClassVar[str] = "konane xo.x/.xo./ox.o"
+    family: ClassVar[str] = "partisan"
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            raise InvalidSpecError("konane needs the board", _SYNTAX)
+        h, w, (xs, os) = parse_rows("/".join(args), "xo.", _SYNTAX)
+        if h * w > 64:
+            raise InvalidSpecError(f"the board has {h * w} cells; at most 64", _SYNTAX)
+        return [(h, w, xs, os)]
+
+    def format_state(self, state: Any) -> str:
+        h, w, xs, os = state
+        return format_rows(h, w, [xs, os], "xo.")
+
+    def board(self, state: Any) -> Grid:
+        """Left's stones black, Right's white."""
+        cells = {"x": "black", "o": "white", ".": "empty"}
+        return Grid(
+            state[0], state[1], tuple(cells[ch] for ch in self.format_state(state) if ch != "/")
+        )
+
+    def text_board(self, state: Any) -> list[str]:
+        """The board as a grid, rows and columns numbered from 1."""
+        return board_lines(self.format_state(state))
+
+    def _moves(self, state: KonaneState, left: bool) -> Iterator[KonaneState]:
+        h, w, xs, os = state
+        mine, theirs = (xs, os) if left else (os, xs)
+        stride = w + 1
+        full = sum(((1 << w) - 1) << (r * stride) for r in range(h))
+        for step in (1, -1, stride, -stride):
+            stones = mine
+            while stones:
+                low = stones & -stones
+                stones ^= low
+                at, now_mine, now_theirs = low, mine, theirs
+                while True:
+                    over = at << step if step > 0 else at >> -step
+                    land = over << step if step > 0 else over >> -step
+                    if not (over & now_theirs and land & full & ~(now_mine | now_theirs)):
+                        break
+                    now_mine = (now_mine ^ at) | land
+                    now_theirs ^= over
+                    at = land
+                    yield (h, w, now_mine, now_theirs) if left else (h, w, now_theirs, now_mine)
+
+    def left_moves(self, state: KonaneState) -> Iterator[KonaneState]:
+        return self._moves(state, True)
+
+    def right_moves(self, state: KonaneState) -> Iterator[KonaneState]:
+        return self._moves(state, False)
+
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Where the stone jumps from and to, rows and columns numbered from 1.
+
+        >>> g = Konane()
+        >>> (s,) = g.parse_args(["xo.o."])
+        >>> [g.describe_move(s, a, "L") for a in g.left_moves(s)][-1]
+        'Left jumps x from row 1, column 1 to row 1, column 5'
+        """
+        w = state[1]
+        mine, mine2 = (state[2], after[2]) if side == "L" else (state[3], after[3])
+        src, dst = mine & ~mine2, mine2 & ~mine
+        (r1, c1), (r2, c2) = (divmod(m.bit_length() - 1, w + 1) for m in (src, dst))
+        who, stone = ("Left", "x") if side == "L" else ("Right", "o")
+        return (
+            f"{who} jumps {stone} from row {r1 + 1}, column {c1 + 1} "
+            f"to row {r2 + 1}, column {c2 + 1}"
+        )

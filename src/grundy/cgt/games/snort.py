@@ -1,0 +1,39 @@
+"""Snort (Winning Ways, ch. 2; ONAG ch. 7): Col with the opposite restriction.
+
+Left colours an empty cell blue (``b``), Right red (``r``); a cell may not be
+coloured next to (orthogonally) a cell of the *other* player's colour. Whoever
+cannot colour loses. Snort positions are often hot (a two-cell strip is ±1),
+unlike Col's, which are numbers or numbers plus star.
+
+>>> from grundy.cgt import value_of
+>>> g = Snort()
+>>> [str(value_of(g, g.parse_args([t])[0])) for t in (".", "..", "b.")]
+['*', '+-1', '1']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from grundy.cgt.games.col import ColouringGame
+
+__all__ = ["Snort"]
+
+
+@dataclass(frozen=True)
+class Snort(ColouringGame):
+    """Snort: never colour a cell next to one of the other player's colour."""
+
+    name: ClassVar[str] = "snort"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    syntax: ClassVar[str] = (
+        "snort ROWS  (b Left's blue, r Right's red, . empty, # no cell; rows separated by /) "
+        "or snort RxC"
+    )
+    rule: ClassVar[str] = (
+        "Left colours an empty cell blue, Right red; no cell may be coloured next to a cell "
+        "of the other player's colour; who cannot colour loses"
+    )
+    example: ClassVar[str] = "snort .../..."
+    forbid_own: ClassVar[bool] = False
