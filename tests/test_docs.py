@@ -16,8 +16,8 @@ The convention (also in docs/architecture.md, "Examples in the docs"):
   server, a cluster or hours); ``<!-- doc-test: slow -->`` runs it in the slow suite only.
 
 Commands run in a scratch folder holding a link to docs/, so ``@docs/examples/...`` works
-and written files land there. The quick suite runs every block not marked slow; the slow
-suite runs the slow ones.
+and written files land there. The quick suite runs the transcripts and the Python blocks;
+the slow suite (``pytest -m slow``) runs the shell blocks and the blocks marked slow.
 """
 
 from __future__ import annotations
@@ -84,8 +84,14 @@ def blocks(doc: Path) -> list[Block]:
 ALL = [b for d in DOCS for b in blocks(d)]
 
 
+def _is_slow(block: Block) -> bool:
+    """Shell blocks (several commands, seconds each) and marked blocks run in the slow
+    suite; transcripts and Python blocks in the quick one."""
+    return block.mark == "slow" or block.lang in SHELL
+
+
 def _params(slow: bool) -> list[object]:
-    chosen = [b for b in ALL if b.mark != "skip" and (b.mark == "slow") == slow]
+    chosen = [b for b in ALL if b.mark != "skip" and _is_slow(b) == slow]
     marks = [pytest.mark.slow] if slow else []
     return [pytest.param(b, id=b.name, marks=marks) for b in chosen]
 
