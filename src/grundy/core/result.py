@@ -152,19 +152,16 @@ class Result:
                     ),
                 )
             )
-        sides = (
-            [
+        sides: list[tuple[str, tuple[Position | Sum, ...], tuple[str, ...], int | None]] = []
+        if self.canonical is not None:
+            sides.append(
                 (
                     "Left wins moving first",
                     self.winning_moves,
                     self.move_descriptions,
                     self.winning_moves_total,
                 )
-            ]
-            if self.canonical is not None
-            else []
-        )
-        if self.canonical is not None:
+            )
             sides.append(
                 (
                     "Right wins moving first",
