@@ -102,7 +102,8 @@ def test_without_dask_one_line_says_how_to_install_it(
     assert out.status == 2
     assert out.err == (
         "grundy: error: grundy census runs on Dask distributed, which is not installed: "
-        "pip install 'grundy[census]'  (or: pip install 'dask[distributed]')\n"
+        'pip install -e ".[census]" in a checkout of grundy  '
+        '(or: pip install "dask[distributed]")\n'
     )
     assert not (tmp_path / "c.db").exists()
     # showing a database needs no Dask

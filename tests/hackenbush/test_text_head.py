@@ -8,7 +8,8 @@ import random
 import pytest
 
 from grundy import Position, clear_cache, solve
-from grundy.cli.solve_cmd import _short_spec, _shorten
+from grundy.core.result import short_spec as _short_spec
+from grundy.core.result import shorten as _shorten
 from grundy.hackenbush.after import PictureAfterCut, origin_of
 from grundy.hackenbush.ruleset import Hackenbush, _analysis
 from grundy.hackenbush.values import winning_cuts

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'grundy[web]'")
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
 
 from starlette.testclient import TestClient
 

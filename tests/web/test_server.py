@@ -88,7 +88,7 @@ def test_serve_without_the_web_extra_says_how_to_install_it(
     monkeypatch.setitem(sys.modules, "starlette", None)  # as if not installed
     assert serve_cmd.run(_args()) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and 'pip install "grundy[web]"' in err
+    assert err.count("\n") == 1 and 'pip install -e ".[web]"' in err
 
 
 def test_serve_on_a_port_in_use_is_one_line_and_status_2(

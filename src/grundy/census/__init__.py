@@ -9,7 +9,7 @@ periods, on Dask distributed (``grundy census``; see ``docs/census.md``).
 
 The family, the per-code computation and the store are plain library code; only
 :mod:`grundy.census.cluster` imports Dask, and only when a census runs (install it
-with ``pip install 'grundy[census]'``).
+with ``pip install -e ".[census]"`` in a checkout).
 """
 
 from __future__ import annotations

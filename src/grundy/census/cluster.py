@@ -50,7 +50,7 @@ __all__ = [
 
 INSTALL_HINT = (
     "grundy census runs on Dask distributed, which is not installed: "
-    "pip install 'grundy[census]'  (or: pip install 'dask[distributed]')"
+    'pip install -e ".[census]" in a checkout of grundy  (or: pip install "dask[distributed]")'
 )
 
 #: Seconds to wait for a scheduler given with ``scheduler=``.

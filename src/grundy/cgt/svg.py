@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from html import escape
 
@@ -58,28 +59,93 @@ def thermograph_svg(g: GameLike, *, width: int = 360, height: int = 300) -> str:
         pts = " ".join(px(t, x) for t, x in points)
         return f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/>'
 
-    plain_title = to_unicode(str(game))
-    title = escape(plain_title)
+    name = to_unicode(str(game))
     axis_y = height - margin - float(0 - start) * scale_t
-    zero_x = margin + float(xmax) * scale_x
-    parts = [
-        f'<g font-size="12"><rect width="{width}" height="{height}" fill="white"/>',
-        f'<line x1="{margin}" y1="{axis_y:.2f}" x2="{width - margin}" y2="{axis_y:.2f}" '
-        'stroke="#999"/>',
-    ]
-    if xmin <= 0 <= xmax:
-        parts.append(
-            f'<line x1="{zero_x:.2f}" y1="{margin}" x2="{zero_x:.2f}" y2="{height - margin}" '
-            'stroke="#ccc" stroke-dasharray="4 3"/>'
-        )
+    parts = [f'<rect width="{width}" height="{height}" fill="white"/>']
+    parts += _axes(
+        xmin, xmax, start, top, px, width=width, height=height, margin=margin, axis_y=axis_y
+    )
     parts.append(line(left, "#1f5fbf"))
     parts.append(line(right, "#c0392b"))
     parts.append(
-        f'<text x="{margin}" y="20">{title}: mean {_fmt(tg.mast)}, '
+        f'<text x="{margin}" y="20" font-size="12">{escape(name)}: mean {_fmt(tg.mast)}, '
         f"temperature {_fmt(tg.temperature)}</text>"
     )
+    return svg_document(width, height, parts, title=f"thermograph of {name}") + "\n"
+
+
+def _step(span: Fraction, most: int = 8) -> Fraction:
+    """The tick spacing: the smallest of 1/4, 1/2, 1, 2, 5, 10, 20, 50, ... giving at most
+    ``most`` intervals over ``span``.
+
+    >>> _step(Fraction(3)), _step(Fraction(1, 2)), _step(Fraction(40))
+    (Fraction(1, 2), Fraction(1, 4), Fraction(5, 1))
+    """
+    step, i = Fraction(1, 4), 0
+    while span / step > most:
+        step *= Fraction(5, 2) if i and i % 3 == 0 else 2  # 1/4, 1/2, 1, 2, 5, 10, 20, 50, ...
+        i += 1
+    return step
+
+
+def _ticks(low: Fraction, high: Fraction) -> list[Fraction]:
+    """Multiples of :func:`_step` from ``low`` to ``high``."""
+    step = _step(high - low)
+    first = -((-low) // step) * step
+    out = []
+    t = first
+    while t <= high:
+        out.append(t)
+        t += step
+    return out
+
+
+def _axes(
+    xmin: Fraction,
+    xmax: Fraction,
+    start: Fraction,
+    top: Fraction,
+    px: Callable[[Fraction, Fraction], str],
+    *,
+    width: int,
+    height: int,
+    margin: int,
+    axis_y: float,
+) -> list[str]:
+    """The x axis at ``t = 0`` and the temperature axis at the right edge, with ticks,
+    tick labels, a dashed line at ``x = 0`` and the names of both axes."""
+    grey = 'stroke="#999"'
+    right_x = width - margin
+    parts = [
+        f'<line x1="{margin}" y1="{axis_y:.2f}" x2="{right_x}" y2="{axis_y:.2f}" {grey}/>',
+        f'<line x1="{right_x}" y1="{margin}" x2="{right_x}" y2="{height - margin}" {grey}/>',
+    ]
+    if xmin <= 0 <= xmax:
+        zx = px(start, Fraction(0)).split(",")[0]
+        parts.append(
+            f'<line x1="{zx}" y1="{margin}" x2="{zx}" y2="{height - margin}" '
+            'stroke="#ccc" stroke-dasharray="4 3"/>'
+        )
+    for x in _ticks(xmin, xmax):
+        tx = px(start, x).split(",")[0]
+        parts.append(
+            f'<line x1="{tx}" y1="{axis_y:.2f}" x2="{tx}" y2="{axis_y + 4:.2f}" {grey}/>'
+            f'<text x="{tx}" y="{axis_y + 15:.2f}" font-size="10" '
+            f'text-anchor="middle">{_fmt(x)}</text>'
+        )
+    for t in _ticks(start, top):
+        ty = px(t, xmin).split(",")[1]
+        parts.append(
+            f'<line x1="{right_x}" y1="{ty}" x2="{right_x + 4}" y2="{ty}" {grey}/>'
+            f'<text x="{right_x + 7}" y="{float(ty) + 3:.2f}" font-size="10">{_fmt(t)}</text>'
+        )
     parts.append(
-        f'<text x="{width - margin}" y="{axis_y + 16:.2f}" text-anchor="end">x (Left ←)</text>'
+        f'<text x="{margin + (right_x - margin) / 2:.1f}" y="{height - 6}" font-size="11" '
+        'text-anchor="middle">x (Left ← → Right)</text>'
     )
-    parts.append("</g>")
-    return svg_document(width, height, parts, title=f"thermograph of {plain_title}") + "\n"
+    mid = margin + (height - 2 * margin) / 2
+    parts.append(
+        f'<text x="{width - 6}" y="{mid:.1f}" font-size="11" text-anchor="middle" '
+        f'transform="rotate(90 {width - 6} {mid:.1f})">temperature t</text>'
+    )
+    return parts

@@ -19,6 +19,7 @@ import threading
 import weakref
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from html import escape as _escape
 from typing import ClassVar, Union
 
 from grundy.cgt import _table as T
@@ -266,6 +267,37 @@ class CanonicalGame:
 
     def __repr__(self) -> str:
         return f"CanonicalGame({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture of the value: its thermograph, with axes."""
+        from grundy.cgt.svg import thermograph_svg  # noqa: PLC0415 (cycle with svg)
+
+        return thermograph_svg(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows the value, who wins, mean, temperature, stops and the thermograph.
+
+        >>> html = CanonicalGame("{2|-1/2}")._repr_html_()
+        >>> "<code>{2|-1/2}</code>" in html, html.count("<svg")
+        (True, 1)
+        """
+        from grundy.cgt.thermo import mean, temperature  # noqa: PLC0415 (cycle with thermo)
+
+        def num(x: Fraction) -> str:
+            return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+        winner = {
+            "L": "Left wins whoever starts",
+            "R": "Right wins whoever starts",
+            "N": "the player to move wins",
+            "P": "the player to move loses",
+        }[self.outcome]
+        facts = (
+            f"<code>{_escape(str(self))}</code> — {self.outcome}: {winner}<br>"
+            f"mean {num(mean(self))}, temperature {num(temperature(self))}; "
+            f"stops: Left {num(self.left_stop)}, Right {num(self.right_stop)}"
+        )
+        return f"<div><div>{facts}</div>{self._repr_svg_()}</div>"
 
     def braces(self) -> str:
         """The value fully written as nested ``{L|R}`` whose leaves are numbers and ``*n``.

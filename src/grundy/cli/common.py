@@ -53,8 +53,10 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def spec_from_args(words: list[str]) -> Position | Sum:
-    """Parse a spec given as shell words (``nim 3 4 5`` or one quoted string)."""
-    tokens = [t for w in words for t in tokenize(w)]
+    """Parse a spec given as shell words (``nim 3 4 5`` or one quoted string). An empty
+    word is an empty argument, as ``""`` is in the language (``hackenbush ""``: the
+    empty picture)."""
+    tokens = [t for w in words for t in (tokenize(w) if w else [""])]
     return parse_tokens(tokens)
 
 

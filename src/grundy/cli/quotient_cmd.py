@@ -167,23 +167,4 @@ def _stopped(error: BaseException, done: int, path: str) -> QuotientLimitError:
 
 
 def _print(q: Any, table: bool) -> None:
-    tame = f", tame: misère Nim's {q.tame}" if q.tame else ""
-    print(f"Misère quotient of {q.game}, heaps 0..{q.computed_to}: order {q.order}{tame}")
-    gens = ", ".join(f"{q.name(q.pretending[h])} = heap {h}" for h in q.generators)
-    print(f"Generators: {gens or 'none'}")
-    print(f"Presentation: {q.presentation()}")
-    print(f"Elements: {', '.join(q.elements)}")
-    print(f"P-portion: {{{', '.join(q.name(x) for x in q.p_portion)}}}")
-    if table:
-        width = max(len(e) for e in q.elements)
-        print("Multiplication table:")
-        print(" " * (width + 2) + " ".join(f"{e:>{width}}" for e in q.elements))
-        for x, row in enumerate(q.table):
-            cells = " ".join(f"{q.name(y):>{width}}" for y in row)
-            print(f"{q.name(x):>{width}}: {cells}")
-    print("Pretending function (heap: element):")
-    names = [q.name(x) for x in q.pretending]
-    for start in range(0, len(names), 10):
-        row = "  ".join(f"{h}:{names[h]}" for h in range(start, min(start + 10, len(names))))
-        print(f"  {row}")
-    print(f"Checked: {q.reason}")
+    print(q.text(table=table))

@@ -1,7 +1,7 @@
 """``grundy serve [--host 127.0.0.1] [--port 8000] [--workers 2] [--memory 512]``: the web
 playground in a browser.
 
-Needs the ``web`` extra (Starlette and uvicorn): ``pip install "grundy[web]"``.
+Needs the ``web`` extra (Starlette and uvicorn): ``pip install -e ".[web]"`` in a checkout.
 Without it the command says so in one line and exits with status 2.
 """
 
@@ -18,7 +18,10 @@ from grundy.cli.common import EXIT_USAGE, integer_at_least, seconds
 
 __all__ = ["register", "run"]
 
-_INSTALL = 'grundy serve needs the web extra: pip install "grundy[web]"'
+_INSTALL = (
+    'grundy serve needs the web extra: pip install -e ".[web]" in a checkout of grundy '
+    '(or: pip install "starlette>=1.10" "uvicorn>=0.30")'
+)
 
 #: Seconds one request may compute before it stops with a clear message.
 DEFAULT_TIME_LIMIT = 5.0

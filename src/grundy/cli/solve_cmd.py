@@ -133,20 +133,11 @@ def refuse_huge_search(position: Any, max_positions: int) -> None:
             check(comps[0].state, max_positions)
 
 
-_OUTCOME_WORDS = {
-    "N": "the player to move wins (N-position)",
-    "P": "the player to move loses (P-position)",
-    "D": "a draw with perfect play",
-    "L": "Left wins whoever starts (L-position)",
-    "R": "Right wins whoever starts (R-position)",
-}
-
-
 _LONGEST = 200
 
 
 def _shorten(spec: str) -> str:
-    """A spec cut to fit a line (``--json`` always has it whole).
+    """A spec cut to fit a line, as in :meth:`grundy.Result.__str__`.
 
     >>> _shorten("nim " + "1 " * 200)[-30:]
     '1 1 1 1 1 ... (404 characters)'
@@ -156,96 +147,7 @@ def _shorten(spec: str) -> str:
     return f"{spec[: _LONGEST - 40].rstrip()} ... ({len(spec):,} characters)"
 
 
-def _short_spec(position: Any) -> str:
-    """``_shorten(str(position))``, without writing the whole text of a big position when
-    its ruleset can give the head of it (``format_state_head``: a million-edge picture)."""
-    comps = position.components
-    if len(comps) == 1:
-        game = comps[0].game
-        head = getattr(game, "format_state_head", None)
-        found = head(comps[0].state, _LONGEST) if head is not None else None
-        if found is not None:
-            text: str = found[0]
-            length: int = found[1]
-            name = f"{game.spec_name()} "
-            if len(name) + length <= _LONGEST:
-                return name + text
-            cut = (name + text)[: _LONGEST - 40].rstrip()
-            return f"{cut} ... ({len(name) + length:,} characters)"
-    return _shorten(str(position))
-
-
-def _move_lines(
-    who: str, moves: tuple[Any, ...], words: tuple[str, ...], total: int | None
-) -> list[str]:
-    """``Left wins moving first with 2 moves:`` and the moves, or that it has none."""
-    if not moves:
-        return [f"{who} moving first has no winning move (moving first loses)"]
-    n = len(moves)
-    count = total if total is not None and total > n else n
-    listed = f" ({n:,} listed)" if count > n else ""
-    out = [f"{who} wins moving first with {count:,} move{'s' if count != 1 else ''}{listed}:"]
-    out.extend(f"  {w} -> {_short_spec(p)}" for p, w in zip(moves, words, strict=True))
-    return out
-
-
-def _partisan_lines(result: Result) -> list[str]:
-    """Canonical value, temperature and stops, and each side's winning moves moving first."""
-    lines = [
-        f"Canonical value: {result.canonical}",
-        f"Mean {result.mean}, temperature {result.temperature}; "
-        f"stops: Left {result.left_stop}, Right {result.right_stop}",
-    ]
-    lines += _move_lines(
-        "Left",
-        result.winning_moves,
-        result.move_descriptions,
-        result.winning_moves_total,
-    )
-    lines += _move_lines(
-        "Right",
-        result.right_winning_moves,
-        result.right_move_descriptions,
-        result.right_winning_moves_total,
-    )
-    return lines
-
-
 def format_result(result: Result) -> str:
-    """The human form of a result: who wins, the value, the winning moves, why, and how."""
-    if result.value is not None:  # a two-player search game: its own rules say who wins
-        lines = [_short_spec(result.position)]
-    elif result.play == "misere":
-        lines = [f"{_short_spec(result.position)}  (misère play: the last mover loses)"]
-    else:
-        lines = [f"{_short_spec(result.position)}  (normal play: the last mover wins)"]
-    lines.append("Outcome: " + _OUTCOME_WORDS.get(result.outcome, result.outcome))
-    if result.value is not None:
-        r = result.remoteness
-        extra = "" if r is None else f" in {r} move" if r == 1 else f" in {r} moves"
-        lines.append(f"Value: {result.value}{extra}")
-    if result.grundy is not None:
-        lines.append(f"Grundy value: {result.grundy}")
-    if result.canonical is not None:
-        lines.extend(_partisan_lines(result))
-    elif result.winning_moves:
-        n = len(result.winning_moves)
-        # Two-player solvers list the best moves of a draw or a loss (drawing, slowest-losing).
-        kind = "Best move" if result.value in ("draw", "loss") else "Winning move"
-        total = result.winning_moves_total
-        if result.winning_moves_truncated and total is not None and total > n:
-            lines.append(f"{kind}s ({n:,} of {total:,}):")
-        else:
-            lines.append(f"{kind}:" if n == 1 else f"{kind}s ({n:,}):")
-        for pos, words in zip(result.winning_moves, result.move_descriptions, strict=True):
-            lines.append(f"  {words} -> {_short_spec(pos)}")
-        if result.winning_moves_truncated:
-            more = f"{total:,} in all" if total is not None else "the total is not known"
-            lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")
-    elif result.outcome == "P":
-        lines.append("No winning move: every move leads to a position the opponent wins.")
-    if result.explanation:
-        lines.append("Why:")
-        lines.extend(f"  {line}" for line in result.explanation)
-    lines.append(f"Method: {result.method}")
-    return "\n".join(lines)
+    """The human form of a result: who wins, the value, the winning moves, why, and how
+    (``str(result)``; the text lives with :class:`grundy.Result`)."""
+    return str(result)

@@ -251,27 +251,9 @@ def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per
 
 
 def _rows_of_ten(piece: Any, first: int, width: int) -> str:
-    """Rows ``"heap: v v ... v"`` of ten values (the last may be shorter), heap numbers
-    right-aligned to ``width``; one %-format over the piece (a piece starts a row).
+    from grundy.heap import rows_of_ten  # noqa: PLC0415 (lazy: numpy)
 
-    >>> import numpy as np
-    >>> print(_rows_of_ten(np.arange(12), 0, 2), end="")
-     0:   0   1   2   3   4   5   6   7   8   9
-    10:  10  11
-    """
-    import numpy as np  # noqa: PLC0415 (lazy: numpy)
-
-    values = np.asarray(piece, dtype=np.int64)
-    full = len(values) // 10
-    row = f"%{width}d: " + " ".join(["%3d"] * 10) + "\n"
-    grid = np.empty((full, 11), dtype=np.int64)
-    grid[:, 0] = first + 10 * np.arange(full, dtype=np.int64)
-    grid[:, 1:] = values[: 10 * full].reshape(full, 10)
-    text = (row * full) % tuple(grid.ravel().tolist())
-    rest = values[10 * full :].tolist()
-    if rest:
-        text += f"{first + 10 * full:>{width}}: " + " ".join(f"{v:>3}" for v in rest) + "\n"
-    return text
+    return rows_of_ten(piece, first, width)
 
 
 def _stream(game: Any, args: argparse.Namespace) -> int:

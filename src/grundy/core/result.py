@@ -12,7 +12,7 @@ from typing import Any
 
 from grundy.core.position import Position, Sum
 
-__all__ = ["Result"]
+__all__ = ["Result", "format_result", "short_spec", "shorten"]
 
 
 @dataclass(frozen=True)
@@ -77,8 +77,52 @@ class Result:
         """True when the player to move wins."""
         return self.outcome == "N" or self.value == "win"
 
+    def __str__(self) -> str:
+        """The command line's text for this answer (``grundy solve`` prints exactly this).
+
+        >>> from grundy import solve
+        >>> print(solve("nim 3"))
+        nim 3  (normal play: the last mover wins)
+        Outcome: the player to move wins (N-position)
+        Grundy value: 3
+        Winning move:
+          take 3 from the heap of 3 -> nim 0
+        Why:
+          Nim-sum in binary (Bouton 1901: the player to move loses iff it is 0):
+              3  11
+            XOR  11  = 3
+          To zero it: 3 has a 1 in the top column of 3, and 3 XOR 3 = 0, so take 3 from 3.
+          The value 3 is not 0, so the player to move wins by moving to a position of value 0.
+        Method: formula: Nim heap: G(n) = n (Bouton 1901)
+        """
+        return format_result(self)
+
+    def __repr__(self) -> str:
+        """One line: the spec, the outcome and the values that matter (``str`` has the rest).
+
+        >>> from grundy import solve
+        >>> solve("nim 3 4 5")
+        Result(spec='nim 3 4 5', outcome='N', grundy=2, winning_moves=1)
+        >>> solve("nim 3 4 5", misere=True)
+        Result(spec='nim 3 4 5', play='misere', outcome='N', winning_moves=1)
+        """
+        parts = [f"spec={shorten(str(self.position))!r}"]
+        if self.play != "normal":
+            parts.append(f"play={self.play!r}")
+        parts.append(f"outcome={self.outcome!r}")
+        for key in ("grundy", "value", "remoteness", "canonical"):
+            v = getattr(self, key)
+            if v is not None:
+                parts.append(f"{key}={v!r}")
+        total = self.winning_moves_total
+        count = total if total is not None else len(self.winning_moves)
+        if self.canonical is None:
+            parts.append(f"winning_moves={count}")
+        return f"Result({', '.join(parts)})"
+
     def _repr_html_(self) -> str:
-        """Jupyter shows a result as a small table, the position's picture when it has one.
+        """Jupyter shows a result as a small table, the position's picture when it has one;
+        the "Why" lines keep their layout (``<pre>``).
 
         >>> from grundy import solve
         >>> "<b>N</b>" in solve("nim 3 4 5")._repr_html_()
@@ -87,32 +131,65 @@ class Result:
         e = html.escape
         comps = self.position.components
         picture = comps[0]._repr_svg_() if len(comps) == 1 else None
-        rows = [("Position", f"<code>{e(str(self.position))}</code>")]
+        rows = [("Position", f"<code>{e(short_spec(self.position))}</code>")]
         rows.append(
             ("Play", "misère (the last mover loses)" if self.play == "misere" else "normal")
         )
-        rows.append(("Outcome", f"<b>{e(self.outcome)}</b>"))
+        rows.append(("Outcome", f"<b>{e(self.outcome)}</b> — {e(_outcome_words(self))}"))
         if self.grundy is not None:
             rows.append(("Grundy value", str(self.grundy)))
-        for key in ("canonical", "value"):
-            v = getattr(self, key, None)
-            if v is not None:
-                rows.append((key.capitalize(), e(str(v))))
-        if self.winning_moves:
-            shown = "".join(
-                f"<li><code>{e(str(p))}</code> — {e(w)}</li>"
-                for p, w in zip(self.winning_moves, self.move_descriptions, strict=False)
+        if self.value is not None:
+            r = self.remoteness
+            rows.append(("Value", e(self.value if r is None else f"{self.value} in {r}")))
+        if self.canonical is not None:
+            rows.append(("Canonical value", f"<code>{e(self.canonical)}</code>"))
+            rows.append(
+                (
+                    "Mean, temperature",
+                    e(
+                        f"{self.mean}, {self.temperature} (stops: Left {self.left_stop}, "
+                        f"Right {self.right_stop})"
+                    ),
+                )
             )
-            more = ""
-            if self.winning_moves_truncated:
-                total = self.winning_moves_total
-                more = f" (first {len(self.winning_moves)} of {total:,})" if total else " (cut)"
-            rows.append((f"Winning moves{more}", f"<ul>{shown}</ul>"))
+        sides: list[tuple[str, tuple[Position | Sum, ...], tuple[str, ...], int | None]] = []
+        if self.canonical is not None:
+            sides.append(
+                (
+                    "Left wins moving first",
+                    self.winning_moves,
+                    self.move_descriptions,
+                    self.winning_moves_total,
+                )
+            )
+            sides.append(
+                (
+                    "Right wins moving first",
+                    self.right_winning_moves,
+                    self.right_move_descriptions,
+                    self.right_winning_moves_total,
+                )
+            )
+        elif self.winning_moves:
+            kind = "Best moves" if self.value in ("draw", "loss") else "Winning moves"
+            sides.append(
+                (kind, self.winning_moves, self.move_descriptions, self.winning_moves_total)
+            )
+        for label, moves, words, total in sides:
+            shown = "".join(
+                f"<li>{e(w)} → <code>{e(short_spec(p))}</code></li>"
+                for p, w in zip(moves, words, strict=False)
+            )
+            n = len(moves)
+            count = f" ({n:,} of {total:,})" if total is not None and total > n else f" ({n:,})"
+            rows.append((label + count, f"<ul>{shown}</ul>" if moves else "none"))
         rows.append(("Method", e(self.method)))
         if self.explanation:
-            rows.append(("Why", "<br>".join(e(x) for x in self.explanation)))
+            why = "\n".join(e(x) for x in self.explanation)
+            rows.append(("Why", f"<pre style='margin:0'>{why}</pre>"))
         body = "".join(
-            f"<tr><th style='text-align:left;vertical-align:top'>{k}</th><td>{v}</td></tr>"
+            f"<tr><th style='text-align:left;vertical-align:top'>{k}</th>"
+            f"<td style='text-align:left'>{v}</td></tr>"
             for k, v in rows
         )
         return f"<div>{picture or ''}<table>{body}</table></div>"
@@ -135,3 +212,125 @@ class Result:
                 v = list(v)
             out[f.name] = v
         return out
+
+
+_OUTCOME_WORDS = {
+    "N": "the player to move wins (N-position)",
+    "P": "the player to move loses (P-position)",
+    "D": "a draw with perfect play",
+    "L": "Left wins whoever starts (L-position)",
+    "R": "Right wins whoever starts (R-position)",
+}
+
+
+_LONGEST = 200
+
+
+def shorten(spec: str) -> str:
+    """A spec cut to fit a line (``--json`` always has it whole).
+
+    >>> shorten("nim " + "1 " * 200)[-30:]
+    '1 1 1 1 1 ... (404 characters)'
+    """
+    if len(spec) <= _LONGEST:
+        return spec
+    return f"{spec[: _LONGEST - 40].rstrip()} ... ({len(spec):,} characters)"
+
+
+def short_spec(position: Any) -> str:
+    """``shorten(str(position))``, without writing the whole text of a big position when
+    its ruleset can give the head of it (``format_state_head``: a million-edge picture)."""
+    comps = position.components
+    if len(comps) == 1:
+        game = comps[0].game
+        head = getattr(game, "format_state_head", None)
+        found = head(comps[0].state, _LONGEST) if head is not None else None
+        if found is not None:
+            text: str = found[0]
+            length: int = found[1]
+            name = f"{game.spec_name()} "
+            if len(name) + length <= _LONGEST:
+                return name + text
+            cut = (name + text)[: _LONGEST - 40].rstrip()
+            return f"{cut} ... ({len(name) + length:,} characters)"
+    return shorten(str(position))
+
+
+def _move_lines(
+    who: str, moves: tuple[Any, ...], words: tuple[str, ...], total: int | None
+) -> list[str]:
+    """``Left wins moving first with 2 moves:`` and the moves, or that it has none."""
+    if not moves:
+        return [f"{who} moving first has no winning move (moving first loses)"]
+    n = len(moves)
+    count = total if total is not None and total > n else n
+    listed = f" ({n:,} listed)" if count > n else ""
+    out = [f"{who} wins moving first with {count:,} move{'s' if count != 1 else ''}{listed}:"]
+    out.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, words, strict=True))
+    return out
+
+
+def _partisan_lines(result: Result) -> list[str]:
+    """Canonical value, temperature and stops, and each side's winning moves moving first."""
+    lines = [
+        f"Canonical value: {result.canonical}",
+        f"Mean {result.mean}, temperature {result.temperature}; "
+        f"stops: Left {result.left_stop}, Right {result.right_stop}",
+    ]
+    lines += _move_lines(
+        "Left",
+        result.winning_moves,
+        result.move_descriptions,
+        result.winning_moves_total,
+    )
+    lines += _move_lines(
+        "Right",
+        result.right_winning_moves,
+        result.right_move_descriptions,
+        result.right_winning_moves_total,
+    )
+    return lines
+
+
+def _outcome_words(result: Result) -> str:
+    return _OUTCOME_WORDS.get(result.outcome, result.outcome)
+
+
+def format_result(result: Result) -> str:
+    """The human form of a result: who wins, the value, the winning moves, why, and how."""
+    if result.value is not None:  # a two-player search game: its own rules say who wins
+        lines = [short_spec(result.position)]
+    elif result.play == "misere":
+        lines = [f"{short_spec(result.position)}  (misère play: the last mover loses)"]
+    else:
+        lines = [f"{short_spec(result.position)}  (normal play: the last mover wins)"]
+    lines.append("Outcome: " + _outcome_words(result))
+    if result.value is not None:
+        r = result.remoteness
+        extra = "" if r is None else f" in {r} move" if r == 1 else f" in {r} moves"
+        lines.append(f"Value: {result.value}{extra}")
+    if result.grundy is not None:
+        lines.append(f"Grundy value: {result.grundy}")
+    if result.canonical is not None:
+        lines.extend(_partisan_lines(result))
+    elif result.winning_moves:
+        n = len(result.winning_moves)
+        # Two-player solvers list the best moves of a draw or a loss (drawing, slowest-losing).
+        kind = "Best move" if result.value in ("draw", "loss") else "Winning move"
+        total = result.winning_moves_total
+        if result.winning_moves_truncated and total is not None and total > n:
+            lines.append(f"{kind}s ({n:,} of {total:,}):")
+        else:
+            lines.append(f"{kind}:" if n == 1 else f"{kind}s ({n:,}):")
+        for pos, words in zip(result.winning_moves, result.move_descriptions, strict=True):
+            lines.append(f"  {words} -> {short_spec(pos)}")
+        if result.winning_moves_truncated:
+            more = f"{total:,} in all" if total is not None else "the total is not known"
+            lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")
+    elif result.outcome == "P":
+        lines.append("No winning move: every move leads to a position the opponent wins.")
+    if result.explanation:
+        lines.append("Why:")
+        lines.extend(f"  {line}" for line in result.explanation)
+    lines.append(f"Method: {result.method}")
+    return "\n".join(lines)

@@ -18,6 +18,14 @@ if TYPE_CHECKING:
     from grundy.heap.custom import HeapFunctionGame
     from grundy.heap.games import DAWSON, DAWSONS_CHESS, GRUNDYS_GAME, KAYLES, TakeAndBreak
     from grundy.heap.period import Periodicity, find_period, periodicity
+    from grundy.heap.sequence import (
+        HeapTable,
+        SvgPicture,
+        plot,
+        plot_svg,
+        rows_of_ten,
+        tabulate,
+    )
     from grundy.heap.store import TableJournal, load_table, save_table
     from grundy.heap.table import TableBuilder, build_table
     from grundy.heap.tools import (
@@ -36,8 +44,10 @@ __all__ = [
     "GRUNDYS_GAME",
     "KAYLES",
     "HeapFunctionGame",
+    "HeapTable",
     "OctalCode",
     "Periodicity",
+    "SvgPicture",
     "TableBuilder",
     "TableJournal",
     "TakeAndBreak",
@@ -50,9 +60,13 @@ __all__ = [
     "load_table",
     "periodic_pieces",
     "periodicity",
+    "plot",
+    "plot_svg",
     "require_heap_game",
+    "rows_of_ten",
     "save_table",
     "table_pieces",
+    "tabulate",
 ]
 
 _LAZY = {
@@ -78,6 +92,10 @@ _LAZY = {
     "load_table": "grundy.heap.store",
     "save_table": "grundy.heap.store",
     "table_pieces": "grundy.heap.tools",
+    **dict.fromkeys(
+        ("HeapTable", "SvgPicture", "plot", "plot_svg", "rows_of_ten", "tabulate"),
+        "grundy.heap.sequence",
+    ),
 }
 
 

@@ -17,6 +17,7 @@ checking ``G(n + p) = G(n) + s`` for ``e <= n < bound`` proves it for all ``n``.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -52,6 +53,22 @@ class Periodicity:
     proved: bool
     checked_to: int
     reason: str
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows what is known, and how, in a small table."""
+        rows = [
+            ("Preperiod", self.preperiod),
+            ("Period", self.period),
+            ("Saltus", self.saltus),
+            ("Proved", "yes" if self.proved else f"no (observed up to heap {self.checked_to})"),
+            ("How", self.reason),
+        ]
+        body = "".join(
+            f"<tr><th style='text-align:left'>{k}</th>"
+            f"<td style='text-align:left'>{html.escape(str(v))}</td></tr>"
+            for k, v in rows
+        )
+        return f"<table>{body}</table>"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``grundy period --json``)."""

@@ -15,6 +15,7 @@ function, periodicity and tameness.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -113,6 +114,53 @@ class MisereQuotient:
         gens = ", ".join(generator_name(i) for i in range(len(self.generators)))
         rels = ", ".join(f"{word_name(a)} = {word_name(b)}" for a, b in self.relations)
         return f"⟨{gens} | {rels}⟩" if rels else f"⟨{gens}⟩"
+
+    def text(self, *, table: bool = False) -> str:
+        """The command line's text (``grundy quotient``; ``table=True`` adds the
+        multiplication table, as ``--table`` does). ``str(q)`` is ``q.text()``."""
+        tame = f", tame: misère Nim's {self.tame}" if self.tame else ""
+        lines = [
+            f"Misère quotient of {self.game}, heaps 0..{self.computed_to}: order {self.order}{tame}"
+        ]
+        gens = ", ".join(f"{self.name(self.pretending[h])} = heap {h}" for h in self.generators)
+        lines.append(f"Generators: {gens or 'none'}")
+        lines.append(f"Presentation: {self.presentation()}")
+        lines.append(f"Elements: {', '.join(self.elements)}")
+        lines.append(f"P-portion: {{{', '.join(self.name(x) for x in self.p_portion)}}}")
+        if table:
+            width = max(len(e) for e in self.elements)
+            lines.append("Multiplication table:")
+            lines.append(" " * (width + 2) + " ".join(f"{e:>{width}}" for e in self.elements))
+            for x, row in enumerate(self.table):
+                cells = " ".join(f"{self.name(y):>{width}}" for y in row)
+                lines.append(f"{self.name(x):>{width}}: {cells}")
+        lines.append("Pretending function (heap: element):")
+        names = [self.name(x) for x in self.pretending]
+        for start in range(0, len(names), 10):
+            line = "  ".join(f"{h}:{names[h]}" for h in range(start, min(start + 10, len(names))))
+            lines.append(f"  {line}")
+        lines.append(f"Checked: {self.reason}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        """One line: the game, the heaps covered, the order and the presentation.
+
+        >>> from grundy.heap.games import KAYLES
+        >>> from grundy.quotient import misere_quotient
+        >>> repr(misere_quotient(KAYLES, 3))[:67]
+        "MisereQuotient(game='kayles', computed_to=3, order=6, presentation="
+        """
+        return (
+            f"MisereQuotient(game={self.game!r}, computed_to={self.computed_to}, "
+            f"order={self.order}, presentation={self.presentation()!r})"
+        )
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows the text and the multiplication table in a ``<pre>`` block."""
+        return f"<pre>{html.escape(self.text(table=self.order <= 24))}</pre>"
 
     def to_dict(self) -> dict[str, Any]:
         """Every field, plus names, as plain JSON-ready data."""

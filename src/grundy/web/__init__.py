@@ -1,7 +1,7 @@
 """The web playground: ``grundy serve`` (solve, play and see, in a browser).
 
 A thin front end over grundy's public API, built on Starlette and served by
-uvicorn (the ``web`` extra: ``pip install "grundy[web]"``). The JSON API is the
+uvicorn (the ``web`` extra: ``pip install -e ".[web]"`` in a checkout). The JSON API is the
 command line's (``/api/solve`` is ``grundy solve --json``); the page at ``/``
 is plain HTML, JavaScript and CSS from ``grundy/web/static``.
 

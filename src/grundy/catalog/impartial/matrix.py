@@ -172,7 +172,7 @@ class MatrixGame(ImpartialGame[Grid]):
                     index = i * self.cols + j
                     mark = "*" if self._odd(index) else " "
                     row.append(f"{state[index]:>{width}}{mark}")
-                lines.append("  " + " ".join(row))
+                lines.append(("  " + " ".join(row)).rstrip())
             odd = [str(p) for index, p in enumerate(state) if self._odd(index)]
             lines.append(f"  G = {' XOR '.join(odd) or '0'} = {v}")
         return lines
