@@ -90,7 +90,7 @@ SPECS = [
 def test_str_is_the_command_line_text(args: list[str]) -> None:
     misere = "--misere" in args
     words = [a for a in args if a != "--misere"]
-    clear_cache()  # as cold as the command: a table loaded by an earlier test says so
+    clear_cache()  # the method names the work done: start afresh, as the command does
     result = solve(" ".join(words), misere=misere)
     assert str(result) == cli("solve", *args)
 
