@@ -137,9 +137,7 @@ def refuse_huge_search(position: Any, max_positions: int) -> None:
     (its ``check_search_size`` hook raises a one-line SearchLimitError)."""
     comps = position.components
     if len(comps) == 1:
-        check = getattr(comps[0].game, "check_search_size", None)
-        if check is not None:
-            check(comps[0].state, max_positions)
+        comps[0].game.check_search_size(comps[0].state, max_positions)
 
 
 _OUTCOME_WORDS = {
@@ -171,8 +169,7 @@ def _short_spec(position: Any) -> str:
     comps = position.components
     if len(comps) == 1:
         game = comps[0].game
-        head = getattr(game, "format_state_head", None)
-        found = head(comps[0].state, _LONGEST) if head is not None else None
+        found = game.format_state_head(comps[0].state, _LONGEST)
         if found is not None:
             text: str = found[0]
             length: int = found[1]

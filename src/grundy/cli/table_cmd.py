@@ -308,7 +308,7 @@ def _proved_period(game: Any, time_limit: float | None) -> tuple[Any, Any] | Non
     """``(periodicity, table)`` when a short table (at most 8,192 heaps) proves a period."""
     from grundy.heap import TakeAndBreak, heap_table, periodicity  # noqa: PLC0415 (lazy: numpy)
 
-    if not _has_theorem(game):
+    if not game.has_periodicity_theorem():
         return None
     limit = game.table_limit() if isinstance(game, TakeAndBreak) else _STREAM_PROOF_SIZES[-1]
     table = None
@@ -323,12 +323,6 @@ def _proved_period(game: Any, time_limit: float | None) -> tuple[Any, Any] | Non
     return None
 
 
-def _has_theorem(game: Any) -> bool:
-    """True when a periodicity theorem can prove a period of ``game`` from a table."""
-    hook = getattr(game, "periodicity_proof", None)
-    return hook is not None and hook(0, 1, 0) is not None
-
-
 def _too_large(game: Any, args: argparse.Namespace, need: int) -> str:
     """The refusal of a table that does not fit in memory: sizes, limit, and what to ask."""
     spec = game.spec_name()
@@ -338,7 +332,7 @@ def _too_large(game: Any, args: argparse.Namespace, need: int) -> str:
         why = "a saved table (--out) is held whole"
     elif args.compute_all:
         why = "--compute-all runs the kernel on every heap"
-    elif not _has_theorem(game):
+    elif not game.has_periodicity_theorem():
         why = f"no periodicity theorem applies to {spec} (its values cannot be streamed)"
     else:
         why = f"no period of {spec} is proved in its first {_STREAM_PROOF_SIZES[-1]:,} heaps"

@@ -1,10 +1,13 @@
 """The registry: every game the position language knows, by name and alias.
 
-Entries are derived from the rulesets themselves (:meth:`GameEntry.of`), and a
-family's module is imported only when one of its games is asked for, so that
-``grundy solve nim 3`` loads no other family. Adding a game is its ruleset
-(with its metadata) and one line in :data:`_SOURCES`; a test checks that the
-names below agree with the metadata.
+The registry is read from the rulesets themselves: every public module of the
+game packages (:data:`GAME_PACKAGES`) is imported the first time a name is
+asked for, and each ruleset class that declares a :attr:`~grundy.core.game.Ruleset.name`
+(and each :class:`~grundy.core.game.NamedRuleset` a module holds, alone or in a
+tuple) becomes an entry (:meth:`GameEntry.of`). A class that declares
+:attr:`~grundy.core.game.Ruleset.variant_params` is the ruleset of another
+entry of its name under those parameters (``hackenbush:colored``). Adding a
+game is one module in one of these packages: there is no list to edit.
 
 >>> from grundy.lang.registry import REGISTRY
 >>> REGISTRY.get("sub").name
@@ -13,96 +16,71 @@ names below agree with the metadata.
 
 from __future__ import annotations
 
+import pkgutil
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from importlib import import_module
+from types import ModuleType
 
 from grundy.core.game import NamedRuleset, Ruleset
 from grundy.errors import InvalidGameError, InvalidSpecError, UnknownGameError
 from grundy.lang.entry import GameEntry
 
-__all__ = ["REGISTRY", "Registry"]
+__all__ = ["GAME_PACKAGES", "REGISTRY", "Registry", "rulesets_in"]
 
-#: Name and aliases -> where the ruleset lives (``module:attribute``), in listing order.
-#: The attribute is a ruleset class, or a :class:`NamedRuleset` as ``module:NAMED[i]``.
-_SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("nim",), "grundy.heap.nim:Nim"),
-    (("subtraction", "sub"), "grundy.heap.subtraction:Subtraction"),
-    (("bash",), "grundy.heap.bash:Bash"),
-    (("octal", "take-and-break"), "grundy.heap.games:TakeAndBreak"),
-    (("kayles",), "grundy.heap.games:NAMED[0]"),
-    (("dawson", "dawsons-kayles"), "grundy.heap.games:NAMED[1]"),
-    (("dawsons-chess",), "grundy.heap.games:NAMED[2]"),
-    (("grundys-game",), "grundy.heap.games:NAMED[3]"),
-    (("wythoff",), "grundy.catalog.impartial.wythoff:Wythoff"),
-    (("fibonacci",), "grundy.catalog.impartial.fibonacci:FibonacciNim"),
-    (("moore",), "grundy.catalog.impartial.moore:MooreNim"),
-    (("lasker",), "grundy.catalog.impartial.lasker:LaskersNim"),
-    (("divisors",), "grundy.catalog.impartial.divisors:Divisors"),
-    (("halving",), "grundy.catalog.impartial.halving:Halving"),
-    (("matrix",), "grundy.catalog.impartial.matrix:MatrixGame"),
-    (("ferguson",), "grundy.catalog.impartial.ferguson:Ferguson"),
-    (("divisor-removal",), "grundy.catalog.impartial.divisor_removal:DivisorRemoval"),
-    (("hackenbush", "green-hackenbush"), "grundy.hackenbush.ruleset:Hackenbush"),
-    (("tictactoe", "ttt", "noughts-and-crosses"), "grundy.catalog.boards.tictactoe:TicTacToe"),
-    (("connect4", "connect-four"), "grundy.catalog.boards.connect4:ConnectFour"),
-    (("chomp",), "grundy.catalog.boards.chomp:Chomp"),
-    (("domineering-search",), "grundy.catalog.boards.domineering:Domineering"),
-    (("domineering", "dom", "partisan-domineering"), "grundy.cgt.games.domineering:Domineering"),
-    (("clobber",), "grundy.cgt.games.clobber:Clobber"),
-    (("cutcake",), "grundy.cgt.games.cutcake:Cutcake"),
-    (
-        ("toads-frogs", "toads-and-frogs", "toadsfrogs"),
-        "grundy.cgt.games.toads_frogs:ToadsAndFrogs",
-    ),
-    (("toppling-dominoes", "toppling"), "grundy.cgt.games.toppling:TopplingDominoes"),
-    (("cgt", "game"), "grundy.cgt.games.literal:GameLiteral"),
+#: The packages whose public modules hold the built-in games, in listing order (within a
+#: package: modules by name, and in a module the order of definition).
+GAME_PACKAGES: tuple[str, ...] = (
+    "grundy.heap",
+    "grundy.catalog.impartial",
+    "grundy.hackenbush",
+    "grundy.catalog.boards",
+    "grundy.cgt.games",
 )
 
-#: ``name:PARAMS`` written with these parameters builds another family's ruleset
-#: (``hackenbush:colored`` is Blue-Red-Green Hackenbush, a partisan game).
-_VARIANTS: dict[tuple[str, str], str] = {
-    ("hackenbush", "colored"): "grundy.cgt.games.hackenbush:ColoredHackenbush",
-    ("hackenbush", "coloured"): "grundy.cgt.games.hackenbush:ColoredHackenbush",
-    ("hackenbush", "brg"): "grundy.cgt.games.hackenbush:ColoredHackenbush",
-}
-
-
-#: Held while a game's module is imported (threads load games one at a time).
+#: Held while game modules are imported (threads load them one at a time).
 _LOADING = threading.RLock()
 
 
-def load_source(where: str) -> type[Ruleset] | NamedRuleset:
-    """The ruleset class or named ruleset at ``module:attribute`` (``NAMED[i]`` allowed)."""
-    module, _, attr = where.partition(":")
-    name, _, index = attr.partition("[")
-    with _LOADING:
-        # Packages first, top down: a thread that took a module's import lock and then
-        # waited for its package, which imports that module, would deadlock with the
-        # thread importing the package (first-time solves of two games in two threads).
-        parts = module.split(".")
-        for i in range(1, len(parts)):
-            import_module(".".join(parts[:i]))
-        obj = getattr(import_module(module), name)
-    if index:
-        obj = obj[int(index.rstrip("]"))]
-    if not (isinstance(obj, NamedRuleset) or (isinstance(obj, type) and issubclass(obj, Ruleset))):
-        raise InvalidGameError(f"{where} is not a ruleset")
-    return obj
+def rulesets_in(module: ModuleType) -> list[type[Ruleset] | NamedRuleset]:
+    """The games a module declares, in order of definition: ruleset classes defined there
+    with a :attr:`~grundy.core.game.Ruleset.name` of their own, and named rulesets (alone
+    or in a tuple).
+
+    >>> import grundy.heap.games as m
+    >>> [getattr(g, "name", None) or g.ruleset.spec_name() for g in rulesets_in(m)]
+    ['octal', 'kayles', 'dawson', 'dawsons-chess', 'grundys-game']
+    """
+    found: list[type[Ruleset] | NamedRuleset] = []
+    for obj in vars(module).values():
+        if isinstance(obj, type) and issubclass(obj, Ruleset):
+            if obj.__module__ == module.__name__ and "name" in vars(obj) and obj.name:
+                found.append(obj)
+        elif isinstance(obj, NamedRuleset):
+            found.append(obj)
+        elif isinstance(obj, tuple) and obj and all(isinstance(x, NamedRuleset) for x in obj):
+            found.extend(obj)
+    return found
 
 
-def _with_variants(entry: GameEntry, variants: dict[str, str]) -> GameEntry:
+def _modules(package: str) -> Iterator[ModuleType]:
+    """The public modules of ``package`` (names without a leading underscore), by name."""
+    pkg = import_module(package)
+    names = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_"))
+    for name in names:
+        yield import_module(f"{package}.{name}")
+
+
+def _with_variants(entry: GameEntry, variants: dict[str, type[Ruleset]]) -> GameEntry:
     """``entry`` whose factory hands the parameters in ``variants`` to another ruleset."""
     base = entry.factory
 
     def factory(params: str | None) -> Ruleset:
-        where = variants.get((params or "").lower())
-        if where is None:
+        cls = variants.get((params or "").lower())
+        if cls is None:
             return base(params)
-        source = load_source(where)
-        assert not isinstance(source, NamedRuleset)
-        return source.from_params(params.lower() if params else params)
+        return cls.from_params(params.lower() if params else params)
 
     return replace(entry, factory=factory)
 
@@ -115,35 +93,64 @@ def _require_name(name: object) -> None:
 
 
 class Registry:
-    """Names and aliases to :class:`GameEntry`, in registration order, loaded on demand."""
+    """Names and aliases to :class:`GameEntry`, in listing order.
 
-    def __init__(self, sources: tuple[tuple[tuple[str, ...], str], ...] = ()) -> None:
-        self._names: list[str] = []
-        self._where: dict[str, str] = {}
-        self._key_of: dict[str, str] = {}
-        self._loaded: dict[str, GameEntry] = {}
-        if not isinstance(sources, (tuple, list)) or not all(
-            isinstance(item, tuple)
-            and len(item) == 2
-            and isinstance(item[0], tuple)
-            and item[0]
-            and all(isinstance(n, str) for n in item[0])
-            and isinstance(item[1], str)
-            for item in sources
+    ``Registry(packages)`` reads the games of those packages (see
+    :func:`rulesets_in`) when it is first asked; ``Registry()`` starts empty, for
+    games added with :meth:`add`.
+    """
+
+    def __init__(self, packages: tuple[str, ...] = ()) -> None:
+        if not isinstance(packages, (tuple, list)) or not all(
+            isinstance(p, str) and p for p in packages
         ):
             raise InvalidGameError(
-                "Registry(sources) takes a tuple of ((name, alias, ...), 'module:attribute') pairs"
+                "Registry(packages) takes a tuple of package names, e.g. ('grundy.heap',)"
             )
-        for names, where in sources:
-            self._declare(names, where)
+        self._packages = tuple(packages)
+        self._loaded = not self._packages
+        self._names: list[str] = []
+        self._key_of: dict[str, str] = {}
+        self._entries: dict[str, GameEntry] = {}
+        self._classes: list[type[Ruleset]] = []
 
-    def _declare(self, names: tuple[str, ...], where: str) -> None:
+    def _load(self) -> None:
+        if self._loaded:
+            return
+        with _LOADING:
+            if self._loaded:
+                return
+            games: list[type[Ruleset] | NamedRuleset] = []
+            for package in self._packages:
+                for module in _modules(package):
+                    games.extend(rulesets_in(module))
+            variants: dict[str, dict[str, type[Ruleset]]] = {}
+            self._classes = [g for g in games if not isinstance(g, NamedRuleset)]
+            own = [g for g in games if isinstance(g, NamedRuleset) or not g.variant_params]
+            for g in games:
+                if not isinstance(g, NamedRuleset) and g.variant_params:
+                    for p in g.variant_params:
+                        variants.setdefault(g.name, {})[p] = g
+            for g in own:
+                entry = GameEntry.of(g)
+                if entry.name in variants:
+                    entry = _with_variants(entry, variants.pop(entry.name))
+                self._declare(entry)
+            if variants:
+                raise InvalidGameError(
+                    f"variants of unregistered games: {', '.join(sorted(variants))}"
+                )
+            self._loaded = True
+
+    def _declare(self, entry: GameEntry) -> None:
+        names = (entry.name, *entry.aliases)
         for key in names:
             if key in self._key_of:
                 raise InvalidGameError(f"the game name {key!r} is registered twice")
-            self._key_of[key] = names[0]
-        self._names.append(names[0])
-        self._where[names[0]] = where
+        for key in names:
+            self._key_of[key] = entry.name
+        self._names.append(entry.name)
+        self._entries[entry.name] = entry
 
     def add(self, entry: GameEntry) -> None:
         """Register an already-built entry (for games defined outside grundy)."""
@@ -152,25 +159,14 @@ class Registry:
                 f"Registry.add takes a GameEntry (GameEntry.of(MyRuleset)), got "
                 f"{type(entry).__name__}"
             )
-        self._declare((entry.name, *entry.aliases), "")
-        self._loaded[entry.name] = entry
-
-    def _entry(self, name: str) -> GameEntry:
-        entry = self._loaded.get(name)
-        if entry is None:
-            with _LOADING:  # one entry per name, loaded by one thread
-                entry = self._loaded.get(name)
-                if entry is None:
-                    entry = GameEntry.of(load_source(self._where[name]))
-                    variants = {p: w for (n, p), w in _VARIANTS.items() if n == name}
-                    if variants:
-                        entry = _with_variants(entry, variants)
-                    self._loaded[name] = entry
-        return entry
+        self._load()
+        with _LOADING:
+            self._declare(entry)
 
     def get(self, name: str) -> GameEntry:
         """The entry for ``name`` (case-insensitive), or :class:`UnknownGameError`."""
         _require_name(name)
+        self._load()
         key = self._key_of.get(name.lower())
         if key is None:
             import difflib  # noqa: PLC0415 (lazy: needed only for a misspelt name)
@@ -180,25 +176,39 @@ class Registry:
             raise UnknownGameError(
                 f"unknown game {name!r}{hint}", "a game from 'grundy games', e.g. nim 3 4 5"
             )
-        return self._entry(key)
+        return self._entries[key]
 
     def declared_names(self, name: str) -> tuple[str, ...]:
-        """The name and aliases declared for ``name`` (without loading its module)."""
+        """The name and aliases declared for ``name``."""
         _require_name(name)
+        self._load()
         key = self._key_of.get(name)
         if key is None:
             raise UnknownGameError(f"unknown game {name[:60]!r}", "a game from 'grundy games'")
         return tuple(k for k, v in self._key_of.items() if v == key)
 
+    def rulesets(self) -> tuple[type[Ruleset], ...]:
+        """Every ruleset class read from the game packages (variants included), in order.
+
+        >>> from grundy.cgt.games import ColoredHackenbush
+        >>> ColoredHackenbush in REGISTRY.rulesets()
+        True
+        """
+        self._load()
+        return tuple(self._classes)
+
     def __iter__(self) -> Iterator[GameEntry]:
-        return (self._entry(n) for n in self._names)
+        self._load()
+        return (self._entries[n] for n in list(self._names))
 
     def __len__(self) -> int:
+        self._load()
         return len(self._names)
 
     def __contains__(self, name: object) -> bool:
+        self._load()
         return isinstance(name, str) and name.lower() in self._key_of
 
 
 #: The registry used by :func:`grundy.parse` and the command line.
-REGISTRY = Registry(_SOURCES)
+REGISTRY = Registry(GAME_PACKAGES)
