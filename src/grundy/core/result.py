@@ -75,7 +75,20 @@ class Result:
     @property
     def first_player_wins(self) -> bool:
         """True when the player to move wins."""
-        return self.outcome == "N" or self.value == "win"
+        return self.mover_result() == "win"
+
+    def mover_result(self) -> str | None:
+        """``"win"``, ``"loss"`` or ``"draw"`` for the player to move, or None when the
+        answer does not say (a partisan outcome class, L or R, names no player to move).
+        The one rule every front end reads.
+
+        >>> from grundy import solve
+        >>> solve("nim 1 1").mover_result(), solve("tictactoe xx.oo....").mover_result()
+        ('loss', 'win')
+        """
+        if self.value in ("win", "loss", "draw"):
+            return self.value
+        return {"N": "win", "P": "loss", "D": "draw"}.get(self.outcome)
 
     def _repr_html_(self) -> str:
         """Jupyter shows a result as a small table, the position's picture when it has one.

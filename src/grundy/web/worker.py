@@ -53,7 +53,7 @@ from grundy.web.limits import WORKER_BASE_MB, BudgetError, Limits
 __all__ = ["OPS", "answer", "main", "memory_in_use"]
 
 #: The requests a worker answers, by name.
-OPS = ("solve", "moves", "table", "table.csv")
+OPS = ("solve", "moves", "hint", "table", "table.csv")
 
 
 def _limits(request: dict[str, Any]) -> Limits:
@@ -69,6 +69,9 @@ def _compute(op: str, query: dict[str, str], limits: Limits) -> dict[str, Any]:
         return {"body": json.dumps(service.solve_json(spec, misere, limits), allow_nan=False)}
     if op == "moves":
         data = service.moves_json(spec, misere, limits, query.get("side"))
+        return {"body": json.dumps(data, allow_nan=False)}
+    if op == "hint":
+        data = service.hint_json(spec, misere, limits, query.get("side"))
         return {"body": json.dumps(data, allow_nan=False)}
     if op == "table":
         data = service.table_json(spec, query.get("n"), limits)
