@@ -1,8 +1,9 @@
 """The registry: every game the position language knows, by name and alias.
 
-The registry is read from the rulesets themselves: every public module of the
-game packages (:data:`GAME_PACKAGES`) is imported the first time a name is
-asked for, and each ruleset class that declares a :attr:`~grundy.core.game.Ruleset.name`
+The registry is read from the rulesets themselves: the public modules of the
+game packages (:data:`GAME_PACKAGES`) are imported as names are asked for (the
+module named after the game first, so that one game loads no other family), and
+each ruleset class that declares a :attr:`~grundy.core.game.Ruleset.name`
 (and each :class:`~grundy.core.game.NamedRuleset` a module holds, alone or in a
 tuple) becomes an entry (:meth:`GameEntry.of`). A class that declares
 :attr:`~grundy.core.game.Ruleset.variant_params` is the ruleset of another
@@ -21,6 +22,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 
 from grundy.core.game import NamedRuleset, Ruleset
@@ -64,25 +66,24 @@ def rulesets_in(module: ModuleType) -> list[type[Ruleset] | NamedRuleset]:
     return found
 
 
-def _modules(package: str) -> Iterator[ModuleType]:
-    """The public modules of ``package`` (names without a leading underscore), by name."""
-    pkg = import_module(package)
-    names = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_"))
-    for name in names:
-        yield import_module(f"{package}.{name}")
+def _module_names(package: str) -> list[str]:
+    """The public modules of ``package`` (names without a leading underscore), by name,
+    found without importing the package."""
+    import grundy  # noqa: PLC0415 (the package's own location)
+
+    folder = Path(grundy.__file__).parent.joinpath(*package.split(".")[1:])
+    found = (m.name for m in pkgutil.iter_modules([str(folder)]) if not m.name.startswith("_"))
+    return [f"{package}.{name}" for name in sorted(found)]
 
 
-def _with_variants(entry: GameEntry, variants: dict[str, type[Ruleset]]) -> GameEntry:
-    """``entry`` whose factory hands the parameters in ``variants`` to another ruleset."""
-    base = entry.factory
-
-    def factory(params: str | None) -> Ruleset:
-        cls = variants.get((params or "").lower())
-        if cls is None:
-            return base(params)
-        return cls.from_params(params.lower() if params else params)
-
-    return replace(entry, factory=factory)
+def _import(module: str) -> ModuleType:
+    """``module``, its packages imported first, top down: a thread that took a module's
+    import lock and then waited for its package, which imports that module, would deadlock
+    with the thread importing the package (first-time solves of two games in two threads)."""
+    parts = module.split(".")
+    for i in range(1, len(parts)):
+        import_module(".".join(parts[:i]))
+    return import_module(module)
 
 
 def _require_name(name: object) -> None:
@@ -95,9 +96,12 @@ def _require_name(name: object) -> None:
 class Registry:
     """Names and aliases to :class:`GameEntry`, in listing order.
 
-    ``Registry(packages)`` reads the games of those packages (see
-    :func:`rulesets_in`) when it is first asked; ``Registry()`` starts empty, for
-    games added with :meth:`add`.
+    ``Registry(packages)`` reads the games of those packages (see :func:`rulesets_in`)
+    as they are asked for: a name is looked up first in the module named after it
+    (``toads-frogs`` in ``toads_frogs.py``), so that ``grundy solve nim 3`` loads no
+    other family, and else in every module. ``Registry()`` starts empty, for games added
+    with :meth:`add`. A variant (``hackenbush:colored``) is consulted when the game's own
+    ruleset refuses the parameters.
     """
 
     def __init__(self, packages: tuple[str, ...] = ()) -> None:
@@ -108,39 +112,72 @@ class Registry:
                 "Registry(packages) takes a tuple of package names, e.g. ('grundy.heap',)"
             )
         self._packages = tuple(packages)
-        self._loaded = not self._packages
-        self._names: list[str] = []
+        self._modules: list[str] | None = None  # every game module, in listing order
+        self._read: dict[str, list[type[Ruleset] | NamedRuleset]] = {}  # module -> its games
+        self._added: list[GameEntry] = []
         self._key_of: dict[str, str] = {}
         self._entries: dict[str, GameEntry] = {}
-        self._classes: list[type[Ruleset]] = []
+        self._variants: dict[str, dict[str, type[Ruleset]]] = {}
+        self._complete = not self._packages
 
-    def _load(self) -> None:
-        if self._loaded:
+    def _all_modules(self) -> list[str]:
+        if self._modules is None:
+            self._modules = [m for p in self._packages for m in _module_names(p)]
+        return self._modules
+
+    def _read_module(self, module: str) -> None:
+        """Register the games of ``module`` (held: ``_LOADING``)."""
+        if module in self._read:
+            return
+        games = rulesets_in(_import(module))
+        self._read[module] = games
+        for g in games:
+            if isinstance(g, NamedRuleset) or not g.variant_params:
+                self._declare(self._entry_of(g))
+            else:
+                for p in g.variant_params:
+                    self._variants.setdefault(g.name, {})[p] = g
+
+    def _entry_of(self, game: type[Ruleset] | NamedRuleset) -> GameEntry:
+        entry = GameEntry.of(game)
+        base, name = entry.factory, entry.name
+
+        def factory(params: str | None) -> Ruleset:
+            try:
+                return base(params)
+            except InvalidSpecError:
+                variant = self._variant(name, params)
+                if variant is None:
+                    raise
+                return variant.from_params(params.lower() if params else params)
+
+        return replace(entry, factory=factory)
+
+    def _variant(self, name: str, params: str | None) -> type[Ruleset] | None:
+        if params is None:
+            return None
+        self._load()
+        return self._variants.get(name, {}).get(params.lower())
+
+    def _load(self, name: str | None = None) -> None:
+        """Read the modules named after ``name`` (when given), or else every game module."""
+        if self._complete:
             return
         with _LOADING:
-            if self._loaded:
-                return
-            games: list[type[Ruleset] | NamedRuleset] = []
-            for package in self._packages:
-                for module in _modules(package):
-                    games.extend(rulesets_in(module))
-            variants: dict[str, dict[str, type[Ruleset]]] = {}
-            self._classes = [g for g in games if not isinstance(g, NamedRuleset)]
-            own = [g for g in games if isinstance(g, NamedRuleset) or not g.variant_params]
-            for g in games:
-                if not isinstance(g, NamedRuleset) and g.variant_params:
-                    for p in g.variant_params:
-                        variants.setdefault(g.name, {})[p] = g
-            for g in own:
-                entry = GameEntry.of(g)
-                if entry.name in variants:
-                    entry = _with_variants(entry, variants.pop(entry.name))
-                self._declare(entry)
-            if variants:
-                raise InvalidGameError(
-                    f"variants of unregistered games: {', '.join(sorted(variants))}"
-                )
-            self._loaded = True
+            modules = self._all_modules()
+            if name is not None:
+                stem = name.replace("-", "_")
+                for m in modules:
+                    if m.rpartition(".")[2] == stem:
+                        self._read_module(m)
+                if name in self._key_of:
+                    return
+            for m in modules:
+                self._read_module(m)
+            unknown = set(self._variants) - set(self._entries)
+            if unknown:
+                raise InvalidGameError(f"variants of unregistered games: {sorted(unknown)}")
+            self._complete = True
 
     def _declare(self, entry: GameEntry) -> None:
         names = (entry.name, *entry.aliases)
@@ -149,7 +186,6 @@ class Registry:
                 raise InvalidGameError(f"the game name {key!r} is registered twice")
         for key in names:
             self._key_of[key] = entry.name
-        self._names.append(entry.name)
         self._entries[entry.name] = entry
 
     def add(self, entry: GameEntry) -> None:
@@ -162,12 +198,15 @@ class Registry:
         self._load()
         with _LOADING:
             self._declare(entry)
+            self._added.append(entry)
 
     def get(self, name: str) -> GameEntry:
         """The entry for ``name`` (case-insensitive), or :class:`UnknownGameError`."""
         _require_name(name)
-        self._load()
         key = self._key_of.get(name.lower())
+        if key is None:
+            self._load(name.lower())
+            key = self._key_of.get(name.lower())
         if key is None:
             import difflib  # noqa: PLC0415 (lazy: needed only for a misspelt name)
 
@@ -181,7 +220,8 @@ class Registry:
     def declared_names(self, name: str) -> tuple[str, ...]:
         """The name and aliases declared for ``name``."""
         _require_name(name)
-        self._load()
+        if name not in self._key_of:
+            self._load(name)
         key = self._key_of.get(name)
         if key is None:
             raise UnknownGameError(f"unknown game {name[:60]!r}", "a game from 'grundy games'")
@@ -195,19 +235,33 @@ class Registry:
         True
         """
         self._load()
-        return tuple(self._classes)
+        return tuple(
+            g for m in self._all_modules() for g in self._read[m] if not isinstance(g, NamedRuleset)
+        )
+
+    def _names(self) -> list[str]:
+        self._load()
+        names = [
+            g.ruleset.spec_name() if isinstance(g, NamedRuleset) else g.name
+            for m in self._all_modules()
+            for g in self._read[m]
+            if isinstance(g, NamedRuleset) or not g.variant_params
+        ]
+        return [*names, *(e.name for e in self._added)]
 
     def __iter__(self) -> Iterator[GameEntry]:
-        self._load()
-        return (self._entries[n] for n in list(self._names))
+        return (self._entries[n] for n in self._names())
 
     def __len__(self) -> int:
         self._load()
-        return len(self._names)
+        return len(self._entries)
 
     def __contains__(self, name: object) -> bool:
-        self._load()
-        return isinstance(name, str) and name.lower() in self._key_of
+        if not isinstance(name, str):
+            return False
+        if name.lower() not in self._key_of:
+            self._load(name.lower())
+        return name.lower() in self._key_of
 
 
 #: The registry used by :func:`grundy.parse` and the command line.
