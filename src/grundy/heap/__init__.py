@@ -14,6 +14,17 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from grundy.heap.build import (
+        MAX_TABLE_BYTES,
+        SAVE_EVERY,
+        STREAM_PROOF_SIZES,
+        TableRun,
+        compute_table,
+        grow_table,
+        proved_period,
+        saved_values,
+        table_bytes,
+    )
     from grundy.heap.code import OctalCode
     from grundy.heap.custom import HeapFunctionGame
     from grundy.heap.games import DAWSON, DAWSONS_CHESS, GRUNDYS_GAME, KAYLES, TakeAndBreak
@@ -34,23 +45,32 @@ __all__ = [
     "DAWSONS_CHESS",
     "GRUNDYS_GAME",
     "KAYLES",
+    "MAX_TABLE_BYTES",
+    "SAVE_EVERY",
+    "STREAM_PROOF_SIZES",
     "HeapFunctionGame",
     "OctalCode",
     "Periodicity",
     "TableBuilder",
     "TableJournal",
+    "TableRun",
     "TakeAndBreak",
     "build_table",
     "check_saved_values",
+    "compute_table",
     "find_period",
+    "grow_table",
     "heap_periodicity",
     "heap_table",
     "heap_values",
     "load_table",
     "periodic_pieces",
     "periodicity",
+    "proved_period",
     "require_heap_game",
     "save_table",
+    "saved_values",
+    "table_bytes",
 ]
 
 _LAZY = {
@@ -75,6 +95,15 @@ _LAZY = {
     "periodic_pieces": "grundy.heap.tools",
     "load_table": "grundy.heap.store",
     "save_table": "grundy.heap.store",
+    "MAX_TABLE_BYTES": "grundy.heap.build",
+    "SAVE_EVERY": "grundy.heap.build",
+    "STREAM_PROOF_SIZES": "grundy.heap.build",
+    "TableRun": "grundy.heap.build",
+    "compute_table": "grundy.heap.build",
+    "grow_table": "grundy.heap.build",
+    "proved_period": "grundy.heap.build",
+    "saved_values": "grundy.heap.build",
+    "table_bytes": "grundy.heap.build",
 }
 
 

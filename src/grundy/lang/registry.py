@@ -22,6 +22,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 from types import ModuleType
 
@@ -69,10 +70,15 @@ def rulesets_in(module: ModuleType) -> list[type[Ruleset] | NamedRuleset]:
 def _module_names(package: str) -> list[str]:
     """The public modules of ``package`` (names without a leading underscore), by name,
     found without importing the package."""
-    import grundy  # noqa: PLC0415 (the package's own location)
-
-    folder = Path(grundy.__file__).parent.joinpath(*package.split(".")[1:])
-    found = (m.name for m in pkgutil.iter_modules([str(folder)]) if not m.name.startswith("_"))
+    head, _, rest = package.partition(".")
+    if head == "grundy":  # grundy's own packages: their __init__ may import every game
+        folders = [str(Path(__file__).parents[1].joinpath(*rest.split(".")))]
+    else:
+        spec = find_spec(package)
+        if spec is None or spec.submodule_search_locations is None:
+            raise InvalidGameError(f"{package!r} is not a package")
+        folders = list(spec.submodule_search_locations)
+    found = (m.name for m in pkgutil.iter_modules(folders) if not m.name.startswith("_"))
     return [f"{package}.{name}" for name in sorted(found)]
 
 

@@ -232,29 +232,19 @@ def _table(spec: str | None, n_text: str | None, limits: Limits) -> tuple[Any, A
 
 
 def _grow_table(rules: Any, n: int, budget: float) -> Any:
-    """The table to heap ``n``, grown by doubling so that a table that would run far past
-    the budget is refused early, with the size that does fit (take-and-break kernels are
-    fast and stop themselves at the deadline)."""
-    if isinstance(rules, grundy.TakeAndBreak):
-        return grundy.heap_table(rules, n)
-    start = time.monotonic()
-    size = min(n, 255)
-    values = grundy.heap_table(rules, size)
-    step = time.monotonic() - start
-    while size < n:
-        elapsed = time.monotonic() - start
-        if elapsed + 4 * step > budget:
-            raise BudgetError(
-                422,
-                f"a table of {rules.spec_name()} to heap {n:,} would take longer than this "
-                f"server's {budget:g} s; heaps 0..{size:,} took {elapsed:.1f} s "
-                "(run grundy table on your own machine for more)",
-            )
-        bigger = min(n, 2 * size + 1)
-        begun = time.monotonic()
-        values = grundy.heap_table(rules, bigger, prefix=values)
-        step = time.monotonic() - begun
-        size = bigger
+    """The table to heap ``n`` by :func:`grundy.heap.grow_table`: a table that would run far
+    past the budget is refused early, with the size that does fit."""
+    from grundy.heap import grow_table, require_heap_game  # noqa: PLC0415 (lazy: numpy)
+
+    values, refused = grow_table(require_heap_game(rules), n, budget)
+    if refused is not None:
+        size, elapsed = refused
+        raise BudgetError(
+            422,
+            f"a table of {rules.spec_name()} to heap {n:,} would take longer than this "
+            f"server's {budget:g} s; heaps 0..{size:,} took {elapsed:.1f} s "
+            "(run grundy table on your own machine for more)",
+        )
     return values
 
 
