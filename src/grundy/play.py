@@ -20,7 +20,7 @@ import contextlib
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from grundy._api import legal_moves, solve
 from grundy.core.position import Position, Sum
@@ -194,22 +194,14 @@ def play(
             write(f"Computer: {words} -> {after}")
             position, human = after, True
             continue
-        write(f"Position: {position}")
-        _draw(position, write)
-        chosen = _ask(
-            position,
-            options,
-            functools.partial(_hint, position, misere, None),
-            read,
-            write,
-            can_undo=bool(history),
+        heading = f"Position: {position}"
+        chosen = _user_move(
+            heading, position, options, (misere, None), read=read, write=write, history=history
         )
         if chosen is None:
-            write("Bye.")
             return 0
         if isinstance(chosen, str):  # _UNDO
             position, lost = history.pop()
-            write("Took back your move and the computer's reply.")
             continue
         remark, known = (None, None) if lost else _gift(position, chosen, misere)
         if remark:
@@ -282,28 +274,44 @@ def play_partisan(
             write(f"Computer ({names[other]}): {said} -> {after}")
             position, mover = after, side
             continue
-        write(f"Position: {position}  ({names[side]} to move)")
-        _draw(position, write)
-        chosen = _ask(
-            position,
-            options,
-            functools.partial(_hint, position, False, side),
-            read,
-            write,
-            can_undo=bool(history),
+        heading = f"Position: {position}  ({names[side]} to move)"
+        chosen = _user_move(
+            heading, position, options, (False, side), read=read, write=write, history=history
         )
         if chosen is None:
-            write("Bye.")
             return 0
         if isinstance(chosen, str):  # _UNDO
             position = history.pop()
-            write("Took back your move and the computer's reply.")
             continue
         remark = _partisan_gift(position, chosen, side)
         if remark:
             write(remark)
         history.append(position)
         position, mover = chosen, other
+
+
+def _user_move(
+    heading: str,
+    position: Position | Sum,
+    options: list[tuple[Position | Sum, str]],
+    how: tuple[bool, str | None],
+    *,
+    read: Callable[[str], str | None],
+    write: Callable[[str], None],
+    history: list[Any],
+) -> Position | Sum | str | None:
+    """Show the position and read the user's move: the move, :data:`_UNDO` (said), or
+    None when the user leaves (said). ``how`` is ``(misere, side)`` for the hint."""
+    write(heading)
+    _draw(position, write)
+    misere, side = how
+    hinted = functools.partial(_hint, position, misere, side)
+    chosen = _ask(position, options, hinted, read, write, can_undo=bool(history))
+    if chosen is None:
+        write("Bye.")
+    elif isinstance(chosen, str):
+        write("Took back your move and the computer's reply.")
+    return chosen
 
 
 def _flip(side: str) -> str:
