@@ -22,6 +22,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from importlib import import_module
+from importlib.machinery import FileFinder
 from importlib.util import find_spec
 from pathlib import Path
 from types import ModuleType
@@ -67,9 +68,9 @@ def rulesets_in(module: ModuleType) -> list[type[Ruleset] | NamedRuleset]:
     return found
 
 
-def _module_names(package: str) -> list[str]:
-    """The public modules of ``package`` (names without a leading underscore), by name,
-    found without importing the package."""
+def _module_names(package: str) -> list[tuple[str, str]]:
+    """``(module, file)`` for the public modules of ``package`` (names without a leading
+    underscore), by name, found without importing the package."""
     head, _, rest = package.partition(".")
     if head == "grundy":  # grundy's own packages: their __init__ may import every game
         folders = [str(Path(__file__).parents[1].joinpath(*rest.split(".")))]
@@ -78,8 +79,27 @@ def _module_names(package: str) -> list[str]:
         if spec is None or spec.submodule_search_locations is None:
             raise InvalidGameError(f"{package!r} is not a package")
         folders = list(spec.submodule_search_locations)
-    found = (m.name for m in pkgutil.iter_modules(folders) if not m.name.startswith("_"))
-    return [f"{package}.{name}" for name in sorted(found)]
+    found = sorted(
+        (m.name, _file_of(m))
+        for m in pkgutil.iter_modules(folders)
+        if not m.name.startswith("_") and not m.ispkg
+    )
+    return [(f"{package}.{name}", file) for name, file in found]
+
+
+def _file_of(info: pkgutil.ModuleInfo) -> str:
+    """The source file of a module found by :func:`pkgutil.iter_modules` ("" if unknown)."""
+    finder = info.module_finder
+    return str(Path(finder.path) / f"{info.name}.py") if isinstance(finder, FileFinder) else ""
+
+
+def _mentions(file: str, name: str) -> bool:
+    """True when the source of ``file`` holds the text ``"name"`` (a game's name or alias is
+    written there as a string), or when it cannot be read (then it is imported to see)."""
+    try:
+        return f'"{name}"' in Path(file).read_text(encoding="utf-8")
+    except OSError:
+        return True
 
 
 def _import(module: str) -> ModuleType:
@@ -118,7 +138,7 @@ class Registry:
                 "Registry(packages) takes a tuple of package names, e.g. ('grundy.heap',)"
             )
         self._packages = tuple(packages)
-        self._modules: list[str] | None = None  # every game module, in listing order
+        self._modules: list[tuple[str, str]] | None = None  # (module, file), listing order
         self._read: dict[str, list[type[Ruleset] | NamedRuleset]] = {}  # module -> its games
         self._added: list[GameEntry] = []
         self._key_of: dict[str, str] = {}
@@ -126,7 +146,7 @@ class Registry:
         self._variants: dict[str, dict[str, type[Ruleset]]] = {}
         self._complete = not self._packages
 
-    def _all_modules(self) -> list[str]:
+    def _all_modules(self) -> list[tuple[str, str]]:
         if self._modules is None:
             self._modules = [m for p in self._packages for m in _module_names(p)]
         return self._modules
@@ -173,12 +193,12 @@ class Registry:
             modules = self._all_modules()
             if name is not None:
                 stem = name.replace("-", "_")
-                for m in modules:
-                    if m.rpartition(".")[2] == stem:
+                for m, file in modules:
+                    if m.rpartition(".")[2] == stem or _mentions(file, name):
                         self._read_module(m)
-                if name in self._key_of:
-                    return
-            for m in modules:
+                        if name in self._key_of:
+                            return
+            for m, _ in modules:
                 self._read_module(m)
             unknown = set(self._variants) - set(self._entries)
             if unknown:
@@ -242,14 +262,17 @@ class Registry:
         """
         self._load()
         return tuple(
-            g for m in self._all_modules() for g in self._read[m] if not isinstance(g, NamedRuleset)
+            g
+            for m, _ in self._all_modules()
+            for g in self._read[m]
+            if not isinstance(g, NamedRuleset)
         )
 
     def _names(self) -> list[str]:
         self._load()
         names = [
             g.ruleset.spec_name() if isinstance(g, NamedRuleset) else g.name
-            for m in self._all_modules()
+            for m, _ in self._all_modules()
             for g in self._read[m]
             if isinstance(g, NamedRuleset) or not g.variant_params
         ]
