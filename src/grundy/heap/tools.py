@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.core.game import HeapGame
+from grundy.core.game import HeapGame, Ruleset
 from grundy.core.limits import check_memory, checkpoint
 from grundy.core.text import short_repr
 from grundy.errors import InvalidSpecError, SolvedFileError, UnsupportedError
@@ -50,9 +50,8 @@ def require_heap_game(game: Any) -> HeapGame:
 so it has no table of heaps 0..N; solve single positions instead, e.g. 'grundy solve divisors 12'
     """
     if not isinstance(game, HeapGame):
-        raise UnsupportedError(
-            f"{game.spec_name()} is not a heap game, so it has no table of heap values"
-        )
+        name = game.spec_name() if isinstance(game, Ruleset) else type(game).__name__
+        raise UnsupportedError(f"{name} is not a heap game, so it has no table of heap values")
     first = game.first_state
     if first != 0:
         name = game.spec_name()
