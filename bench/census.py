@@ -1,7 +1,7 @@
 """Benchmark: a census of every octal code with up to D digits on Dask, 1 worker vs 2.
 
-Run: python bench/census.py [--digits 3] [--heaps 65536] [--workers 1,2] [--tasks 400]
-     [--scaling 0.16,0.6,0.64]
+Run: python bench/census.py [--digits 3] [--heaps 65536] [--workers 1,2] [--repeat 1]
+     [--tasks 400] [--scaling 0.16,0.6,0.64] [--scaling-only] [--keep DIR]
 
 For each worker count it runs the census of ``octal:D`` (every code 0.d1..dk and
 4.d1..dk, k <= D: 1,023 codes for D = 3) to N heaps or until the period is proved,
@@ -12,7 +12,9 @@ on a fresh LocalCluster and a fresh database, and prints:
 * *cores used* = task CPU / wall: the parallelism obtained (at most the worker count);
 * the speed-up of each run against the first (wall ratio), side by side with the
   ratio of cores used -- on a machine shared with other programs, the wall ratio
-  measures the share of the machine each run got as much as the census.
+  measures the share of the machine each run got as much as the census. ``--repeat K``
+  alternates the worker counts K times (1, 2, 1, 2, ...), so that each pair of runs
+  meets about the same load, and prints each pair's speed-up and the median.
 
 Then the Dask overhead per task (``--tasks`` empty tasks through submit/as_completed
 on the 2-worker cluster, against a plain loop), and the growth of the time per code
@@ -37,9 +39,10 @@ from grundy.census.family import CensusItem
 
 def _census(digits: int, heaps: int, workers: int, folder: Path) -> dict[str, Any]:
     family = parse_family(f"octal:{digits}")
+    folder.mkdir(parents=True, exist_ok=True)
     db = folder / f"octal{digits}-{workers}w.db"
     with local_cluster(workers) as client:
-        client.run(_warm)  # compile (or load from numba's cache) the kernels first
+        client.run(_warm)  # load the kernels on every worker before the clock starts
         began = time.perf_counter()
         with CensusStore(db) as store:
             summary = run_census(family.text, family.items(), CensusParams(heaps=heaps), store,
@@ -92,6 +95,9 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, default=400)
     parser.add_argument("--scaling", default="0.16,0.6,0.64", help="codes timed at N/4, N/2, N")
     parser.add_argument("--keep", metavar="DIR", help="keep the databases in DIR")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="alternate the worker counts this many times"
+    )
     parser.add_argument("--scaling-only", action="store_true", help="only the growth with N")
     args = parser.parse_args()
     if args.scaling_only:
@@ -101,21 +107,33 @@ def main() -> None:
     folder = Path(args.keep or tempfile.mkdtemp())
     folder.mkdir(parents=True, exist_ok=True)
     runs = []
-    for w in (int(x) for x in args.workers.split(",")):
-        r = _census(args.digits, args.heaps, w, folder)
-        runs.append(r)
-        base = runs[0]
-        print(
-            f"octal:{args.digits} to {args.heaps:,} heaps, {w} worker(s): {r['codes']:,} codes "
-            f"({r['proved']:,} periods proved, {r['limit']:,} to N without one, "
-            f"{r['sequences']:,} distinct sequences) in {r['wall']:.1f} s wall, "
-            f"{r['cpu']:.1f} s task CPU, cores used {r['cpu'] / r['wall']:.2f}; "
-            f"speed-up vs {base['workers']} worker(s): wall {base['wall'] / r['wall']:.2f}x, "
-            f"cores used {(r['cpu'] / r['wall']) / (base['cpu'] / base['wall']):.2f}x, "
-            f"load average now {os.getloadavg()[0]:.1f}",
-            flush=True,
-        )
+    counts = [int(x) for x in args.workers.split(",")]
+    for rep in range(args.repeat):
+        for w in counts:
+            r = _census(args.digits, args.heaps, w, folder / f"r{rep}")
+            runs.append(r)
+            base = runs[-len(counts) if w != counts[0] else -1]
+            print(
+                f"octal:{args.digits} to {args.heaps:,} heaps, {w} worker(s): {r['codes']:,} codes "
+                f"({r['proved']:,} periods proved, {r['limit']:,} to N without one, "
+                f"{r['sequences']:,} distinct sequences) in {r['wall']:.1f} s wall, "
+                f"{r['cpu']:.1f} s task CPU, cores used {r['cpu'] / r['wall']:.2f}; "
+                f"speed-up vs {base['workers']} worker(s): wall {base['wall'] / r['wall']:.2f}x, "
+                f"cores used {(r['cpu'] / r['wall']) / (base['cpu'] / base['wall']):.2f}x, "
+                f"load average now {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
     if len(runs) > 1:
+        pairs = [
+            (a["cpu"] / a["wall"], b["cpu"] / b["wall"], a["wall"] / b["wall"])
+            for a, b in zip(runs[:: len(counts)], runs[len(counts) - 1 :: len(counts)], strict=True)
+        ]
+        walls = sorted(p[2] for p in pairs)
+        print(
+            f"speed-up {counts[-1]} vs {counts[0]} worker(s), run after run: "
+            + ", ".join(f"{p[2]:.2f}x" for p in pairs)
+            + f" (median {walls[len(walls) // 2]:.2f}x)"
+        )
         a, b = runs[0]["rows"], runs[-1]["rows"]
         keys = [{r["code"]: r["sequence_key"] for r in rows} for rows in (a, b)]
         same = keys[0] == keys[1]

@@ -5,7 +5,8 @@ Run: python bench/compiled_core.py [--before-python PY --before-src DIR] [--only
      [--scale K]
 
 "before" is another checkout of grundy run by another interpreter (for example the last
-numba version: ``--before-python /work/venv/bin/python --before-src /work/main/src``);
+numba version, commit 1bb1394: ``git archive 1bb1394 src | tar -x -C /tmp/before`` and
+``--before-python /work/venv/bin/python --before-src /tmp/before/src``, a venv with numba);
 without it only "after" (this interpreter and this tree) and the C references are timed.
 Every measurement runs in a fresh child process; kernel times are the child's CPU time around
 the one call (numba compiles first, off the clock); command times are the whole child's CPU

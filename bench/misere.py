@@ -106,10 +106,9 @@ def main() -> None:
                 f"(order {rows[top][0]}, {rows[top][1]:.2f} s CPU)"
             )
     if theirs:
-        ratio = our_total / their_total
         print(
             f"whole processes: MisereSolver {their_total:.2f} s, grundy {our_total:.2f} s "
-            f"({ratio:.2f}x)"
+            f"({our_total / their_total:.2f}x)"
         )
 
 

@@ -192,6 +192,7 @@ def server_process(*args: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")]),
     }
+    drain: threading.Thread | None = None
     child = subprocess.Popen(
         [sys.executable, "-m", "grundy", "serve", "--port", "0", *args],
         stderr=subprocess.PIPE,
@@ -208,7 +209,8 @@ def server_process(*args: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
                 raise RuntimeError("the server ended before it said where it serves")
         url = line.split(" at ", 1)[1].split()[0]
         # Drain the server's log so that it never blocks on a full pipe.
-        threading.Thread(target=lambda: child.stderr and child.stderr.read(), daemon=True).start()
+        drain = threading.Thread(target=child.stderr.read, daemon=True)
+        drain.start()
         yield url, child
     finally:
         if child.poll() is None:
@@ -218,6 +220,10 @@ def server_process(*args: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
             except subprocess.TimeoutExpired:
                 child.kill()
                 child.wait()
+        if drain is not None:
+            drain.join(timeout=10)
+        if child.stderr is not None:
+            child.stderr.close()
 
 
 def _wait_ready(host: str, port: int, seconds: float = 180) -> None:

@@ -17,64 +17,126 @@ Write your own game by subclassing :class:`ImpartialGame`:
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 
-from grundy._api import (
-    DEFAULT_MAX_MOVES,
-    clear_cache,
-    grundy_table,
-    grundy_value,
-    legal_moves,
-    solve,
-)
 from grundy._version import __version__
-from grundy.core.game import (
-    Answer,
-    HeapGame,
-    ImpartialGame,
-    MisereAnswer,
-    Move,
-    NamedRuleset,
-    PartisanGame,
-    Ruleset,
-    TheoremAnswer,
-)
-from grundy.core.limits import bounded
-from grundy.core.mex import mex, nim_sum
-from grundy.core.position import Position, Sum
-from grundy.core.result import Result
-from grundy.core.search import DEFAULT_MAX_POSITIONS
-from grundy.errors import (
-    GrundyError,
-    InvalidGameError,
-    InvalidSpecError,
-    LoopyGameError,
-    SearchLimitError,
-    SolvedFileError,
-    TimeLimitError,
-    UnknownGameError,
-    UnsupportedError,
-)
-from grundy.kernels._core import core_status
-from grundy.lang.entry import GameEntry
-from grundy.lang.registry import REGISTRY, Registry
-from grundy.lang.spec import parse, parse_ruleset
 
 if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
+    from grundy._api import (
+        DEFAULT_MAX_MOVES,
+        clear_cache,
+        grundy_table,
+        grundy_value,
+        legal_moves,
+        solve,
+    )
+    from grundy.core.game import (
+        Answer,
+        HeapGame,
+        ImpartialGame,
+        MisereAnswer,
+        Move,
+        NamedRuleset,
+        PartisanGame,
+        Ruleset,
+        TheoremAnswer,
+    )
+    from grundy.core.limits import bounded
+    from grundy.core.mex import mex, nim_sum
+    from grundy.core.position import Position, Sum
+    from grundy.core.result import Result
+    from grundy.core.search import DEFAULT_MAX_POSITIONS
+    from grundy.errors import (
+        GrundyError,
+        InvalidGameError,
+        InvalidSpecError,
+        LoopyGameError,
+        SearchLimitError,
+        SolvedFileError,
+        TimeLimitError,
+        UnknownGameError,
+        UnsupportedError,
+    )
     from grundy.heap import HeapFunctionGame, OctalCode, TakeAndBreak
     from grundy.heap.tools import heap_periodicity, heap_table
+    from grundy.kernels._core import core_status
+    from grundy.lang.entry import GameEntry
+    from grundy.lang.registry import REGISTRY, Registry
+    from grundy.lang.spec import parse, parse_ruleset
+
+#: Where each public name lives. ``import grundy`` loads none of these modules: a name's
+#: module is imported the first time the name is used (PEP 562), so the command line and
+#: a script that needs one game do not pay for the rest (``import grundy`` costs about
+#: as much as an empty interpreter's start; ``tests/test_import_time.py``).
+_WHERE = {
+    **dict.fromkeys(
+        (
+            "DEFAULT_MAX_MOVES",
+            "clear_cache",
+            "grundy_table",
+            "grundy_value",
+            "legal_moves",
+            "solve",
+        ),
+        "grundy._api",
+    ),
+    **dict.fromkeys(
+        (
+            "Answer",
+            "HeapGame",
+            "ImpartialGame",
+            "MisereAnswer",
+            "Move",
+            "NamedRuleset",
+            "PartisanGame",
+            "Ruleset",
+            "TheoremAnswer",
+        ),
+        "grundy.core.game",
+    ),
+    "bounded": "grundy.core.limits",
+    "mex": "grundy.core.mex",
+    "nim_sum": "grundy.core.mex",
+    "Position": "grundy.core.position",
+    "Sum": "grundy.core.position",
+    "Result": "grundy.core.result",
+    "DEFAULT_MAX_POSITIONS": "grundy.core.search",
+    **dict.fromkeys(
+        (
+            "GrundyError",
+            "InvalidGameError",
+            "InvalidSpecError",
+            "LoopyGameError",
+            "SearchLimitError",
+            "SolvedFileError",
+            "TimeLimitError",
+            "UnknownGameError",
+            "UnsupportedError",
+        ),
+        "grundy.errors",
+    ),
+    **dict.fromkeys(("HeapFunctionGame", "OctalCode", "TakeAndBreak"), "grundy.heap"),
+    **dict.fromkeys(("heap_periodicity", "heap_table"), "grundy.heap.tools"),
+    "core_status": "grundy.kernels._core",
+    "GameEntry": "grundy.lang.entry",
+    "REGISTRY": "grundy.lang.registry",
+    "Registry": "grundy.lang.registry",
+    "parse": "grundy.lang.spec",
+    "parse_ruleset": "grundy.lang.spec",
+}
 
 
 def __getattr__(name: str) -> _Any:
-    # Table functions need numpy: imported on first use so that ``import grundy`` stays light.
-    if name in ("heap_table", "heap_periodicity"):
-        from grundy.heap import tools  # noqa: PLC0415 (lazy: numpy)
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'grundy' has no attribute {name!r}")
+    from importlib import import_module  # noqa: PLC0415 (lazy: see _WHERE)
 
-        return getattr(tools, name)
-    if name in ("HeapFunctionGame", "OctalCode", "TakeAndBreak"):
-        # The heap family loads when it is first used, so ``import grundy`` stays light.
-        from grundy import heap  # noqa: PLC0415 (lazy: a game family)
+    value = getattr(import_module(where), name)
+    globals()[name] = value  # the next use is a plain attribute
+    return value
 
-        return getattr(heap, name)
-    raise AttributeError(f"module 'grundy' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
 
 
 __all__ = [

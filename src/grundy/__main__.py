@@ -1,6 +1,6 @@
 """``python -m grundy`` runs the command line."""
 
-from grundy.cli.main import main
+from grundy.cli.main import program
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    program()

@@ -107,3 +107,30 @@ def test_without_dask_one_line_says_how_to_install_it(
     assert not (tmp_path / "c.db").exists()
     # showing a database needs no Dask
     assert run("census", "show", str(tmp_path / "none.db")).status == 2
+
+
+def test_census_on_an_in_process_dask_cluster_then_again(tmp_path: Path) -> None:
+    # A real Dask scheduler and worker, as threads of this process (no process start-up):
+    # the command line's census path, quick enough for the quick suite.
+    distributed = pytest.importorskip("distributed")
+    db = tmp_path / "c.db"
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+    ) as cluster:
+        address = cluster.scheduler_address
+        argv = ["census", "list:0.07,0.77,0.16", "-n", "1024", "--db", str(db)]
+        out = run(*argv, "--scheduler", address, tty=True)
+        assert out.status == 0, out.err
+        assert out.out == (
+            f"list:0.07,0.77,0.16: 3 codes, 0 already done, 3 computed (2 periods proved, "
+            f"1 without a proved period, 0 errors) in {out.out.split(' in ')[1].split(' s ')[0]}"
+            f" s on {address}; results in {db} (grundy census show {db})\n"
+        )
+        again = run(*argv, "--scheduler", address, "--no-progress")
+        assert "3 already done, 0 computed" in again.out
+    show = run("census", "show", str(db), "--proved")
+    assert "2 of 3 codes" in show.out

@@ -10,6 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -75,6 +76,19 @@ def test_time_limit_none_lifts_the_default(monkeypatch: pytest.MonkeyPatch) -> N
     r = run("solve", "--time-limit", "none", "domineering:3x3")
     assert r.status == 0, r.err
     assert "Outcome" in r.out
+
+
+def test_draw_stops_at_its_time_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    grundy.clear_cache()
+    svg = str(tmp_path / "t.svg")
+    r = run("draw", "thermograph", "domineering:8x8", "--svg", svg, "--time-limit", "0.2")
+    assert r.status == 1 and "time limit of 0.2 s" in r.err
+    monkeypatch.setattr(common, "DEFAULT_BATCH_TIME_LIMIT", 0.2)
+    grundy.clear_cache()
+    r = run("draw", "thermograph", "domineering:8x8", "--svg", svg)
+    assert r.status == 1 and "default time limit of 0.2 s" in r.err
+    assert len(r.err.splitlines()) == 1
+    assert not (tmp_path / "t.svg").exists()
 
 
 def test_a_given_limit_says_how_to_raise_it() -> None:

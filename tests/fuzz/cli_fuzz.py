@@ -36,6 +36,7 @@ import signal
 import sys
 import tempfile
 import time
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -760,7 +761,9 @@ def run_cases(
                     f.write(case.stdin)
                 sys.stdout.flush()
                 sys.stderr.flush()
-                pid = os.fork()
+                with warnings.catch_warnings():  # Python 3.12 warns of forking with threads
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pid = os.fork()
                 if pid == 0:  # pragma: no cover (child)
                     _child(case, stdin_path, err_path)
                 running[pid] = (case, time.monotonic(), stdin_path, err_path)

@@ -153,3 +153,14 @@ def test_larger_sums(code: str) -> None:
     rules = octal_rules(code)
     q = misere_quotient(RulesGame(rules, code), 18)
     assert wrong_sums(q, MisereOracle(rules), 18, 3) == []
+
+
+@pytest.mark.slow
+def test_dawsons_kayles_to_heap_33() -> None:
+    """Dawson's Kayles (0.07), heaps 0..33: order 638 (MisereSolver finds the same), and
+    every sum of at most 2 heaps of sizes 1..33 has the outcome brute force gives. About
+    15 s."""
+    rules = octal_rules("0.07")
+    q = misere_quotient(RulesGame(rules, "0.07"), 33)
+    assert q.order == 638
+    assert wrong_sums(q, MisereOracle(rules), 33, 2) == []

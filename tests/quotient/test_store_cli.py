@@ -112,3 +112,14 @@ def test_max_work_bounds_each_heap(capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     assert main(["quotient", "kayles", "--max-work", "0"]) == 2
     assert "--max-work: expected a number of steps, got '0'" in capsys.readouterr().err
+
+
+def test_max_order_bounds_the_quotient(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--max-order N``: Dawson's Kayles grows past 10 elements at heap 10 (order 12), so
+    it stops after heap 9 with the quotient so far; 0 is refused (exit 2)."""
+    assert main(["quotient", "dawson", "-n", "20", "--max-order", "10"]) == 1
+    out, err = capsys.readouterr()
+    assert "heaps 0..9: order 6" in out
+    assert err == "grundy: stopped after heap 9: the quotient passed 10 elements at heap 10\n"
+    assert main(["quotient", "dawson", "--max-order", "0"]) == 2
+    assert "--max-order: expected a number of elements, got '0'" in capsys.readouterr().err

@@ -51,10 +51,8 @@ SPECS = [
     "cutcake 1000000x1000000",
     "cutcake 3x4",
     "domineering:3x3",
-    # "domineering:50x50" is left out until the partisan engine checks its deadline while
-    # listing the options of one huge region (issue 21, owned by another change): a 2 s
-    # limit now stops it after minutes (domineering:20x20 after 14 s).
     "domineering:12x12",
+    "domineering:50x50",
     "tictactoe xx.oo....",
     "chomp:2x999999",
     "wythoff 3 5",

@@ -89,6 +89,23 @@ def test_past_the_pool_a_long_request_is_refused_at_once() -> None:
     assert pool.counts["refused"] == 1
 
 
+def test_the_same_question_twice_at_once_takes_one_quick_attempt() -> None:
+    limits = Limits(time_limit=1.0, quick_time=0.3, quick_workers=2, workers=2)
+    query = {"spec": "connect4:5x4"}
+    with SolverPool(limits) as pool:
+        assert pool.run("solve", {"spec": "nim 1"})["status"] == 200  # a quick solver is up
+        replies: list[dict[str, Any]] = []
+        first = threading.Thread(target=lambda: replies.append(pool.run("solve", query)))
+        first.start()
+        while not pool._trying:  # the first is in its quick attempt
+            time.sleep(0.005)
+        second = pool.run("solve", query)  # waits for the first one's verdict
+        first.join()
+        counts = dict(pool.counts)
+    assert counts["quick"] == 2 and counts["long"] == 2  # nim 1, and one for both
+    assert second == replies[0] == pool_module.time_limit_reply(limits)
+
+
 @pytest.mark.slow
 def test_a_busy_answer_over_http_says_when_to_come_back() -> None:
     limits = Limits(time_limit=4.0, quick_time=0.2, quick_workers=1, workers=1)

@@ -112,7 +112,8 @@ static PyObject *quotient_n_failure(PyObject *self, PyObject *args)
 {
     PyObject *to, *po, *go, *oo, *io, *bo, *tick, *minimal, *result = NULL;
     grundy_array tab = {0}, isp = {0}, gens = {0}, toff = {0}, titems = {0}, bnd = {0};
-    const int64_t *table, *gv, *offs, *items, *bound = NULL;
+    const int32_t *table;
+    const int64_t *gv, *offs, *items, *bound = NULL;
     const uint8_t *pv;
     Py_ssize_t n, m, w, i, d, j;
     arena_t arena = {NULL, 0, 0, 0};
@@ -125,7 +126,7 @@ static PyObject *quotient_n_failure(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOOOOOOO:quotient_n_failure", &to, &po, &go, &oo, &io, &bo,
                           &tick, &minimal))
         return NULL;
-    if (grundy_get_array(to, &tab, 'i', 8, 0, "table") < 0
+    if (grundy_get_array(to, &tab, 'i', 4, 0, "table") < 0
         || grundy_get_array(po, &isp, 'u', 1, 0, "is_p") < 0
         || grundy_get_array(go, &gens, 'i', 8, 0, "gens") < 0
         || grundy_get_array(oo, &toff, 'i', 8, 0, "toff") < 0
@@ -138,7 +139,7 @@ static PyObject *quotient_n_failure(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "quotient_n_failure: inconsistent sizes");
         goto done;
     }
-    table = (const int64_t *)tab.data;
+    table = (const int32_t *)tab.data;
     pv = (const uint8_t *)isp.data;
     gv = (const int64_t *)gens.data;
     offs = (const int64_t *)toff.data;

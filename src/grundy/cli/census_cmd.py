@@ -127,8 +127,8 @@ def run(args: argparse.Namespace) -> int:
         run_census,
     )
 
+    family = parse_family(args.words[0])  # bad input first, then what is missing
     require_dask()
-    family = parse_family(args.words[0])
     params = CensusParams(
         heaps=args.n,
         misere=args.misere,

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NoReturn
 
-from grundy import DEFAULT_MAX_MOVES, DEFAULT_MAX_POSITIONS, Position, Sum
+from grundy import DEFAULT_MAX_MOVES, DEFAULT_MAX_POSITIONS, Position, Sum, bounded
+from grundy.errors import TimeLimitError
 from grundy.lang import parse_tokens, tokenize
 
 __all__ = [
@@ -65,14 +66,15 @@ def add_time_limit(p: argparse.ArgumentParser) -> None:
         default=None,
         metavar="SECONDS",
         help="stop cleanly after SECONDS; 'none' for no limit (default: none, except for "
-        f"'grundy solve' when no progress is shown: {DEFAULT_BATCH_TIME_LIMIT:g} s)",
+        f"'grundy solve' and 'grundy draw' when no progress is shown: "
+        f"{DEFAULT_BATCH_TIME_LIMIT:g} s)",
     )
     p.add_argument("--no-progress", action="store_true", help="never show progress on the terminal")
 
 
-#: ``grundy solve`` stops after this many seconds when no progress is shown (output not to
-#: a terminal, or ``--no-progress``) and no ``--time-limit`` is given: a search whose size
-#: is not known up front must not run unseen until it is killed.
+#: ``grundy solve`` and ``grundy draw`` stop after this many seconds when no progress is
+#: shown (output not to a terminal, or ``--no-progress``) and no ``--time-limit`` is given:
+#: a search whose size is not known up front must not run unseen until it is killed.
 DEFAULT_BATCH_TIME_LIMIT = 60.0
 
 
@@ -138,6 +140,22 @@ def batch_time_limit(given: float | None, progress_shown: bool) -> tuple[float |
     if given is None:
         return (None, False) if progress_shown else (DEFAULT_BATCH_TIME_LIMIT, True)
     return (None if math.isinf(given) else given), False
+
+
+@contextmanager
+def limited(args: argparse.Namespace) -> Iterator[Callable[[str, int], None] | None]:
+    """Run the body under ``--time-limit`` (or the default of :func:`batch_time_limit`)
+    with progress shown on a terminal; yields the progress callback (None when not shown).
+    A stop at the default limit says how to lift it."""
+    with progress_line(not args.no_progress) as progress:
+        limit, by_default = batch_time_limit(args.time_limit, progress is not None)
+        try:
+            with bounded(time_limit=limit, progress=progress):
+                yield progress
+        except TimeLimitError as e:
+            if not by_default:
+                raise
+            raise TimeLimitError(e.seconds, e.done, e.what, default=True) from None
 
 
 def add_limits(p: argparse.ArgumentParser) -> None:

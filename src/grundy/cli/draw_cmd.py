@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from grundy import solve
-from grundy.cli.common import spec_from_args
+from grundy.cli.common import add_time_limit, limited, spec_from_args
 from grundy.errors import InvalidSpecError
 from grundy.lang import atomic_write, check_target
 
@@ -24,6 +24,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "hackenbush 0-1"')
     p.add_argument("--svg", required=True, metavar="FILE", help="write the SVG picture here")
+    add_time_limit(p)
     p.set_defaults(func=run)
 
 
@@ -34,8 +35,13 @@ def _write(path: str, svg: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Draw and write the file."""
+    """Draw and write the file (within ``--time-limit``)."""
     check_target(args.svg)  # refused before the drawing is made
+    with limited(args):
+        return _draw(args)
+
+
+def _draw(args: argparse.Namespace) -> int:
     if args.spec[0] == "thermograph":
         return _thermograph(args)
     from grundy.hackenbush import draw  # noqa: PLC0415 (lazy: a game family)

@@ -7,9 +7,11 @@ one is a module and a line in :data:`COMMANDS`.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import grundy
 from grundy import __version__
@@ -27,7 +29,7 @@ from grundy.cli import (
 from grundy.cli.common import EXIT_USAGE, OneLineParser, UsageError
 from grundy.errors import GrundyError, InvalidSpecError, SolvedFileError, UnsupportedError
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+__all__ = ["COMMANDS", "build_parser", "main", "program"]
 
 COMMANDS = [
     solve_cmd,
@@ -102,6 +104,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         name = f" {e.filename!r}" if e.filename else ""
         _error(f"grundy: error: cannot use{name}: {e.strerror or e}")
         return EXIT_USAGE
+
+
+def program() -> NoReturn:
+    """The ``grundy`` program: :func:`main`, then exit at once with its status.
+
+    Python's own exit frees every object one by one; after a long search (millions of
+    memoised positions) that alone took seconds, so a command stopped at its time limit
+    ended late. The streams are flushed and the process ends without that teardown.
+    """
+    status = main()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
+            stream.flush()
+    os._exit(status)
 
 
 #: Error lines are cut to this length (an argument may be huge).

@@ -1,4 +1,4 @@
-"""``grundy quotient SPEC [-n N] [--json] [--table] [--out FILE] [--max-work STEPS]
+"""``grundy quotient SPEC [-n N] [--json] [--table] [--out FILE] [--max-work STEPS] [--max-order N]
 [--time-limit SECONDS]``:
 the misère quotient of a heap game (order, presentation, P-portion, pretending function).
 
@@ -24,6 +24,7 @@ from grundy.cli.table_cmd import game_from_words
 from grundy.errors import InvalidSpecError, SearchLimitError, UnsupportedError
 from grundy.lang import check_target
 from grundy.quotient import (
+    DEFAULT_MAX_ORDER,
     DEFAULT_MAX_WORK,
     MisereQuotient,
     QuotientBuilder,
@@ -36,6 +37,7 @@ __all__ = ["register", "run"]
 
 _natural = integer_at_least(0, "a heap size")
 _steps = integer_at_least(1, "a number of steps")
+_elements = integer_at_least(1, "a number of elements")
 
 
 def register(sub: Any) -> None:
@@ -56,6 +58,14 @@ def register(sub: Any) -> None:
         default=DEFAULT_MAX_WORK,
         metavar="STEPS",
         help=f"steps allowed for one heap (default {DEFAULT_MAX_WORK:,}, about 10 s)",
+    )
+    p.add_argument(
+        "--max-order",
+        type=_elements,
+        default=DEFAULT_MAX_ORDER,
+        metavar="N",
+        help=f"largest quotient or candidate kept (default {DEFAULT_MAX_ORDER:,}; tables take "
+        "8·N² bytes)",
     )
     p.add_argument(
         "--time-limit", type=seconds, metavar="SECONDS", help="stop after SECONDS (saved first)"
@@ -88,7 +98,13 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with _heap_bar(spec, builder.done, args.n) as bar:
-            builder.extend(args.n, deadline=deadline, progress=checkpoint, max_work=args.max_work)
+            builder.extend(
+                args.n,
+                deadline=deadline,
+                progress=checkpoint,
+                max_work=args.max_work,
+                max_order=args.max_order,
+            )
     except KeyboardInterrupt:
         if args.out:
             save_checkpoint(args.out, spec, builder)

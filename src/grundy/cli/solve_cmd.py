@@ -13,9 +13,9 @@ import json
 import sys
 from typing import Any
 
-from grundy import Result, bounded, solve
-from grundy.cli.common import add_limits, batch_time_limit, progress_line, spec_from_args
-from grundy.errors import TimeLimitError, UnsupportedError
+from grundy import Result, solve
+from grundy.cli.common import add_limits, limited, spec_from_args
+from grundy.errors import UnsupportedError
 
 __all__ = ["format_result", "refuse_huge_search", "register", "run"]
 
@@ -51,25 +51,16 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve and print."""
-    with progress_line(not args.no_progress) as progress:
-        limit, by_default = batch_time_limit(args.time_limit, progress is not None)
-        try:
-            with bounded(time_limit=limit):  # reading the position counts too
-                position = spec_from_args(args.spec)
-                stored = _stored_game(position, args) if args.save or args.load else None
-                result = solve(
-                    position,
-                    misere=args.misere,
-                    loopy=args.loopy,
-                    max_moves=args.max_moves,
-                    max_positions=args.max_positions,
-                    time_limit=limit,
-                    progress=progress,
-                )
-        except TimeLimitError as e:
-            if not by_default:
-                raise
-            raise TimeLimitError(e.seconds, e.done, e.what, default=True) from None
+    with limited(args):  # reading the position counts too
+        position = spec_from_args(args.spec)
+        stored = _stored_game(position, args) if args.save or args.load else None
+        result = solve(
+            position,
+            misere=args.misere,
+            loopy=args.loopy,
+            max_moves=args.max_moves,
+            max_positions=args.max_positions,
+        )
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

@@ -14,7 +14,8 @@ Every cache is safe to share between threads, in one of two styles:
   "working on it" mark), is written by any thread (two threads that meet the
   same position both compute the same value), and is emptied by
   :func:`clear_all` by giving fresh tables, so a search running meanwhile
-  keeps a consistent one.
+  keeps a consistent one. A memo bounded in size (the partisan split caches)
+  empties itself whole when full: its entries are cheap to make again.
 
 >>> store: dict[int, int] = {1: 1}
 >>> _ = register(store)

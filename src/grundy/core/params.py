@@ -12,7 +12,12 @@ from collections.abc import Sequence
 
 from grundy.errors import InvalidSpecError
 
-__all__ = ["format_int_set", "parse_int_set", "parse_natural"]
+__all__ = ["MAX_DIGITS", "format_int_set", "parse_int_set", "parse_natural"]
+
+#: Numbers in a spec may have at most this many digits: far below Python's 4,300-digit
+#: limit on converting ints to text, so that ``n + 1``, ``2 * n`` and even ``n * n``
+#: can still be printed (no game here has a use for a heap of 10^2000).
+MAX_DIGITS = 2000
 
 
 def parse_natural(token: str, what: str, expected: str) -> int:
@@ -25,14 +30,12 @@ def parse_natural(token: str, what: str, expected: str) -> int:
     if not text.isascii() or not text.isdigit():
         shown = token if len(token) <= 60 else f"{token[:60]}... ({len(token):,} characters)"
         raise InvalidSpecError(f"{what} must be a non-negative integer, got {shown!r}", expected)
-    try:
-        return int(text)
-    except ValueError:  # longer than sys.get_int_max_str_digits()
+    if len(text.lstrip("0")) > MAX_DIGITS:  # measured before int(): no digit-limit error
         raise InvalidSpecError(
-            f"{what} has {len(text):,} digits, more than Python converts by default "
-            "(raise it with sys.set_int_max_str_digits)",
+            f"{what} has {len(text.lstrip('0')):,} digits; at most {MAX_DIGITS:,} are accepted",
             expected,
-        ) from None
+        )
+    return int(text)
 
 
 def parse_int_set(text: str, what: str, expected: str, *, positive: bool = True) -> tuple[int, ...]:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from grundy.core.game import ImpartialGame
-from grundy.core.limits import checkpoint
+from grundy.core.limits import CHECK_EVERY, check_time, checkpoint
 from grundy.core.position import Position
 from grundy.errors import LoopyGameError
 
@@ -31,6 +31,9 @@ __all__ = [
     "sum_node",
     "sum_node_moves",
 ]
+
+#: Moves looked at between two readings of the clock (besides every CHECK_EVERY positions).
+_WORK_BETWEEN_CHECKS = 8 * CHECK_EVERY
 
 #: Default cap on the positions one search may add to the memo.
 DEFAULT_MAX_POSITIONS = 20_000_000
@@ -119,8 +122,9 @@ def _search_simple(
     get = table.get
     pending: dict[Any, list[Any]] = {}
     stack: list[Any] = [root]
-    count = 0
+    count = work = 0
     check_at = checkpoint(0, limit)
+    work_at = _WORK_BETWEEN_CHECKS
     while stack:
         node = stack[-1]
         if get(node) is not None:
@@ -133,6 +137,10 @@ def _search_simple(
             count += 1
             if count >= check_at:
                 check_at = checkpoint(count, limit)
+            work += len(o)
+            if work >= work_at:  # positions with many moves: read the clock by moves too
+                work_at = work + _WORK_BETWEEN_CHECKS
+                check_time(count)
             unknown = [c for c in o if get(c) is None]
             if unknown:
                 if node in unknown or any(c in pending for c in unknown):
@@ -157,8 +165,9 @@ def _search_split(
     get = table.get
     pending: dict[Any, list[tuple[Any, ...]]] = {}
     stack: list[Any] = [root]
-    count = 0
+    count = work = 0
     check_at = checkpoint(0, limit)
+    work_at = _WORK_BETWEEN_CHECKS
     while stack:
         node = stack[-1]
         if get(node) is not None:
@@ -170,6 +179,10 @@ def _search_split(
             count += 1
             if count >= check_at:
                 check_at = checkpoint(count, limit)
+            work += len(options)
+            if work >= work_at:  # positions with many moves: read the clock by moves too
+                work_at = work + _WORK_BETWEEN_CHECKS
+                check_time(count)
             unknown = [c for c in {s for opt in options for s in opt} if get(c) is None]
             if unknown:
                 if node in unknown or any(c in pending for c in unknown):
@@ -257,6 +270,7 @@ def misere_outcome_by_search(
     any_move: list[bool] = [False]
     count = 1
     check_at = 2  # the clock is read at the first new position
+    work = 0
     while nodes:
         it = iters[-1]
         result: int | None = None
@@ -269,6 +283,9 @@ def misere_outcome_by_search(
             descend = None
             for child in it:
                 any_move[-1] = True
+                work += 1
+                if not work & 255:  # moves looked at (each may cost a new sum node)
+                    check_time(count)
                 if child in active:
                     raise LoopyGameError(_cycle_from(nodes, child))
                 v = get(child)

@@ -135,10 +135,10 @@ class CanonicalArrays:
 def canonical_arrays(u: Any, v: Any, w: Any) -> CanonicalArrays:
     """Sort edges into picture order and find which are joined to the ground (vertex 0).
 
-    Uses the compiled reachability kernel (plain Python without numba: slow on big
-    pictures, so callers use this only when :func:`~grundy.kernels.hackenbush.compiled`).
+    Uses the compiled reachability kernel (its pure-Python twin is slow on big pictures,
+    so callers use this only when :func:`~grundy.kernels.hackenbush.compiled`).
     """
-    from grundy.kernels.hackenbush import reach_kernel  # noqa: PLC0415 (lazy: numba)
+    from grundy.kernels.hackenbush import reach_kernel  # noqa: PLC0415 (lazy: the kernels)
 
     lo = np.minimum(u, v)
     hi = np.maximum(u, v)

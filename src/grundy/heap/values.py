@@ -15,6 +15,10 @@ from grundy.errors import InvalidGameError
 
 __all__ = ["heap_values"]
 
+#: The limits are checked at least once per this many options (a heap near 10^5 of
+#: Lasker's Nim has 1.5 * 10^5 of them: one check per heap count alone came minutes apart).
+_OPTIONS_PER_CHECK = 200_000
+
 
 def heap_values(
     game: ImpartialGame[int], last: int, prefix: Any = None, *, into: list[int] | None = None
@@ -37,11 +41,14 @@ def heap_values(
     else:
         out = [] if prefix is None else [int(v) for v in prefix[: last + 1]]
     check_at = len(out)
+    work = work_at = 0
     for n in range(len(out), last + 1):
-        if n >= check_at:
+        if n >= check_at or work >= work_at:
             check_at = checkpoint(n, None, "heaps")
+            work_at = work + _OPTIONS_PER_CHECK
         seen = set()
         for option in game.split_moves(n):
+            work += 1
             x = 0
             for h in option:
                 if not 0 <= h < n:

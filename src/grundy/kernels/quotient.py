@@ -40,7 +40,8 @@ __all__ = ["TICK", "Table", "Tick", "least_words", "mark_colex", "n_failure"]
 TICK = 4096
 
 Tick = Callable[[int], None]
-Table = npt.NDArray[np.int64]
+#: Monoid tables are n × n int32 arrays (``table[x, y]`` = xy).
+Table = npt.NDArray[np.int32]
 
 
 def _no_tick(steps: int) -> None:
@@ -79,37 +80,37 @@ def least_words(table: Table, gens: Sequence[int], tick: Tick) -> list[tuple[int
 
 def _mark_compiled(
     fast: Callable[..., Any],
-    acts: Table,
+    acts: npt.NDArray[np.int64],
     options: Sequence[Sequence[Sequence[int]]],
     size: int,
     tick: Tick,
-) -> tuple[list[int], list[bool]]:
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
     flat = [list(o) for opts in options for o in opts]
     ooff = np.cumsum([0, *(len(opts) for opts in options)], dtype=np.int64)
     ioff = np.cumsum([0, *(len(o) for o in flat)], dtype=np.int64)
     items = np.array([g for o in flat for g in o], dtype=np.int64)
     order = np.empty(size, dtype=np.int64)
     status = np.zeros(size, dtype=np.uint8)
-    acts = np.ascontiguousarray(acts, dtype=np.int64).reshape(len(options), size)
-    count = fast(acts, ooff, ioff, items, order, status, tick)
-    return order[:count].tolist(), status.astype(bool).tolist()
+    flat_acts = np.ascontiguousarray(acts, dtype=np.int64).reshape(len(options), size)
+    count = fast(flat_acts, ooff, ioff, items, order, status, tick)
+    return order[:count], status.view(np.bool_)
 
 
 @twin("quotient_mark_colex", _mark_compiled)
 def mark_colex(
-    acts: Table,
+    acts: npt.NDArray[np.int64],
     options: Sequence[Sequence[Sequence[int]]],
     size: int,
     tick: Tick,
-) -> tuple[list[int], list[bool]]:
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
     """The elements of a monoid reachable from 0 (in colex order of their least words)
     and the P-portion they define: an element is P when the options of its least word
     (a non-empty one) all lie outside P.
 
     ``acts[j][u]`` is ``u`` times generator ``j`` (an array of shape ``(m, size)``,
     elements ``0..size-1``, identity 0); ``options[j]`` lists the options of generator
-    ``j``'s heap, each as the generators of its heaps. Returns ``(order, status)``:
-    ``status`` has ``size`` entries (False where unreached).
+    ``j``'s heap, each as the generators of its heaps. Returns ``(order, status)`` as
+    arrays: ``status`` has ``size`` entries (False where unreached).
     """
     m = len(options)
     rows = np.asarray(acts).reshape(m, size).tolist()
@@ -153,7 +154,7 @@ def mark_colex(
             trans[k] = t_new
         d = 0
     tick(steps)
-    return order, status
+    return np.array(order, dtype=np.int64), np.array(status, dtype=np.bool_)
 
 
 def _n_failure_compiled(  # noqa: PLR0917 - kernels take positional arguments
@@ -170,7 +171,7 @@ def _n_failure_compiled(  # noqa: PLR0917 - kernels take positional arguments
     toff = np.cumsum([0, *(len(t) for t in lists)], dtype=np.int64)
     titems = np.array([x for t in lists for x in t], dtype=np.int64)
     return fast(  # type: ignore[no-any-return]
-        np.ascontiguousarray(table, dtype=np.int64),
+        np.ascontiguousarray(table, dtype=np.int32),
         np.asarray(is_p, dtype=np.uint8),
         np.asarray(gens, dtype=np.int64),
         toff,

@@ -17,11 +17,12 @@ exactly when the product of its heaps' elements lies in ``P``. See
 
 from grundy.quotient.api import clear_cache, misere_by_quotient, misere_quotient
 from grundy.quotient.bounds import DEFAULT_MAX_WORK
-from grundy.quotient.build import QuotientBuilder, QuotientLimitError
+from grundy.quotient.build import DEFAULT_MAX_ORDER, QuotientBuilder, QuotientLimitError
 from grundy.quotient.result import MisereQuotient, tame_name
 from grundy.quotient.store import load_checkpoint, save_checkpoint
 
 __all__ = [
+    "DEFAULT_MAX_ORDER",
     "DEFAULT_MAX_WORK",
     "MisereQuotient",
     "QuotientBuilder",

@@ -55,6 +55,7 @@ import numpy.typing as npt
 from grundy.core.game import ImpartialGame
 from grundy.core.limits import checkpoint, deadline_passed
 from grundy.errors import InvalidGameError, SearchLimitError, TimeLimitError
+from grundy.kernels.quotient import Table
 from grundy.quotient.bounds import (
     DEFAULT_MAX_WORK,
     Budget,
@@ -119,7 +120,7 @@ class QuotientBuilder:
 
     def __init__(self, game: ImpartialGame[int]) -> None:
         self.game = game
-        self.table: npt.NDArray[np.int64] = np.zeros((1, 1), dtype=np.int64)
+        self.table: Table = np.zeros((1, 1), dtype=np.int32)
         self.mul: list[list[int]] = [[0]]
         self.is_p: list[bool] = [False]
         self.phi: list[int] = [0]
@@ -179,8 +180,8 @@ class QuotientBuilder:
         gens = sorted(set(phi))
         check_monoid(mul, gens)
         budget = Budget(len(phi) - 1, 4 * DEFAULT_MAX_WORK)
-        table = np.asarray(mul, dtype=np.int64)
-        acts = [table[:, g] for g in gens]
+        table = np.asarray(mul, dtype=np.int32)
+        acts = [table[:, g].astype(np.int64) for g in gens]
         if len(set(refine([int(p) for p in is_p], acts, budget.spend))) != len(mul):
             raise ValueError("the saved quotient is not reduced")
         trans = [frozenset(_product(mul, phi, o) for o in opts) for opts in options]

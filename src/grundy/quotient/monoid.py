@@ -26,7 +26,7 @@ from math import prod
 import numpy as np
 import numpy.typing as npt
 
-from grundy.kernels.quotient import least_words, mark_colex
+from grundy.kernels.quotient import Table, least_words, mark_colex
 from grundy.quotient.bounds import QuotientTooLargeError
 
 __all__ = [
@@ -44,7 +44,6 @@ __all__ = [
 #: Largest candidate monoid (before reduction) enumerated.
 MAX_CANDIDATE = 400_000
 
-Table = npt.NDArray[np.int64]
 Tick = Callable[[int], None]
 
 
@@ -98,7 +97,9 @@ def cyclic_shape(table: Table | Sequence[Sequence[int]], x: int) -> tuple[int, i
     return seen[y], e - seen[y]
 
 
-def refine(start: Sequence[int], acts: Sequence[npt.NDArray[np.int64]], tick: Tick) -> list[int]:
+def refine(
+    start: Sequence[int] | npt.NDArray[np.int64], acts: Sequence[npt.NDArray[np.int64]], tick: Tick
+) -> list[int]:
     """Moore's algorithm: the coarsest partition of ``0..len(start)-1`` refining the classes
     ``start`` and stable under the maps ``acts``; classes numbered by first appearance.
     Each round sorts the elements by (class, classes of their images) once.
@@ -135,7 +136,7 @@ def table_from_actions(acts: Sequence[npt.NDArray[np.int64]], count: int, tick: 
     elements acting as ``acts`` (``acts[j][x]`` = x times generator j): row ``z`` is the
     action of a word reaching ``z`` (``row(y·g) = act_g(row(y))``), found breadth first
     from the identity, a whole level at a time."""
-    table = np.empty((count, count), dtype=np.int64)
+    table = np.empty((count, count), dtype=np.int32)
     table[0] = np.arange(count)
     known = np.zeros(count, dtype=bool)
     known[0] = True
@@ -218,13 +219,12 @@ def candidate(
         opts.append(sorted(found))
     tick(total * max(1, len(acts)))
     stacked = np.stack(acts) if acts else np.zeros((0, total), dtype=np.int64)
-    order, status = mark_colex(stacked, opts, total, tick)
+    ordered, status = mark_colex(stacked, opts, total, tick)
     where = np.full(total, -1, dtype=np.int64)
-    where[order] = np.arange(len(order))
-    ordered = np.asarray(order, dtype=np.int64)
+    where[ordered] = np.arange(len(ordered))
     local = [where[ac[ordered]] for ac in acts]
-    marks = np.asarray(status, dtype=np.int64)
-    cls = refine(marks[ordered].tolist(), local, tick)
+    marks = status.astype(np.int64)
+    cls = refine(marks[ordered], local, tick)
     count = max(cls) + 1
     if count > max_order:
         raise QuotientTooLargeError(
@@ -247,7 +247,7 @@ def reduce_pretension(
     """The reduced pretension of the submonoid the elements ``phi`` generate (elements
     numbered in colex order of their least words). When ``(table, is_p, phi)`` is valid, so
     is the result (it describes the same sums), and it is the quotient of those heaps."""
-    t = np.asarray(table, dtype=np.int64)
+    t = np.asarray(table, dtype=np.int32)
     sub = closure(t, list(phi))
     proj = np.full(len(t), -1, dtype=np.int64)
     proj[sub] = np.arange(len(sub))
@@ -256,7 +256,7 @@ def reduce_pretension(
     for x in phi:
         if x and int(proj[x]) not in gens:
             gens.append(int(proj[x]))
-    words = least_words(small, gens, _no_tick)
+    words = least_words(small.astype(np.int32), gens, _no_tick)
     order = sorted(range(len(sub)), key=lambda x: (words[x] or ())[::-1])
     where = np.empty(len(sub), dtype=np.int64)
     where[order] = np.arange(len(sub))
@@ -282,7 +282,7 @@ def check_monoid(mul: Sequence[Sequence[int]], gens: Sequence[int]) -> None:
     n = len(mul)
     if n < 1 or any(len(row) != n for row in mul) or any(not 0 <= g < n for g in gens):
         raise ValueError("the table is not square")
-    t = np.asarray(mul, dtype=np.int64)
+    t = np.asarray(mul, dtype=np.int32)
     if (t[0] != np.arange(n)).any():
         raise ValueError("element 0 is not the identity")
     if (t != t.T).any():

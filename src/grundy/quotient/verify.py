@@ -38,10 +38,9 @@ import time
 from collections.abc import Sequence
 
 import numpy as np
-import numpy.typing as npt
 
 from grundy.errors import SearchLimitError
-from grundy.kernels.quotient import Tick, least_words, n_failure
+from grundy.kernels.quotient import Table, Tick, least_words, n_failure
 from grundy.quotient.bounds import Budget, QuotientTimeLimitError
 
 __all__ = ["DEFAULT_MAX_STATES", "Checker", "find_failure", "reachable"]
@@ -87,12 +86,12 @@ class Checker:
         is_p: Sequence[bool],
         phi: Sequence[int],
         trans: Sequence[frozenset[int]],
-        table: npt.NDArray[np.int64] | None = None,
+        table: Table | None = None,
     ) -> None:
         if len(phi) != len(trans) or any(x and not t for x, t in zip(phi, trans, strict=True)):
             raise ValueError("a heap without options must pretend to be the identity")
         self.mul, self.is_p = mul, is_p
-        self.table = np.asarray(mul, dtype=np.int64) if table is None else table
+        self.table: Table = np.asarray(mul, dtype=np.int32) if table is None else table
         seen: dict[tuple[int, frozenset[int]], int] = {}
         for h, (x, t) in enumerate(zip(phi, trans, strict=True)):
             if t and (x, t) not in seen:

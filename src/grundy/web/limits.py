@@ -83,10 +83,10 @@ class Limits:
 #: MiB allowed to the server process itself (routing, the page, answers in transit).
 MAIN_MB = 512
 
-#: MiB of address space allowed to a solver process before its first request: Python, numpy,
-#: numba and the compiled kernels (measured after warm-up: about 100 MiB resident, 300 MiB
-#: mapped). A solver's address space is capped at this (or its size after warm-up, when that
-#: is more) plus :attr:`Limits.memory_mb`.
+#: MiB of address space allowed to a solver process before its first request: Python, numpy
+#: and the compiled core (measured after warm-up: about 150 MiB mapped, 35 MiB resident; the
+#: rest is headroom). A solver's address space is capped at this (or its size after warm-up,
+#: when that is more) plus :attr:`Limits.memory_mb`.
 WORKER_BASE_MB = 384
 
 

@@ -291,6 +291,14 @@ class _Lane:
             worker.kill()
 
 
+#: A request as a key: its operation and its sorted parameters.
+_Key = tuple[str, tuple[tuple[str, str], ...]]
+
+
+class _NeedsLong(Exception):
+    """A quick attempt ran out of its time: the request goes to the long lane."""
+
+
 def _close_lanes(lanes: tuple[_Lane, ...]) -> None:
     for lane in lanes:
         lane.close()
@@ -304,7 +312,8 @@ class SolverPool:
         self.limits = limits
         self.quick = _Lane("quick", limits.quick_workers, limits.quick_queue, limits.memory_mb)
         self.long = _Lane("long", limits.workers, 0, limits.memory_mb, LONG_NICE)
-        self._remembered: OrderedDict[tuple[str, tuple[tuple[str, str], ...]], None] = OrderedDict()
+        self._remembered: OrderedDict[_Key, None] = OrderedDict()
+        self._trying: dict[_Key, threading.Event] = {}
         self._lock = threading.Lock()
         self.counts: dict[str, int] = {
             "quick": 0,
@@ -359,11 +368,46 @@ class SolverPool:
         limits = self.limits
         key = (op, tuple(sorted(query.items())))
         request: dict[str, Any] = {"op": op, "query": query, "limits": dataclasses.asdict(limits)}
-        with self._lock:
-            long_known = key in self._remembered
-            if long_known:
-                self._remembered.move_to_end(key)
+        long_known, tried = self._known(key)
+        if tried is not None:
+            # The same question is being tried by a quick solver right now: wait for its
+            # verdict rather than take a second quick solver for it.
+            tried.wait(limits.time_limit + limits.quick_time + GRACE)
+            long_known, tried = self._known(key)
         if not long_known and limits.quick_time < limits.time_limit:
+            try:
+                return self._try_quick(key, request)
+            except _NeedsLong:
+                pass
+        worker = self.long.acquire(wait=0)
+        if worker is None:
+            self._count("refused")
+            return busy(
+                f"this server is busy: all {self.long.size} solvers for long requests are "
+                "taken; try again in a few seconds"
+            )
+        try:
+            reply = self._ask(worker, {**request, "time_limit": limits.time_limit}, None)
+        finally:
+            self.long.release(worker)
+        self._count("long")
+        return reply if reply is not None else time_limit_reply(limits)
+
+    def _known(self, key: _Key) -> tuple[bool, threading.Event | None]:
+        """Whether ``key`` is known to need the long lane, and the event of a quick attempt
+        at it in progress (None when there is none)."""
+        with self._lock:
+            if key in self._remembered:
+                self._remembered.move_to_end(key)
+                return True, None
+            return False, self._trying.get(key)
+
+    def _try_quick(self, key: _Key, request: dict[str, Any]) -> dict[str, Any]:
+        """The reply of a quick attempt, or :class:`_NeedsLong` (the key is then remembered)."""
+        limits = self.limits
+        with self._lock:
+            mine = self._trying.setdefault(key, threading.Event())
+        try:
             worker = self.quick.acquire(wait=limits.time_limit)
             if worker is None:
                 self._count("refused")
@@ -383,19 +427,12 @@ class SolverPool:
                 self._remembered[key] = None
                 if len(self._remembered) > REMEMBERED:
                     self._remembered.popitem(last=False)
-        worker = self.long.acquire(wait=0)
-        if worker is None:
-            self._count("refused")
-            return busy(
-                f"this server is busy: all {self.long.size} solvers for long requests are "
-                "taken; try again in a few seconds"
-            )
-        try:
-            reply = self._ask(worker, {**request, "time_limit": limits.time_limit}, None)
+            raise _NeedsLong
         finally:
-            self.long.release(worker)
-        self._count("long")
-        return reply if reply is not None else time_limit_reply(limits)
+            with self._lock:
+                if self._trying.get(key) is mine:
+                    del self._trying[key]
+            mine.set()
 
     def _ask(
         self, worker: _Worker, request: dict[str, Any], seconds: float | None

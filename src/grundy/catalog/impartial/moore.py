@@ -564,7 +564,21 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
 def _factory(params: str | None) -> MooreNim:
     if params is None:
         raise InvalidSpecError("moore needs K, the most heaps one move may touch", _SYNTAX)
-    return MooreNim(parse_natural(params, "moore's K", _SYNTAX))
+    digits = params.strip().lstrip("0")
+    if len(digits) > len(str(_MOST_K)) and digits.isascii() and digits.isdigit():  # before int()
+        raise InvalidSpecError(
+            f"moore's K must be at most {_MOST_K:,}, got a number of {len(digits):,} digits",
+            _SYNTAX,
+        )
+    k = parse_natural(params, "moore's K", _SYNTAX)
+    if k > _MOST_K:
+        raise InvalidSpecError(f"moore's K must be at most {_MOST_K:,}, got {k:,}", _SYNTAX)
+    return MooreNim(k)
+
+
+#: The largest K of ``moore:K`` (an index-sized integer; a K beyond the number of heaps
+#: plays as the number of heaps).
+_MOST_K = 10**18
 
 
 register(_transitions)
