@@ -36,6 +36,7 @@ with ``"recycle": true`` added when the process exits after this answer.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -171,8 +172,13 @@ def main(argv: list[str] | None = None) -> int:
         os.nice(int(args[1]))  # after the warm-up: a fresh process is ready sooner
     base = memory_in_use()
     _cap_memory(budget)
-    out.write(b'{"ready": true}\n')
-    out.flush()
+    try:
+        out.write(b'{"ready": true}\n')
+        out.flush()
+    except BrokenPipeError:  # the server stopped while this worker warmed up: nothing to do
+        with contextlib.suppress(OSError):
+            out.close()
+        return 0
     for line in sys.stdin.buffer:
         try:
             request = json.loads(line)
