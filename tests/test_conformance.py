@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 
 import grundy
-from grundy.cli.play_cmd import play, play_partisan
 from grundy.core.game import ImpartialGame
 from grundy.core.moves import legal_moves
 from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.errors import SearchLimitError
+from grundy.play import play, play_partisan
 
 ENTRIES = list(grundy.REGISTRY)
 CAP = 200_000

@@ -4,7 +4,7 @@ Layers, bottom to top (a package may import its own layer's modules and any
 layer below; packages on one layer may not import each other)::
 
     {errors, _version} < kernels < core < {heap, hackenbush, search, cgt, quotient}
-           < {catalog, census} < lang < _api < __init__ < web < cli < __main__
+           < {catalog, census} < lang < _api < play < __init__ < web < cli < __main__
 
 The front ends (``cli``, ``web``) import only public faces: the ``grundy``
 package itself, ``grundy.errors``, and the ``__init__`` of a public package
@@ -27,13 +27,14 @@ LAYERS: list[set[str]] = [
     {"catalog", "census"},
     {"lang"},
     {"_api"},
+    {"play"},
     {"__init__"},
     {"web"},
     {"cli"},
     {"__main__"},
 ]
 FRONT_ENDS = {"cli", "web"}
-PUBLIC_PACKAGES = {"grundy", "grundy.errors"} | {
+PUBLIC_PACKAGES = {"grundy", "grundy.errors", "grundy.play"} | {
     f"grundy.{p}"
     for p in ("lang", "heap", "hackenbush", "search", "cgt", "quotient", "census", "web")
 }

@@ -124,7 +124,7 @@ def check_position(pos: Position | Sum) -> Position | Sum:
         if not isinstance(game, Ruleset):
             raise InvalidGameError(f"a position's game must be a ruleset, got {short_repr(game)}")
         if isinstance(game, HeapGame):
-            first = getattr(game, "first_state", 0)
+            first = game.first_state
             if type(state) is int and state >= first:
                 continue
             why = f"a heap must be an integer >= {first}"
@@ -140,9 +140,9 @@ def check_position(pos: Position | Sum) -> Position | Sum:
             if again == c:
                 continue
             why = "it does not print as one"
-        name = game.spec_name() if hasattr(game, "spec_name") else type(game).__name__
         raise InvalidSpecError(
-            f"{short_repr(state)} is not a position of {name}: {why}"[:300], game.expected_syntax()
+            f"{short_repr(state)} is not a position of {game.spec_name()}: {why}"[:300],
+            game.expected_syntax(),
         )
     return mark_checked(pos)
 

@@ -38,10 +38,14 @@ from typing import Any
 import pytest
 
 import grundy
-from grundy.cgt.games import RULESETS
 from grundy.lang.registry import REGISTRY
 from tests.reference import cgt_forms as F
 from tests.reference import partisan_rules as P
+
+#: Every partisan ruleset class of the registry but the game literals (``cgt``).
+RULESETS = tuple(
+    c for c in REGISTRY.rulesets() if c.game_type.solver == "canonical" and c.name != "cgt"
+)
 
 SEED = 24
 

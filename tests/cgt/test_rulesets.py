@@ -18,7 +18,6 @@ import pytest
 
 from grundy.cgt import value_of
 from grundy.cgt.games import (
-    RULESETS,
     Clobber,
     ColoredHackenbush,
     Cutcake,
@@ -28,7 +27,13 @@ from grundy.cgt.games import (
 )
 from grundy.core.game import PartisanGame
 from grundy.errors import InvalidSpecError
+from grundy.lang.registry import REGISTRY
 from tests.cgt import reference as ref
+
+#: Every partisan ruleset class of the registry but the game literals (``cgt``).
+RULESETS = tuple(
+    c for c in REGISTRY.rulesets() if c.game_type.solver == "canonical" and c.name != "cgt"
+)
 
 
 def _check(game: PartisanGame[Any], state: Any) -> None:
@@ -136,8 +141,8 @@ def test_bad_boards_name_the_problem(cls: type[Any], args: list[str]) -> None:
 def _slow_parts(game: PartisanGame[Any], state: Any) -> tuple[Any, Any]:
     """The parts of each option as moves and splitting give them one by one."""
     return (
-        [tuple(game.keyed_regions(o)) for o in game.left_moves(state)],  # type: ignore[attr-defined]
-        [tuple(game.keyed_regions(o)) for o in game.right_moves(state)],  # type: ignore[attr-defined]
+        [tuple(game.keyed_regions(o) or ()) for o in game.left_moves(state)],
+        [tuple(game.keyed_regions(o) or ()) for o in game.right_moves(state)],
     )
 
 

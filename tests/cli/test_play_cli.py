@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import grundy
-from grundy.cli.play_cmd import play
+from grundy.play import play
 from tests.cli.helpers import run
 
 

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 import grundy
+import grundy.play as play_engine
 from grundy import Position, Sum
 from grundy.catalog.boards.chomp import Chomp
 from grundy.catalog.boards.domineering import Domineering
-from grundy.cli import play_cmd
-from grundy.cli.play_cmd import play
 from grundy.errors import SearchLimitError
+from grundy.play import play
 
 
 def _play(
@@ -209,7 +209,7 @@ def test_the_check_never_breaks_the_game(monkeypatch: pytest.MonkeyPatch) -> Non
             raise SearchLimitError(10)
         return real(position, *args, **kwargs)
 
-    monkeypatch.setattr(play_cmd, "solve", fussy)
+    monkeypatch.setattr(play_engine, "solve", fussy)
     said = _play(start, ["1:1", "quit"])
     assert not any("gives away" in line for line in said)
     assert any(line.startswith("Computer: ") for line in said)

@@ -16,6 +16,7 @@ import pytest
 
 import grundy.heap
 from grundy.cli import table_cmd
+from grundy.heap import build as heap_build
 from grundy.heap.games import GRUNDYS_GAME, KAYLES
 from grundy.heap.store import TableJournal, load_table
 from grundy.heap.table import build_table
@@ -90,7 +91,7 @@ def test_checkpoints_append_only_the_new_heaps(
 
     monkeypatch.setattr(TableJournal, "append", append)
     monkeypatch.setattr(grundy.heap, "save_table", save)
-    monkeypatch.setattr(table_cmd, "SAVE_EVERY", -1)  # append after every chunk
+    monkeypatch.setattr(heap_build, "SAVE_EVERY", -1)  # append after every chunk
     out = tmp_path / "g.npz"
     r = run("table", "grundys-game", "-n", "3000", "--compute-all", "--out", str(out))
     assert r.status == 0, r.err
@@ -181,7 +182,7 @@ def _killed_after(chunks: int) -> Callable[..., object]:
 
 def _kill_during(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> Path:
     """Run ``table ... --out g.npz`` and 'kill' it after a few chunks; return the journal."""
-    monkeypatch.setattr(table_cmd, "SAVE_EVERY", -1)
+    monkeypatch.setattr(heap_build, "SAVE_EVERY", -1)
     monkeypatch.setattr(table_cmd, "progress_bar", _killed_after(4))
     with pytest.raises(_Killed):
         run("table", *args, "--out", str(tmp_path / "g.npz"))

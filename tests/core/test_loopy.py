@@ -46,6 +46,9 @@ class Pair:
         x, y = s
         return [(o, y) for o in self.a.moves(x)] + [(x, o) for o in self.b.moves(y)]
 
+    def terminal_value(self, s: tuple[int, int]) -> str | None:
+        return None  # the game ends when the player to move has no move
+
 
 @pytest.mark.parametrize("subset", [(1, 2), (1, 3, 4), (2, 5, 7)])
 def test_finite_games_get_their_grundy_values(subset: tuple[int, ...]) -> None:

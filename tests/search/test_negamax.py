@@ -80,6 +80,9 @@ def test_loopy_games_are_refused() -> None:
         def moves(self, s: int) -> list[int]:
             return [1 - s]
 
+        def terminal_value(self, s: int) -> str | None:
+            return None
+
     with pytest.raises(LoopyGameError):
         negamax(Loop(), 0, max_positions=1000)
 

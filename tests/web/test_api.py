@@ -189,3 +189,31 @@ def test_partisan_moves_are_the_sides_moves_rated_for_that_side(api: TestClient)
         r = api.get("/api/moves", params=params)
         assert r.status_code == 400
         assert problem in r.json()["error"]
+
+
+def test_hint_is_the_play_engines_hint_and_agrees_with_the_moves(api: TestClient) -> None:
+    # The page asks the server for its hint: the same words grundy play prints, and a
+    # move the moves list rates a win (or, with no win, the best it has).
+    from grundy.play import hint  # noqa: PLC0415
+
+    for spec, side in (
+        ("nim 1 2", None),
+        ("nim 1 1", None),
+        ("tictactoe .........", None),
+        ("tictactoe xo.x.o...", None),
+        ("domineering:2x3", "L"),
+        ("domineering:2x3", "R"),
+    ):
+        params = {"spec": spec, **({"side": side} if side else {})}
+        got = api.get("/api/hint", params=params).json()
+        assert got == hint(grundy.parse(spec), side=side).to_dict()
+        moves = api.get("/api/moves", params=params).json()["moves"]
+        rated = {m["position"]: m["outcome"] for m in moves}
+        if got["kind"] == "win":
+            assert rated[got["position"]] == "win"
+        elif got["kind"] == "draw":
+            assert rated[got["position"]] == "draw" and "win" not in rated.values()
+        else:
+            assert "win" not in rated.values()
+    r = api.get("/api/hint", params={"spec": "domineering:2x3", "misere": "1"})
+    assert r.status_code == 400 and "misère" in r.json()["error"]

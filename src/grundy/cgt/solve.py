@@ -46,16 +46,8 @@ def memo_size(game: PartisanGame[Any] | None = None) -> int:
 
 
 def _family(game: PartisanGame[Any]) -> Hashable:
-    family: Hashable = getattr(game, "memo_family", None) or game
+    family: Hashable = game.memo_family or game
     return family
-
-
-def _keyer(game: PartisanGame[Any]) -> Callable[[Any], tuple[Hashable, bool]]:
-    signed = getattr(game, "signed_region_key", None)
-    if signed is not None:
-        return signed  # type: ignore[no-any-return]
-    key = game.region_key
-    return lambda region: (key(region), False)
 
 
 Part = tuple[Hashable, Any, Any]
@@ -72,18 +64,16 @@ def _splitter(game: PartisanGame[Any]) -> Callable[[Any], Sequence[Part]]:
     A ruleset's ``keyed_regions`` is used as it is; otherwise the parts are worked out from
     ``regions``, ``number_value`` and the keys, and remembered per (hashable) state.
     """
-    fast = getattr(game, "keyed_regions", None)
-    if fast is not None:
-        return fast  # type: ignore[no-any-return]
-    keyer = _keyer(game)
-    quick = getattr(game, "number_value", None)
+    fast = game.keyed_regions
+    keyer = game.signed_region_key
+    quick = game.number_value
     regions = game.regions
     cache = _split_caches.setdefault(_family(game), {})
 
     def parts(state: Any) -> tuple[Part, ...]:
         out: list[Part] = []
         for region in regions(state):
-            q = quick(region) if quick is not None else None
+            q = quick(region)
             if q is not None:
                 out.append((None, q, None))
             else:
@@ -92,6 +82,9 @@ def _splitter(game: PartisanGame[Any]) -> Callable[[Any], Sequence[Part]]:
         return tuple(out)
 
     def split(state: Any) -> tuple[Part, ...]:
+        declared = fast(state)
+        if declared is not None:
+            return declared
         try:
             found = cache.get(state)
         except TypeError:  # an unhashable state: not remembered
@@ -112,12 +105,13 @@ def _optioner(
 ) -> Callable[[Any], tuple[Iterable[Sequence[Part]], Iterable[Sequence[Part]]]]:
     """``region -> (parts of each Left option, parts of each Right option)``; past the
     time limit in force (a region may have millions of options) :class:`TimeLimitError`."""
-    fast = getattr(game, "option_parts", None)
-    if fast is not None:
-        return fast  # type: ignore[no-any-return]
+    fast = game.option_parts
     left_moves, right_moves = game.left_moves, game.right_moves
 
-    def options(region: Any) -> tuple[list[Sequence[Part]], list[Sequence[Part]]]:
+    def options(region: Any) -> tuple[Iterable[Sequence[Part]], Iterable[Sequence[Part]]]:
+        declared = fast(region)
+        if declared is not None:
+            return declared
         # a region may have more moves than can be listed: the clock is read as they come
         sides: list[list[Sequence[Part]]] = [[], []]
         for out, moves in zip(sides, (left_moves, right_moves), strict=True):
@@ -161,9 +155,8 @@ def value_of(
     ``progress(count)`` is called every 1,000 new regions. Regions evaluated
     before an interruption stay memoised.
     """
-    direct = getattr(game, "canonical_value", None)
-    if direct is not None:  # the state is its own value (a game literal)
-        value: CanonicalGame = direct(state)
+    value: CanonicalGame | None = game.canonical_value(state)
+    if value is not None:  # the state is its own value (a game literal)
         return value
     memo = _memos.setdefault(_family(game), {})
     split = _splitter(game)

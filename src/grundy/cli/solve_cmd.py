@@ -128,9 +128,7 @@ def refuse_huge_search(position: Any, max_positions: int) -> None:
     (its ``check_search_size`` hook raises a one-line SearchLimitError)."""
     comps = position.components
     if len(comps) == 1:
-        check = getattr(comps[0].game, "check_search_size", None)
-        if check is not None:
-            check(comps[0].state, max_positions)
+        comps[0].game.check_search_size(comps[0].state, max_positions)
 
 
 _LONGEST = 200

@@ -17,36 +17,21 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import os
 import sys
-import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from grundy import REGISTRY, Ruleset, TimeLimitError, bounded
+from grundy import REGISTRY, Ruleset, bounded
 from grundy.cli.common import integer_at_least, seconds
 from grundy.errors import InvalidSpecError, UnsupportedError
+from grundy.heap import MAX_TABLE_BYTES, SAVE_EVERY, STREAM_PROOF_SIZES, table_bytes
 from grundy.lang import SPEC_SYNTAX, check_target, tokenize
 
 __all__ = ["MAX_TABLE_BYTES", "SAVE_EVERY", "game_from_words", "register", "run", "table_bytes"]
 
-#: Seconds between two appends to the journal of ``--out FILE`` (at most this much work is
-#: lost to kill -9; an append writes only the new heaps, so it is cheap at any table size).
-SAVE_EVERY = 5
-
-#: The most memory a table may take. A table of a take-and-break game costs 2 bytes a heap
-#: (4 once a value passes 65,535); of any other heap game about 16 (plain Python).
-MAX_TABLE_BYTES = 1 << 30
-
-#: Bytes a heap of a table of a heap game other than a take-and-break code (plain Python).
-_PYTHON_BYTES_PER_HEAP = 16
-
 #: Heaps printed per piece (a multiple of 10: a text row holds 10 heaps).
 _PIECE = 100_000
-
-#: Table sizes tried for a proved period before a table too large for memory is refused.
-_STREAM_PROOF_SIZES = (1 << 10, 1 << 13)
 
 _GAME_SYNTAX = "a heap game without heap sizes, e.g. kayles, octal:0.07 or subtraction:1,3,4"
 
@@ -154,7 +139,9 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
     spec = game.spec_name()
     base = prefix = None
     if journal is not None:
-        base = _saved_values(game, args.out)
+        from grundy.heap import saved_values  # noqa: PLC0415 (lazy: numpy)
+
+        base = saved_values(game, args.out)
         prefix = journal.resume(base)
         for note in journal.notes:
             print(f"grundy: note: {note}", file=sys.stderr)
@@ -197,31 +184,6 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
     return 0
 
 
-def _saved_values(game: Any, path: str) -> Any:
-    """The values saved in ``path`` (None when there is no file), checked to be ``game``'s."""
-    if not os.path.lexists(path):
-        return None
-    from grundy.heap import check_saved_values, load_table  # noqa: PLC0415 (lazy: numpy)
-
-    saved, values = load_table(path)
-    spec = game.spec_name()
-    if saved != spec:
-        raise InvalidSpecError(
-            f"{path} holds a table of {saved}, not {spec}", f"a new file for {spec}"
-        )
-    check_saved_values(game, values)
-    return values
-
-
-def table_bytes(game: Any, last: int, prefix: Any) -> int:
-    """The memory a table of heaps ``0..last`` takes (the array, or the Python list)."""
-    from grundy.heap import TakeAndBreak  # noqa: PLC0415 (lazy: numpy)
-
-    if not isinstance(game, TakeAndBreak):
-        return (last + 1) * _PYTHON_BYTES_PER_HEAP
-    return (last + 1) * (2 if prefix is None else max(2, prefix.dtype.itemsize))
-
-
 def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per: Any) -> None:
     """Print heaps ``0..args.n`` given as consecutive numpy pieces (JSON, CSV or rows of 10),
     writing each piece as it comes: the whole table is never held as text or Python ints."""
@@ -260,7 +222,9 @@ def _stream(game: Any, args: argparse.Namespace) -> int:
     """A table too large for memory: streamed from a proved period, else refused at once."""
     spec = game.spec_name()
     need = table_bytes(game, args.n, None)
-    found = None if args.out or args.compute_all else _proved_period(game, args.time_limit)
+    from grundy.heap import proved_period  # noqa: PLC0415 (lazy: numpy)
+
+    found = None if args.out or args.compute_all else proved_period(game, args.time_limit)
     if found is None:
         raise UnsupportedError(_too_large(game, args, need))
     per, base = found
@@ -290,31 +254,6 @@ def _stream(game: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-def _proved_period(game: Any, time_limit: float | None) -> tuple[Any, Any] | None:
-    """``(periodicity, table)`` when a short table (at most 8,192 heaps) proves a period."""
-    from grundy.heap import TakeAndBreak, heap_table, periodicity  # noqa: PLC0415 (lazy: numpy)
-
-    if not _has_theorem(game):
-        return None
-    limit = game.table_limit() if isinstance(game, TakeAndBreak) else _STREAM_PROOF_SIZES[-1]
-    table = None
-    with bounded(time_limit=time_limit):
-        for size in _STREAM_PROOF_SIZES:
-            if size > limit:
-                break
-            table = heap_table(game, size, prefix=table, period_fill=False)
-            found = periodicity(game, table)
-            if found.proved:
-                return found, table
-    return None
-
-
-def _has_theorem(game: Any) -> bool:
-    """True when a periodicity theorem can prove a period of ``game`` from a table."""
-    hook = getattr(game, "periodicity_proof", None)
-    return hook is not None and hook(0, 1, 0) is not None
-
-
 def _too_large(game: Any, args: argparse.Namespace, need: int) -> str:
     """The refusal of a table that does not fit in memory: sizes, limit, and what to ask."""
     spec = game.spec_name()
@@ -324,10 +263,10 @@ def _too_large(game: Any, args: argparse.Namespace, need: int) -> str:
         why = "a saved table (--out) is held whole"
     elif args.compute_all:
         why = "--compute-all runs the kernel on every heap"
-    elif not _has_theorem(game):
+    elif not game.has_periodicity_theorem():
         why = f"no periodicity theorem applies to {spec} (its values cannot be streamed)"
     else:
-        why = f"no period of {spec} is proved in its first {_STREAM_PROOF_SIZES[-1]:,} heaps"
+        why = f"no period of {spec} is proved in its first {STREAM_PROOF_SIZES[-1]:,} heaps"
     return (
         f"a table of {spec} up to heap {args.n:,} would take {_size(need)} of memory, beyond "
         f"the limit of {_size(MAX_TABLE_BYTES)}, and {why}; ask for -n up to {fits:,}, "
@@ -354,86 +293,24 @@ def _at_limit(args: argparse.Namespace) -> str:
     )
 
 
-class _Saver:
-    """Appends finished heaps to the journal (if any) at most every :data:`SAVE_EVERY`
-    seconds: ``save(values_between, count)``, where ``values_between(lo, hi)`` gives the
-    values of heaps ``lo..hi-1`` as an array; only the heaps new since the last append
-    are written."""
-
-    def __init__(self, journal: Any, start: int) -> None:
-        self.journal = journal
-        self.saved = start
-        self.at = time.monotonic()
-
-    def __call__(self, values_between: Callable[[int, int], Any], count: int) -> None:
-        if self.journal is None or time.monotonic() - self.at <= SAVE_EVERY:
-            return
-        if count > self.saved:
-            self.journal.append(values_between(self.saved, count), self.saved)
-            self.saved = count
-        self.at = time.monotonic()
-
-
 def _compute(
     game: Any, args: argparse.Namespace, prefix: Any, journal: Any
 ) -> tuple[Any, str | None, list[str]]:
-    """``(values, why it stopped early or None, notes)``; on Ctrl-C or at the time limit
-    the finished part comes back."""
-    from grundy.heap import TakeAndBreak  # noqa: PLC0415 (lazy: numpy)
+    """``(values, why it stopped early or None, notes)``, by the library's
+    :func:`grundy.heap.compute_table` (with a progress bar on a terminal)."""
+    from grundy.heap import compute_table  # noqa: PLC0415 (lazy: numpy)
 
-    if prefix is not None and len(prefix) > args.n:
-        return prefix, None, []
-    save = _Saver(journal, 0 if prefix is None else len(prefix))
-    if not isinstance(game, TakeAndBreak):
-        return _compute_python(game, args, prefix, save)
-    from grundy.heap import TableBuilder  # noqa: PLC0415 (lazy: numpy)
+    def bar(label: str) -> Any:
+        return progress_bar(label, not args.no_progress)
 
-    builder = TableBuilder(
-        game, prefix=prefix, method=args.kernel, period_fill=not args.compute_all
+    run = compute_table(
+        game,
+        args.n,
+        prefix=prefix,
+        journal=journal,
+        kernel=args.kernel,
+        compute_all=args.compute_all,
+        bar=bar,
     )
-
-    with progress_bar(f"{game.spec_name()} ({builder.method} kernel)", not args.no_progress) as bar:
-
-        def on_chunk(done: int, last: int) -> None:
-            if bar is not None:
-                bar(done, last)
-            save(lambda lo, hi: builder.values[lo:hi], builder.count)
-
-        try:
-            builder.extend(args.n, on_chunk)
-        except KeyboardInterrupt:
-            return builder.values[: builder.count].copy(), "interrupted", builder.notes
-        except TimeLimitError:
-            return builder.values[: builder.count].copy(), _at_limit(args), builder.notes
-    return builder.values[: args.n + 1], None, builder.notes
-
-
-def _compute_python(
-    game: Any, args: argparse.Namespace, prefix: Any, save: _Saver
-) -> tuple[Any, str | None, list[str]]:
-    """The table of a heap game without a kernel, by plain Python (heap by heap)."""
-    import numpy as np  # noqa: PLC0415 (lazy: numpy)
-
-    from grundy.heap import heap_values  # noqa: PLC0415 (lazy: numpy)
-
-    done: list[int] = [] if prefix is None else [int(v) for v in prefix]
-
-    def as_array(values: list[int]) -> Any:
-        return np.array(values, dtype=np.uint16 if max(values, default=0) < 1 << 16 else np.int64)
-
-    with progress_bar(game.spec_name(), not args.no_progress) as bar:
-
-        def on_progress(what: str, count: int) -> None:
-            if bar is not None:
-                bar(count, args.n)
-            save(lambda lo, hi: as_array(done[lo:hi]), len(done))
-
-        why = None
-        try:
-            with bounded(progress=on_progress):
-                heap_values(game, args.n, into=done)
-        except KeyboardInterrupt:
-            why = "interrupted"
-        except TimeLimitError:
-            why = _at_limit(args)
-    return as_array(done or [0]), why, []
+    why = _at_limit(args) if run.stopped == "time" else run.stopped
+    return run.values, why, run.notes

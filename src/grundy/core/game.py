@@ -22,36 +22,103 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from grundy.core.board import Board, Heaps
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidGameError, InvalidSpecError, UnsupportedError
 
 __all__ = [
+    "LEFT",
+    "RIGHT",
     "Answer",
+    "GameType",
     "HeapGame",
     "ImpartialGame",
     "MisereAnswer",
     "Move",
     "NamedRuleset",
     "PartisanGame",
+    "Player",
     "Ruleset",
     "TheoremAnswer",
 ]
 
 S = TypeVar("S")
 
+#: A side of a partisan game.
+Player = Literal["L", "R"]
 
-class Ruleset:
-    """What every game family provides to the position language and the registry.
 
-    Subclasses set :attr:`name` (the registry name) and may override the
-    parsing and formatting hooks. Impartial games subclass
-    :class:`ImpartialGame`; other kinds of game (partisan, with draws) subclass
-    this directly and implement :meth:`solve_state`.
+#: The players of a partisan game: Left (``"L"``) and Right (``"R"``).
+LEFT: Player = "L"
+RIGHT: Player = "R"
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game a ruleset is: read by every solver and front end (the model is
+    OpenSpiel's ``GameType``). Each ruleset declares one as the class variable
+    :attr:`Ruleset.game_type`.
+
+    Attributes:
+        impartial: both players have the same options (else Left and Right differ, or the
+            state records whose turn it is and the moves depend on it).
+        draws: play can end in a draw (tic-tac-toe).
+        cycles: a position can repeat (solved as loopy, never by plain recursion).
+        regions: a position falls apart into independent regions whose values add
+            (Kayles' rows, Domineering's separate parts of the board).
+        summable: a position may be one component of a sum (``chomp:2x3 + nim 1``); a
+            game that is not (tic-tac-toe, a board with its player to move inside the
+            state) is solved alone, by two-player search.
+
+    The solver follows from the type (:attr:`solver`):
+
+    >>> GameType().solver, GameType(impartial=False).solver
+    ('sprague-grundy', 'canonical')
+    >>> GameType(impartial=False, draws=True, summable=False).solver
+    'search'
     """
 
+    impartial: bool = True
+    draws: bool = False
+    cycles: bool = False
+    regions: bool = False
+    summable: bool = True
+
+    @property
+    def solver(self) -> Literal["sprague-grundy", "canonical", "search"]:
+        """How a position is solved: ``sprague-grundy`` (Grundy values, XOR over a sum),
+        ``canonical`` (partisan canonical values, added over a sum) or ``search``
+        (two-player search with wins, losses and draws, one position alone)."""
+        if not self.summable:
+            return "search"
+        return "sprague-grundy" if self.impartial else "canonical"
+
+    @property
+    def kind(self) -> str:
+        """The solver's older name, kept as :attr:`Ruleset.kind`: ``impartial``,
+        ``partisan`` or ``two-player``."""
+        return {"sprague-grundy": "impartial", "canonical": "partisan", "search": "two-player"}[
+            self.solver
+        ]
+
+
+class Ruleset:
+    """What every game family provides: its declared type, its options, and the hooks of
+    the position language, the registry and the front ends.
+
+    Subclasses set :attr:`name` (the registry name) and :attr:`game_type`, and may
+    override the parsing and formatting hooks and the optional capabilities below; each
+    capability has a default that means "not known here" (a solver then works the
+    answer out by search). Impartial games subclass :class:`ImpartialGame`, partisan
+    ones :class:`PartisanGame`, and games solved by two-player search
+    :class:`~grundy.search.ruleset.TwoPlayerRuleset`: all of them are rulesets.
+    """
+
+    #: What kind of game this is; solvers and front ends read it (never ``isinstance``).
+    game_type: ClassVar[GameType] = GameType()
     #: Name in the position language (``nim``); empty for unregistered user games.
     name: ClassVar[str] = ""
     #: Syntax shown in error messages and ``grundy games``.
@@ -64,9 +131,14 @@ class Ruleset:
     example: ClassVar[str] = ""
     #: Grouping in ``grundy games``: ``impartial``, ``partisan``, ``two-player``.
     family: ClassVar[str] = "impartial"
-    #: How a position is solved: ``impartial`` (Sprague–Grundy), ``partisan``
-    #: (canonical values) or ``two-player`` (search with wins, losses and draws).
+    #: How a position is solved, derived from :attr:`game_type` (``GameType.kind``):
+    #: ``impartial`` (Sprague–Grundy), ``partisan`` (canonical values) or
+    #: ``two-player`` (search with wins, losses and draws).
     kind: ClassVar[str] = "impartial"
+    #: Parameters under which this class is the ruleset of another registered game of the
+    #: same :attr:`name` (``hackenbush:colored`` is a partisan game); empty for a game of
+    #: its own.
+    variant_params: ClassVar[tuple[str, ...]] = ()
     #: Several components of this ruleset print as one component with several
     #: arguments (``nim 3 4 5`` is three Nim heaps).
     merges_components: ClassVar[bool] = False
@@ -75,6 +147,11 @@ class Ruleset:
     #: position, so moves to them are listed and counted once, as moves in equal heaps of
     #: a sum are.
     interchangeable_heaps: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "game_type" in cls.__dict__:  # the declared type decides the solver
+            cls.kind = cls.game_type.kind
 
     @classmethod
     def from_params(cls, params: str | None) -> Ruleset:
@@ -139,9 +216,32 @@ class Ruleset:
         """
         return None
 
+    def format_state_head(self, state: Any, most: int) -> tuple[str, int] | None:
+        """The first ``most`` characters of the argument text of a state too large to
+        print whole, and the full length, or None (the default: print it whole)."""
+        return None
+
     def play_moves(self, state: Any) -> list[tuple[Any, str]]:
         """Moves for ``grundy play`` in a game that is not impartial: ``(state, words)`` pairs."""
         raise UnsupportedError(f"{self.spec_name()} cannot be played")
+
+    # ----- options ----------------------------------------------------------------
+
+    def options(self, state: Any, player: Player | None = None) -> Iterable[tuple[Any, ...]]:
+        """Every option of ``player`` (:data:`LEFT` or :data:`RIGHT`) from ``state``, each
+        a tuple of states (a sum of components; empty when nothing is left).
+
+        Impartial games, and games whose state records the player to move, ignore
+        ``player``. Each family's base writes this from its own move generator.
+        """
+        return ((s,) for s in self.moves(state))
+
+    def moves(self, state: Any) -> Iterable[Any]:
+        """Every state the player to move can reach (for games whose moves do not depend
+        on a side given from outside: impartial games, and boards that record the mover)."""
+        raise UnsupportedError(f"{self.spec_name()} has moves by side: use options(state, player)")
+
+    # ----- optional capabilities of search ------------------------------------------
 
     def terminal_value(self, state: Any) -> str | None:
         """``"win"``, ``"loss"`` or ``"draw"`` for the player to move when the game is over.
@@ -150,6 +250,24 @@ class Ruleset:
         when the player to move has no move (a loss under normal play).
         """
         return None
+
+    def expand(self, state: Any) -> tuple[str | None, Iterable[Any]]:
+        """``(terminal value, moves)`` at once (retrograde analysis calls it per state).
+
+        The default asks :meth:`terminal_value`, then :meth:`moves`; a board game may
+        do both in one pass.
+        """
+        tv = self.terminal_value(state)
+        return (tv, ()) if tv is not None else (None, self.moves(state))
+
+    def order_moves(self, state: Any, options: list[Any]) -> list[Any]:
+        """``options`` in the order a depth-first search should try them (best first);
+        the default keeps the order of :meth:`moves`."""
+        return options
+
+    def check_search_size(self, state: Any, max_positions: int) -> None:
+        """Refuse at once (a one-line :class:`~grundy.errors.SearchLimitError`) a search
+        estimated to be far beyond ``max_positions``; the default accepts every position."""
 
 
 class Move(tuple[Any, ...]):
@@ -284,6 +402,10 @@ class ImpartialGame(Ruleset, Generic[S]):
         """
         return ((m,) for m in self.moves(state))
 
+    def options(self, state: Any, player: Player | None = None) -> Iterable[tuple[Any, ...]]:
+        """:meth:`split_moves` (both players have them: ``player`` is ignored)."""
+        return self.split_moves(state)
+
     # ----- optional closed forms ------------------------------------------------
 
     def grundy_formula(self, state: S) -> int | None:
@@ -338,6 +460,31 @@ class HeapGame(ImpartialGame[int]):
     """
 
     merges_components: ClassVar[bool] = True
+    #: The smallest heap (Divisors starts at 1).
+    first_state: ClassVar[int] = 0
+
+    def periodicity_proof(self, preperiod: int, period: int, saltus: int) -> tuple[int, str] | None:
+        """``(bound, theorem)`` when a theorem proves that values with this period from
+        ``preperiod`` on (checked up to heap ``bound + period - 1``) go on for ever, or None
+        (the default: no theorem; a period is only observed)."""
+        return None
+
+    def periodicity_bound_form(self) -> tuple[int, int, int] | None:
+        """``(a, b, c)`` when every bound of :meth:`periodicity_proof` is at least
+        ``a*preperiod + b*period + c`` (lets the period search skip hopeless candidates),
+        or None."""
+        return None
+
+    def has_periodicity_theorem(self) -> bool:
+        """True when :meth:`periodicity_proof` can prove some period of this ruleset (a
+        table can then be streamed from its period); the default is False."""
+        return False
+
+    def move_shape(self) -> tuple[int, int] | None:
+        """``(parts, t)`` when every move removes at most ``t`` counters and leaves at most
+        ``parts`` heaps, for rules a periodicity theorem covers (finite octal and
+        subtraction games), else None (the default)."""
+        return None
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
@@ -370,8 +517,10 @@ class PartisanGame(Ruleset, Generic[S]):
     (:meth:`region_key`): both are where the speed of a partisan solver comes from.
     """
 
-    #: The kind of game, read by the solver instead of ``isinstance`` checks.
-    kind: ClassVar[str] = "partisan"
+    game_type: ClassVar[GameType] = GameType(impartial=False)
+    #: Regions of rulesets with the same memo family share one memo of values (None:
+    #: the ruleset itself is the family).
+    memo_family: ClassVar[str | None] = None
 
     def left_moves(self, state: S) -> Iterable[S]:
         """Every state Left can reach in one move."""
@@ -388,6 +537,42 @@ class PartisanGame(Ruleset, Generic[S]):
     def region_key(self, state: S) -> Hashable:
         """A key equal for regions of equal value (default: the region itself)."""
         return state
+
+    def options(self, state: Any, player: Player | None = None) -> Iterable[tuple[Any, ...]]:
+        """Left's (``player="L"``) or Right's (``"R"``) options, each a 1-tuple."""
+        if player not in (LEFT, RIGHT):
+            raise InvalidGameError(f"a partisan game's player is 'L' or 'R', got {player!r}")
+        moves = self.left_moves if player == LEFT else self.right_moves
+        return ((s,) for s in moves(state))
+
+    # ----- optional capabilities of the canonical-value solver ----------------------
+
+    def signed_region_key(self, region: S) -> tuple[Hashable, bool]:
+        """``(key, negated)``: a key shared by a region and its negative (colours swapped),
+        and whether ``region`` is the negated one. The default: ``(region_key, False)``."""
+        return self.region_key(region), False
+
+    def number_value(self, region: S) -> int | Fraction | None:
+        """The value of ``region`` when it is a number known at sight, else None (default)."""
+        return None
+
+    def keyed_regions(self, state: S) -> tuple[tuple[Hashable, Any, Any], ...] | None:
+        """The regions of ``state`` as ``(key, negated, region)`` parts (``(None, number,
+        None)`` for a number), all at once, or None (the default: the solver works them
+        out from :meth:`regions`, :meth:`number_value` and :meth:`signed_region_key`)."""
+        return None
+
+    def option_parts(
+        self, region: S
+    ) -> tuple[Iterable[Sequence[tuple[Hashable, Any, Any]]], Iterable[Sequence[Any]]] | None:
+        """The parts (as :meth:`keyed_regions` gives them) of each Left and each Right
+        option of ``region``, or None (the default: from the moves and the regions)."""
+        return None
+
+    def canonical_value(self, state: S) -> Any:
+        """The canonical value of ``state`` when the state is its own value (a game
+        literal), else None (the default: evaluated by the solver)."""
+        return None
 
     def describe_move(self, state: S, after: S, side: str) -> str:
         """Words for the move of ``side`` (``"L"`` or ``"R"``) from ``state`` to ``after``.

@@ -75,7 +75,20 @@ class Result:
     @property
     def first_player_wins(self) -> bool:
         """True when the player to move wins."""
-        return self.outcome == "N" or self.value == "win"
+        return self.mover_result() == "win"
+
+    def mover_result(self) -> str | None:
+        """``"win"``, ``"loss"`` or ``"draw"`` for the player to move, or None when the
+        answer does not say (a partisan outcome class, L or R, names no player to move).
+        The one rule every front end reads.
+
+        >>> from grundy import solve
+        >>> solve("nim 1 1").mover_result(), solve("tictactoe xx.oo....").mover_result()
+        ('loss', 'win')
+        """
+        if self.value in ("win", "loss", "draw"):
+            return self.value
+        return {"N": "win", "P": "loss", "D": "draw"}.get(self.outcome)
 
     def __str__(self) -> str:
         """The command line's text for this answer (``grundy solve`` prints exactly this).
@@ -243,8 +256,7 @@ def short_spec(position: Any) -> str:
     comps = position.components
     if len(comps) == 1:
         game = comps[0].game
-        head = getattr(game, "format_state_head", None)
-        found = head(comps[0].state, _LONGEST) if head is not None else None
+        found = game.format_state_head(comps[0].state, _LONGEST)
         if found is not None:
             text: str = found[0]
             length: int = found[1]

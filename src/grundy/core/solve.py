@@ -155,7 +155,7 @@ def _require_number_states(game: ImpartialGame[Any]) -> None:
     """Refuse a ruleset whose states are not the numbers 0, 1, 2, ... (Wythoff's are pairs):
     a built-in ruleset must read ``0`` as one state, 0; a ruleset written outside grundy
     is taken at its word."""
-    if isinstance(game, HeapGame) and getattr(game, "first_state", 0) == 0:
+    if isinstance(game, HeapGame) and game.first_state == 0:
         return
     if type(game).parse_args is Ruleset.parse_args:
         return
@@ -416,7 +416,7 @@ def _solve_misere(
 def _sj_mixed(comps: Sequence[Position], max_moves: int) -> Answer | None:
     """The SJ theorem over components of several rulesets that each satisfy its hypothesis."""
     if len({c.game for c in comps}) < 2 or not all(
-        getattr(c.game, "sj_hypothesis", False) for c in comps
+        isinstance(c.game, ImpartialGame) and c.game.sj_hypothesis for c in comps
     ):
         return None
     values: list[int] = []

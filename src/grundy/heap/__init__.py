@@ -14,6 +14,17 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from grundy.heap.build import (
+        MAX_TABLE_BYTES,
+        SAVE_EVERY,
+        STREAM_PROOF_SIZES,
+        TableRun,
+        compute_table,
+        grow_table,
+        proved_period,
+        saved_values,
+        table_bytes,
+    )
     from grundy.heap.code import OctalCode
     from grundy.heap.custom import HeapFunctionGame
     from grundy.heap.games import DAWSON, DAWSONS_CHESS, GRUNDYS_GAME, KAYLES, TakeAndBreak
@@ -43,6 +54,9 @@ __all__ = [
     "DAWSONS_CHESS",
     "GRUNDYS_GAME",
     "KAYLES",
+    "MAX_TABLE_BYTES",
+    "SAVE_EVERY",
+    "STREAM_PROOF_SIZES",
     "HeapFunctionGame",
     "HeapTable",
     "OctalCode",
@@ -50,10 +64,13 @@ __all__ = [
     "SvgPicture",
     "TableBuilder",
     "TableJournal",
+    "TableRun",
     "TakeAndBreak",
     "build_table",
     "check_saved_values",
+    "compute_table",
     "find_period",
+    "grow_table",
     "heap_periodicity",
     "heap_table",
     "heap_values",
@@ -62,9 +79,12 @@ __all__ = [
     "periodicity",
     "plot",
     "plot_svg",
+    "proved_period",
     "require_heap_game",
     "rows_of_ten",
     "save_table",
+    "saved_values",
+    "table_bytes",
     "table_pieces",
     "tabulate",
 ]
@@ -96,6 +116,15 @@ _LAZY = {
         ("HeapTable", "SvgPicture", "plot", "plot_svg", "rows_of_ten", "tabulate"),
         "grundy.heap.sequence",
     ),
+    "MAX_TABLE_BYTES": "grundy.heap.build",
+    "SAVE_EVERY": "grundy.heap.build",
+    "STREAM_PROOF_SIZES": "grundy.heap.build",
+    "TableRun": "grundy.heap.build",
+    "compute_table": "grundy.heap.build",
+    "grow_table": "grundy.heap.build",
+    "proved_period": "grundy.heap.build",
+    "saved_values": "grundy.heap.build",
+    "table_bytes": "grundy.heap.build",
 }
 
 

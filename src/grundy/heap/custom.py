@@ -38,12 +38,16 @@ class HeapFunctionGame(HeapGame):
     (periods are reported as observed: no theorem covers an arbitrary rule).
     """
 
-    options: Options = field(repr=False)
+    function: Options = field(repr=False)
     label: str = "heap-function"
     splits: ClassVar[bool] = True
 
+    def __init__(self, options: Options, label: str = "heap-function") -> None:
+        object.__setattr__(self, "function", options)
+        object.__setattr__(self, "label", label)
+
     def split_moves(self, state: int) -> Iterator[tuple[int, ...]]:
-        for option in self.options(state):
+        for option in self.function(state):
             parts = tuple(option)
             for h in parts:
                 if not isinstance(h, int) or h < 0:

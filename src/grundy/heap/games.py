@@ -162,6 +162,18 @@ class TakeAndBreak(HeapGame):
             return 3 * preperiod + 2 * period + t, theorem.format(t=t)
         return 2 * preperiod + period + t, f"octal periodicity theorem, bound 2e+p+t with t={t}"
 
+    def has_periodicity_theorem(self) -> bool:
+        """True for a finite code without the unequal-split rule (the octal theorem)."""
+        return self.code.max_removal is not None and not self.unequal
+
+    def move_shape(self) -> tuple[int, int] | None:
+        """``(2, t)`` for a finite octal code removing at most ``t`` (``(3, t)`` for a
+        hexadecimal one), None for an infinite code or Grundy's unequal rule."""
+        t = self.code.max_removal
+        if t is None or self.unequal:
+            return None
+        return (3 if self.code.hexadecimal else 2), t
+
     def periodicity_bound_form(self) -> tuple[int, int, int] | None:
         """``(a, b, c)`` with ``periodicity_proof(e, p, s)[0] == a*e + b*p + c`` whenever it
         gives a bound (lets the period search skip hopeless candidates in compiled code).

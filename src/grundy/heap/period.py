@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from grundy.core.game import HeapGame
 from grundy.core.limits import check_time
 from grundy.kernels.period import period_candidates, period_kernel, table_array
 
@@ -136,7 +137,7 @@ def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_00
     (True, 0, 22)
     """
     last = len(values) - 1
-    hook = getattr(game, "periodicity_proof", None)
+    hook = game.periodicity_proof if isinstance(game, HeapGame) else None
     if hook is not None:
         found = _proved(game, hook, values, max_candidates)
         if found is not None:
@@ -158,7 +159,9 @@ def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_00
     return Periodicity(e, p, s, False, last, reason)
 
 
-def _proved(game: Any, hook: Any, values: Sequence[int], max_candidates: int) -> Periodicity | None:
+def _proved(
+    game: HeapGame, hook: Any, values: Sequence[int], max_candidates: int
+) -> Periodicity | None:
     """The smallest period that ``hook`` proves from ``values``, trying at most
     ``max_candidates`` periods (those with a non-negative saltus, ascending).
 
@@ -169,8 +172,7 @@ def _proved(game: Any, hook: Any, values: Sequence[int], max_candidates: int) ->
 
     last = len(values) - 1
     table = _kernel_table(values)
-    form_of = getattr(game, "periodicity_bound_form", None)
-    form = form_of() if form_of is not None else None
+    form = game.periodicity_bound_form()
     test = (0, 0, 0, 0) if form is None else (form[0], form[1] + 1, form[2] - 1, last)
     out = np.zeros(3 * _BATCH, dtype=np.int64)
     first, tried = 1, 0

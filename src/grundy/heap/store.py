@@ -45,6 +45,7 @@ import numpy as np
 
 from grundy._version import __version__
 from grundy.core.files import atomic_write, check_target, clean_stale, open_regular
+from grundy.core.game import Ruleset
 from grundy.errors import SolvedFileError
 from grundy.heap.tools import check_saved_values
 
@@ -106,7 +107,7 @@ def load_table(path: str, game: Any = None) -> tuple[str, Any]:
     """
     spec, values = _load(path)
     if game is not None:
-        name = game.spec_name() if hasattr(game, "spec_name") else type(game).__name__
+        name = game.spec_name() if isinstance(game, Ruleset) else type(game).__name__
         if spec != name:
             raise _refuse(path, f"it holds a table of {spec}, not of {name}")
         try:

@@ -97,6 +97,14 @@ class Subtraction(HeapGame):
         m = self.subset[-1]
         return preperiod + m, f"subtraction game: a window of max(S) = {m} values repeats"
 
+    def has_periodicity_theorem(self) -> bool:
+        """True: every period of a finite subtraction game is proved by a window."""
+        return True
+
+    def move_shape(self) -> tuple[int, int] | None:
+        """``(1, max(S))``: a move leaves one heap and removes at most ``max(S)``."""
+        return (1, self.subset[-1]) if self.subset else None
+
     def periodicity_bound_form(self) -> tuple[int, int, int]:
         """``(1, 0, max(S))``: the proof bound is ``e + max(S)`` (see
         :meth:`grundy.heap.games.TakeAndBreak.periodicity_bound_form`)."""

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.core.game import HeapGame, ImpartialGame
+from grundy.core.game import HeapGame, Ruleset
 from grundy.core.limits import check_memory, checkpoint
 from grundy.core.text import short_repr
 from grundy.errors import InvalidSpecError, SolvedFileError, UnsupportedError
@@ -40,7 +40,7 @@ __all__ = [
 DEFAULT_PERIOD_SIZES = (1 << 10, 1 << 13, 1 << 16)
 
 
-def require_heap_game(game: Any) -> ImpartialGame[int]:
+def require_heap_game(game: Any) -> HeapGame:
     """``game`` if it is a one-heap ruleset with a heap 0, else :class:`UnsupportedError`.
 
     >>> from grundy.catalog.impartial.divisors import Divisors
@@ -51,9 +51,9 @@ def require_heap_game(game: Any) -> ImpartialGame[int]:
 so it has no table of heaps 0..N; solve single positions instead, e.g. 'grundy solve divisors 12'
     """
     if not isinstance(game, HeapGame):
-        name = game.spec_name() if hasattr(game, "spec_name") else type(game).__name__
+        name = game.spec_name() if isinstance(game, Ruleset) else type(game).__name__
         raise UnsupportedError(f"{name} is not a heap game, so it has no table of heap values")
-    first = getattr(game, "first_state", 0)
+    first = game.first_state
     if first != 0:
         name = game.spec_name()
         raise UnsupportedError(
@@ -173,8 +173,7 @@ def heap_periodicity(game: Any, last: int | None = None, *, values: Any = None) 
     for size in sizes:
         table = heap_table(heap, size, prefix=table)
         found = periodicity(heap, table)
-        hook = getattr(heap, "periodicity_proof", None)
-        if found.proved or hook is None or hook(0, 1, 0) is None:
+        if found.proved or not heap.has_periodicity_theorem():
             break
     assert found is not None
     return found

@@ -1,10 +1,14 @@
 """The registry: every game the position language knows, by name and alias.
 
-Entries are derived from the rulesets themselves (:meth:`GameEntry.of`), and a
-family's module is imported only when one of its games is asked for, so that
-``grundy solve nim 3`` loads no other family. Adding a game is its ruleset
-(with its metadata) and one line in :data:`_SOURCES`; a test checks that the
-names below agree with the metadata.
+The registry is read from the rulesets themselves: the public modules of the
+game packages (:data:`GAME_PACKAGES`) are imported as names are asked for (the
+module named after the game first, so that one game loads no other family), and
+each ruleset class that declares a :attr:`~grundy.core.game.Ruleset.name`
+(and each :class:`~grundy.core.game.NamedRuleset` a module holds, alone or in a
+tuple) becomes an entry (:meth:`GameEntry.of`). A class that declares
+:attr:`~grundy.core.game.Ruleset.variant_params` is the ruleset of another
+entry of its name under those parameters (``hackenbush:colored``). Adding a
+game is one module in one of these packages: there is no list to edit.
 
 >>> from grundy.lang.registry import REGISTRY
 >>> REGISTRY.get("sub").name
@@ -13,102 +17,99 @@ names below agree with the metadata.
 
 from __future__ import annotations
 
+import pkgutil
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from importlib import import_module
+from importlib.machinery import FileFinder
+from importlib.util import find_spec
+from pathlib import Path
+from types import ModuleType
 
 from grundy.core.game import NamedRuleset, Ruleset
 from grundy.errors import InvalidGameError, InvalidSpecError, UnknownGameError
 from grundy.lang.entry import GameEntry
 
-__all__ = ["REGISTRY", "Registry"]
+__all__ = ["GAME_PACKAGES", "REGISTRY", "Registry", "rulesets_in"]
 
-#: Name and aliases -> where the ruleset lives (``module:attribute``), in listing order.
-#: The attribute is a ruleset class, or a :class:`NamedRuleset` as ``module:NAMED[i]``.
-_SOURCES: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("nim",), "grundy.heap.nim:Nim"),
-    (("subtraction", "sub"), "grundy.heap.subtraction:Subtraction"),
-    (("bash",), "grundy.heap.bash:Bash"),
-    (("octal", "take-and-break"), "grundy.heap.games:TakeAndBreak"),
-    (("kayles",), "grundy.heap.games:NAMED[0]"),
-    (("dawson", "dawsons-kayles"), "grundy.heap.games:NAMED[1]"),
-    (("dawsons-chess",), "grundy.heap.games:NAMED[2]"),
-    (("grundys-game",), "grundy.heap.games:NAMED[3]"),
-    (("wythoff",), "grundy.catalog.impartial.wythoff:Wythoff"),
-    (("fibonacci",), "grundy.catalog.impartial.fibonacci:FibonacciNim"),
-    (("moore",), "grundy.catalog.impartial.moore:MooreNim"),
-    (("lasker",), "grundy.catalog.impartial.lasker:LaskersNim"),
-    (("divisors",), "grundy.catalog.impartial.divisors:Divisors"),
-    (("halving",), "grundy.catalog.impartial.halving:Halving"),
-    (("matrix",), "grundy.catalog.impartial.matrix:MatrixGame"),
-    (("ferguson",), "grundy.catalog.impartial.ferguson:Ferguson"),
-    (("divisor-removal",), "grundy.catalog.impartial.divisor_removal:DivisorRemoval"),
-    (("hackenbush", "green-hackenbush"), "grundy.hackenbush.ruleset:Hackenbush"),
-    (("tictactoe", "ttt", "noughts-and-crosses"), "grundy.catalog.boards.tictactoe:TicTacToe"),
-    (("connect4", "connect-four"), "grundy.catalog.boards.connect4:ConnectFour"),
-    (("chomp",), "grundy.catalog.boards.chomp:Chomp"),
-    (("domineering-search",), "grundy.catalog.boards.domineering:Domineering"),
-    (("domineering", "dom", "partisan-domineering"), "grundy.cgt.games.domineering:Domineering"),
-    (("clobber",), "grundy.cgt.games.clobber:Clobber"),
-    (("cutcake",), "grundy.cgt.games.cutcake:Cutcake"),
-    (
-        ("toads-frogs", "toads-and-frogs", "toadsfrogs"),
-        "grundy.cgt.games.toads_frogs:ToadsAndFrogs",
-    ),
-    (("toppling-dominoes", "toppling"), "grundy.cgt.games.toppling:TopplingDominoes"),
-    (("col",), "grundy.cgt.games.col:Col"),
-    (("snort",), "grundy.cgt.games.snort:Snort"),
-    (("konane",), "grundy.cgt.games.konane:Konane"),
-    (("treblecross",), "grundy.catalog.impartial.treblecross:Treblecross"),
-    (("cgt", "game"), "grundy.cgt.games.literal:GameLiteral"),
+#: The packages whose public modules hold the built-in games, in listing order (within a
+#: package: modules by name, and in a module the order of definition).
+GAME_PACKAGES: tuple[str, ...] = (
+    "grundy.heap",
+    "grundy.catalog.impartial",
+    "grundy.hackenbush",
+    "grundy.catalog.boards",
+    "grundy.cgt.games",
 )
 
-#: ``name:PARAMS`` written with these parameters builds another family's ruleset
-#: (``hackenbush:colored`` is Blue-Red-Green Hackenbush, a partisan game).
-_VARIANTS: dict[tuple[str, str], str] = {
-    ("hackenbush", "colored"): "grundy.cgt.games.hackenbush:ColoredHackenbush",
-    ("hackenbush", "coloured"): "grundy.cgt.games.hackenbush:ColoredHackenbush",
-    ("hackenbush", "brg"): "grundy.cgt.games.hackenbush:ColoredHackenbush",
-}
-
-
-#: Held while a game's module is imported (threads load games one at a time).
+#: Held while game modules are imported (threads load them one at a time).
 _LOADING = threading.RLock()
 
 
-def load_source(where: str) -> type[Ruleset] | NamedRuleset:
-    """The ruleset class or named ruleset at ``module:attribute`` (``NAMED[i]`` allowed)."""
-    module, _, attr = where.partition(":")
-    name, _, index = attr.partition("[")
-    with _LOADING:
-        # Packages first, top down: a thread that took a module's import lock and then
-        # waited for its package, which imports that module, would deadlock with the
-        # thread importing the package (first-time solves of two games in two threads).
-        parts = module.split(".")
-        for i in range(1, len(parts)):
-            import_module(".".join(parts[:i]))
-        obj = getattr(import_module(module), name)
-    if index:
-        obj = obj[int(index.rstrip("]"))]
-    if not (isinstance(obj, NamedRuleset) or (isinstance(obj, type) and issubclass(obj, Ruleset))):
-        raise InvalidGameError(f"{where} is not a ruleset")
-    return obj
+def rulesets_in(module: ModuleType) -> list[type[Ruleset] | NamedRuleset]:
+    """The games a module declares, in order of definition: ruleset classes defined there
+    with a :attr:`~grundy.core.game.Ruleset.name` of their own, and named rulesets (alone
+    or in a tuple).
+
+    >>> import grundy.heap.games as m
+    >>> [getattr(g, "name", None) or g.ruleset.spec_name() for g in rulesets_in(m)]
+    ['octal', 'kayles', 'dawson', 'dawsons-chess', 'grundys-game']
+    """
+    found: list[type[Ruleset] | NamedRuleset] = []
+    for obj in vars(module).values():
+        if isinstance(obj, type) and issubclass(obj, Ruleset):
+            if obj.__module__ == module.__name__ and "name" in vars(obj) and obj.name:
+                found.append(obj)
+        elif isinstance(obj, NamedRuleset):
+            found.append(obj)
+        elif isinstance(obj, tuple) and obj and all(isinstance(x, NamedRuleset) for x in obj):
+            found.extend(obj)
+    return found
 
 
-def _with_variants(entry: GameEntry, variants: dict[str, str]) -> GameEntry:
-    """``entry`` whose factory hands the parameters in ``variants`` to another ruleset."""
-    base = entry.factory
+def _module_names(package: str) -> list[tuple[str, str]]:
+    """``(module, file)`` for the public modules of ``package`` (names without a leading
+    underscore), by name, found without importing the package."""
+    head, _, rest = package.partition(".")
+    if head == "grundy":  # grundy's own packages: their __init__ may import every game
+        folders = [str(Path(__file__).parents[1].joinpath(*rest.split(".")))]
+    else:
+        spec = find_spec(package)
+        if spec is None or spec.submodule_search_locations is None:
+            raise InvalidGameError(f"{package!r} is not a package")
+        folders = list(spec.submodule_search_locations)
+    found = sorted(
+        (m.name, _file_of(m))
+        for m in pkgutil.iter_modules(folders)
+        if not m.name.startswith("_") and not m.ispkg
+    )
+    return [(f"{package}.{name}", file) for name, file in found]
 
-    def factory(params: str | None) -> Ruleset:
-        where = variants.get((params or "").lower())
-        if where is None:
-            return base(params)
-        source = load_source(where)
-        assert not isinstance(source, NamedRuleset)
-        return source.from_params(params.lower() if params else params)
 
-    return replace(entry, factory=factory)
+def _file_of(info: pkgutil.ModuleInfo) -> str:
+    """The source file of a module found by :func:`pkgutil.iter_modules` ("" if unknown)."""
+    finder = info.module_finder
+    return str(Path(finder.path) / f"{info.name}.py") if isinstance(finder, FileFinder) else ""
+
+
+def _mentions(file: str, name: str) -> bool:
+    """True when the source of ``file`` holds the text ``"name"`` (a game's name or alias is
+    written there as a string), or when it cannot be read (then it is imported to see)."""
+    try:
+        return f'"{name}"' in Path(file).read_text(encoding="utf-8")
+    except OSError:
+        return True
+
+
+def _import(module: str) -> ModuleType:
+    """``module``, its packages imported first, top down: a thread that took a module's
+    import lock and then waited for its package, which imports that module, would deadlock
+    with the thread importing the package (first-time solves of two games in two threads)."""
+    parts = module.split(".")
+    for i in range(1, len(parts)):
+        import_module(".".join(parts[:i]))
+    return import_module(module)
 
 
 def _require_name(name: object) -> None:
@@ -119,35 +120,99 @@ def _require_name(name: object) -> None:
 
 
 class Registry:
-    """Names and aliases to :class:`GameEntry`, in registration order, loaded on demand."""
+    """Names and aliases to :class:`GameEntry`, in listing order.
 
-    def __init__(self, sources: tuple[tuple[tuple[str, ...], str], ...] = ()) -> None:
-        self._names: list[str] = []
-        self._where: dict[str, str] = {}
-        self._key_of: dict[str, str] = {}
-        self._loaded: dict[str, GameEntry] = {}
-        if not isinstance(sources, (tuple, list)) or not all(
-            isinstance(item, tuple)
-            and len(item) == 2
-            and isinstance(item[0], tuple)
-            and item[0]
-            and all(isinstance(n, str) for n in item[0])
-            and isinstance(item[1], str)
-            for item in sources
+    ``Registry(packages)`` reads the games of those packages (see :func:`rulesets_in`)
+    as they are asked for: a name is looked up first in the module named after it
+    (``toads-frogs`` in ``toads_frogs.py``), so that ``grundy solve nim 3`` loads no
+    other family, and else in every module. ``Registry()`` starts empty, for games added
+    with :meth:`add`. A variant (``hackenbush:colored``) is consulted when the game's own
+    ruleset refuses the parameters.
+    """
+
+    def __init__(self, packages: tuple[str, ...] = ()) -> None:
+        if not isinstance(packages, (tuple, list)) or not all(
+            isinstance(p, str) and p for p in packages
         ):
             raise InvalidGameError(
-                "Registry(sources) takes a tuple of ((name, alias, ...), 'module:attribute') pairs"
+                "Registry(packages) takes a tuple of package names, e.g. ('grundy.heap',)"
             )
-        for names, where in sources:
-            self._declare(names, where)
+        self._packages = tuple(packages)
+        self._modules: list[tuple[str, str]] | None = None  # (module, file), listing order
+        self._read: dict[str, list[type[Ruleset] | NamedRuleset]] = {}  # module -> its games
+        self._added: list[GameEntry] = []
+        self._key_of: dict[str, str] = {}
+        self._entries: dict[str, GameEntry] = {}
+        self._variants: dict[str, dict[str, type[Ruleset]]] = {}
+        self._complete = not self._packages
 
-    def _declare(self, names: tuple[str, ...], where: str) -> None:
+    def _all_modules(self) -> list[tuple[str, str]]:
+        if self._modules is None:
+            self._modules = [m for p in self._packages for m in _module_names(p)]
+        return self._modules
+
+    def _read_module(self, module: str) -> None:
+        """Register the games of ``module`` (held: ``_LOADING``)."""
+        if module in self._read:
+            return
+        games = rulesets_in(_import(module))
+        self._read[module] = games
+        for g in games:
+            if isinstance(g, NamedRuleset) or not g.variant_params:
+                self._declare(self._entry_of(g))
+            else:
+                for p in g.variant_params:
+                    self._variants.setdefault(g.name, {})[p] = g
+
+    def _entry_of(self, game: type[Ruleset] | NamedRuleset) -> GameEntry:
+        entry = GameEntry.of(game)
+        base, name = entry.factory, entry.name
+
+        def factory(params: str | None) -> Ruleset:
+            try:
+                return base(params)
+            except InvalidSpecError:
+                variant = self._variant(name, params)
+                if variant is None:
+                    raise
+                return variant.from_params(params.lower() if params else params)
+
+        return replace(entry, factory=factory)
+
+    def _variant(self, name: str, params: str | None) -> type[Ruleset] | None:
+        if params is None:
+            return None
+        self._load()
+        return self._variants.get(name, {}).get(params.lower())
+
+    def _load(self, name: str | None = None) -> None:
+        """Read the modules named after ``name`` (when given), or else every game module."""
+        if self._complete:
+            return
+        with _LOADING:
+            modules = self._all_modules()
+            if name is not None:
+                stem = name.replace("-", "_")
+                for m, file in modules:
+                    if m.rpartition(".")[2] == stem or _mentions(file, name):
+                        self._read_module(m)
+                        if name in self._key_of:
+                            return
+            for m, _ in modules:
+                self._read_module(m)
+            unknown = set(self._variants) - set(self._entries)
+            if unknown:
+                raise InvalidGameError(f"variants of unregistered games: {sorted(unknown)}")
+            self._complete = True
+
+    def _declare(self, entry: GameEntry) -> None:
+        names = (entry.name, *entry.aliases)
         for key in names:
             if key in self._key_of:
                 raise InvalidGameError(f"the game name {key!r} is registered twice")
-            self._key_of[key] = names[0]
-        self._names.append(names[0])
-        self._where[names[0]] = where
+        for key in names:
+            self._key_of[key] = entry.name
+        self._entries[entry.name] = entry
 
     def add(self, entry: GameEntry) -> None:
         """Register an already-built entry (for games defined outside grundy)."""
@@ -156,26 +221,18 @@ class Registry:
                 f"Registry.add takes a GameEntry (GameEntry.of(MyRuleset)), got "
                 f"{type(entry).__name__}"
             )
-        self._declare((entry.name, *entry.aliases), "")
-        self._loaded[entry.name] = entry
-
-    def _entry(self, name: str) -> GameEntry:
-        entry = self._loaded.get(name)
-        if entry is None:
-            with _LOADING:  # one entry per name, loaded by one thread
-                entry = self._loaded.get(name)
-                if entry is None:
-                    entry = GameEntry.of(load_source(self._where[name]))
-                    variants = {p: w for (n, p), w in _VARIANTS.items() if n == name}
-                    if variants:
-                        entry = _with_variants(entry, variants)
-                    self._loaded[name] = entry
-        return entry
+        self._load()
+        with _LOADING:
+            self._declare(entry)
+            self._added.append(entry)
 
     def get(self, name: str) -> GameEntry:
         """The entry for ``name`` (case-insensitive), or :class:`UnknownGameError`."""
         _require_name(name)
         key = self._key_of.get(name.lower())
+        if key is None:
+            self._load(name.lower())
+            key = self._key_of.get(name.lower())
         if key is None:
             import difflib  # noqa: PLC0415 (lazy: needed only for a misspelt name)
 
@@ -184,25 +241,57 @@ class Registry:
             raise UnknownGameError(
                 f"unknown game {name!r}{hint}", "a game from 'grundy games', e.g. nim 3 4 5"
             )
-        return self._entry(key)
+        return self._entries[key]
 
     def declared_names(self, name: str) -> tuple[str, ...]:
-        """The name and aliases declared for ``name`` (without loading its module)."""
+        """The name and aliases declared for ``name``."""
         _require_name(name)
+        if name not in self._key_of:
+            self._load(name)
         key = self._key_of.get(name)
         if key is None:
             raise UnknownGameError(f"unknown game {name[:60]!r}", "a game from 'grundy games'")
         return tuple(k for k, v in self._key_of.items() if v == key)
 
+    def rulesets(self) -> tuple[type[Ruleset], ...]:
+        """Every ruleset class read from the game packages (variants included), in order.
+
+        >>> from grundy.cgt.games import ColoredHackenbush
+        >>> ColoredHackenbush in REGISTRY.rulesets()
+        True
+        """
+        self._load()
+        return tuple(
+            g
+            for m, _ in self._all_modules()
+            for g in self._read[m]
+            if not isinstance(g, NamedRuleset)
+        )
+
+    def _names(self) -> list[str]:
+        self._load()
+        names = [
+            g.ruleset.spec_name() if isinstance(g, NamedRuleset) else g.name
+            for m, _ in self._all_modules()
+            for g in self._read[m]
+            if isinstance(g, NamedRuleset) or not g.variant_params
+        ]
+        return [*names, *(e.name for e in self._added)]
+
     def __iter__(self) -> Iterator[GameEntry]:
-        return (self._entry(n) for n in self._names)
+        return (self._entries[n] for n in self._names())
 
     def __len__(self) -> int:
-        return len(self._names)
+        self._load()
+        return len(self._entries)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.lower() in self._key_of
+        if not isinstance(name, str):
+            return False
+        if name.lower() not in self._key_of:
+            self._load(name.lower())
+        return name.lower() in self._key_of
 
 
 #: The registry used by :func:`grundy.parse` and the command line.
-REGISTRY = Registry(_SOURCES)
+REGISTRY = Registry(GAME_PACKAGES)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.game import ImpartialGame
+from grundy.core.game import HeapGame, ImpartialGame
 from grundy.core.limits import CHECK_EVERY, checkpoint
 from grundy.errors import UnsupportedError
 from grundy.quotient.build import QuotientBuilder
@@ -267,21 +267,7 @@ def proof_shape(game: Any) -> tuple[int, int] | None:
     ``t`` counters and leaves at most ``parts`` heaps) or a finite subtraction game, read from
     its ``code`` (``max_removal``, ``hexadecimal``; not with Grundy's unequal rule) or
     ``subset``; None for other rules (no periodicity theorem is known to this module)."""
-    code = getattr(game, "code", None)
-    if code is not None:
-        t = getattr(code, "max_removal", None)
-        if isinstance(t, int) and not getattr(game, "unequal", False):
-            return (3 if getattr(code, "hexadecimal", False) else 2), t
-        return None
-    subset = getattr(game, "subset", None)
-    if (
-        isinstance(subset, tuple)
-        and subset
-        and not getattr(game, "splits", True)
-        and all(isinstance(s, int) and s > 0 for s in subset)
-    ):
-        return 1, max(subset)
-    return None
+    return game.move_shape() if isinstance(game, HeapGame) else None
 
 
 def _periodicity(

@@ -29,6 +29,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from grundy.core.game import Ruleset
 from grundy.core.limits import checkpoint
 from grundy.errors import LoopyGameError, UnsupportedError
 from grundy.search.protocol import DRAW, LOSS, MATE, WIN, unpack
@@ -94,8 +95,8 @@ def _unflip(v: int) -> int:
 class _Search:
     def __init__(self, game: Any, table: NegamaxTable, limit: int) -> None:
         self.moves = game.moves
-        self.terminal = getattr(game, "terminal_value", None)
-        self.order = getattr(game, "order_moves", None)
+        self.terminal = game.terminal_value
+        self.order = game.order_moves if isinstance(game, Ruleset) else None
         self.bounds = table.bounds
         self.hints = table.hints
         self.limit = limit
@@ -108,10 +109,9 @@ class _Search:
         self.nodes += 1
         if self.nodes >= self.check_at:
             self.check_at = checkpoint(self.nodes, self.limit, "nodes")
-        if self.terminal is not None:
-            tv = self.terminal(s)
-            if tv is not None:
-                return _TERMINAL_SCORE[tv]
+        tv = self.terminal(s)
+        if tv is not None:
+            return _TERMINAL_SCORE[tv]
         known = self.bounds.get(s)
         if known is not None:
             lo, hi = known
@@ -207,7 +207,7 @@ def negamax(
 
 def _best_move(game: Any, search: _Search, root: Any, score: int) -> Any:
     """An option of ``root`` that keeps ``score`` (the hint first; exact searches, TT-backed)."""
-    if search.terminal is not None and search.terminal(root) is not None:
+    if search.terminal(root) is not None:
         return None
     options = list(game.moves(root))
     hint = search.hints.get(root)

@@ -4,10 +4,13 @@ A *two-player game* is any object with
 
 * ``moves(state) -> Iterable[state]``: the positions the player to move can
   reach (the state records whose turn it is when that matters);
-* optionally ``terminal_value(state) -> "win" | "loss" | "draw" | None``: the
-  result, for the player to move, of a game that is over (None while it goes on);
-* optionally ``expand(state) -> (terminal value or None, moves)``: both at once,
-  for speed (retrograde analysis uses it when present).
+* ``terminal_value(state) -> "win" | "loss" | "draw" | None``: the
+  result, for the player to move, of a game that is over (None while it goes on).
+
+Every :class:`~grundy.core.game.Ruleset` has both (``terminal_value`` is None by
+default) and declares two optional capabilities the searches use:
+``expand(state) -> (terminal value or None, moves)`` (both at once, for speed) and
+``order_moves(state, options)`` (best first, for alpha-beta).
 
 A position with no moves and no terminal value is lost by the player to move
 (normal play), so every :class:`~grundy.core.game.ImpartialGame` fits the
@@ -31,8 +34,10 @@ move maximises ``backup(score of the option)``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol, runtime_checkable
+
+from grundy.core.game import Ruleset
 
 __all__ = [
     "DRAW",
@@ -42,6 +47,7 @@ __all__ = [
     "MisereImpartial",
     "TwoPlayerGame",
     "backup",
+    "expander",
     "pack",
     "terminal_of",
     "unpack",
@@ -59,20 +65,35 @@ _TERMINAL_SCORE = {WIN: MATE, LOSS: -MATE, DRAW: 0}
 
 @runtime_checkable
 class TwoPlayerGame(Protocol):
-    """What the solvers need: the moves of the player to move."""
+    """What the solvers need: the moves of the player to move, and the value of a
+    finished game."""
 
     def moves(self, state: Any) -> Iterable[Any]:
         """Every position reachable in one move (empty when the game is over)."""
         ...
 
+    def terminal_value(self, state: Any) -> str | None:
+        """``"win"``, ``"loss"`` or ``"draw"`` for the player to move, or None."""
+        ...
 
-def terminal_of(game: Any, state: Hashable) -> str | None:
-    """The game's terminal value for ``state``, or None (the hook is optional)."""
-    hook = getattr(game, "terminal_value", None)
-    if hook is None:
-        return None
-    value: str | None = hook(state)
-    return value
+
+def terminal_of(game: TwoPlayerGame, state: Hashable) -> str | None:
+    """The game's terminal value for ``state``, or None while the game goes on."""
+    return game.terminal_value(state)
+
+
+def expander(game: TwoPlayerGame) -> Callable[[Any], tuple[str | None, Iterable[Any]]]:
+    """``state -> (terminal value, moves)``: a ruleset's declared :meth:`expand`, or one
+    made from the protocol's two methods."""
+    if isinstance(game, Ruleset):
+        return game.expand
+    moves, terminal = game.moves, game.terminal_value
+
+    def expand(s: Any) -> tuple[str | None, Iterable[Any]]:
+        tv = terminal(s)
+        return (tv, ()) if tv is not None else (None, moves(s))
+
+    return expand
 
 
 def pack(value: str, remoteness: int) -> int:
@@ -109,7 +130,7 @@ def backup(score: int) -> int:
     return 0
 
 
-class MisereImpartial:
+class MisereImpartial(Ruleset):
     """An impartial game under misère play, as a two-player game.
 
     >>> from grundy.heap.nim import Nim

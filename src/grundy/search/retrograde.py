@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.limits import checkpoint
-from grundy.search.protocol import DRAW, LOSS, MATE, WIN, backup, pack, unpack
+from grundy.search.protocol import DRAW, LOSS, MATE, WIN, backup, expander, pack, unpack
 
 __all__ = [
     "SolvedTable",
@@ -108,9 +108,7 @@ def retrograde(
     if algorithm not in ("auto", "queue"):
         raise ValueError(f"algorithm must be 'auto' or 'queue', not {algorithm!r}")
     start = time.perf_counter()
-    expand = getattr(game, "expand", None)
-    if expand is None:
-        expand = _expander(game)
+    expand = expander(game)
     index: dict[Any, int] = {root: 0}
     states: list[Any] = [root]
     kids: list[int] = []
@@ -157,20 +155,6 @@ def retrograde(
         algorithm=algorithm,
         edges=len(kids),
     )
-
-
-def _expander(game: Any) -> Callable[[Any], tuple[str | None, Iterable[Any]]]:
-    """``state -> (terminal value, moves)`` from the protocol's two methods."""
-    moves = game.moves
-    terminal = getattr(game, "terminal_value", None)
-    if terminal is None:
-        return lambda s: (None, moves(s))
-
-    def expand(s: Any) -> tuple[str | None, Iterable[Any]]:
-        tv = terminal(s)
-        return (tv, ()) if tv is not None else (None, moves(s))
-
-    return expand
 
 
 def _sweep(n: int, kids: list[int], starts: list[int], terminals: dict[int, int]) -> list[int]:

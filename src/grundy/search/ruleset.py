@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from grundy.core.cache import BoundedCache, register
-from grundy.core.game import Ruleset
+from grundy.core.game import GameType, Ruleset
 from grundy.core.position import Position
 from grundy.core.result import Result
 from grundy.errors import UnsupportedError
@@ -94,17 +94,14 @@ def _tt(game: Any) -> NegamaxTable:
 class TwoPlayerRuleset(Ruleset):
     """A game solved by two-player search; subclasses write :meth:`moves`."""
 
+    #: The state records the player to move, and a position is solved alone by search.
+    game_type: ClassVar[GameType] = GameType(impartial=False, summable=False)
     #: Who moves, for the words of a result ("the player to move").
     family: ClassVar[str] = "two-player"
-    kind: ClassVar[str] = "two-player"
 
     def moves(self, state: Any) -> Iterable[Any]:
         """Every position the player to move can reach (empty when the game is over)."""
         raise NotImplementedError
-
-    def check_search_size(self, state: Any, max_positions: int) -> None:
-        """Refuse at once (a one-line :class:`SearchLimitError`) a search estimated to be far
-        beyond ``max_positions``; the default accepts every position."""
 
     def use_retrograde(self, state: Any) -> bool:
         """True when the whole graph from ``state`` is small enough to enumerate."""

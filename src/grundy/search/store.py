@@ -29,10 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from grundy.core.files import atomic_path, check_target, open_regular
+from grundy.core.game import Ruleset
 from grundy.core.limits import checkpoint
 from grundy.errors import SolvedFileError, UnsupportedError
-from grundy.search.protocol import MATE, backup, unpack
-from grundy.search.retrograde import _TERMINAL_SCORE, SolvedTable, _expander
+from grundy.search.protocol import MATE, backup, expander, unpack
+from grundy.search.retrograde import _TERMINAL_SCORE, SolvedTable
 
 __all__ = ["FORMAT", "check_save_path", "load_table", "save_table", "verify_table"]
 
@@ -44,8 +45,7 @@ MAX_FILE_BYTES = 1 << 32
 
 
 def _game_name(game: Any) -> str:
-    spec = getattr(game, "spec_name", None)
-    return str(spec()) if callable(spec) else type(game).__name__
+    return game.spec_name() if isinstance(game, Ruleset) else type(game).__name__
 
 
 def _to_bytes(state: Any) -> bytes:
@@ -226,7 +226,7 @@ def verify_table(game: Any, table: SolvedTable, *, seed: int | None = None) -> s
     import random  # noqa: PLC0415 (needed only here)
 
     scores = table.scores
-    expand = getattr(game, "expand", None) or _expander(game)
+    expand = expander(game)
     if len(scores) <= FULL_CHECK:
         states: Any = scores
         how = f"all {len(scores):,} positions checked against one ply of search"

@@ -7,6 +7,8 @@ Routes (all ``GET``)::
     /api/solve         ?spec=&misere=0|1   exactly grundy solve --json
     /api/moves         ?spec=&misere=0|1&side=L|R   every legal move with its outcome, and
                        the board (side: who moves in a partisan position)
+    /api/hint          ?spec=&misere=0|1&side=L|R   the best move for the player to move:
+                       {"kind", "position", "words", "text"} (grundy.play.hint)
     /api/table         ?spec=&n=           exactly grundy table --json
     /api/table.csv     ?spec=&n=           exactly grundy table --csv, as a download
     /api/games                             exactly grundy games --json
@@ -199,6 +201,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/", page),
         Route("/api/solve", computed("solve")),
         Route("/api/moves", computed("moves")),
+        Route("/api/hint", computed("hint")),
         Route("/api/table", computed("table")),
         Route("/api/table.csv", computed("table.csv")),
         Route("/api/games", fixed(games)),

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import grundy
+from grundy.play import hint
 from grundy.web.board import board_of, move_target
 from grundy.web.limits import (
     BudgetError,
@@ -36,6 +37,7 @@ from grundy.web.limits import (
 __all__ = [
     "error_for",
     "games_json",
+    "hint_json",
     "mover_result",
     "moves_json",
     "solve_json",
@@ -66,15 +68,37 @@ def solve_json(spec: str | None, misere: str | None, limits: Limits) -> dict[str
 
 
 def mover_result(result: grundy.Result) -> str | None:
-    """``"win"``, ``"loss"`` or ``"draw"`` for the player to move, or None when the
-    answer does not say (a partisan outcome class with no player to move).
+    """``result.mover_result()``: ``"win"``, ``"loss"`` or ``"draw"`` for the player to
+    move, or None (a partisan outcome class).
 
     >>> mover_result(grundy.solve("nim 1 1")), mover_result(grundy.solve("tictactoe xx.oo...."))
     ('loss', 'win')
     """
-    if result.value in ("win", "loss", "draw"):
-        return result.value
-    return {"N": "win", "P": "loss", "D": "draw"}.get(result.outcome)
+    return result.mover_result()
+
+
+def hint_json(
+    spec: str | None, misere: str | None, limits: Limits, side: str | None = None
+) -> dict[str, Any]:
+    """``GET /api/hint``: the best move for the player to move, as :func:`grundy.play.hint`
+    gives it (``side`` L or R names who moves in a partisan position).
+
+    >>> hint_json("nim 1 2", "0", Limits())["position"]
+    'nim 1 1'
+    """
+    position = _parse(spec, limits)
+    play_misere = parse_flag(misere)
+    partisan = any(c.game.game_type.solver == "canonical" for c in position.components)
+    if partisan and play_misere:
+        raise WebError(400, "misère play is not supported for partisan games")
+    result = grundy.solve(
+        position,
+        misere=play_misere,
+        max_moves=1,
+        max_positions=limits.max_positions,
+        time_limit=limits.time_limit,
+    )
+    return hint(position, side=_side(side) if partisan else None, result=result).to_dict()
 
 
 def moves_json(
@@ -95,7 +119,7 @@ def moves_json(
     position = _parse(text, limits)
     play_misere = parse_flag(misere)
     board = board_of(position)
-    if any(c.game.kind == "partisan" for c in position.components):
+    if any(c.game.game_type.solver == "canonical" for c in position.components):
         if play_misere:
             raise WebError(400, "misère play is not supported for partisan games")
         return _partisan_moves(position, _side(side), board, limits)
@@ -208,29 +232,19 @@ def _table(spec: str | None, n_text: str | None, limits: Limits) -> tuple[Any, A
 
 
 def _grow_table(rules: Any, n: int, budget: float) -> Any:
-    """The table to heap ``n``, grown by doubling so that a table that would run far past
-    the budget is refused early, with the size that does fit (take-and-break kernels are
-    fast and stop themselves at the deadline)."""
-    if isinstance(rules, grundy.TakeAndBreak):
-        return grundy.heap_table(rules, n)
-    start = time.monotonic()
-    size = min(n, 255)
-    values = grundy.heap_table(rules, size)
-    step = time.monotonic() - start
-    while size < n:
-        elapsed = time.monotonic() - start
-        if elapsed + 4 * step > budget:
-            raise BudgetError(
-                422,
-                f"a table of {rules.spec_name()} to heap {n:,} would take longer than this "
-                f"server's {budget:g} s; heaps 0..{size:,} took {elapsed:.1f} s "
-                "(run grundy table on your own machine for more)",
-            )
-        bigger = min(n, 2 * size + 1)
-        begun = time.monotonic()
-        values = grundy.heap_table(rules, bigger, prefix=values)
-        step = time.monotonic() - begun
-        size = bigger
+    """The table to heap ``n`` by :func:`grundy.heap.grow_table`: a table that would run far
+    past the budget is refused early, with the size that does fit."""
+    from grundy.heap import grow_table, require_heap_game  # noqa: PLC0415 (lazy: numpy)
+
+    values, refused = grow_table(require_heap_game(rules), n, budget)
+    if refused is not None:
+        size, elapsed = refused
+        raise BudgetError(
+            422,
+            f"a table of {rules.spec_name()} to heap {n:,} would take longer than this "
+            f"server's {budget:g} s; heaps 0..{size:,} took {elapsed:.1f} s "
+            "(run grundy table on your own machine for more)",
+        )
     return values
 
 

@@ -36,6 +36,7 @@ with ``"recycle": true`` added when the process exits after this answer.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -53,7 +54,7 @@ from grundy.web.limits import WORKER_BASE_MB, BudgetError, Limits
 __all__ = ["OPS", "answer", "main", "memory_in_use"]
 
 #: The requests a worker answers, by name.
-OPS = ("solve", "moves", "table", "table.csv")
+OPS = ("solve", "moves", "hint", "table", "table.csv")
 
 
 def _limits(request: dict[str, Any]) -> Limits:
@@ -69,6 +70,9 @@ def _compute(op: str, query: dict[str, str], limits: Limits) -> dict[str, Any]:
         return {"body": json.dumps(service.solve_json(spec, misere, limits), allow_nan=False)}
     if op == "moves":
         data = service.moves_json(spec, misere, limits, query.get("side"))
+        return {"body": json.dumps(data, allow_nan=False)}
+    if op == "hint":
+        data = service.hint_json(spec, misere, limits, query.get("side"))
         return {"body": json.dumps(data, allow_nan=False)}
     if op == "table":
         data = service.table_json(spec, query.get("n"), limits)
@@ -168,8 +172,13 @@ def main(argv: list[str] | None = None) -> int:
         os.nice(int(args[1]))  # after the warm-up: a fresh process is ready sooner
     base = memory_in_use()
     _cap_memory(budget)
-    out.write(b'{"ready": true}\n')
-    out.flush()
+    try:
+        out.write(b'{"ready": true}\n')
+        out.flush()
+    except BrokenPipeError:  # the server stopped while this worker warmed up: nothing to do
+        with contextlib.suppress(OSError):
+            out.close()
+        return 0
     for line in sys.stdin.buffer:
         try:
             request = json.loads(line)

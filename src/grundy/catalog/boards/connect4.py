@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
 from grundy.core.board import Grid
+from grundy.core.game import GameType
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import DRAW, LOSS
@@ -72,6 +73,8 @@ class ConnectFour(TwoPlayerRuleset):
     example: ClassVar[str] = "connect4:4x4 ..../..../..../xo.."
     aliases: ClassVar[tuple[str, ...]] = ("connect-four",)
     family: ClassVar[str] = "two-player"
+    #: A full board with no line is a draw; the mover is recorded in the state.
+    game_type: ClassVar[GameType] = GameType(impartial=False, draws=True, summable=False)
 
     @classmethod
     def from_params(cls, params: str | None) -> ConnectFour:

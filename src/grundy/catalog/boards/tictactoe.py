@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_rows, board_svg
 from grundy.core.board import Grid
+from grundy.core.game import GameType
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import DRAW, LOSS
@@ -68,6 +69,8 @@ class TicTacToe(TwoPlayerRuleset):
     example: ClassVar[str] = "tictactoe xo.x.o..."
     aliases: ClassVar[tuple[str, ...]] = ("ttt", "noughts-and-crosses")
     family: ClassVar[str] = "two-player"
+    #: A full board with no line is a draw; the mover is recorded in the state.
+    game_type: ClassVar[GameType] = GameType(impartial=False, draws=True, summable=False)
     syntax: ClassVar[str] = _SYNTAX
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:

@@ -14,7 +14,6 @@ from grundy.cgt.games.toads_frogs import ToadsAndFrogs
 from grundy.cgt.games.toppling import TopplingDominoes
 
 __all__ = [
-    "RULESETS",
     "Clobber",
     "ColoredHackenbush",
     "Cutcake",
@@ -22,6 +21,3 @@ __all__ = [
     "ToadsAndFrogs",
     "TopplingDominoes",
 ]
-
-#: Every partisan ruleset of this package, for the registry.
-RULESETS = (Domineering, ColoredHackenbush, ToadsAndFrogs, Clobber, Cutcake, TopplingDominoes)

@@ -75,6 +75,8 @@ class ColoredHackenbush(PartisanGame[Picture]):
     example: ClassVar[str] = 'hackenbush:colored "0-1:b 1-2:r 1-3:g"'
     family: ClassVar[str] = "partisan"
     memo_family: ClassVar[str] = "hackenbush-colored"
+    #: ``hackenbush:colored`` (and these spellings) is this game, not green Hackenbush.
+    variant_params: ClassVar[tuple[str, ...]] = ("colored", "coloured", "brg")
 
     @classmethod
     def from_params(cls, params: str | None) -> ColoredHackenbush:

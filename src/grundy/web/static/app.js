@@ -338,33 +338,15 @@
   async function hint() {
     if (!game.data || game.data.over || game.turn !== "human") return;
     const box = $("hint-text");
-    if (game.partisan) {
-      const win = game.data.moves.find((m) => m.outcome === "win");
-      box.textContent = win ? "Hint: " + win.words + "." : "Hint: no move wins here; every move loses against perfect play.";
-      box.hidden = false;
-      document.querySelectorAll(".hinted").forEach((n) => n.classList.remove("hinted"));
-      if (win) document.querySelectorAll("[data-position]").forEach((n) => {
-        if (n.getAttribute("data-position") === win.position) n.classList.add("hinted");
-      });
-      return;
-    }
     try {
-      const r = await api("/api/solve", { spec: game.spec, misere: misere() });
-      const wins = r.value === "win" || (r.value === null && r.outcome === "N");
-      let text;
-      if (r.winning_moves.length && wins) text = "Hint: " + r.move_descriptions[0] + ".";
-      else if (r.winning_moves.length && r.value === "draw") text = "Hint: no move wins; " + r.move_descriptions[0] + " draws.";
-      else if (r.winning_moves.length) text = "Hint: no move wins against perfect play; " + r.move_descriptions[0] + " holds out longest.";
-      else text = "Hint: no move wins here; every move loses against perfect play.";
-      box.textContent = text;
+      // the server says what to play (grundy.play.hint): the page only shows it
+      const h = await api("/api/hint", movesQuery());
+      box.textContent = h.text;
       box.hidden = false;
       document.querySelectorAll(".hinted").forEach((n) => n.classList.remove("hinted"));
-      if (r.winning_moves.length) {
-        const target = r.winning_moves[0];
-        document.querySelectorAll("[data-position]").forEach((n) => {
-          if (n.getAttribute("data-position") === target) n.classList.add("hinted");
-        });
-      }
+      if (h.position) document.querySelectorAll("[data-position]").forEach((n) => {
+        if (n.getAttribute("data-position") === h.position) n.classList.add("hinted");
+      });
     } catch (e) {
       box.textContent = "Hint: " + e.message;
       box.hidden = false;
