@@ -35,7 +35,7 @@ def test_sums_and_empty_picture() -> None:
 def test_every_option_prints_back() -> None:
     p = parse('hackenbush "0-1 1-2 2-0 2-2"')
     assert isinstance(p, Position)
-    for option in p.game.moves(p.state):  # type: ignore[attr-defined]
+    for option in p.game.moves(p.state):
         q = Position(p.game, option)
         assert parse(str(q)) == q
 

@@ -91,7 +91,7 @@ def test_estimates() -> None:
 def test_what_finishes_is_not_refused(spec: str) -> None:
     pos = grundy.parse(spec)
     assert isinstance(pos, grundy.Position)
-    pos.game.check_search_size(pos.state, 20_000_000)  # type: ignore[attr-defined]
+    pos.game.check_search_size(pos.state, 20_000_000)
 
 
 @pytest.mark.parametrize(
