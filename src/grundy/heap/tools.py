@@ -20,6 +20,7 @@ import numpy as np
 
 from grundy.core.game import HeapGame, Ruleset
 from grundy.core.limits import check_memory, checkpoint
+from grundy.core.mex import mex, nim_sum
 from grundy.core.text import short_repr
 from grundy.errors import InvalidSpecError, SolvedFileError, UnsupportedError
 from grundy.heap.games import TakeAndBreak
@@ -282,16 +283,7 @@ def _mex_python(heap: Any, values: Any, n: int) -> int:
     if isinstance(heap, TakeAndBreak) and heap.code.hexadecimal:
         # moves to three heaps: the kernel computes heap n from the file's smaller values
         return int(build_table(heap, n, prefix=values[:n], period_fill=False)[n])
-    seen = set()
-    for option in heap.split_moves(n):
-        x = 0
-        for h in option:
-            x ^= int(values[h])
-        seen.add(x)
-    g = 0
-    while g in seen:
-        g += 1
-    return g
+    return mex(nim_sum(int(values[h]) for h in option) for option in heap.split_moves(n))
 
 
 def _period_covers(heap: Any, right: Any, values: Any) -> tuple[int, int] | bool | None:
