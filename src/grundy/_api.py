@@ -220,20 +220,20 @@ def _solve(
         return solve_loopy(pos, max_moves=max_moves, max_positions=max_positions)
     comps = pos.components
     if any(c.game.kind == "partisan" for c in comps):
-        from grundy.cgt.sums import solve_partisan  # noqa: PLC0415 (lazy: a game family)
+        # The value, or under a time limit the outcome class by search when it runs out.
+        from grundy.catalog.outcome import solve_partisan_bounded  # noqa: PLC0415 (lazy)
 
-        return solve_partisan(pos, misere=misere, max_moves=max_moves, max_positions=max_positions)
-    if len(comps) == 1 and comps[0].game.kind == "two-player":
-        # The search family loads only for two-player games (cheap start).
-        from grundy.search.ruleset import (  # noqa: PLC0415 (lazy: a game family)
-            TwoPlayerRuleset,
-            solve_two_player,
+        return solve_partisan_bounded(
+            pos, misere=misere, max_moves=max_moves, max_positions=max_positions
         )
+    if len(comps) == 1 and (
+        comps[0].game.kind == "two-player" or (comps[0].game.search_alone and not misere)
+    ):
+        # The search family loads only for two-player games (cheap start).
+        from grundy.search.ruleset import solve_two_player  # noqa: PLC0415 (lazy: a family)
 
-        rules = comps[0].game
-        assert isinstance(rules, TwoPlayerRuleset)
         return solve_two_player(
-            rules,
+            comps[0].game,
             comps[0].state,
             misere=misere,
             max_moves=max_moves,

@@ -12,7 +12,7 @@ import grundy
 import grundy.play as play_engine
 from grundy import Position, Sum
 from grundy.catalog.boards.chomp import Chomp
-from grundy.catalog.boards.domineering import Domineering
+from grundy.catalog.boards.domineering import DomineeringSearch
 from grundy.errors import SearchLimitError
 from grundy.play import play
 
@@ -79,7 +79,7 @@ def test_chomp_grid_puts_the_poisoned_square_bottom_left() -> None:
 
 
 def test_domineering_grid_shows_covered_cells_and_who_moves() -> None:
-    game = Domineering(2, 3)
+    game = DomineeringSearch.of(2, 3)
     said = _play(Position(game, game.parse_args(["#../#.."])[0]), ["quit"])
     assert said[1:5] == [
         "     1 2 3",

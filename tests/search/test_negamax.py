@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from grundy.catalog.boards.chomp import Chomp
 from grundy.catalog.boards.connect4 import ConnectFour
-from grundy.catalog.boards.domineering import Domineering
+from grundy.catalog.boards.domineering import DomineeringSearch
 from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import LoopyGameError, SearchLimitError
 from grundy.search import NegamaxTable, negamax, retrograde
@@ -34,8 +34,8 @@ def _check(game: Any, table: Any, state: int, tt: NegamaxTable | None = None) ->
         (TicTacToe(), 0),
         (ConnectFour(4, 4), 0),
         (Chomp(4, 5), Chomp(4, 5).full()),
-        (Domineering(3, 4), 0),
-        (Domineering(3, 4), 1),
+        (DomineeringSearch.of(3, 4), 0),
+        (DomineeringSearch.of(3, 4), 1),
     ],
     ids=["ttt", "c4-4x4", "chomp4x5", "dom3x4L", "dom3x4R"],
 )
@@ -48,7 +48,7 @@ def test_negamax_root_matches_retrograde(game: object, root: int) -> None:
 @given(st.integers(0, 10**6))
 def test_negamax_matches_retrograde_on_random_positions(seed: int) -> None:
     rng = random.Random(seed)
-    for game, root in ((TicTacToe(), 0), (ConnectFour(4, 3), 0), (Domineering(3, 3), 0)):
+    for game, root in ((TicTacToe(), 0), (ConnectFour(4, 3), 0), (DomineeringSearch.of(3, 3), 0)):
         table = _table(game, root)
         states = list(table)
         tt = NegamaxTable()
@@ -100,7 +100,7 @@ def test_every_deepening_step_gives_the_exact_score(step: int) -> None:
     chomp = Chomp(5, 6)
     cases: list[tuple[Any, int, Callable[[int], bool]]] = [
         (ConnectFour(4, 4), 0, lambda s: (s >> 20).bit_count() <= 6),
-        (Domineering(4, 4), 0, lambda s: (s >> 1).bit_count() <= 6),
+        (DomineeringSearch.of(4, 4), 0, lambda s: (s >> 1).bit_count() <= 6),
         (chomp, chomp.full(), lambda s: True),
     ]
     for game, root, early in cases:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from grundy.catalog.boards.chomp import Chomp
 from grundy.catalog.boards.connect4 import ConnectFour
-from grundy.catalog.boards.domineering import Domineering
+from grundy.catalog.boards.domineering import DomineeringSearch
 from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import SearchLimitError
 from grundy.heap.subtraction import Subtraction
@@ -41,8 +41,8 @@ class Graph:
         (ConnectFour(3, 4), 0),
         (Chomp(3, 4), Chomp(3, 4).full()),
         (Chomp(4, 4), Chomp(4, 4).full()),
-        (Domineering(3, 3), 0),
-        (Domineering(2, 5), 1),
+        (DomineeringSearch.of(3, 3), 0),
+        (DomineeringSearch.of(2, 5), 1),
         (Subtraction((1, 3, 4)), 30),
     ],
     ids=["ttt", "c4-4x3", "c4-3x4", "chomp3x4", "chomp4x4", "dom3x3", "dom2x5R", "sub134"],

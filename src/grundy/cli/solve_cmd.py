@@ -76,7 +76,8 @@ def _stored_game(position: Any, args: argparse.Namespace) -> tuple[Any, Any]:
     option = "--save" if args.save else "--load"
     comps = position.components
     game = comps[0].game if len(comps) == 1 else None
-    if game is None or game.kind != "two-player" or args.loopy or args.misere:
+    searched = game is not None and (game.kind == "two-player" or game.search_alone)
+    if game is None or not searched or args.loopy or args.misere:
         raise UnsupportedError(
             f"{option} keeps the solved table of one two-player search game "
             "(tictactoe, connect4:RxC, chomp:RxC, domineering-search:RxC), "

@@ -147,6 +147,11 @@ class Ruleset:
     #: position, so moves to them are listed and counted once, as moves in equal heaps of
     #: a sum are.
     interchangeable_heaps: ClassVar[bool] = False
+    #: A position of one component of this ruleset is solved by two-player search (its
+    #: value for the player to move, win or loss in so many moves, and the best moves), a
+    #: sum by the solver of its type (Chomp: a lone bar by search, ``chomp:2x3 + nim 1``
+    #: by Grundy values).
+    search_alone: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -264,6 +269,11 @@ class Ruleset:
         """``options`` in the order a depth-first search should try them (best first);
         the default keeps the order of :meth:`moves`."""
         return options
+
+    def use_retrograde(self, state: Any) -> bool:
+        """True (the default) when a two-player search of ``state`` should enumerate every
+        position reachable from it (retrograde analysis), False for negamax."""
+        return True
 
     def check_search_size(self, state: Any, max_positions: int) -> None:
         """Refuse at once (a one-line :class:`~grundy.errors.SearchLimitError`) a search

@@ -325,6 +325,13 @@ def format_result(result: Result) -> str:
         lines.append(f"Grundy value: {result.grundy}")
     if result.canonical is not None:
         lines.extend(_partisan_lines(result))
+    elif any(c.game.kind == "partisan" for c in result.position.components):
+        # The value ran out of time: the outcome and each side's winning move by search.
+        lines.append("Canonical value: not finished (the outcome class is by search)")
+        lines += _move_lines("Left", result.winning_moves, result.move_descriptions, None)
+        lines += _move_lines(
+            "Right", result.right_winning_moves, result.right_move_descriptions, None
+        )
     elif result.winning_moves:
         n = len(result.winning_moves)
         # Two-player solvers list the best moves of a draw or a loss (drawing, slowest-losing).

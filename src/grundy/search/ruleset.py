@@ -20,11 +20,11 @@ lose most slowly (``grundy play`` picks the first one).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from grundy.core.cache import BoundedCache, register
-from grundy.core.game import GameType, Ruleset
+from grundy.core.game import GameType, ImpartialGame, Ruleset
 from grundy.core.position import Position
 from grundy.core.result import Result
 from grundy.errors import UnsupportedError
@@ -71,7 +71,7 @@ def kept_table(game: Any, state: Any) -> SolvedTable | None:
     return None
 
 
-def position_score(game: TwoPlayerRuleset, state: Any, *, max_positions: int) -> int:
+def position_score(game: Ruleset, state: Any, *, max_positions: int) -> int:
     """The packed score of ``state``, from a kept table or by a new search."""
     if game.use_retrograde(state):
         table = kept_table(game, state)
@@ -103,10 +103,6 @@ class TwoPlayerRuleset(Ruleset):
         """Every position the player to move can reach (empty when the game is over)."""
         raise NotImplementedError
 
-    def use_retrograde(self, state: Any) -> bool:
-        """True when the whole graph from ``state`` is small enough to enumerate."""
-        return True
-
     def describe_move(self, state: Any, after: Any) -> str:
         """Words for the move from ``state`` to ``after``."""
         return f"{self.format_state(state)} -> {self.format_state(after)}"
@@ -130,15 +126,31 @@ def _words(value: str, remoteness: int | None) -> str:
     return f"{'a win' if value == WIN else 'a loss'} in {remoteness} move{plural}"
 
 
+def _describer(game: Ruleset) -> Callable[[Any, Any], str]:
+    """``(state, after) -> words``: a board's own words, or an impartial game's words for
+    the option ``(after,)``."""
+    if isinstance(game, TwoPlayerRuleset):
+        return game.describe_move
+    if isinstance(game, ImpartialGame):
+        impartial = game
+        return lambda state, after: impartial.describe_move(state, (after,))
+    raise UnsupportedError(f"{game.spec_name()} is not solved by two-player search")
+
+
 def solve_two_player(
-    game: TwoPlayerRuleset,
+    game: Ruleset,
     state: Any,
     *,
     max_moves: int,
     max_positions: int,
     misere: bool = False,
 ) -> Result:
-    """Solve one position of ``game`` and describe the best moves."""
+    """Solve one position of ``game`` and describe the best moves.
+
+    ``game`` is a :class:`TwoPlayerRuleset`, or an impartial ruleset that declares
+    :attr:`~grundy.core.game.Ruleset.search_alone` (Chomp).
+    """
+    describe = _describer(game)
     if misere:
         raise UnsupportedError(
             f"{game.spec_name()} has its own ending rules; misère play is not defined for it"
@@ -184,18 +196,20 @@ def solve_two_player(
         explanation.append("Each move, and what it gives the player making it:")
         for o, s in option_scores[:40]:
             v, r = unpack(s)
-            explanation.append(f"  {game.describe_move(state, o)}: {_words(v, r)}")
+            explanation.append(f"  {describe(state, o)}: {_words(v, r)}")
     if best and value != WIN:
         kind = "draw" if value == DRAW else "lose as slowly as possible"
         explanation.append(f"No move wins; the moves listed {kind}.")
-    explanation.extend(game.explain_position(state, value))
+    two_player = isinstance(game, TwoPlayerRuleset)
+    if two_player:
+        explanation.extend(game.explain_position(state, value))
     return Result(
         position=Position(game, state),
         play="normal",
-        outcome=game.outcome_letter(state, value, max_positions),
+        outcome=game.outcome_letter(state, value, max_positions) if two_player else _OUTCOME[value],
         grundy=None,
         winning_moves=tuple(Position(game, o) for o in shown),
-        move_descriptions=tuple(game.describe_move(state, o) for o in shown),
+        move_descriptions=tuple(describe(state, o) for o in shown),
         method=method,
         explanation=tuple(explanation),
         positions_searched=searched,

@@ -10,7 +10,7 @@ import pytest
 import grundy
 from grundy.catalog.boards.chomp import Chomp
 from grundy.catalog.boards.connect4 import ConnectFour
-from grundy.catalog.boards.domineering import Domineering
+from grundy.catalog.boards.domineering import DomineeringSearch
 from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.search import retrograde
@@ -157,7 +157,7 @@ def test_domineering_transpose_swaps_left_and_right() -> None:
 
 
 def test_domineering_moves_alternate_players() -> None:
-    g = Domineering(2, 3)
+    g = DomineeringSearch.of(2, 3)
     assert list(g.moves(0))
     for after in g.moves(0):
         assert after & 1 == 1

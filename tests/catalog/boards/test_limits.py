@@ -10,7 +10,7 @@ import pytest
 import grundy
 from grundy.catalog.boards.chomp import Chomp
 from grundy.catalog.boards.connect4 import ConnectFour
-from grundy.catalog.boards.domineering import Domineering
+from grundy.catalog.boards.domineering import DomineeringSearch
 from grundy.errors import InvalidSpecError, SearchLimitError
 from tests.cli.helpers import run
 
@@ -71,7 +71,7 @@ def test_estimates() -> None:
     g = Chomp(3, 4)
     state = g.pack([3, 2, 1])
     assert g.search_estimate(state) == 14  # shapes inside the staircase (3, 2, 1): Catalan(4)
-    assert Domineering(5, 5).search_estimate(0) == 2**25
+    assert DomineeringSearch.of(5, 5).search_estimate(0) == 2**25
     c4 = ConnectFour()
     assert c4.search_estimate(c4.after_columns([4] * 6)) < c4.search_estimate(0)
 

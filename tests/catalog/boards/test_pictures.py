@@ -12,7 +12,7 @@ import grundy
 from grundy import Position
 from grundy.catalog.boards.chomp import Chomp
 from grundy.catalog.boards.connect4 import ConnectFour
-from grundy.catalog.boards.domineering import Domineering
+from grundy.catalog.boards.domineering import DomineeringSearch
 from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.core.game import Ruleset
 from grundy.heap.nim import Nim
@@ -51,7 +51,7 @@ def _boards() -> list[tuple[Ruleset, Any, int, int]]:
     c4 = ConnectFour(5, 4)
     chomp = Chomp(3, 4)
     ttt = TicTacToe()
-    dom = Domineering(2, 3)
+    dom = DomineeringSearch.of(2, 3)
     out: list[tuple[Ruleset, Any, int, int]] = [
         (ttt, ttt.parse_args(["xo.x.o..."])[0], 3, 3),
         (ttt, ttt.parse_args(["xxxoo...."])[0], 3, 3),
@@ -62,7 +62,7 @@ def _boards() -> list[tuple[Ruleset, Any, int, int]]:
         (Chomp(1, 1), Chomp(1, 1).full(), 1, 1),
         (Chomp(16, 12), Chomp(16, 12).full(), 16, 12),
         (dom, dom.moves(0)[0], 2, 3),
-        (Domineering(1, 16), 1, 1, 16),
+        (DomineeringSearch.of(1, 16), 1, 1, 16),
     ]
     return out
 
@@ -106,7 +106,7 @@ def test_pictures_show_what_is_on_the_board() -> None:
     svg = chomp.svg(chomp.pack([1, 0]))
     assert svg.count('fill="#a4161a"') == 1 and svg.count('fill="#7b4a2a"') == 0
     assert "poisoned" in svg
-    dom = Domineering(2, 2)
+    dom = DomineeringSearch.of(2, 2)
     svg = dom.svg(dom.moves(0)[0])
     assert svg.count('fill="#8a8f98"') == 2 and svg.count('fill="#ffffff" stroke="#333"/>') == 2
 

@@ -8,10 +8,17 @@ the rows, poisoned row first (non-increasing); with no arguments the full
 bar. The first player wins every bar larger than 1x1 (a strategy-stealing
 argument, which does not say how); the winning move is found by search.
 
+Chomp is impartial: both players have the same moves. A lone bar is solved by
+two-player search (who wins, in how many moves, and the fastest winning moves;
+:attr:`~grundy.core.game.Ruleset.search_alone`); a bar in a sum has a Grundy
+value, found by the generic impartial search.
+
 >>> from grundy import solve
 >>> r = solve("chomp:3x4")
 >>> r.value, [str(m) for m in r.winning_moves]
 ('win', ['chomp:3x4 4 2 2'])
+>>> solve("chomp:2x3 + nim 1").outcome, solve("chomp:2x3 + nim 1").grundy
+('P', 0)
 """
 
 from __future__ import annotations
@@ -25,10 +32,10 @@ from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_svg, check_search_size, parse_size
 from grundy.core.board import Grid
+from grundy.core.game import ImpartialGame
 from grundy.core.params import parse_natural
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
-from grundy.search.ruleset import TwoPlayerRuleset
 
 __all__ = ["Chomp"]
 
@@ -43,8 +50,8 @@ SEARCH_SLACK = 10
 
 
 @dataclass(frozen=True)
-class Chomp(TwoPlayerRuleset):
-    """Chomp; a state packs the row lengths, row ``i`` in bits ``i*b`` up (``b`` bits each).
+class Chomp(ImpartialGame[int]):
+    """Chomp, an impartial game; a state packs the row lengths, row ``i`` in bits ``i*b`` up (``b`` bits each).
 
     >>> g = Chomp(2, 3)
     >>> [g.format_state(s) for s in g.moves(g.full())]
@@ -60,6 +67,7 @@ class Chomp(TwoPlayerRuleset):
     )
     example: ClassVar[str] = "chomp:3x4"
     family: ClassVar[str] = "two-player"
+    search_alone: ClassVar[bool] = True
 
     @classmethod
     def from_params(cls, params: str | None) -> Chomp:
@@ -226,7 +234,14 @@ class Chomp(TwoPlayerRuleset):
             smaller="a smaller bar (e.g. chomp:10x10) or a position with fewer squares",
         )
 
-    def describe_move(self, state: Any, after: Any) -> str:
+    def describe_move(self, state: Any, option: Any) -> str:
+        """Which square is taken (``option`` is the bar after the move, alone in a tuple).
+
+        >>> g = Chomp(2, 3)
+        >>> g.describe_move(g.full(), (g.pack([3, 1]),))
+        'take row 2, column 2 and everything above and to the right'
+        """
+        (after,) = option
         before, now = self.lengths(state), self.lengths(after)
         i = next(k for k in range(self.rows) if before[k] != now[k])
         j = now[i]

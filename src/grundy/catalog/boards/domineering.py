@@ -1,14 +1,18 @@
 """Domineering by two-player search (``domineering-search:RxC``): who wins, and in how many moves.
 
-Left places a domino on two empty cells one above the other (vertical),
-Right on two empty cells side by side (horizontal); a player with no
-place for a domino on their turn loses. Domineering is *partisan*: the
-answer for a board is its outcome class: ``L`` (Left wins whoever starts),
-``R`` (Right wins whoever starts), ``N`` (whoever moves first wins) or
-``P`` (whoever moves first loses). A position is the board, rows top to
-bottom (``.`` empty, ``#`` covered, ``/`` between rows allowed), then who
-moves, ``L`` or ``R`` (default ``L``); ``value`` and the best moves are for
-that player. For the canonical value (whoever moves first), use ``domineering``.
+The rules are those of the one Domineering ruleset
+(:class:`grundy.cgt.games.domineering.Domineering`, ``domineering``, whose
+solver gives the canonical value): Left places a domino on two empty cells one
+above the other (vertical), Right on two empty cells side by side
+(horizontal); a player with no place for a domino on their turn loses.
+``domineering-search`` is its other solver, the two-player search of
+:class:`~grundy.search.partisan.PartisanSearch`, with the player to move
+written into the position. Domineering is *partisan*: the answer for a board
+is its outcome class: ``L`` (Left wins whoever starts), ``R`` (Right wins
+whoever starts), ``N`` (whoever moves first wins) or ``P`` (whoever moves
+first loses). A position is the board, rows top to bottom (``.`` empty, ``#``
+covered, ``/`` between rows allowed), then who moves, ``L`` or ``R`` (default
+``L``); ``value`` and the best moves are for that player.
 
 >>> from grundy import solve
 >>> r = solve("domineering-search:2x2")
@@ -25,13 +29,12 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
-from grundy.core.board import Grid
-from grundy.core.text import labelled_grid
-from grundy.errors import InvalidSpecError
-from grundy.search.protocol import WIN, unpack
-from grundy.search.ruleset import TwoPlayerRuleset, position_score
+from grundy.cgt.games.domineering import Domineering
+from grundy.core.game import LEFT, RIGHT, Player
+from grundy.errors import InvalidGameError, InvalidSpecError
+from grundy.search.partisan import PartisanSearch, outcome_class
 
-__all__ = ["Domineering", "outcome_class"]
+__all__ = ["DomineeringSearch", "outcome_class"]
 
 _SYNTAX = "domineering-search:RxC [BOARD] [L|R]  (BOARD: rows top to bottom of . and #)"
 
@@ -44,33 +47,19 @@ RETROGRADE_CELLS = 20
 SEARCH_SLACK = 200
 
 
-def outcome_class(left_first_wins: bool, right_first_wins: bool) -> str:
-    """The partisan outcome class from who wins when each player starts.
-
-    >>> outcome_class(True, False), outcome_class(True, True), outcome_class(False, False)
-    ('L', 'N', 'P')
-    """
-    if left_first_wins and right_first_wins:
-        return "N"
-    if left_first_wins:
-        return "L"
-    if right_first_wins:
-        return "R"
-    return "P"
-
-
 @dataclass(frozen=True)
-class Domineering(TwoPlayerRuleset):
-    """Domineering; a state is ``board << 1 | mover`` (cell ``(r, c)`` is bit ``r*C + c``
-    of ``board``, set when covered; ``mover`` 0 for Left, 1 for Right).
+class DomineeringSearch(PartisanSearch):
+    """The two-player search view of a Domineering board (``game``, which gives the rules).
 
-    >>> g = Domineering(2, 3)
+    A state keeps the encoding saved tables use: ``board << 1 | mover``, where cell
+    ``(r, c)`` is bit ``r*C + c`` of ``board``, set when covered, and ``mover`` is 0 for
+    Left, 1 for Right.
+
+    >>> g = DomineeringSearch.of(2, 3)
     >>> [g.format_state(s) for s in g.moves(0)]
     ['#../#.. R', '.#./.#. R', '..#/..# R']
     """
 
-    rows: int = 2
-    cols: int = 2
     name: ClassVar[str] = "domineering-search"
     rule: ClassVar[str] = (
         "Left places vertical dominoes, Right horizontal ones, on empty cells; "
@@ -78,23 +67,68 @@ class Domineering(TwoPlayerRuleset):
     )
     example: ClassVar[str] = "domineering-search:3x3"
     family: ClassVar[str] = "partisan"
+    syntax: ClassVar[str] = _SYNTAX
+    side_names: ClassVar[tuple[str, str]] = ("Left (vertical)", "Right (horizontal)")
+    rows: int = field(init=False, repr=False, compare=False)
+    cols: int = field(init=False, repr=False, compare=False)
+    _bits: list[int] = field(init=False, repr=False, compare=False)
 
     @classmethod
-    def from_params(cls, params: str | None) -> Domineering:
-        return _factory(params)
+    def of(cls, rows: int, cols: int) -> DomineeringSearch:
+        """The search view of the empty ``rows`` x ``cols`` board."""
+        return cls(Domineering(rows, cols))
 
-    syntax: ClassVar[str] = _SYNTAX
-    _full: int = field(init=False, repr=False, compare=False)
-    _not_last_col: int = field(init=False, repr=False, compare=False)
+    @classmethod
+    def from_params(cls, params: str | None) -> DomineeringSearch:
+        return cls.of(*parse_size(params, "domineering-search", _SYNTAX, default=(2, 2)))
 
     def __post_init__(self) -> None:
-        full = (1 << (self.rows * self.cols)) - 1
-        last = sum(1 << (r * self.cols + self.cols - 1) for r in range(self.rows))
-        object.__setattr__(self, "_full", full)
-        object.__setattr__(self, "_not_last_col", full & ~last)
+        game = self.game
+        if not isinstance(game, Domineering) or game.rows is None or game.cols is None:
+            raise InvalidGameError("DomineeringSearch needs a Domineering board of a given size")
+        rows, cols = game.rows, game.cols
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "cols", cols)
+        # _bits[i + 1]: the bit of this encoding for bit i of the ruleset's mask (row r,
+        # column c is bit r*(cols+1) + c there); _bits[0] = 0.
+        bits = [0] * (rows * (cols + 1) + 1)
+        for r in range(rows):
+            for c in range(cols):
+                bits[r * (cols + 1) + c + 1] = 1 << (r * cols + c)
+        object.__setattr__(self, "_bits", bits)
 
     def params_text(self) -> str:
         return f"{self.rows}x{self.cols}"
+
+    def join(self, state: Any, side: Player) -> int:
+        _h, w, empty = state
+        full, stride = (1 << w) - 1, w + 1
+        board = 0
+        for r in range(self.rows):
+            board |= (~(empty >> (r * stride)) & full) << (r * w)
+        return board << 1 | (side == RIGHT)
+
+    def split(self, state: Any) -> tuple[Any, Player]:
+        h, w = self.rows, self.cols
+        board, full, stride = state >> 1, (1 << w) - 1, w + 1
+        empty = 0
+        for r in range(h):
+            empty |= (~(board >> (r * w)) & full) << (r * stride)
+        return (h, w, empty), RIGHT if state & 1 else LEFT
+
+    def moves(self, state: Any) -> list[Any]:
+        """The ruleset's options for the mover (:meth:`PartisanSearch.moves`), each turned
+        into this encoding by the two cells it covers (quicker than :meth:`join`)."""
+        inner, side = self.split(state)
+        empty, board, flip = inner[2], state >> 1, (state & 1) ^ 1
+        bit = self._bits
+        out = []
+        for (after,) in self.game.options(inner, side):
+            placed = empty ^ after[2]
+            low = placed & -placed
+            covered = board | bit[low.bit_length()] | bit[(placed ^ low).bit_length()]
+            out.append(covered << 1 | flip)
+        return out
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         args = list(args)
@@ -109,44 +143,14 @@ class Domineering(TwoPlayerRuleset):
             board = sum(1 << i for i, ch in enumerate(grid) if ch == "#")
         return [board << 1 | mover]
 
-    def format_state(self, state: Any) -> str:
-        board, c = state >> 1, self.cols
-        cells = "".join("#" if board >> i & 1 else "." for i in range(self.rows * c))
-        grid = "/".join(cells[r * c : (r + 1) * c] for r in range(self.rows))
-        return f"{grid} {'LR'[state & 1]}"
-
-    def board(self, state: Any) -> Grid:
-        """Covered cells blocked."""
-        cells = "".join(self._grid(state))
-        return Grid(
-            self.rows, self.cols, tuple("blocked" if ch == "#" else "empty" for ch in cells)
-        )
-
     def _grid(self, state: int) -> list[str]:
         """The rows top to bottom: ``.`` empty, ``#`` covered."""
         return self.format_state(state).split(" ")[0].split("/")
 
-    def _caption(self, state: int) -> str:
-        return "Right (horizontal) to move" if state & 1 else "Left (vertical) to move"
-
-    def text_board(self, state: Any) -> list[str]:
-        """The board (rows and columns numbered from 1 as the moves count them) and who moves.
-
-        >>> g = Domineering(2, 3)
-        >>> print("\\n".join(g.text_board(g.moves(0)[0])))
-           1 2 3
-        1  # . .
-        2  # . .
-        Right (horizontal) to move
-        """
-        rows = [str(r + 1) for r in range(self.rows)]
-        cols = [str(c + 1) for c in range(self.cols)]
-        return [*labelled_grid(self._grid(state), rows, cols), self._caption(state)]
-
     def svg(self, state: Any) -> str:
         """The board as a picture: covered cells shaded grey.
 
-        >>> g = Domineering(2, 3)
+        >>> g = DomineeringSearch.of(2, 3)
         >>> g.svg(g.moves(0)[0]).count('fill="#8a8f98"')
         2
         """
@@ -166,29 +170,8 @@ class Domineering(TwoPlayerRuleset):
             row_labels=[str(r + 1) for r in range(self.rows)],
             col_labels=[str(c + 1) for c in range(self.cols)],
             title=f"{self.spec_name()} {self.format_state(state)}",
-            caption=self._caption(state),
+            caption=self.caption(self.split(state)[1]),
         )
-
-    def _placements(self, state: int) -> list[int]:
-        """Domino masks the player to move can place."""
-        board = state >> 1
-        empty = ~board & self._full
-        if state & 1:
-            starts = empty & (empty >> 1) & self._not_last_col
-            step = 1
-        else:
-            starts = empty & (empty >> self.cols)
-            step = self.cols
-        out = []
-        while starts:
-            low = starts & -starts
-            out.append(low | low << step)
-            starts ^= low
-        return out
-
-    def moves(self, state: Any) -> list[Any]:
-        board, flip = state >> 1, (state & 1) ^ 1
-        return [(board | d) << 1 | flip for d in self._placements(state)]
 
     def use_retrograde(self, state: Any) -> bool:
         empty: int = self.rows * self.cols - (state >> 1).bit_count()
@@ -197,7 +180,7 @@ class Domineering(TwoPlayerRuleset):
     def search_estimate(self, state: Any) -> int:
         """An upper bound on the boards reachable from ``state``: ``2 ** empty cells``.
 
-        >>> Domineering(6, 6).search_estimate(0)
+        >>> DomineeringSearch.of(6, 6).search_estimate(0)
         68719476736
         """
         empty: int = self.rows * self.cols - (state >> 1).bit_count()
@@ -223,22 +206,3 @@ class Domineering(TwoPlayerRuleset):
         if state & 1:
             return f"Right: horizontal domino on row {r + 1}, columns {c + 1}-{c + 2}"
         return f"Left: vertical domino on column {c + 1}, rows {r + 1}-{r + 2}"
-
-    def outcome_letter(self, state: Any, value: str, max_positions: int) -> str:
-        other = state ^ 1
-        other_wins = unpack(position_score(self, other, max_positions=max_positions))[0] == WIN
-        mover_wins = value == WIN
-        if state & 1:
-            return outcome_class(other_wins, mover_wins)
-        return outcome_class(mover_wins, other_wins)
-
-    def explain_position(self, state: Any, value: str) -> list[str]:
-        return [
-            "Outcome class: L = Left (vertical) wins whoever starts, R = Right (horizontal) "
-            "wins whoever starts, N = the first player wins, P = the second player wins."
-        ]
-
-
-def _factory(params: str | None) -> Domineering:
-    rows, cols = parse_size(params, "domineering-search", _SYNTAX, default=(2, 2))
-    return Domineering(rows, cols)
