@@ -6,8 +6,9 @@ with the player to move written into the state, are a two-player game the
 search engine (:func:`~grundy.search.retrograde.retrograde`,
 :func:`~grundy.search.negamax.negamax`) solves like any other: a state of
 :class:`PartisanSearch` is a state of the ruleset and the side to move, a move
-is one of that side's options (the ruleset's
-:meth:`~grundy.core.game.Ruleset.options`), and a side with no move loses.
+is one of that side's moves (the ruleset's
+:meth:`~grundy.core.game.PartisanGame.left_moves` or ``right_moves``), and a
+side with no move loses.
 The outcome class follows from the two searches, Left first and Right first
 (:func:`outcome_class`). Nothing about the game is written twice: the view
 only asks the ruleset.
@@ -38,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.game import LEFT, RIGHT, PartisanGame, Player
+from grundy.core.limits import check_time
 from grundy.core.position import Position
 from grundy.search.protocol import WIN, unpack
 from grundy.search.ruleset import TwoPlayerRuleset, position_score
@@ -103,7 +105,13 @@ class PartisanSearch(TwoPlayerRuleset):
     def moves(self, state: Any) -> list[Any]:
         inner, side = self.split(state)
         other = _OTHER[side]
-        return [self.join(after, other) for (after,) in self.game.options(inner, side)]
+        out = []
+        game = self.game
+        for after in game.left_moves(inner) if side == LEFT else game.right_moves(inner):
+            out.append(self.join(after, other))
+            if not len(out) & 4095:  # a position may have a huge number of options
+                check_time()
+        return out
 
     def use_retrograde(self, state: Any) -> bool:
         """False: a generic ruleset's graph may be huge; negamax needs no table of it."""

@@ -123,7 +123,8 @@ class DomineeringSearch(PartisanSearch):
         empty, board, flip = inner[2], state >> 1, (state & 1) ^ 1
         bit = self._bits
         out = []
-        for (after,) in self.game.options(inner, side):
+        game = self.game
+        for after in game.right_moves(inner) if flip == 0 else game.left_moves(inner):
             placed = empty ^ after[2]
             low = placed & -placed
             covered = board | bit[low.bit_length()] | bit[(placed ^ low).bit_length()]
