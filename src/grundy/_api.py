@@ -180,6 +180,7 @@ def solve(
     loopy: bool = False,
     time_limit: float | None = None,
     progress: Progress | None = None,
+    outcome_by_search: bool = False,
 ) -> Result:
     """Solve a position: outcome, Grundy value, every winning move, and how.
 
@@ -193,6 +194,10 @@ def solve(
     ``time_limit`` (seconds) stops any search cleanly with
     :class:`~grundy.errors.TimeLimitError` (values already found stay memoised);
     ``progress(what, count)`` is called every few thousand positions.
+    ``outcome_by_search=True`` (what ``grundy solve`` does): under a time limit, a
+    partisan position whose canonical value is not finished within half of it is
+    answered by its outcome class, found by two-player search of the same rules
+    (:mod:`grundy.catalog.outcome`; ``canonical`` is then None and the method says so).
 
     >>> solve("nim 1 1", misere=True).outcome
     'N'
@@ -201,16 +206,22 @@ def solve(
     check_limit(max_positions, "max_positions", 1)
     check_flag(misere, "misere")
     check_flag(loopy, "loopy")
+    check_flag(outcome_by_search, "outcome_by_search")
     with bounded(time_limit=time_limit, progress=progress):  # reading the position counts too
         pos = as_position(game, position)
-        result = _solve(pos, misere, max_moves, max_positions, loopy)
+        result = _solve(pos, misere, max_moves, max_positions, loopy, outcome_by_search)
     for after in (*result.winning_moves, *result.right_winning_moves):
         mark_checked(after)  # made by the rules (a finished row may not print as a spec)
     return result
 
 
-def _solve(
-    pos: Position | Sum, misere: bool, max_moves: int, max_positions: int, loopy: bool
+def _solve(  # noqa: PLR0917 (private)
+    pos: Position | Sum,
+    misere: bool,
+    max_moves: int,
+    max_positions: int,
+    loopy: bool,
+    outcome_by_search: bool = False,
 ) -> Result:
     if loopy:
         if misere:
@@ -220,12 +231,15 @@ def _solve(
         return solve_loopy(pos, max_moves=max_moves, max_positions=max_positions)
     comps = pos.components
     if any(c.game.kind == "partisan" for c in comps):
-        # The value, or under a time limit the outcome class by search when it runs out.
-        from grundy.catalog.outcome import solve_partisan_bounded  # noqa: PLC0415 (lazy)
+        if outcome_by_search:  # under a time limit, the outcome by search if the value runs out
+            from grundy.catalog.outcome import solve_partisan_bounded  # noqa: PLC0415 (lazy)
 
-        return solve_partisan_bounded(
-            pos, misere=misere, max_moves=max_moves, max_positions=max_positions
-        )
+            return solve_partisan_bounded(
+                pos, misere=misere, max_moves=max_moves, max_positions=max_positions
+            )
+        from grundy.cgt.sums import solve_partisan  # noqa: PLC0415 (lazy: a game family)
+
+        return solve_partisan(pos, misere=misere, max_moves=max_moves, max_positions=max_positions)
     if len(comps) == 1 and (
         comps[0].game.kind == "two-player" or (comps[0].game.search_alone and not misere)
     ):

@@ -11,6 +11,7 @@ import pytest
 
 import grundy
 from grundy.catalog import outcome
+from grundy.core.game import PartisanGame
 from grundy.errors import TimeLimitError
 from grundy.search.partisan import PartisanSearch, SumRules, outcome_of_partisan
 
@@ -36,6 +37,7 @@ def test_the_search_view_gives_the_outcome_of_the_canonical_value(rows: int, col
     for board in _boards(rows, cols):
         pos = grundy.parse(f"domineering:{rows}x{cols} {board}")
         (c,) = pos.components
+        assert isinstance(c.game, PartisanGame)
         by_search = outcome_of_partisan(PartisanSearch(c.game), c.state, max_positions=10**6)
         assert by_search == grundy.solve(pos).outcome, board
 
@@ -54,9 +56,9 @@ def test_the_search_view_gives_the_outcome_of_the_canonical_value(rows: int, col
 def test_the_sum_view_gives_the_outcome_of_the_canonical_value(spec: str) -> None:
     pos = grundy.parse(spec)
     view = PartisanSearch(SumRules())
-    assert outcome_of_partisan(view, pos.components, max_positions=10**6) == grundy.solve(
-        pos
-    ).outcome
+    assert (
+        outcome_of_partisan(view, pos.components, max_positions=10**6) == grundy.solve(pos).outcome
+    )
 
 
 @pytest.mark.parametrize("spec", ["domineering:3x3", "domineering:2x4", "domineering:2x3 + nim 1"])
@@ -65,7 +67,7 @@ def test_a_value_out_of_time_answers_its_outcome_by_search(
 ) -> None:
     exact = grundy.solve(spec)
     monkeypatch.setattr(outcome, "solve_partisan", _out_of_time)
-    r = grundy.solve(spec, time_limit=600)
+    r = grundy.solve(spec, time_limit=600, outcome_by_search=True)
     monkeypatch.undo()
     assert r.outcome == exact.outcome
     assert r.canonical is None and r.left_stop is None
@@ -84,7 +86,12 @@ def test_a_value_out_of_time_answers_its_outcome_by_search(
 
 
 def test_without_a_time_limit_the_value_is_given() -> None:
-    assert grundy.solve("domineering:2x3").canonical == "{2|-1/2}"
+    assert grundy.solve("domineering:2x3", outcome_by_search=True).canonical == "{2|-1/2}"
+
+
+def test_the_library_falls_back_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(outcome, "solve_partisan", _out_of_time)
+    assert grundy.solve("domineering:2x3", time_limit=600).canonical == "{2|-1/2}"
 
 
 def test_when_the_search_is_out_of_reach_too_the_value_s_line_stands(
@@ -92,7 +99,7 @@ def test_when_the_search_is_out_of_reach_too_the_value_s_line_stands(
 ) -> None:
     monkeypatch.setattr(outcome, "solve_partisan", _out_of_time)
     with pytest.raises(TimeLimitError) as info:
-        grundy.solve("domineering:8x8", time_limit=600, max_positions=1_000)
+        grundy.solve("domineering:8x8", time_limit=600, max_positions=1_000, outcome_by_search=True)
     assert info.value.seconds == 600
     assert "time limit of 600 s after 12 regions" in str(info.value)
 

@@ -33,7 +33,7 @@ BAD = [
     ("/api/moves", {"spec": LONG}, 413, "at most 2,000"),
     ("/api/moves", {"spec": "nim 1000000"}, 422, "can be played here"),
     ("/api/moves", {"spec": "nim " + "9" * 40}, 422, "can be played here"),
-    ("/api/moves", {"spec": "nim 1 + chomp:3x4"}, 400, ""),
+    ("/api/moves", {"spec": "nim 1 + connect4:4x4"}, 400, ""),
     ("/api/table", {"spec": "kayles"}, 400, "missing parameter n"),
     ("/api/table", {"spec": "kayles", "n": "-1"}, 400, "whole number"),
     ("/api/table", {"spec": "kayles", "n": "ten"}, 400, "whole number"),

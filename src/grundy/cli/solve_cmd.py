@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
             loopy=args.loopy,
             max_moves=args.max_moves,
             max_positions=args.max_positions,
+            outcome_by_search=True,  # a partisan value out of time: its outcome class
         )
     if args.json:
         print(json.dumps(result.to_dict()))

@@ -5,7 +5,9 @@
 * :func:`negamax`: one position of a large game, exactly;
 * :func:`loopy_values`: generalised Sprague–Grundy values of loopy impartial games;
 * :func:`save_table` / :func:`load_table`: SQLite files of solved tables;
-* :class:`TwoPlayerRuleset`: the base of the built-in search games.
+* :class:`TwoPlayerRuleset`: the base of the built-in search games;
+* :class:`PartisanSearch`: the two-player search view of any partisan ruleset (a state is
+  a position and the side to move), :func:`outcome_of_partisan` its outcome class.
 
 >>> from grundy.catalog.boards.connect4 import ConnectFour
 >>> table = retrograde(ConnectFour(4, 4), 0, max_positions=1_000_000)
@@ -17,6 +19,7 @@ from typing import Any
 
 from grundy.core.loopy import LoopyValue, loopy_values, solve_loopy
 from grundy.search.negamax import NegamaxAnswer, NegamaxTable, negamax
+from grundy.search.partisan import PartisanSearch, SumRules, outcome_class, outcome_of_partisan
 from grundy.search.protocol import (
     DRAW,
     LOSS,
@@ -45,7 +48,9 @@ __all__ = [
     "MisereImpartial",
     "NegamaxAnswer",
     "NegamaxTable",
+    "PartisanSearch",
     "SolvedTable",
+    "SumRules",
     "TwoPlayerGame",
     "TwoPlayerRuleset",
     "backup",
@@ -55,7 +60,9 @@ __all__ = [
     "load_table",
     "loopy_values",
     "negamax",
+    "outcome_class",
     "outcome_of",
+    "outcome_of_partisan",
     "pack",
     "position_score",
     "remember_table",

@@ -111,6 +111,8 @@ class PartisanSearch(TwoPlayerRuleset):
             out.append(self.join(after, other))
             if not len(out) & 4095:  # a position may have a huge number of options
                 check_time()
+        if len(out) > 64:  # a search checks the clock every few thousand nodes: too rare here
+            check_time()
         return out
 
     def use_retrograde(self, state: Any) -> bool:

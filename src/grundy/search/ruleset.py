@@ -200,13 +200,15 @@ def solve_two_player(
     if best and value != WIN:
         kind = "draw" if value == DRAW else "lose as slowly as possible"
         explanation.append(f"No move wins; the moves listed {kind}.")
-    two_player = isinstance(game, TwoPlayerRuleset)
-    if two_player:
+    if isinstance(game, TwoPlayerRuleset):
         explanation.extend(game.explain_position(state, value))
+        outcome = game.outcome_letter(state, value, max_positions)
+    else:
+        outcome = _OUTCOME[value]
     return Result(
         position=Position(game, state),
         play="normal",
-        outcome=game.outcome_letter(state, value, max_positions) if two_player else _OUTCOME[value],
+        outcome=outcome,
         grundy=None,
         winning_moves=tuple(Position(game, o) for o in shown),
         move_descriptions=tuple(describe(state, o) for o in shown),

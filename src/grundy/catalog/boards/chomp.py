@@ -51,7 +51,8 @@ SEARCH_SLACK = 10
 
 @dataclass(frozen=True)
 class Chomp(ImpartialGame[int]):
-    """Chomp, an impartial game; a state packs the row lengths, row ``i`` in bits ``i*b`` up (``b`` bits each).
+    """Chomp, an impartial game; a state packs the row lengths, row ``i`` in bits ``i*b``
+    up (``b`` bits each).
 
     >>> g = Chomp(2, 3)
     >>> [g.format_state(s) for s in g.moves(g.full())]

@@ -119,7 +119,7 @@ class DomineeringSearch(PartisanSearch):
     def moves(self, state: Any) -> list[Any]:
         """The ruleset's options for the mover (:meth:`PartisanSearch.moves`), each turned
         into this encoding by the two cells it covers (quicker than :meth:`join`)."""
-        inner, side = self.split(state)
+        inner, _side = self.split(state)
         empty, board, flip = inner[2], state >> 1, (state & 1) ^ 1
         bit = self._bits
         out = []
