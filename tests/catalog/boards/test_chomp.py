@@ -10,6 +10,10 @@ import pytest
 
 import grundy
 from grundy.catalog.boards.chomp import Chomp
+from grundy.catalog.boards.connect4 import ConnectFour
+from grundy.catalog.boards.domineering import DomineeringSearch
+from grundy.catalog.boards.tictactoe import TicTacToe
+from grundy.cgt.games.domineering import Domineering
 from grundy.core.position import Position
 
 
@@ -96,3 +100,15 @@ def test_legal_moves_of_a_lone_bar_have_words() -> None:
         ("chomp:1x3 1", "take row 1, column 2 and everything above and to the right"),
         ("chomp:1x3 2", "take row 1, column 3 and everything above and to the right"),
     ]
+
+
+def test_each_game_declares_its_solver() -> None:
+    """Issue 17: tic-tac-toe and Connect Four are games with draws (search only); Domineering
+    is one ruleset whose search is a view of it; Chomp is impartial and summable."""
+    for board in (TicTacToe, ConnectFour):
+        assert board.game_type.draws and board.game_type.solver == "search"
+    assert Domineering.game_type.solver == "canonical"
+    view = grundy.parse("domineering-search:2x3").components[0].game
+    assert isinstance(view, DomineeringSearch)
+    assert view.game == Domineering(2, 3)  # the rules come from the one ruleset
+    assert Chomp.game_type.solver == "sprague-grundy"
