@@ -27,9 +27,9 @@ can be searched (``SumRules`` states are tuples of
 :class:`~grundy.core.position.Position`):
 
 >>> from grundy import parse
->>> pos = parse("domineering:1x3 + nim 1")
+>>> pos = parse("domineering:1x3 + domineering:2x1")  # -1 + 1 = 0
 >>> outcome_of_partisan(PartisanSearch(SumRules()), pos.components, max_positions=1_000)
-'N'
+'P'
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ value, found by the generic impartial search.
 >>> r = solve("chomp:3x4")
 >>> r.value, [str(m) for m in r.winning_moves]
 ('win', ['chomp:3x4 4 2 2'])
->>> solve("chomp:2x3 + nim 1").outcome, solve("chomp:2x3 + nim 1").grundy
-('P', 0)
+>>> solve("chomp:2x3 + nim 1").grundy  # chomp:2x3 has Grundy value 4
+5
 """
 
 from __future__ import annotations

@@ -71,7 +71,7 @@ class DomineeringSearch(PartisanSearch):
     side_names: ClassVar[tuple[str, str]] = ("Left (vertical)", "Right (horizontal)")
     rows: int = field(init=False, repr=False, compare=False)
     cols: int = field(init=False, repr=False, compare=False)
-    _bits: list[int] = field(init=False, repr=False, compare=False)
+    _cover: dict[int, int] = field(init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, rows: int, cols: int) -> DomineeringSearch:
@@ -89,13 +89,17 @@ class DomineeringSearch(PartisanSearch):
         rows, cols = game.rows, game.cols
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "cols", cols)
-        # _bits[i + 1]: the bit of this encoding for bit i of the ruleset's mask (row r,
-        # column c is bit r*(cols+1) + c there); _bits[0] = 0.
-        bits = [0] * (rows * (cols + 1) + 1)
+        # _cover[domino]: the cells of a domino as bits of this encoding, from its cells as
+        # bits of the ruleset's mask (row r, column c is bit r*(cols+1) + c there).
+        cover: dict[int, int] = {}
         for r in range(rows):
             for c in range(cols):
-                bits[r * (cols + 1) + c + 1] = 1 << (r * cols + c)
-        object.__setattr__(self, "_bits", bits)
+                here, mine = 1 << (r * (cols + 1) + c), 1 << (r * cols + c)
+                if r + 1 < rows:  # vertical, Left's
+                    cover[here | here << (cols + 1)] = mine | mine << cols
+                if c + 1 < cols:  # horizontal, Right's
+                    cover[here | here << 1] = mine | mine << 1
+        object.__setattr__(self, "_cover", cover)
 
     def params_text(self) -> str:
         return f"{self.rows}x{self.cols}"
@@ -121,15 +125,11 @@ class DomineeringSearch(PartisanSearch):
         into this encoding by the two cells it covers (quicker than :meth:`join`)."""
         inner, _side = self.split(state)
         empty, board, flip = inner[2], state >> 1, (state & 1) ^ 1
-        bit = self._bits
-        out = []
-        game = self.game
-        for after in game.right_moves(inner) if flip == 0 else game.left_moves(inner):
-            placed = empty ^ after[2]
-            low = placed & -placed
-            covered = board | bit[low.bit_length()] | bit[(placed ^ low).bit_length()]
-            out.append(covered << 1 | flip)
-        return out
+        cover, game = self._cover, self.game
+        return [
+            (board | cover[empty ^ after[2]]) << 1 | flip
+            for after in (game.right_moves(inner) if flip == 0 else game.left_moves(inner))
+        ]
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         args = list(args)
