@@ -10,7 +10,8 @@ two-player search of the same rules
 first, which give the outcome class (``L``, ``R``, ``N`` or ``P``) and a
 winning first move of each side that has one. The result says so (its
 ``canonical`` is None). When the search does not finish either, the value's
-one-line :class:`~grundy.errors.TimeLimitError` stands, with the whole limit.
+one-line :class:`~grundy.errors.TimeLimitError` stands, with the whole limit
+(counting the search's nodes when the value finished no region).
 
 >>> from grundy import parse
 >>> from grundy.core.limits import bounded
@@ -74,7 +75,11 @@ def solve_partisan_bounded(
     )
     try:
         return outcome_by_search(pos, max_moves=max_moves, max_positions=max_positions, stopped=why)
-    except SearchLimitError:  # out of time or positions too: the value's one line stands
+    except TimeLimitError as late:  # out of time too: one line, with the work done counted
+        if stopped.done or not late.done:
+            raise stopped from None
+        raise TimeLimitError(stopped.seconds, late.done, late.what) from None
+    except SearchLimitError:  # out of positions: the value's one line stands
         raise stopped from None
 
 
