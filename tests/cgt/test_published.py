@@ -29,8 +29,8 @@ REFERENCE = {"domineering": P.DOMINEERING, "toads_frogs": P.TOADS_FROGS}
 
 #: Positions with more squares than this are compared with the brute-force reference too.
 REFERENCE_MAX_SQUARES = {"domineering": 12, "toads_frogs": 11}
-#: Toads-and-Frogs strips longer than this take seconds: marked slow.
-QUICK_MAX_STRIP = 13
+#: Positions that take more than a few seconds (measured: about 17 s on a quiet machine).
+SLOW = {("toads_frogs", "ttttt.....ffff")}
 
 _LINE = re.compile(
     r"(?P<pos>\S+)\s+"
@@ -99,7 +99,7 @@ def _squares(fact: Fact) -> int:
 
 
 def _param(fact: Fact) -> Any:
-    slow = fact.game == "toads_frogs" and len(fact.position) > QUICK_MAX_STRIP
+    slow = (fact.game, fact.position) in SLOW
     return pytest.param(
         fact,
         id=f"{fact.game}:{fact.position}:{fact.relation}",
@@ -316,10 +316,12 @@ def _regions(rows: int, cols: int) -> list[frozenset[tuple[int, int]]]:
 def test_domineering_regions_in_a_4x4_box_agree_with_uiterwijk_and_barton() -> None:
     """Uiterwijk and Barton (2015), abstract, on every single-region position of up to 15
     squares: no temperature above 2, and no multiple of up or down beyond the double.
-    Checked here on every region fitting in a 4x4 box (9,472 up to translation; about 10 s)."""
+    Checked here on every region of at most 15 squares fitting in a 4x4 box (9,471 up to
+    translation: all but the full box; about 10 s). The hottest of them is 7/4, and the
+    ups and downs among them are single ones."""
     game = GAMES["domineering"]
-    regions = _regions(4, 4)
-    assert len(regions) == 9472
+    regions = [r for r in _regions(4, 4) if len(r) <= 15]
+    assert len(regions) == 9471
     hottest, most_ups = Fraction(-1), 0
     for region in regions:
         h, w = max(r for r, _ in region) + 1, max(c for _, c in region) + 1
@@ -332,4 +334,5 @@ def test_domineering_regions_in_a_4x4_box_agree_with_uiterwijk_and_barton() -> N
         if form is not None and form[0] == 0:
             most_ups = max(most_ups, abs(form[1]))
     assert hottest <= 2, hottest
-    assert most_ups <= 2, most_ups
+    assert hottest == Fraction(7, 4)  # so the test reaches hot regions
+    assert 1 <= most_ups <= 2, most_ups  # ups and downs occur (single ones, in this box)
