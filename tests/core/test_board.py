@@ -29,7 +29,8 @@ from tests.cli.helpers import run
 #: Every game of ``grundy games`` that draws a board, by an example position.
 DRAWN = {
     "nim": ("nim 3 4 5", Heaps),
-    "kayles": ("kayles 4 7", Heaps),
+    "kayles": ("kayles 7", Strip),
+    "dawson": ("dawson 6", Strip),
     "clobber": ("clobber xoxo/oxox", Grid),
     "toads-frogs": ("toads-frogs tt..ff", Strip),
     "cutcake": ("cutcake 2x3", Grid),
