@@ -306,9 +306,9 @@ NO_BOARD = {
     "cgt",
 }
 
-#: Games with a board whose every move here is made from the list: a heap split into two
-#: heaps has no counter to click (Grundy's game only splits heaps).
-LIST_ONLY = {"grundys-game"}
+#: Games with a board whose every move here is made from the list (none: a heap split in
+#: two has a bar between counters, Grundy's game is played on it).
+LIST_ONLY: set[str] = set()
 
 SHOTS = os.environ.get("GRUNDY_SHOTS")
 

@@ -51,7 +51,8 @@ def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | N
 
     A grid or strip gives the cells that changed (and, when one cell changed, its
     column: a click anywhere in a column finds a Connect Four drop); heaps the heap
-    and what is left of it; a graph the edge cut (or lowered). A strip that lost a
+    and what is left of it (``leave``) or the heaps it was split into (``parts``); a
+    graph the edge cut (or lowered). A strip that lost a
     run of cells (a row of pins split in two, dominoes toppled) gives the cells that
     went, with ``alts``: other runs that leave the same parts; a grid cut in two
     gives the line, ``{"cut": "row" | "col", "at": k}`` (before row or column ``k``).
@@ -80,12 +81,7 @@ def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | N
         return None
     kind = before["kind"]
     if kind == "heaps":
-        old, new = before["heaps"], after["heaps"]
-        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b]
-        if len(old) != len(new) or len(changed) != 1:
-            return None
-        i = changed[0]
-        return {"heap": i, "from": old[i], "leave": new[i]}
+        return _heap_target(before["heaps"], after["heaps"])
     if kind in ("grid", "strip"):
         if len(before["cells"]) != len(after["cells"]):
             return _split_target(before, [after]) if kind == "strip" else None
@@ -100,6 +96,30 @@ def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | N
     if kind == "graph":
         return _cut_edge(before, after)
     return None
+
+
+def _heap_target(old: list[int], new: list[int]) -> dict[str, Any] | None:
+    """The heap a move changes: ``leave`` what is left of it, or ``parts``, the heaps it
+    was split into (the heaps compared as multisets when their number changes).
+
+    >>> _heap_target([3, 4], [3, 1]), _heap_target([7], [1, 6]), _heap_target([2, 5], [2])
+    ({'heap': 1, 'from': 4, 'leave': 1}, {'heap': 0, 'from': 7, 'parts': [1, 6]}, \
+{'heap': 1, 'from': 5, 'leave': 0})
+    """
+    if len(old) == len(new):
+        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+        if len(changed) == 1:
+            i = changed[0]
+            return {"heap": i, "from": old[i], "leave": new[i]}
+    gone, added = Counter(old) - Counter(new), Counter(new) - Counter(old)
+    if sum(gone.values()) != 1:
+        return None
+    (size,) = gone
+    parts = sorted(added.elements())
+    i = old.index(size)
+    if len(parts) <= 1:
+        return {"heap": i, "from": size, "leave": parts[0] if parts else 0}
+    return {"heap": i, "from": size, "parts": parts}
 
 
 def _parts(board: Board) -> list[Board]:

@@ -607,7 +607,19 @@
       const counters = el("div", { class: "counters" });
       if (size === 0) counters.append(el("span", { class: "heap-empty", text: "empty" }));
       if (many) counters.append(el("span", { class: "muted", text: "(too many counters to draw: use the list)" }));
+      // A move that splits the heap in two (nothing taken): a handle between counters.
+      const splitAt = (k) => byTarget(moves, (t) => t.from === size && t.parts && t.parts.length === 2 &&
+        t.parts[0] + t.parts[1] === size && t.parts.includes(k));
+      const splits = moves.some((mv) => mv.target && mv.target.parts && mv.target.from === size);
       for (let k = 0; !many && k < size; k++) {
+        if (splits && k > 0) {
+          const move = splitAt(k);
+          counters.append(move
+            ? el("button", { type: "button", class: "split " + outcomeClass(move), "data-heap": i, "data-split": k,
+              "data-position": move.position, "data-outcome": move.outcome,
+              "aria-label": move.words, title: moveTitle(move), onclick: () => humanMove(move) })
+            : el("span", { class: "split-gap" }));
+        }
         // Clicking counter k leaves k counters: it and every counter to its right go.
         const move = byTarget(moves, (t) => t.heap === i && t.leave === k);
         const take = size - k;
@@ -626,12 +638,14 @@
       row.append(counters);
       box.append(row);
     });
-    const clickable = moves.some((mv) => mv.target && mv.target.heap !== undefined);
-    if (moves.length) {
-      box.append(el("p", { class: "board-caption", text: clickable
-        ? "Click a counter to take it and every counter to its right."
-        : "These moves split a heap: pick one from the list below." }));
-    }
+    const takes = moves.some((mv) => mv.target && mv.target.leave !== undefined);
+    const cuts = moves.some((mv) => mv.target && mv.target.parts && mv.target.parts.length === 2 &&
+      mv.target.parts[0] + mv.target.parts[1] === mv.target.from);
+    const says = [];
+    if (takes) says.push("Click a counter to take it and every counter to its right.");
+    if (cuts) says.push("Click a bar between two counters to split the heap there.");
+    if (moves.length && !says.length) says.push("Pick a move from the list below.");
+    if (says.length) box.append(el("p", { class: "board-caption", text: says.join(" ") }));
   }
 
   function gridBox(cls, cols) {
@@ -778,7 +792,9 @@
       g.append(cell);
     });
     box.append(g);
-    let caption = "Click a square to make the move that changes it; near a side, the move that goes that way.";
+    let caption = lands.every((l) => l.cells.length === 1)
+      ? "Click a square to move there."
+      : "Click a square to make the move that starts or ends there; near a side, the move that goes that way.";
     if (board.drops) caption = "Click a column to drop a piece into it.";
     else if (cuts) caption = "Click near a side of a square to cut the piece along that line.";
     else if (board.cells.includes("pin")) caption = "Click a pin to knock it down; click near its side to knock down two neighbours.";
