@@ -849,7 +849,7 @@
     const holder = el("div", { class: "graph" });
     holder.append(pic);
     box.append(holder);
-    box.append(el("p", { class: "board-caption", text: "Click an edge to cut it; whatever is no longer connected to the ground falls away." }));
+    if (moves.length) box.append(el("p", { class: "board-caption", text: "Click an edge to cut it; whatever is no longer connected to the ground falls away." }));
   }
 
   // ----- the table plot ----------------------------------------------------------------
