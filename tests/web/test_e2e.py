@@ -297,18 +297,16 @@ PLAYED = {
 #: Games without a board declaration (their positions are numbers the page does not
 #: draw): played from the list of moves.
 NO_BOARD = {
-    "divisor-removal",
-    "ferguson",
-    "fibonacci",
-    "matrix",
-    "moore",
-    "wythoff",
-    "cgt",
+    "divisor-removal",  # a set of numbers
+    "matrix",  # a grid of piles: the cell vocabulary has no numbers
+    "wythoff",  # the CLI's tests use it as the position without a board
+    "cgt",  # a game value, no position
 }
 
-#: Games with a board whose every move here is made from the list (none: a heap split in
-#: two has a bar between counters, Grundy's game is played on it).
-LIST_ONLY: set[str] = set()
+#: Games with a board whose every move is made from the list: Ferguson's move empties one
+#: box and splits the other (both heaps change; a heap split in two alone has a bar
+#: between counters, so Grundy's game is played on the board).
+LIST_ONLY = {"ferguson"}
 
 SHOTS = os.environ.get("GRUNDY_SHOTS")
 

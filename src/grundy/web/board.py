@@ -100,17 +100,21 @@ def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | N
 
 def _heap_target(old: list[int], new: list[int]) -> dict[str, Any] | None:
     """The heap a move changes: ``leave`` what is left of it, or ``parts``, the heaps it
-    was split into (the heaps compared as multisets when their number changes).
+    was split into (the heaps compared as multisets when their number changes); None for
+    a move that changes two heaps (Wythoff's, Moore's, Ferguson's).
 
+    >>> _heap_target([2, 3], [1, 2]) is None
+    True
     >>> _heap_target([3, 4], [3, 1]), _heap_target([7], [1, 6]), _heap_target([2, 5], [2])
     ({'heap': 1, 'from': 4, 'leave': 1}, {'heap': 0, 'from': 7, 'parts': [1, 6]}, \
 {'heap': 1, 'from': 5, 'leave': 0})
     """
-    if len(old) == len(new):
+    if len(old) == len(new):  # in place: one heap lowered (two changed is no click's move)
         changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
-        if len(changed) == 1:
-            i = changed[0]
-            return {"heap": i, "from": old[i], "leave": new[i]}
+        if len(changed) != 1:
+            return None
+        i = changed[0]
+        return {"heap": i, "from": old[i], "leave": new[i]}
     gone, added = Counter(old) - Counter(new), Counter(new) - Counter(old)
     if sum(gone.values()) != 1:
         return None
