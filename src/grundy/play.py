@@ -665,7 +665,7 @@ def _match(
         if isinstance(c, (Position, Sum)) and c.canonical() in by_key:
             return by_key[c.canonical()]
     where = _trim(str(position))
-    if spec is not None:
+    if spec is not None and not digits:
         return f"{_trim(text)!r} is not a legal move from {where}."
     if digits:
         total = len(options)
