@@ -688,14 +688,15 @@ def _match(
             return found
     if isinstance(short, (Position, Sum)):
         return f"{_trim(text)!r} is not a legal move from {where}."
+    grid = _labelled_grid(position) is not None
     said = (
         f"{_trim(text)!r} is not a move: neither a move number (1 to {len(options)}), "
         "a position, "
         + ("I:ARGS" if len(position.components) > 1 else "the new ARGS")
-        + (", a cell" if _labelled_grid(position) is not None else "")
+        + (", a cell" if grid else "")
         + " nor words of a move"
     )
-    if isinstance(short, str) and len(position.components) == 1:
+    if isinstance(short, str) and len(position.components) == 1 and not grid:
         said += f" (as ARGS: {short.rstrip('.')})"
     return said + "."
 
