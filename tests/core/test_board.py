@@ -29,7 +29,13 @@ from tests.cli.helpers import run
 #: Every game of ``grundy games`` that draws a board, by an example position.
 DRAWN = {
     "nim": ("nim 3 4 5", Heaps),
-    "kayles": ("kayles 4 7", Heaps),
+    "kayles": ("kayles 7", Strip),
+    "dawson": ("dawson 6", Strip),
+    "moore": ("moore:2 1 3", Heaps),
+    "ferguson": ("ferguson 3 4", Heaps),
+    "fibonacci": ("fibonacci 7", Heaps),
+    "divisors": ("divisors 12 5", Heaps),
+    "halving": ("halving 6 5", Heaps),
     "clobber": ("clobber xoxo/oxox", Grid),
     "toads-frogs": ("toads-frogs tt..ff", Strip),
     "cutcake": ("cutcake 2x3", Grid),

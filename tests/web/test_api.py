@@ -144,12 +144,24 @@ def test_boards_and_targets_for_every_drawn_game(api: TestClient) -> None:
     assert hb["board"]["kind"] == "graph" and len(hb["board"]["edges"]) == 5
     edges = {m["target"]["edge"]: m["outcome"] for m in hb["moves"]}
     assert edges == {"0-1": "lose", "0-4": "lose", "1-2": "lose", "1-3": "lose", "2-3": "win"}
-    sums = api.get("/api/moves", params={"spec": "kayles 3 + nim 1"}).json()
+    sums = api.get("/api/moves", params={"spec": "lasker 3 + nim 1"}).json()
     assert sums["board"]["heaps"] == [3, 1]  # heaps of two games, one row of heaps
-    # a move that splits the Kayles row changes the number of heaps: found from the list only
-    assert {m["position"]: m["target"] for m in sums["moves"]}["kayles 1 1 + nim 1"] is None
-    mixed = api.get("/api/moves", params={"spec": "clobber xo + nim 1"}).json()
-    assert mixed["board"]["kind"] == "panel" and all(m["target"] is None for m in mixed["moves"])
+    # a move that splits a heap changes the number of heaps: the heap and its parts
+    assert {m["position"]: m["target"] for m in sums["moves"]}["lasker 1 2 + nim 1"] == {
+        "heap": 0, "from": 3, "parts": [1, 2]
+    }  # fmt: skip
+    # a row of pins next to a heap: each move names its part and where it lands there
+    pins = api.get("/api/moves", params={"spec": "kayles 3 + nim 1"}).json()
+    assert [p["kind"] for p in pins["board"]["parts"]] == ["strip", "heaps"]
+    targets = {m["position"]: m["target"] for m in pins["moves"]}
+    assert targets["kayles 1 1 + nim 1"] == {"cells": [1], "part": 0}
+    assert targets["kayles 3 + nim 0"] == {"heap": 0, "from": 1, "leave": 0, "part": 1}
+    mixed = api.get("/api/moves", params={"spec": "clobber xo + nim 1", "side": "L"}).json()
+    assert mixed["board"]["kind"] == "panel"
+    assert {m["position"]: m["target"] for m in mixed["moves"]} == {
+        "clobber .x + nim 1": {"cells": [0, 1], "part": 0},
+        "clobber xo + nim 0": {"heap": 0, "from": 1, "leave": 0, "part": 1},
+    }
 
 
 def test_page_and_static_files(api: TestClient) -> None:

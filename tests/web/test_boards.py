@@ -4,6 +4,7 @@ declaration, and every move of a one-component position says where it lands."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -15,9 +16,16 @@ from starlette.testclient import TestClient  # isort: skip
 KINDS = {"Heaps": "heaps", "Grid": "grid", "Strip": "strip", "Graph": "graph"}
 #: Quick positions for the games whose example in DRAWN is slow to play on a busy machine.
 QUICK = {"connect4": "connect4:4x3 ..../..../xo.."}
-#: Games whose moves change the board's shape (a heap split, dominoes knocked off the row,
-#: a cake cut in two): such a move has no target and is made from the list of moves.
-RESHAPED = {"kayles", "toppling-dominoes", "cutcake"}
+#: Games whose moves change the board's shape (a row of pins split, dominoes knocked off
+#: the row, a cake cut in two): the target says which cells went, or where the cut is.
+RESHAPED = {
+    "kayles 7": "strip",
+    "dawson 6": "strip",
+    "toppling-dominoes bbrgrb": "strip",
+    "cutcake 3x4": "grid",
+    "kayles 2 5": "panel",
+    "cutcake 2x2 1x3": "panel",
+}
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +44,64 @@ def test_board_json_and_targets(api: TestClient, name: str) -> None:
     assert data["moves"], spec
     for move in data["moves"]:
         target = move["target"]
-        if name in RESHAPED and target is None:
+        if target is None and board["kind"] == "heaps":
+            # no click makes a move that changes two heaps (Moore's, Ferguson's): the list does
+            after = api.get("/api/moves", params={"spec": move["position"]}).json()["board"]
+            changed = sum(a != b for a, b in zip(board["heaps"], after["heaps"], strict=False))
+            assert changed >= 2 and name in ("moore", "ferguson"), (spec, move["position"])
             continue
         assert target is not None, (spec, move["position"])
-        if board["kind"] in ("grid", "strip"):
+        if "cut" in target:
+            assert name == "cutcake" and target["cut"] in ("row", "col")
+            assert 0 < target["at"] < board[target["cut"] + "s"]
+        elif board["kind"] in ("grid", "strip"):
             assert target["cells"] and all(0 <= i < len(board["cells"]) for i in target["cells"])
         elif board["kind"] == "graph":
             names = {str(v[0]) for v in board["vertices"]}
             assert set(target["edge"].split("-")) <= names
+
+
+def _pieces(board: dict[str, Any]) -> list[tuple[str, ...]]:
+    """The parts of a board as sorted tuples (a strip's cells, a grid's shape)."""
+    parts = board["parts"] if board["kind"] == "panel" else [board]
+    return sorted(
+        tuple(p["cells"]) if p["kind"] == "strip" else (f"{p['rows']}x{p['cols']}",)
+        for p in parts
+        if p["kind"] != "strip" or p["cells"]
+    )
+
+
+@pytest.mark.parametrize("spec", sorted(RESHAPED))
+def test_a_move_that_reshapes_the_board_says_what_went(api: TestClient, spec: str) -> None:
+    """Every target, and every alternative it names, applied to the board by hand, leaves
+    the parts of the position the move leads to (read from that position's own board)."""
+    side = {"side": "L"} if spec.startswith(("toppling", "cutcake")) else {}
+    data = api.get("/api/moves", params={"spec": spec, **side}).json()
+    board = data["board"]
+    assert board["kind"] == RESHAPED[spec]
+    parts = board["parts"] if board["kind"] == "panel" else [board]
+    for move in data["moves"]:
+        target = move["target"]
+        assert target is not None, move
+        i = target.get("part", 0)
+        rest = [p for k, p in enumerate(parts) if k != i]
+        part = parts[i]
+        after = api.get("/api/moves", params={"spec": move["position"], **side}).json()["board"]
+        expected = _pieces(after) if after else []
+        if "cut" in target:
+            rows, cols = part["rows"], part["cols"]
+            for at in [target["at"], *target.get("alts", [])]:
+                a, b = (
+                    ((rows, at), (rows, cols - at))
+                    if target["cut"] == "col"
+                    else ((at, cols), (rows - at, cols))
+                )
+                cut = [{"kind": "grid", "rows": r, "cols": c} for r, c in (a, b)]
+                assert _pieces({"kind": "panel", "parts": rest + cut}) == expected, move
+        else:
+            for cells in [target["cells"], *target.get("alts", [])]:
+                assert cells == list(range(cells[0], cells[-1] + 1)), move  # one run
+                left = part["cells"][: cells[0]]
+                right = part["cells"][cells[-1] + 1 :]
+                split = [{"kind": "strip", "cells": c} for c in (left, right)]
+                assert _pieces({"kind": "panel", "parts": rest + split}) == expected, move

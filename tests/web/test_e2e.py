@@ -252,3 +252,243 @@ def test_fits_a_phone_screen(browser: Any, base_url: str) -> None:
     width = pg.evaluate("document.documentElement.scrollWidth")
     context.close()
     assert width <= 390
+
+
+# ----- every game, from its address to the end, by clicks ------------------------------
+
+#: A small position of every game in ``grundy games`` (quick to play to the end), and
+#: coloured Hackenbush, which is a variant of hackenbush.
+PLAYED = {
+    "bash": "bash:2..3 5",
+    "octal": "octal:0.07 6",
+    "kayles": "kayles 3 4",
+    "dawson": "dawson 6",
+    "dawsons-chess": "dawsons-chess 5",
+    "grundys-game": "grundys-game 7",
+    "nim": "nim 2 3",
+    "subtraction": "subtraction:1,3,4 7",
+    "divisor-removal": "divisor-removal 1..5",
+    "divisors": "divisors 12",
+    "ferguson": "ferguson 2 3",
+    "fibonacci": "fibonacci 6",
+    "halving": "halving 6 5",
+    "lasker": "lasker 3 2",
+    "matrix": "matrix:2x2 1 0 1 1",
+    "moore": "moore:2 2 3",
+    "treblecross": "treblecross .......",
+    "wythoff": "wythoff 2 3",
+    "hackenbush": HACKENBUSH,
+    "hackenbush:colored": 'hackenbush:colored "0-1:b 1-2:r 1-3:g 0-4:r 4-5:b"',
+    "chomp": "chomp:3x3",
+    "connect4": "connect4:4x4 ..../..../xo../xo..",
+    "domineering-search": "domineering-search:3x3",
+    "tictactoe": "tictactoe xo.x.o...",
+    "clobber": "clobber xox/oxo",
+    "col": "col .../...",
+    "cutcake": "cutcake 2x3",
+    "domineering": "domineering:3x3",
+    "konane": "konane xo.x/.xo./ox.o",
+    "cgt": 'cgt "{2|-1/2}"',
+    "snort": "snort .../...",
+    "toads-frogs": "toads-frogs tt..ff",
+    "toppling-dominoes": "toppling-dominoes bbrgrb",
+}
+
+#: Games without a board declaration (their positions are numbers the page does not
+#: draw): played from the list of moves.
+NO_BOARD = {
+    "divisor-removal",  # a set of numbers
+    "matrix",  # a grid of piles: the cell vocabulary has no numbers
+    "wythoff",  # the CLI's tests use it as the position without a board
+    "cgt",  # a game value, no position
+}
+
+#: Games with a board whose every move is made from the list: Ferguson's move empties one
+#: box and splits the other (both heaps change; a heap split in two alone has a bar
+#: between counters, so Grundy's game is played on the board).
+LIST_ONLY = {"ferguson"}
+
+SHOTS = os.environ.get("GRUNDY_SHOTS")
+
+
+def shot(page: Any, name: str, part: str = "#play") -> None:
+    """A screenshot of a part of the page (the Play panel) under $GRUNDY_SHOTS, when it is
+    set (for looking at)."""
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.locator(part).screenshot(path=os.path.join(SHOTS, name + ".png"))
+
+
+def open_spec(page: Any, base_url: str, spec: str, query: str = "") -> None:
+    """Load the page at ``/?spec=...`` and wait for the game to be set up."""
+    from urllib.parse import quote  # noqa: PLC0415
+
+    page.goto(base_url.rstrip("/") + "/?spec=" + quote(spec) + query)
+    page.wait_for_selector(f"#answer-body code:text-is('{grundy.parse(spec)}')", state="attached")
+    wait_turn(page)
+
+
+def wait_turn(page: Any) -> str:
+    page.wait_for_selector("#status:has-text('Your move.'), #status:has-text('Game over')")
+    return str(page.inner_text("#status"))
+
+
+#: What a click on the board may hit: a counter, a cell, a column, an edge, a cake's side.
+CLICKABLE = "#board [data-position], #board .cuttable"
+
+
+def test_every_game_test_list_is_complete() -> None:
+    names = {e.name for e in grundy.REGISTRY}
+    assert names <= set(PLAYED), sorted(names - set(PLAYED))
+
+
+def test_the_games_without_a_board_are_the_ones_the_page_says() -> None:
+    for name, spec in PLAYED.items():
+        assert (grundy.parse(spec).board() is None) == (name in NO_BOARD), name
+
+
+@pytest.mark.parametrize("name", sorted(PLAYED))
+def test_every_game_loads_from_its_address_and_is_played_to_the_end(
+    page: Any, base_url: str, name: str
+) -> None:
+    spec = PLAYED[name]
+    open_spec(page, base_url, spec)
+    assert page.input_value("#spec") == spec
+    if name in NO_BOARD:
+        assert "no board" in page.inner_text("#board")
+    else:
+        assert page.locator("#board .cell, #board .counter, #board path[data-edge]").count() > 0
+    shot(page, f"game_{name.replace(':', '_')}_start")
+    clicks = {"board": 0, "list": 0}
+    for turn in range(40):
+        if "Game over" in wait_turn(page):
+            break
+        before = page.locator("#log li").count()
+        target = page.locator(CLICKABLE).first
+        if page.locator(CLICKABLE).count():
+            target.click(force=True)  # an edge of Hackenbush has a flat box
+            clicks["board"] += 1
+        else:
+            page.locator("#moves button").first.click()
+            clicks["list"] += 1
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+        if turn == 0:
+            wait_turn(page)
+            shot(page, f"game_{name.replace(':', '_')}_played")
+    assert "Game over" in wait_turn(page)
+    if name in NO_BOARD or name in LIST_ONLY:
+        assert clicks["board"] == 0 and clicks["list"] > 0, clicks
+    else:
+        assert clicks["board"] > 0 and clicks["list"] == 0, clicks
+    # The answer followed the game to its end, and so did the address.
+    end = page.locator("#log li").count()
+    assert end > 0
+    assert "spec=" in page.url and page.url != base_url
+
+
+def test_the_address_holds_the_position_and_the_mode_and_back_works(
+    page: Any, base_url: str
+) -> None:
+    open_spec(page, base_url, "domineering:2x3", "&side=R")
+    assert page.input_value("#side") == "R"
+    assert "Right to move" in page.inner_text("#board")
+    solve(page, "nim 1 2")
+    assert "spec=nim+1+2" in page.url
+    page.check("#misere")
+    page.wait_for_selector("#answer-body :text('misère play')")
+    assert "misere=1" in page.url
+    page.go_back()
+    page.wait_for_selector("#answer-body code:text-is('domineering:2x3 .../...')")
+    assert page.input_value("#side") == "R" and page.input_value("#spec").startswith("domineering")
+    page.go_forward()
+    page.wait_for_selector("#answer-body code:text-is('nim 1 2')")
+    assert page.is_checked("#misere")
+
+
+def test_the_answer_follows_the_game_and_undo_redo(page: Any, base_url: str) -> None:
+    open_spec(page, base_url, "nim 3 4 5")
+    page.locator('.counter[data-heap="0"][data-leave="1"]').click()
+    page.wait_for_selector("#log li.computer")
+    wait_turn(page)
+    now = page.locator("#answer-body code").first.inner_text()
+    assert now != "nim 3 4 5" and now.startswith("nim ")
+    assert "spec=" + now.replace(" ", "+") in page.url
+    assert page.locator(".heap.last").count() == 1  # the computer's move is marked
+    page.click("#undo")
+    page.wait_for_selector("#answer-body code:text-is('nim 3 4 5')")
+    assert page.locator("#log li").count() == 0
+    page.click("#redo")
+    page.wait_for_selector(f"#answer-body code:text-is('{now}')")
+    assert page.locator("#log li").count() == 2
+    assert page.is_disabled("#redo")
+
+
+def test_practice_hides_the_colours_and_the_answer(page: Any, base_url: str) -> None:
+    open_spec(page, base_url, "tictactoe xo.x.o...", "&practice=1")
+    assert page.is_checked("#practice")
+    assert not page.is_visible("#answer-body") and page.is_visible("#practice-note")
+    assert page.locator("#board.show-colours, #moves.show-colours").count() == 0
+    assert page.locator("#moves .remoteness:visible").count() == 0
+    shot(page, "practice")
+    page.uncheck("#practice")
+    assert page.locator("#moves .remoteness:visible").count() > 0  # how soon each move ends
+    assert "practice" not in page.url
+    assert page.locator("#board.show-colours").count() == 1
+
+
+def test_a_bad_position_resets_the_panels(page: Any, base_url: str) -> None:
+    open_spec(page, base_url, "nim 3 4")
+    page.fill("#spec", "nim x")
+    page.click("#solve-button")
+    page.wait_for_selector("#ask-error:visible")
+    assert page.locator("#board *").count() == 0 and page.locator("#moves li").count() == 0
+    assert "No game" in page.inner_text("#status")
+    assert page.inner_text("#answer-body") == "No answer."
+    assert not page.is_visible("#table")
+
+
+def test_the_table_panel_is_for_heap_games_only(page: Any, base_url: str) -> None:
+    open_spec(page, base_url, "kayles 5")
+    page.wait_for_selector("#plot-title:has-text('kayles')")
+    assert page.input_value("#table-game") == "kayles"
+    open_spec(page, base_url, HACKENBUSH)
+    assert not page.is_visible("#table")
+    open_spec(page, base_url, "lasker 4")
+    page.wait_for_selector("#plot-title:has-text('lasker')")
+
+
+def test_pins_domino_outlines_cuts_and_the_thermograph(page: Any, base_url: str) -> None:
+    # Kayles: a pin near its side knocks down two neighbours.
+    open_spec(page, base_url, "kayles 5")
+    assert page.locator("#board .cell.piece-pin").count() == 5
+    pin = page.locator('#board [data-cell="0"]')
+    box = pin.bounding_box()
+    pin.click(position={"x": box["width"] - 10, "y": box["height"] / 2})
+    page.wait_for_selector("#log li.computer")
+    assert page.inner_text("#log li.human") == "You: take 2 from the heap of 5"
+    # Domineering: each domino placed is outlined, the last one marked; a thermograph.
+    open_spec(page, base_url, "domineering:3x4")
+    page.wait_for_selector("#thermograph")
+    assert "temperature -1/2" in page.inner_text("figure.thermo")
+    page.locator('#board [data-cell="0"]').click()
+    page.wait_for_selector("#log li.computer")
+    wait_turn(page)
+    assert page.locator("#board .cell.placed").count() == 4
+    assert page.locator("#board .cell.placed.last").count() == 2
+    assert page.locator("#board .cell.join-b").count() == 1  # Left's vertical domino
+    assert page.locator("#board .cell.join-r").count() == 1  # Right's horizontal reply
+    shot(page, "domineering_outlines")
+    # Cutcake: a click near the side of a square cuts along it.
+    open_spec(page, base_url, "cutcake 2x3")
+    cell = page.locator('#board [data-cell="0"]')
+    box = cell.bounding_box()
+    cell.click(position={"x": box["width"] - 10, "y": box["height"] / 2})
+    page.wait_for_selector("#log li.computer")
+    assert "into 2x1 and 2x2" in page.inner_text("#log li.human")
+    # Toppling Dominoes: the side of the domino clicked is the way it falls.
+    open_spec(page, base_url, "toppling-dominoes bbrgrb")
+    domino = page.locator('#board [data-cell="1"]')
+    box = domino.bounding_box()
+    domino.click(position={"x": 4, "y": box["height"] / 2})
+    page.wait_for_selector("#log li.computer")
+    assert page.inner_text("#log li.human") == "You: Left topples domino 2 to the left"

@@ -144,8 +144,10 @@ def _axes(
         'text-anchor="middle">x (Left ← → Right)</text>'
     )
     mid = margin + (height - 2 * margin) / 2
+    # Read bottom to top, its letters to the left of the edge (rotated the other way they
+    # stood past the picture's right edge and were cut off).
     parts.append(
-        f'<text x="{width - 6}" y="{mid:.1f}" font-size="11" text-anchor="middle" '
-        f'transform="rotate(90 {width - 6} {mid:.1f})">temperature t</text>'
+        f'<text x="{width - 4}" y="{mid:.1f}" font-size="11" text-anchor="middle" '
+        f'transform="rotate(-90 {width - 4} {mid:.1f})">temperature t</text>'
     )
     return parts

@@ -64,6 +64,7 @@ PIECES: dict[str, str] = {
     "toad": "T",  # Left's toad (Toads and Frogs)
     "frog": "F",  # Right's frog
     "cake": "#",  # a square of cake (Cutcake)
+    "pin": "i",  # a standing pin (Kayles, Dawson's Kayles)
 }
 
 #: Edge colours of a :class:`Graph` (Left's blue, Right's red, either player's green).
@@ -371,6 +372,11 @@ def _cell(cell: str, x: float, y: float, last: bool) -> list[str]:
     if cell in ("black", "white"):
         fill = "#222" if cell == "black" else "#fff"
         out.append(f'<circle cx="{cx}" cy="{cy}" r="13" fill="{fill}" stroke="#222"/>')
+    elif cell == "pin":
+        out.append(
+            f'<ellipse cx="{cx}" cy="{cy}" rx="7" ry="14" fill="#fffdf5" stroke="#8a5a12" '
+            'stroke-width="2"/>'
+        )
     elif cell in ("x", "o", "toad", "frog", "poison"):
         glyph = {"x": "X", "o": "O", "toad": "T", "frog": "F", "poison": "☠"}[cell]
         colour = {"toad": "#1f5fbf", "frog": "#c0392b", "poison": "#fff"}.get(cell, "#222")

@@ -17,10 +17,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from grundy.core.board import Board, Heaps, Strip
 from grundy.core.cache import BoundedCache, register
 from grundy.core.game import HeapGame, NamedRuleset
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.heap.code import OctalCode
+
+#: The longest row drawn as pins; a longer one is drawn as a heap of counters.
+MOST_PINS = 40
 
 if TYPE_CHECKING:
     from grundy.heap.period import Periodicity
@@ -55,7 +59,8 @@ class TakeAndBreak(HeapGame):
     ``unequal`` adds the rule of Grundy's game: two heaps left by a move must
     differ in size. ``alias`` is the registry name it prints as (``kayles``);
     it does not take part in equality, so ``kayles`` and ``octal:0.77`` share
-    one memo and one table.
+    one memo and one table. ``pins``: the board is a row of pins (Kayles), not a heap
+    of counters (up to :data:`MOST_PINS` pins).
 
     >>> g = TakeAndBreak.from_code("0.137")
     >>> sorted(g.split_moves(5))
@@ -67,6 +72,7 @@ class TakeAndBreak(HeapGame):
     code: OctalCode
     unequal: bool = False
     alias: str = field(default="", compare=False)
+    pins: bool = field(default=False, compare=False)
     name: ClassVar[str] = "octal"
     rule: ClassVar[str] = (
         "take-and-break: digit d_k of CODE says whether removing k counters may leave "
@@ -82,9 +88,21 @@ class TakeAndBreak(HeapGame):
         return _octal_factory(params)
 
     @classmethod
-    def from_code(cls, text: str, *, unequal: bool = False, alias: str = "") -> TakeAndBreak:
+    def from_code(
+        cls, text: str, *, unequal: bool = False, alias: str = "", pins: bool = False
+    ) -> TakeAndBreak:
         """The game of the code ``text``."""
-        return cls(OctalCode.parse(text), unequal, alias)
+        return cls(OctalCode.parse(text), unequal, alias, pins)
+
+    def board(self, state: Any) -> Board | None:
+        """A row of pins (Kayles) or a heap of counters.
+
+        >>> KAYLES.board(3)
+        Strip(cells=('pin', 'pin', 'pin'), last=())
+        """
+        if self.pins and state <= MOST_PINS:
+            return Strip(("pin",) * state)
+        return Heaps((state,))
 
     def params_text(self) -> str | None:
         return None if self.alias else self.code.text
@@ -540,9 +558,9 @@ def _octal_factory(params: str | None) -> TakeAndBreak:
 
 
 #: Kayles: knock down one pin or two adjacent pins from a row.
-KAYLES = TakeAndBreak.from_code("0.77", alias="kayles")
+KAYLES = TakeAndBreak.from_code("0.77", alias="kayles", pins=True)
 #: Dawson's Kayles: knock down two adjacent pins.
-DAWSON = TakeAndBreak.from_code("0.07", alias="dawson")
+DAWSON = TakeAndBreak.from_code("0.07", alias="dawson", pins=True)
 #: Dawson's chess as the octal game 0.137.
 DAWSONS_CHESS = TakeAndBreak.from_code("0.137", alias="dawsons-chess")
 #: Grundy's game: split a heap into two unequal non-empty heaps.

@@ -9,6 +9,8 @@ Routes (all ``GET``)::
                        the board (side: who moves in a partisan position)
     /api/hint          ?spec=&misere=0|1&side=L|R   the best move for the player to move:
                        {"kind", "position", "words", "text"} (grundy.play.hint)
+    /api/thermograph   ?spec=              the thermograph of a partisan position:
+                       {"canonical", "mean", "temperature", "svg"}
     /api/table         ?spec=&n=           exactly grundy table --json
     /api/table.csv     ?spec=&n=           exactly grundy table --csv, as a download
     /api/games                             exactly grundy games --json
@@ -202,6 +204,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/solve", computed("solve")),
         Route("/api/moves", computed("moves")),
         Route("/api/hint", computed("hint")),
+        Route("/api/thermograph", computed("thermograph")),
         Route("/api/table", computed("table")),
         Route("/api/table.csv", computed("table.csv")),
         Route("/api/games", fixed(games)),

@@ -38,7 +38,12 @@ def board_of(position: grundy.Position | grundy.Sum) -> Board | None:
     True
     """
     board = position.board()
-    return None if board is None else board_json(board)
+    if board is None:
+        return None
+    drawn = board_json(board)
+    if drawn["kind"] == "panel":  # one row of parts, the indices move targets use
+        drawn["parts"] = _parts(drawn)
+    return drawn
 
 
 def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | None:
@@ -46,7 +51,12 @@ def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | N
 
     A grid or strip gives the cells that changed (and, when one cell changed, its
     column: a click anywhere in a column finds a Connect Four drop); heaps the heap
-    and what is left of it; a graph the edge cut (or lowered).
+    and what is left of it (``leave``) or the heaps it was split into (``parts``); a
+    graph the edge cut (or lowered). A strip that lost a
+    run of cells (a row of pins split in two, dominoes toppled) gives the cells that
+    went, with ``alts``: other runs that leave the same parts; a grid cut in two
+    gives the line, ``{"cut": "row" | "col", "at": k}`` (before row or column ``k``).
+    In a panel (a sum) the part that changed is ``part``, next to its own target.
 
     >>> from grundy import parse
     >>> move_target(board_of(parse("connect4:4x4")), board_of(parse("connect4:4x4 2")))
@@ -56,20 +66,25 @@ def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | N
     >>> h = 'hackenbush "0-1 1-2 1-3 2-3 0-4"'
     >>> move_target(board_of(parse(h)), board_of(parse('hackenbush "0-4"')))
     {'edge': '0-1'}
+    >>> move_target(board_of(parse("kayles 5")), board_of(parse("kayles 1 2")))
+    {'cells': [1, 2], 'alts': [[2, 3]]}
+    >>> move_target(board_of(parse("kayles 3 + nim 2")), board_of(parse("kayles 3 + nim 1")))
+    {'heap': 0, 'from': 2, 'leave': 1, 'part': 1}
+    >>> move_target(board_of(parse("cutcake 2x3")), board_of(parse("cutcake 2x1 2x2")))
+    {'cut': 'col', 'at': 1, 'alts': [2]}
     """
-    if before is None or after is None or before["kind"] != after["kind"]:
+    if before is None or after is None:
+        return None
+    if before["kind"] == "panel" or after["kind"] == "panel":
+        return _part_target(before, after)
+    if before["kind"] != after["kind"]:
         return None
     kind = before["kind"]
     if kind == "heaps":
-        old, new = before["heaps"], after["heaps"]
-        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b]
-        if len(old) != len(new) or len(changed) != 1:
-            return None
-        i = changed[0]
-        return {"heap": i, "from": old[i], "leave": new[i]}
+        return _heap_target(before["heaps"], after["heaps"])
     if kind in ("grid", "strip"):
         if len(before["cells"]) != len(after["cells"]):
-            return None
+            return _split_target(before, [after]) if kind == "strip" else None
         cells = [
             i
             for i, (a, b) in enumerate(zip(before["cells"], after["cells"], strict=True))
@@ -80,6 +95,92 @@ def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | N
         return {"cells": cells}
     if kind == "graph":
         return _cut_edge(before, after)
+    return None
+
+
+def _heap_target(old: list[int], new: list[int]) -> dict[str, Any] | None:
+    """The heap a move changes: ``leave`` what is left of it, or ``parts``, the heaps it
+    was split into (the heaps compared as multisets when their number changes); None for
+    a move that changes two heaps (Wythoff's, Moore's, Ferguson's).
+
+    >>> _heap_target([2, 3], [1, 2]) is None
+    True
+    >>> _heap_target([3, 4], [3, 1]), _heap_target([7], [1, 6]), _heap_target([2, 5], [2])
+    ({'heap': 1, 'from': 4, 'leave': 1}, {'heap': 0, 'from': 7, 'parts': [1, 6]}, \
+{'heap': 1, 'from': 5, 'leave': 0})
+    """
+    if len(old) == len(new):  # in place: one heap lowered (two changed is no click's move)
+        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+        if len(changed) != 1:
+            return None
+        i = changed[0]
+        return {"heap": i, "from": old[i], "leave": new[i]}
+    gone, added = Counter(old) - Counter(new), Counter(new) - Counter(old)
+    if sum(gone.values()) != 1:
+        return None
+    (size,) = gone
+    parts = sorted(added.elements())
+    i = old.index(size)
+    if len(parts) <= 1:
+        return {"heap": i, "from": size, "leave": parts[0] if parts else 0}
+    return {"heap": i, "from": size, "parts": parts}
+
+
+def _parts(board: Board) -> list[Board]:
+    """The parts of a board, a panel in a panel flattened (a move may leave a sum in a sum)."""
+    if board["kind"] != "panel":
+        return [board]
+    return [q for p in board["parts"] for q in _parts(p)]
+
+
+def _part_target(before: Board, after: Board) -> dict[str, Any] | None:
+    """The target of a move in a sum: one part of ``before`` went, ``after`` has what it
+    became in its place (the parts compared as multisets: a game may sort them)."""
+    old, new = _parts(before), _parts(after)
+    rest = list(new)
+    gone = []
+    for i, part in enumerate(old):
+        if part in rest:
+            rest.remove(part)
+        else:
+            gone.append(i)
+    if len(gone) != 1:
+        return None
+    i = gone[0]
+    if len(rest) == 1 and rest[0]["kind"] == old[i]["kind"] != "panel":
+        inner = move_target(old[i], rest[0])
+    else:
+        inner = _split_target(old[i], rest)
+    if inner is None:
+        return None
+    return inner if before["kind"] != "panel" else {**inner, "part": i}
+
+
+def _split_target(board: Board, parts: list[Board]) -> dict[str, Any] | None:
+    """A strip that lost one run of cells, the rest left as ``parts``; or a grid cut in two."""
+    if board["kind"] == "strip" and all(p["kind"] == "strip" for p in parts):
+        cells = board["cells"]
+        wanted = sorted(tuple(p["cells"]) for p in parts if p["cells"])
+        runs = []
+        for s in range(len(cells)):
+            for e in range(s + 1, len(cells) + 1):
+                left, right = tuple(cells[:s]), tuple(cells[e:])
+                if sorted(x for x in (left, right) if x) == wanted:
+                    runs.append(list(range(s, e)))
+        if not runs:
+            return None
+        return {"cells": runs[0], **({"alts": runs[1:]} if runs[1:] else {})}
+    if board["kind"] == "grid" and len(parts) == 2 and all(p["kind"] == "grid" for p in parts):
+        rows, cols = board["rows"], board["cols"]
+        (r1, c1), (r2, c2) = ((p["rows"], p["cols"]) for p in parts)
+        if r1 == r2 == rows and c1 + c2 == cols:
+            cut, at = "col", [c1, c2]
+        elif c1 == c2 == cols and r1 + r2 == rows:
+            cut, at = "row", [r1, r2]
+        else:
+            return None
+        lines = sorted(set(at))
+        return {"cut": cut, "at": lines[0], **({"alts": lines[1:]} if lines[1:] else {})}
     return None
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "solve_json",
     "table_csv",
     "table_json",
+    "thermograph_json",
     "warm_up",
 ]
 
@@ -151,6 +152,53 @@ def moves_json(
         "board": board,
         "moves": moves,
         "over": over,
+        "table": table_game(position),
+    }
+
+
+def table_game(position: grundy.Position | grundy.Sum) -> str | None:
+    """The heap game whose table the page offers for ``position`` (every component one
+    heap ruleset with a heap 0), or None.
+
+    >>> table_game(grundy.parse("kayles 3 + kayles 4")), table_game(grundy.parse("wythoff 1 2"))
+    ('kayles', None)
+    """
+    from grundy.heap import require_heap_game  # noqa: PLC0415 (lazy: numpy)
+
+    games = {c.game for c in position.components}
+    if len(games) != 1:
+        return None
+    (game,) = games
+    try:
+        return require_heap_game(game).spec_name()
+    except grundy.GrundyError:
+        return None
+
+
+def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
+    """``GET /api/thermograph``: the thermograph of a partisan position, drawn with its
+    axes (:func:`grundy.cgt.thermograph_svg`), with its mean and temperature.
+
+    >>> t = thermograph_json("domineering:2x3", Limits())
+    >>> t["canonical"], t["mean"], t["temperature"], t["svg"].startswith("<svg")
+    ('{2|-1/2}', '3/4', '5/4', True)
+    """
+    from grundy.cgt import thermograph, thermograph_svg  # noqa: PLC0415 (lazy)
+
+    position = _parse(spec, limits)
+    result = grundy.solve(
+        position, max_moves=0, max_positions=limits.max_positions, time_limit=limits.time_limit
+    )
+    if result.canonical is None:
+        raise WebError(400, "a thermograph is drawn for a partisan position (its value is a game)")
+    with grundy.bounded(time_limit=limits.time_limit):
+        tg = thermograph(result.canonical)
+        svg = thermograph_svg(result.canonical)
+    return {
+        "canonical": result.canonical,
+        "mean": str(tg.mast),
+        "temperature": str(tg.temperature),
+        "svg": svg,
     }
 
 
@@ -218,6 +266,7 @@ def _partisan_moves(
         "moves": moves,
         "over": over,
         "side": side,
+        "table": None,
     }
 
 

@@ -54,7 +54,7 @@ from grundy.web.limits import WORKER_BASE_MB, BudgetError, Limits
 __all__ = ["OPS", "answer", "main", "memory_in_use"]
 
 #: The requests a worker answers, by name.
-OPS = ("solve", "moves", "hint", "table", "table.csv")
+OPS = ("solve", "moves", "hint", "table", "table.csv", "thermograph")
 
 
 def _limits(request: dict[str, Any]) -> Limits:
@@ -74,6 +74,8 @@ def _compute(op: str, query: dict[str, str], limits: Limits) -> dict[str, Any]:
     if op == "hint":
         data = service.hint_json(spec, misere, limits, query.get("side"))
         return {"body": json.dumps(data, allow_nan=False)}
+    if op == "thermograph":
+        return {"body": json.dumps(service.thermograph_json(spec, limits), allow_nan=False)}
     if op == "table":
         data = service.table_json(spec, query.get("n"), limits)
         return {"body": json.dumps(data, allow_nan=False)}

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.core.board import Board, Heaps
 from grundy.core.game import Answer, ImpartialGame, MisereAnswer
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
@@ -117,6 +118,14 @@ class Ferguson(ImpartialGame[Boxes]):
         if m < 1 or n < 1:
             raise InvalidSpecError("each ferguson box holds at least 1 counter", _SYNTAX)
         return [(m, n)]
+
+    def board(self, state: Any) -> Board | None:
+        """The two boxes, as heaps of counters.
+
+        >>> Ferguson().board((3, 4))
+        Heaps(heaps=(3, 4), last=())
+        """
+        return Heaps(tuple(state))
 
     def format_state(self, state: Any) -> str:
         return f"{state[0]} {state[1]}"

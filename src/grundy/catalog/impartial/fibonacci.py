@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.core.board import Board, Heaps
 from grundy.core.game import Answer, ImpartialGame, MisereAnswer, TheoremAnswer
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
@@ -158,6 +159,14 @@ class FibonacciNim(ImpartialGame[tuple[int, int]]):
         n = parse_natural(args[0], "the pile size N", _SYNTAX)
         cap = parse_natural(args[1], "the cap", _SYNTAX) if len(args) == 2 else max(n - 1, 0)
         return [(n, min(cap, n))]
+
+    def board(self, state: Any) -> Board | None:
+        """The pile, as a heap of counters (the most a move may take is in the spec).
+
+        >>> FibonacciNim().board((5, 2))
+        Heaps(heaps=(5,), last=())
+        """
+        return Heaps((state[0],))
 
     def format_state(self, state: Any) -> str:
         n, cap = state

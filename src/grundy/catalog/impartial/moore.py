@@ -24,6 +24,7 @@ from itertools import combinations, product
 from math import comb
 from typing import Any, ClassVar
 
+from grundy.core.board import Board, Heaps
 from grundy.core.cache import register
 from grundy.core.game import Answer, ImpartialGame, MisereAnswer, TheoremAnswer
 from grundy.core.params import parse_natural
@@ -399,6 +400,14 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
         if not args:
             raise InvalidSpecError("moore needs at least one heap size", _SYNTAX)
         return [tuple(parse_natural(a, "a heap size", _SYNTAX) for a in args)]
+
+    def board(self, state: Any) -> Board | None:
+        """The heaps, as counters.
+
+        >>> MooreNim(2).board((1, 3))
+        Heaps(heaps=(1, 3), last=())
+        """
+        return Heaps(tuple(state))
 
     def format_state(self, state: Any) -> str:
         return " ".join(str(h) for h in state)

@@ -56,7 +56,12 @@ class TopplingDominoes(PartisanGame[str]):
         return out
 
     def format_state(self, state: Any) -> str:
-        return str(state)
+        """The row; the empty row quoted, so that the spec reads back.
+
+        >>> TopplingDominoes().format_state("")
+        '""'
+        """
+        return str(state) or '""'
 
     def board(self, state: Any) -> Strip:
         """The row of dominoes: Left's blue, Right's red, green."""

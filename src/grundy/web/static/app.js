@@ -71,30 +71,101 @@
   }
 
   const misere = () => ($("misere").checked ? "1" : "0");
+  const practice = () => $("practice").checked;
+
+  // ----- the address: /?spec=…&misere=1&side=R&practice=1 holds the position and the mode --
+  function urlFor(spec) {
+    const q = new URLSearchParams();
+    q.set("spec", spec);
+    if ($("misere").checked) q.set("misere", "1");
+    if (!$("side-choice").hidden && $("side").value === "R") q.set("side", "R");
+    if (practice()) q.set("practice", "1");
+    return "?" + q.toString();
+  }
+
+  // push: a new entry (a position the user asked for); otherwise the entry is replaced
+  // (the game moved on, a mode changed), so that the address always links to what is shown.
+  function writeUrl(spec, push) {
+    if (!spec) return;
+    const url = urlFor(spec);
+    if (url === location.search) return;
+    if (push) history.pushState({ spec: spec }, "", url);
+    else history.replaceState({ spec: spec }, "", url);
+  }
+
+  // The position and mode the address names, put into the form; the spec, or null.
+  function readUrl() {
+    const q = new URLSearchParams(location.search);
+    $("misere").checked = q.get("misere") === "1";
+    $("practice").checked = q.get("practice") === "1";
+    $("side").value = (q.get("side") || "L").toUpperCase() === "R" ? "R" : "L";
+    applyPractice();
+    const spec = (q.get("spec") || "").trim();
+    if (spec) $("spec").value = spec;
+    return spec || null;
+  }
 
   // ----- the answer --------------------------------------------------------------
-  async function solve(spec, prefill = true) {
+  // push: record the position in the browser's history (false when the address is
+  // what asked for it: on load, back and forward).
+  async function solve(spec, push = true) {
     showError("ask-error", "");
     $("solve-button").disabled = true;
     $("answer-body").replaceChildren(el("p", { class: "muted", text: "Solving…" }));
+    const token = ++answerToken;
     try {
       const r = await api("/api/solve", { spec: spec, misere: misere() });
+      if (token !== answerToken) return;
+      const partisan = r.canonical !== null && r.canonical !== undefined;
+      $("side-choice").hidden = !partisan;
+      writeUrl(r.position, push);
       renderAnswer(r);
-      const first = spec.trim().split(/\s+/)[0];
-      if (prefill && first && !spec.includes("+") && r.grundy !== null) $("table-game").value = first;
-      startGame(r.position, r.canonical !== null && r.canonical !== undefined);
+      startGame(r.position, partisan);
     } catch (e) {
+      if (token !== answerToken) return;
       showError("ask-error", e.message);
       $("answer-body").replaceChildren(el("p", { class: "muted", text: "No answer." }));
+      stopGame("No game: the position above has an error.");
+      $("table").hidden = true;
     } finally {
       $("solve-button").disabled = false;
+    }
+  }
+
+  // The Answer panel follows the game: the position now, solved again (no new game).
+  let answerToken = 0;
+  async function followAnswer(spec) {
+    const token = ++answerToken;
+    try {
+      const r = await api("/api/solve", { spec: spec, misere: misere() });
+      if (token === answerToken) renderAnswer(r);
+    } catch (e) {
+      if (token === answerToken) $("answer-body").replaceChildren(el("p", { class: "muted", text: "No answer: " + e.message }));
+    }
+  }
+
+  // The thermograph of a partisan position, drawn by the server with its axes.
+  async function showThermograph(spec, token) {
+    try {
+      const t = await api("/api/thermograph", { spec: spec });
+      if (token !== answerToken) return;
+      const img = el("img", { id: "thermograph", alt: "thermograph of " + t.canonical + ": mean " + t.mean + ", temperature " + t.temperature,
+        src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(t.svg) });
+      const figure = el("figure", { class: "thermo" }, img,
+        el("figcaption", { text: "Thermograph: mean " + t.mean + ", temperature " + t.temperature + " (Left's wall blue, Right's red)." }));
+      const body = $("answer-body");
+      const method = $("method");
+      if (method) body.insertBefore(figure, method);
+      else body.append(figure);
+    } catch (e) {
+      // a value too large to draw within the time limit: the answer stands without it
     }
   }
 
   function specButton(spec) {
     return el("button", {
       type: "button", class: "spec-link", text: spec, title: "Solve this position",
-      onclick: () => { $("spec").value = spec; solve(spec); },
+      onclick: () => { $("spec").value = spec; solve(spec, true); },
     });
   }
 
@@ -111,7 +182,10 @@
     return [el("h3", { text: who + " wins moving first with " + total.toLocaleString() + (total === 1 ? " move" : " moves") }), list];
   }
 
+  let answered = null;  // the position the Answer panel shows
+
   function renderAnswer(r) {
+    answered = r.position;
     const body = [];
     body.push(el("p", { class: "position-line" }, el("code", { text: r.position }), " ",
       el("span", { class: "muted", text: r.value !== null ? "" :
@@ -167,6 +241,7 @@
     }
     body.push(el("p", { class: "method", id: "method" }, el("strong", { text: "Method: " }), r.method));
     $("answer-body").replaceChildren(...body);
+    if (partisan) showThermograph(r.position, answerToken);
   }
 
   // ----- play ----------------------------------------------------------------------
@@ -176,8 +251,9 @@
     data: null,      // /api/moves for it
     turn: "human",   // who is to move
     partisan: false, // Left and Right have different moves: the user plays $("side")
-    history: [],     // [{spec, log}] before each of the human's moves
-    log: [],         // [{who, words}]
+    history: [],     // snapshots before each of the human's moves (undo)
+    future: [],      // snapshots undone (redo)
+    log: [],         // [{who, words, target, placed}]
     busy: false,
     token: 0,        // a newer game makes older replies stale
   };
@@ -192,6 +268,7 @@
     $("log").replaceChildren(...game.log.map((m) =>
       el("li", { class: m.who, text: (m.who === "human" ? "You: " : "Computer: ") + m.words })));
     $("undo").disabled = game.busy || game.history.length === 0;
+    $("redo").disabled = game.busy || game.future.length === 0;
   }
 
   async function startGame(spec, partisan) {
@@ -199,6 +276,23 @@
     game.partisan = Boolean(partisan);
     $("side-choice").hidden = !game.partisan;
     newGame();
+  }
+
+  // A bad position: the Play panel shows no game (never the old one).
+  function stopGame(message) {
+    game.token += 1;
+    game.start = null;
+    game.spec = null;
+    game.data = null;
+    game.history = [];
+    game.future = [];
+    game.log = [];
+    game.busy = false;
+    $("board").replaceChildren();
+    $("moves").replaceChildren();
+    $("hint-text").hidden = true;
+    setStatus(message, "over");
+    renderLog();
   }
 
   // The query for /api/moves: in a partisan game, the side of the player to move.
@@ -216,6 +310,7 @@
     game.token += 1;
     game.spec = game.start;
     game.history = [];
+    game.future = [];
     game.log = [];
     game.busy = false;
     $("hint-text").hidden = true;
@@ -238,6 +333,9 @@
       game.data = data;
       renderBoard();
       renderMoves();
+      showTablePanel(data.table);
+      writeUrl(game.spec, false);
+      if (answered !== game.spec) followAnswer(game.spec);
       if (data.over) announceEnd(data.over);
       else setStatus(game.turn === "human" ? "Your move." : "The computer is thinking…");
     } catch (e) {
@@ -270,12 +368,32 @@
     setStatus(text + " Press New game to play again, or Undo.", cls);
   }
 
-  async function humanMove(move, spec) {
+  // What the log keeps of a move: its words, where it landed, and the cells of a piece it
+  // placed on empty squares (a domino), so that the board can outline it.
+  function logEntry(who, move) {
+    const t = move.target || null;
+    let placed = null;
+    const board = game.data && game.data.board;
+    if (t && t.cells && board) {
+      const b = t.part !== undefined && board.kind === "panel" ? board.parts[t.part] : board;
+      if (b && b.cells && t.cells.length > 1 && t.cells.every((i) => b.cells[i] === "empty")) {
+        placed = { part: t.part, cells: t.cells.slice(), size: b.cells.length };
+      }
+    }
+    return { who: who, words: move.words, target: t, placed: placed, before: board };
+  }
+
+  function snapshot() {
+    return { spec: game.spec, log: game.log.slice() };
+  }
+
+  async function humanMove(move) {
     if (game.busy || !game.data || game.data.over || game.turn !== "human") return;
     const token = game.token;
-    game.history.push({ spec: game.spec, log: game.log.length });
-    game.log.push({ who: "human", words: move.words });
-    game.spec = spec || move.position;
+    game.history.push(snapshot());
+    game.future = [];
+    game.log.push(logEntry("human", move));
+    game.spec = move.position;
     game.turn = "computer";
     $("hint-text").hidden = true;
     await computerMove(token);
@@ -293,6 +411,8 @@
       renderBoard();
       renderMoves();
       if (data.over) {
+        writeUrl(game.spec, false);
+        if (answered !== game.spec) followAnswer(game.spec);
         announceEnd(data.over);
         return;
       }
@@ -302,13 +422,14 @@
       if (game.partisan) {  // the moves are rated for the side moving: take a winning one
         choice = data.moves.find((m) => m.outcome === "win") || data.moves[0];
       } else if (r.winning_moves.length) {
-        choice = { position: r.winning_moves[0], words: r.move_descriptions[0] };
+        const best = r.winning_moves[0];
+        choice = data.moves.find((m) => m.position === best) || { position: best, words: r.move_descriptions[0] };
       } else {
         choice = data.moves[0];
       }
       await new Promise((ok) => setTimeout(ok, 250));
       if (token !== game.token) return;
-      game.log.push({ who: "computer", words: choice.words });
+      game.log.push(logEntry("computer", choice));
       game.spec = choice.position;
       game.turn = "human";
       game.busy = false;
@@ -324,15 +445,26 @@
     }
   }
 
-  function undo() {
-    if (game.busy || !game.history.length) return;
-    const last = game.history.pop();
+  function restore(snap) {
     game.token += 1;
-    game.spec = last.spec;
-    game.log = game.log.slice(0, last.log);
+    game.spec = snap.spec;
+    game.log = snap.log;
     game.turn = "human";
     $("hint-text").hidden = true;
     showPosition(game.token);
+  }
+
+  // Undo takes back the human's last move and the reply; redo plays them again.
+  function undo() {
+    if (game.busy || !game.history.length) return;
+    game.future.push(snapshot());
+    restore(game.history.pop());
+  }
+
+  function redo() {
+    if (game.busy || !game.future.length) return;
+    game.history.push(snapshot());
+    restore(game.future.pop());
   }
 
   async function hint() {
@@ -357,20 +489,49 @@
     return move ? "o-" + move.outcome : "";
   }
 
+  const RESULT = { win: "wins", lose: "loses", draw: "draws" };
+
+  // A move's words for a tooltip: with how it ends, unless in practice.
+  function moveTitle(move) {
+    if (practice() || !RESULT[move.outcome]) return move.words;
+    return move.words + " (" + RESULT[move.outcome] + ")";
+  }
+
+  // How many moves the game lasts after this one with perfect play, where the solver
+  // knows it (remoteness): the move itself and the rest.
+  function remotenessText(m) {
+    if (m.remoteness === null || m.remoteness === undefined || !RESULT[m.outcome]) return "";
+    const n = m.remoteness + 1;
+    return RESULT[m.outcome] + " in " + n + (n === 1 ? " move" : " moves");
+  }
+
   function renderMoves() {
     const moves = game.data ? game.data.moves : [];
-    $("moves").replaceChildren(...moves.map((m) => el("li", {},
-      el("button", {
-        type: "button", class: "move " + outcomeClass(m), "data-position": m.position,
-        "data-outcome": m.outcome, title: "this move " + (m.outcome === "win" ? "wins" : m.outcome === "lose" ? "loses" : m.outcome === "draw" ? "draws" : "is not rated"),
-        onclick: () => humanMove(m),
-      }, m.words + " ", el("span", { class: "arrow", text: "→ " + m.position })))));
+    $("moves").replaceChildren(...moves.map((m) => {
+      const r = remotenessText(m);
+      return el("li", {},
+        el("button", {
+          type: "button", class: "move " + outcomeClass(m), "data-position": m.position,
+          "data-outcome": m.outcome, title: practice() ? "" : "this move " + (RESULT[m.outcome] || "is not rated"),
+          onclick: () => humanMove(m),
+        }, m.words + " ", el("span", { class: "arrow", text: "→ " + m.position }),
+        r ? el("span", { class: "remoteness", text: " · " + r }) : null));
+    }));
+  }
+
+  function applyPractice() {
+    const on = practice();
+    const colours = $("show-colours").checked && !on;
+    $("show-colours").disabled = on;
+    $("moves").classList.toggle("show-colours", colours);
+    $("board").classList.toggle("show-colours", colours);
+    document.body.classList.toggle("practice", on);
   }
 
   // ----- boards ----------------------------------------------------------------------
   // One drawer per shape of board (grundy.core.board: grid, strip, heaps, graph, panel).
   // The page knows no game: it draws the cells the ruleset declared and finds the move a
-  // click means from each move's target (the cells, heap or edge the move changes).
+  // click means from each move's target (the cells, heap, edge or cut the move changes).
   const GLYPH = { x: "X", o: "O", black: "●", white: "○", toad: "T", frog: "F", poison: "☠" };
 
   function renderBoard() {
@@ -378,52 +539,96 @@
     const box = $("board");
     box.replaceChildren();
     if (!board) {
-      box.append(el("p", { class: "board-caption", text: "Pick a move from the list below." }));
+      box.append(el("p", { class: "board-caption", text: "This game has no board: pick a move from the list below." }));
       return;
     }
     if (board.mover) {
       box.append(el("p", { class: "board-caption", text: (board.mover === "L" ? "Left" : "Right") + " to move." }));
     }
-    drawBoard(board, box, game.data.moves);
+    drawBoard(board, box, game.data.moves, marks(board));
   }
 
-  function drawBoard(board, box, moves) {
+  // What the board marks: the last move (where it landed, if the board kept its shape)
+  // and the pieces placed during the game (outlined), from the log.
+  function marks(board) {
+    const last = game.log.length ? game.log[game.log.length - 1] : null;
+    const out = { last: last && last.before && sameShape(last.before, board) ? last.target : null, placed: [] };
+    game.log.forEach((m) => { if (m.placed) out.placed.push(m.placed); });
+    return out;
+  }
+
+  function sameShape(a, b) {
+    if (a.kind !== b.kind) return false;
+    if (a.kind === "panel") return a.parts.length === b.parts.length && a.parts.every((p, i) => sameShape(p, b.parts[i]));
+    if (a.kind === "heaps") return a.heaps.length === b.heaps.length;
+    if (a.kind === "grid" || a.kind === "strip") return a.cells.length === b.cells.length;
+    return true;
+  }
+
+  // The marks of part i of a panel.
+  function partMarks(m, i) {
+    const sub = (t) => t && t.part === i ? t : null;
+    return { last: sub(m.last), placed: m.placed.filter((p) => p.part === i) };
+  }
+
+  function drawBoard(board, box, moves, m) {
     const draw = { heaps: drawHeaps, grid: drawCells, strip: drawCells, graph: drawGraph, panel: drawPanel }[board.kind];
-    if (draw) draw(board, box, moves);
+    if (draw) draw(board, box, moves, m || { last: null, placed: [] });
   }
 
-  function drawPanel(board, box) {
+  function drawPanel(board, box, moves, m) {
     const row = el("div", { class: "panel" });
-    board.parts.forEach((part) => {
-      const holder = el("div", { class: "panel-part" });
-      drawBoard(part, holder, []);
+    board.parts.forEach((part, i) => {
+      const holder = el("div", { class: "panel-part", "data-part": i });
+      drawBoard(part, holder, moves.filter((mv) => mv.target && mv.target.part === i), partMarks(m, i));
       row.append(holder);
     });
+    // One caption under the whole panel: the parts' captions, each said once.
+    const said = [];
+    row.querySelectorAll(".board-caption").forEach((c) => {
+      if (!said.includes(c.textContent)) said.push(c.textContent);
+      c.remove();
+    });
     box.append(row);
-    box.append(el("p", { class: "board-caption", text: "Pick a move from the list below." }));
+    said.forEach((text) => box.append(el("p", { class: "board-caption", text: text })));
   }
 
   function byTarget(moves, test) {
-    return moves.find((m) => m.target && test(m.target)) || null;
+    return moves.find((mv) => mv.target && test(mv.target)) || null;
   }
 
-  function drawHeaps(board, box, moves) {
+  function drawHeaps(board, box, moves, m) {
     const many = board.heaps.some((h) => h > 60);
+    const lastHeap = m.last && m.last.heap !== undefined ? m.last.heap : -1;
     board.heaps.forEach((size, i) => {
-      const row = el("div", { class: "heap" + (board.last.includes(i) ? " last" : ""), "data-heap": i });
+      const last = board.last.includes(i) || i === lastHeap;
+      const row = el("div", { class: "heap" + (last ? " last" : ""), "data-heap": i });
       row.append(el("span", { class: "heap-label", text: "Heap " + (i + 1) + ": " + size }));
       const counters = el("div", { class: "counters" });
       if (size === 0) counters.append(el("span", { class: "heap-empty", text: "empty" }));
       if (many) counters.append(el("span", { class: "muted", text: "(too many counters to draw: use the list)" }));
+      // A move that splits the heap in two (nothing taken): a handle between counters.
+      const splitAt = (k) => byTarget(moves, (t) => t.from === size && t.parts && t.parts.length === 2 &&
+        t.parts[0] + t.parts[1] === size && t.parts.includes(k));
+      const splits = moves.some((mv) => mv.target && mv.target.parts && mv.target.from === size);
       for (let k = 0; !many && k < size; k++) {
+        if (splits && k > 0) {
+          const move = splitAt(k);
+          counters.append(move
+            ? el("button", { type: "button", class: "split " + outcomeClass(move), "data-heap": i, "data-split": k,
+              "data-position": move.position, "data-outcome": move.outcome,
+              "aria-label": move.words, title: moveTitle(move), onclick: () => humanMove(move) })
+            : el("span", { class: "split-gap" }));
+        }
         // Clicking counter k leaves k counters: it and every counter to its right go.
         const move = byTarget(moves, (t) => t.heap === i && t.leave === k);
         const take = size - k;
         const b = el("button", {
           type: "button", class: "counter " + outcomeClass(move),
           "aria-label": "take " + take + " from heap " + (i + 1),
-          title: move ? move.words : "take " + take + " from heap " + (i + 1),
+          title: move ? moveTitle(move) : "take " + take + " from heap " + (i + 1),
           "data-position": move ? move.position : null, "data-heap": i, "data-leave": k,
+          "data-outcome": move ? move.outcome : null,
           onclick: () => { if (move) humanMove(move); },
         });
         b.addEventListener("mouseenter", () => counters.querySelectorAll(".counter").forEach((c, j) => c.classList.toggle("taking", j >= k)));
@@ -433,7 +638,14 @@
       row.append(counters);
       box.append(row);
     });
-    box.append(el("p", { class: "board-caption", text: "Click a counter to take it and every counter to its right." }));
+    const takes = moves.some((mv) => mv.target && mv.target.leave !== undefined);
+    const cuts = moves.some((mv) => mv.target && mv.target.parts && mv.target.parts.length === 2 &&
+      mv.target.parts[0] + mv.target.parts[1] === mv.target.from);
+    const says = [];
+    if (takes) says.push("Click a counter to take it and every counter to its right.");
+    if (cuts) says.push("Click a bar between two counters to split the heap there.");
+    if (moves.length && !says.length) says.push("Pick a move from the list below.");
+    if (says.length) box.append(el("p", { class: "board-caption", text: says.join(" ") }));
   }
 
   function gridBox(cls, cols) {
@@ -442,19 +654,93 @@
     return g;
   }
 
-  // The move a click on cell i makes: the smallest move that changes the cell, one that
-  // starts at it first (a domino with this cell at its top or left end, a bite of Chomp
-  // with this square at its corner).
-  function moveAt(moves, i) {
-    const key = (m) => [m.target.cells.length, Math.min(...m.target.cells) === i ? 0 : 1];
-    const own = moves.filter((m) => m.target && m.target.cells && m.target.cells.includes(i));
-    own.sort((a, b) => { const x = key(a), y = key(b); return x[0] - y[0] || x[1] - y[1]; });
-    return own[0] || null;
+  // Every way a move lands on the board: a target may name other runs of cells that
+  // leave the same position (a row of pins knocked at either end).
+  function landings(moves) {
+    const out = [];
+    moves.forEach((mv) => {
+      if (!mv.target || !mv.target.cells) return;
+      out.push({ move: mv, cells: mv.target.cells });
+      (mv.target.alts || []).forEach((c) => { if (Array.isArray(c)) out.push({ move: mv, cells: c }); });
+    });
+    return out;
   }
 
-  function drawCells(board, box, moves) {
+  // The move a click on cell i makes, the click (dx, dy) from the cell's centre (in cell
+  // widths, -0.5 to 0.5). A cell is clicked for the moves that start or end at it (it is
+  // a corner of the cells the move changes: a stone, a domino's half, a bite's corner, the
+  // domino toppled). Near the centre the click takes the smallest such move, one that
+  // starts at the cell first; near an edge the move that goes that way from the cell (a
+  // stone clobbering that neighbour, dominoes toppled that way, two pins knocked down).
+  function moveAt(lands, i, cols, dx, dy) {
+    const rc = (j) => [Math.floor(j / cols), j % cols];
+    const [r, c] = rc(i);
+    const own = [];
+    lands.forEach((l) => {
+      if (!l.cells.includes(i)) return;
+      const rs = l.cells.map((j) => rc(j)[0]), cs = l.cells.map((j) => rc(j)[1]);
+      const corner = (r === Math.min(...rs) || r === Math.max(...rs)) && (c === Math.min(...cs) || c === Math.max(...cs));
+      if (corner) own.push(l);
+    });
+    if (!own.length) return null;
+    const key = (l) => [l.cells.length, Math.min(...l.cells) === i ? 0 : 1];
+    const smallest = () => own.slice().sort((a, b) => { const x = key(a), y = key(b); return x[0] - y[0] || x[1] - y[1]; })[0];
+    if (Math.hypot(dx, dy) < 0.22) return smallest();
+    let best = null, bestScore = 0.3;
+    own.forEach((l) => {
+      let vx = 0, vy = 0;
+      l.cells.forEach((j) => { const [rr, cc] = rc(j); vx += cc - c; vy += rr - r; });
+      const len = Math.hypot(vx, vy);
+      if (!len) return;
+      const score = (vx * dx + vy * dy) / (len * Math.hypot(dx, dy)) - l.cells.length * 1e-3;
+      if (score > bestScore) { best = l; bestScore = score; }
+    });
+    return best || smallest();
+  }
+
+  // The cut a click on cell i makes in a grid that is cut in two (Cutcake): the line
+  // nearest the click along the cell's four sides that some move cuts.
+  function cutAt(moves, i, cols, dx, dy) {
+    const r = Math.floor(i / cols), c = i % cols;
+    const lines = [["col", c + 1, 0.5 - dx], ["col", c, 0.5 + dx], ["row", r + 1, 0.5 - dy], ["row", r, 0.5 + dy]];
+    lines.sort((a, b) => a[2] - b[2]);
+    for (const [cut, at] of lines) {
+      const mv = byTarget(moves, (t) => t.cut === cut && (t.at === at || (t.alts || []).includes(at)));
+      if (mv) return { move: mv, cut: cut, at: at };
+    }
+    return null;
+  }
+
+  function clickOffset(ev, node) {
+    const box = node.getBoundingClientRect();
+    if (!box.width || !box.height) return [0, 0];
+    return [(ev.clientX - box.left) / box.width - 0.5, (ev.clientY - box.top) / box.height - 0.5];
+  }
+
+  // The sides of cell i that join it to the rest of a placed piece (a domino's two halves).
+  function joins(placed, i, cols) {
+    const out = [];
+    placed.forEach((p) => {
+      if (!p.cells.includes(i)) return;
+      p.cells.forEach((j) => {
+        if (j === i + 1 && j % cols !== 0) out.push("join-r");
+        if (j === i - 1 && i % cols !== 0) out.push("join-l");
+        if (j === i + cols) out.push("join-b");
+        if (j === i - cols) out.push("join-t");
+      });
+      out.push("placed");
+    });
+    return out;
+  }
+
+  function drawCells(board, box, moves, m) {
     const cols = board.kind === "grid" ? board.cols : board.cells.length;
     const g = gridBox("board-grid board-" + board.kind, cols);
+    const cuts = moves.some((mv) => mv.target && mv.target.cut);
+    const lands = landings(moves);
+    const lastCells = new Set(board.last);
+    if (m.last && m.last.cells) m.last.cells.forEach((i) => lastCells.add(i));
+    const placed = m.placed.filter((p) => p.size === board.cells.length && p.cells.every((i) => board.cells[i] !== "empty"));
     if (board.drops) {
       // A move drops a piece into a column: one button a column, above the board.
       for (let c = 0; c < cols; c++) {
@@ -466,32 +752,58 @@
       }
     }
     const nodes = [];
+    const clear = () => nodes.forEach((n) => n.classList.remove("preview", "cut-preview"));
+    const show = (cells, cls) => { clear(); cells.forEach((j) => { if (nodes[j]) nodes[j].classList.add(cls || "preview"); }); };
+    // The cells a cut takes off: those past the line (in either direction, the same cut).
+    const cutCells = (cut, at) => board.cells.map((_, j) => j).filter((j) => (cut === "col" ? j % cols : Math.floor(j / cols)) >= at);
     board.cells.forEach((piece, i) => {
-      const move = board.drops ? byTarget(moves, (t) => t.col === i % cols) : moveAt(moves, i);
-      const cls = "cell piece-" + piece + (board.last.includes(i) ? " last" : "");
+      const cls = ["cell", "piece-" + piece, ...joins(placed, i, cols)];
+      if (lastCells.has(i)) cls.push("last");
       let cell;
-      if (move && !board.drops) {
-        cell = el("button", { type: "button", class: cls + " " + outcomeClass(move), "data-cell": i,
-          "data-position": move.position, "aria-label": move.words, title: move.words,
-          text: GLYPH[piece] || "", onclick: () => humanMove(move) });
-        cell.addEventListener("mouseenter", () => move.target.cells.forEach((j) => nodes[j].classList.add("preview")));
-        cell.addEventListener("mouseleave", () => nodes.forEach((n) => n.classList.remove("preview")));
-      } else {
-        cell = el("div", { class: cls, "data-cell": i, text: GLYPH[piece] || "" });
+      if (board.drops) {
+        const move = byTarget(moves, (t) => t.col === i % cols);
+        cell = el("div", { class: cls.join(" "), "data-cell": i, text: GLYPH[piece] || "" });
         if (move) cell.addEventListener("click", () => humanMove(move));
+      } else if (cuts) {
+        const any = cutAt(moves, i, cols, 0, 0);
+        cell = el("div", { class: cls.join(" ") + (any ? " cuttable" : ""), "data-cell": i, text: GLYPH[piece] || "",
+          title: any ? "click near a side of the square to cut along it" : null });
+        if (any) {
+          cell.addEventListener("mousemove", (ev) => { const [dx, dy] = clickOffset(ev, cell); const c = cutAt(moves, i, cols, dx, dy); if (c) show(cutCells(c.cut, c.at), "cut-preview"); });
+          cell.addEventListener("mouseleave", clear);
+          cell.addEventListener("click", (ev) => { const [dx, dy] = clickOffset(ev, cell); const c = cutAt(moves, i, cols, dx, dy); if (c) humanMove(c.move); });
+        }
+      } else {
+        const first = moveAt(lands, i, cols, 0, 0);
+        if (first) {
+          const move = first.move;
+          cell = el("button", { type: "button", class: cls.join(" ") + " " + outcomeClass(move), "data-cell": i,
+            "data-position": move.position, "data-outcome": move.outcome, "aria-label": move.words, title: moveTitle(move),
+            text: GLYPH[piece] || "" });
+          const pick = (ev) => { const [dx, dy] = ev.detail === 0 ? [0, 0] : clickOffset(ev, cell); return moveAt(lands, i, cols, dx, dy) || first; };
+          cell.addEventListener("mousemove", (ev) => show(pick(ev).cells));
+          cell.addEventListener("mouseleave", clear);
+          cell.addEventListener("click", (ev) => humanMove(pick(ev).move));
+        } else {
+          cell = el("div", { class: cls.join(" "), "data-cell": i, text: GLYPH[piece] || "" });
+        }
       }
       nodes.push(cell);
       g.append(cell);
     });
     box.append(g);
-    box.append(el("p", { class: "board-caption", text: board.drops
-      ? "Click a column to drop a piece into it."
-      : "Click a square to make the move that changes it (the list below has every move)." }));
+    let caption = lands.every((l) => l.cells.length === 1)
+      ? "Click a square to move there."
+      : "Click a square to make the move that starts or ends there; near a side, the move that goes that way.";
+    if (board.drops) caption = "Click a column to drop a piece into it.";
+    else if (cuts) caption = "Click near a side of a square to cut the piece along that line.";
+    else if (board.cells.includes("pin")) caption = "Click a pin to knock it down; click near its side to knock down two neighbours.";
+    if (moves.length) box.append(el("p", { class: "board-caption", text: caption }));
   }
 
   const EDGE_COLOUR = { green: "#2a9d3a", left: "#1f5fbf", right: "#c0392b" };
 
-  function drawGraph(board, box, moves) {
+  function drawGraph(board, box, moves, m) {
     const unit = 46;
     const at = {};
     board.vertices.forEach(([v, x, y]) => { at[v] = [x, y]; });
@@ -503,6 +815,7 @@
     const pic = svg("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, role: "img" });
     pic.append(svg("title", {}, "the picture; vertex 0 is the ground"));
     pic.append(svg("line", { x1: 0, y1: H - unit / 2, x2: W, y2: H - unit / 2, stroke: "#6b4f2a", "stroke-width": 5 }));
+    const lastEdge = m.last && m.last.edge;
     board.edges.forEach(([u, v, colour, label], i) => {
       let [x1, y1] = px(u);
       let [x2, y2] = px(v);
@@ -513,10 +826,11 @@
       const d = u === v ? "M " + x1 + " " + y1 + " c -30 -45 30 -45 0 0" : "M " + x1 + " " + y1 + " L " + x2 + " " + y2;
       let stroke = EDGE_COLOUR[colour] || "#333";
       // Outcome colours replace green only: a blue or red edge keeps its owner's colour.
-      if (move && colour === "green" && $("show-colours").checked) stroke = move.outcome === "win" ? "#0a7d2c" : move.outcome === "lose" ? "#c0172b" : "#5f6673";
-      const cls = (board.last.includes(i) ? "last " : "") + (move && colour !== "green" ? outcomeClass(move) : "");
+      if (move && colour === "green" && $("board").classList.contains("show-colours")) stroke = move.outcome === "win" ? "#0a7d2c" : move.outcome === "lose" ? "#c0172b" : "#5f6673";
+      const last = board.last.includes(i) || name === lastEdge;
+      const cls = (last ? "last " : "") + (move && colour !== "green" ? outcomeClass(move) : "");
       const path = svg("path", { d: d, fill: "none", stroke: stroke, "data-edge": name, class: cls });
-      path.append(svg("title", {}, move ? move.words + " (" + (move.outcome === "win" ? "wins" : move.outcome === "lose" ? "loses" : "draws") + ")" : name));
+      path.append(svg("title", {}, move ? moveTitle(move) : name));
       if (move) {
         path.setAttribute("data-position", move.position);
         path.setAttribute("data-outcome", move.outcome);
@@ -535,20 +849,24 @@
     const holder = el("div", { class: "graph" });
     holder.append(pic);
     box.append(holder);
-    box.append(el("p", { class: "board-caption", text: "Click an edge to cut it; whatever is no longer connected to the ground falls away." }));
+    if (moves.length) box.append(el("p", { class: "board-caption", text: "Click an edge to cut it; whatever is no longer connected to the ground falls away." }));
   }
 
   // ----- the table plot ----------------------------------------------------------------
   const PLOTTED = 1000;
 
+  let tableToken = 0;
   async function showTable(game_, n) {
+    const token = ++tableToken;
     showError("table-error", "");
     $("table-button").disabled = true;
     $("csv-link").href = "/api/table.csv?" + new URLSearchParams({ spec: game_, n: n }).toString();
     try {
       const t = await api("/api/table", { spec: game_, n: n });
+      if (token !== tableToken) return;
       renderPlot(t);
     } catch (e) {
+      if (token !== tableToken) return;
       showError("table-error", e.message);
       $("plot").replaceChildren();
       $("plot-title").textContent = "";
@@ -649,40 +967,66 @@
     $("table-values").textContent = t.values.join(" ");
   }
 
+  // The table panel is offered for a heap game only, filled with the game being played.
+  function showTablePanel(name) {
+    const box = $("table");
+    if (!name) {
+      box.hidden = true;
+      return;
+    }
+    const changed = box.hidden || $("table-game").value.trim() !== name;
+    box.hidden = false;
+    if (changed) {
+      $("table-game").value = name;
+      showTable(name, $("table-n").value.trim());
+    }
+  }
+
   // ----- wiring -------------------------------------------------------------------------
   document.addEventListener("DOMContentLoaded", () => {
     $("position-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       const spec = $("spec").value.trim();
-      if (spec) solve(spec);
+      if (spec) solve(spec, true);
     });
     $("examples").addEventListener("change", () => {
       const spec = $("examples").value;
       if (!spec) return;
       $("spec").value = spec;
-      solve(spec);
+      solve(spec, true);
     });
     $("misere").addEventListener("change", () => {
       const spec = $("spec").value.trim();
-      if (spec) solve(spec);
+      if (spec) solve(spec, false);
     });
     $("new-game").addEventListener("click", () => newGame());
     $("undo").addEventListener("click", () => undo());
+    $("redo").addEventListener("click", () => redo());
     $("hint").addEventListener("click", () => hint());
     $("computer-first").addEventListener("change", () => newGame());
-    $("side").addEventListener("change", () => newGame());
-    $("show-colours").addEventListener("change", () => {
-      const on = $("show-colours").checked;
-      $("moves").classList.toggle("show-colours", on);
-      $("board").classList.toggle("show-colours", on);
-      renderBoard();
+    $("side").addEventListener("change", () => {
+      if (game.start) writeUrl(game.spec || game.start, false);
+      newGame();
     });
+    const redraw = () => {
+      applyPractice();
+      if (game.spec) writeUrl(game.spec, false);
+      renderBoard();
+      renderMoves();
+    };
+    $("show-colours").addEventListener("change", redraw);
+    $("practice").addEventListener("change", redraw);
     $("table-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       showTable($("table-game").value.trim(), $("table-n").value.trim());
     });
-    const spec = $("spec").value.trim();
-    if (spec) solve(spec, false);
+    // Back and forward: the address names the position and the mode again.
+    window.addEventListener("popstate", () => {
+      const spec = readUrl();
+      if (spec) solve(spec, false);
+    });
+    const spec = readUrl() || $("spec").value.trim();
     showTable($("table-game").value.trim(), $("table-n").value.trim());
+    if (spec) solve(spec, false);
   });
 })();
