@@ -143,7 +143,10 @@ def _complete_commands(readline: Any) -> None:
         return fits[state] if state < len(fits) else None
 
     readline.set_completer(complete)
-    readline.parse_and_bind("tab: complete")
+    if "libedit" in (readline.__doc__ or ""):  # macOS: the editline spelling
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
 
 
 def _read(prompt: str) -> str | None:
