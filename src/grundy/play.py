@@ -4,11 +4,23 @@ the web page).
 :func:`play` and :func:`play_partisan` run a whole game through two callables,
 ``read(prompt)`` (the user's next line; None when the input ends) and
 ``write(line)``, so a game can be scripted or driven by any front end. A move is
-typed as the resulting position (``nim 1 4 5``), as its number in the ``moves``
-list, or in the short form ``[I:]ARGS``: component I (counted from 1; may be left
-out when there is one component) becomes ``ARGS``. ``undo`` takes back the user's
-last move and the computer's reply; a move that throws away a win is pointed out,
-with a move that would have kept it.
+typed as
+
+- its number in the ``moves`` list (``3``);
+- the resulting position (``nim 1 4 5``);
+- the short form ``[I:]ARGS``: component I (counted from 1; may be left out when there
+  is one component) becomes ``ARGS``;
+- the cells it plays on a board drawn with labels: ``b2`` where the columns are letters
+  (tic-tac-toe), ``2,3`` (row 2, column 3) where both are numbers; a move that covers
+  several cells is named by one of them when that is enough, else by all
+  (``1,2-2,2``);
+- words of its description, in order (``centre``, ``take 2 from the heap of 5``,
+  ``column 3``), when they fit one move only.
+
+A line that is none of these gets one sentence saying what is wrong with it.
+``undo`` takes back the user's last move and the computer's reply, also after the game
+has ended; a move that throws away a win is pointed out, with a move that would have kept
+it. ``time_limit`` bounds each evaluation the engine makes (seconds).
 
 :func:`hint` is the one place that says what the player to move should do: the
 command line prints it, and the web API (``/api/hint``) sends it to the page.
@@ -18,11 +30,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
 from grundy._api import legal_moves, solve
+from grundy.core.board import PIECES, Grid
+from grundy.core.limits import bounded
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
 from grundy.errors import GrundyError
@@ -31,8 +46,9 @@ from grundy.lang.spec import parse
 __all__ = ["Hint", "hint", "play", "play_partisan"]
 
 _HELP = (
-    "Type a move as the resulting position (e.g. {example}), as a number from 'moves', "
-    "or as I:ARGS (component I becomes ARGS). Commands: moves, hint, help, quit. "
+    "Type a move as a number from 'moves', as the resulting position (e.g. {example}), "
+    "as I:ARGS (component I becomes ARGS){cells}, or as words of a move from 'moves' "
+    "(e.g. '{words}'). Commands: moves, hint, help, quit. "
     "Also undo: take back your last move and the computer's reply."
 )
 
@@ -143,11 +159,14 @@ def play(
     misere: bool = False,
     read: Callable[[str], str | None] = _read,
     write: Callable[[str], None] = print,
+    time_limit: float | None = None,
 ) -> int:
     """Play until the game ends; returns 0 (or 0 when the user quits).
 
     ``read(prompt)`` gives the user's next line (None: the input has ended) and
-    ``write(line)`` shows one line, so a game can be scripted:
+    ``write(line)`` shows one line, so a game can be scripted. Each evaluation (the
+    computer's move, a hint, the check for a thrown-away win) may take ``time_limit``
+    seconds; past it the computer's move raises :class:`~grundy.errors.TimeLimitError`.
 
     >>> typed = iter(["1:1", "undo", "undo", "2:2"])
     >>> play(parse("nim 2 3"), read=lambda _: next(typed, None), write=print)
@@ -170,7 +189,23 @@ def play(
       heap 2: ●● (2)
     Bye.
     0
+
+    After the end the last move can still be taken back:
+
+    >>> typed = iter(["1", "undo", "quit"])
+    >>> play(parse("nim 1"), read=lambda _: next(typed, None), write=print)
+    Position: nim 1
+      heap 1: ● (1)
+    Position: nim 0 has no moves (the last mover wins).
+    You win!
+    Type undo to take back your last move, or press Enter to leave.
+    Took back your move.
+    Position: nim 1
+      heap 1: ● (1)
+    Bye.
+    0
     """
+    within = functools.partial(_within, time_limit)
     human = not computer_first
     # where the user was to move before each of their moves, and whether it was lost for them
     history: list[tuple[Position | Sum, bool]] = []
@@ -180,12 +215,17 @@ def play(
         options = legal_moves(position)
         if not options:
             _announce_end(position, human_to_move=human, misere=misere, write=write)
-            return 0
+            if not history or not _undo_after_end(read, write, replied=human):
+                return 0
+            position, lost = history.pop()
+            human = True
+            continue
         if not human:
             if known is not None and known[0] is position:
                 result = known[1]
             else:
-                result = solve(position, misere=misere, max_moves=1)
+                with within():
+                    result = solve(position, misere=misere, max_moves=1)
             if result.winning_moves:
                 after, words = result.winning_moves[0], result.move_descriptions[0]
             else:
@@ -196,23 +236,65 @@ def play(
             continue
         heading = f"Position: {position}"
         chosen = _user_move(
-            heading, position, options, (misere, None), read=read, write=write, history=history
+            heading,
+            position,
+            options,
+            (misere, None, time_limit),
+            read=read,
+            write=write,
+            history=history,
         )
         if chosen is None:
             return 0
         if isinstance(chosen, str):  # _UNDO
             position, lost = history.pop()
             continue
-        remark, known = (None, None) if lost else _gift(position, chosen, misere)
+        with within():
+            remark, known = (None, None) if lost else _gift(position, chosen, misere)
         if remark:
             write(remark)
         history.append((position, lost))
         position, human = chosen, False
 
 
-def _hint(position: Position | Sum, misere: bool, side: str | None) -> str:
-    """One line: a winning move for the player to move (``side`` in a partisan position)."""
-    return hint(position, misere=misere, side=side).line
+@contextlib.contextmanager
+def _within(time_limit: float | None) -> Iterator[None]:
+    """Run one evaluation under ``time_limit`` (seconds; None: the caller's bounds only)."""
+    if time_limit is None:
+        yield
+        return
+    with bounded(time_limit=time_limit):
+        yield
+
+
+def _undo_after_end(
+    read: Callable[[str], str | None], write: Callable[[str], None], *, replied: bool
+) -> bool:
+    """After the verdict: True when the user asks to take back their last move (said),
+    False when they leave (an empty line, quit, the end of the input)."""
+    write("Type undo to take back your last move, or press Enter to leave.")
+    while True:
+        line = read("Game over> ")
+        word = "" if line is None else line.strip().lower()
+        if word == "undo":
+            write(
+                "Took back your move and the computer's reply."
+                if replied
+                else "Took back your move."
+            )
+            return True
+        if word in {"", "quit", "exit", "q"}:
+            return False
+        write("The game is over: type undo to take back your last move, or quit to leave.")
+
+
+def _hint(
+    position: Position | Sum, misere: bool, side: str | None, time_limit: float | None
+) -> str:
+    """One line: a winning move for the player to move (``side`` in a partisan position),
+    found within ``time_limit``."""
+    with _within(time_limit):
+        return hint(position, misere=misere, side=side).line
 
 
 def _side_moves(
@@ -237,9 +319,11 @@ def play_partisan(
     computer_first: bool = False,
     read: Callable[[str], str | None] = _read,
     write: Callable[[str], None] = print,
+    time_limit: float | None = None,
 ) -> int:
     """Play a partisan position: the user is ``side`` (``"L"`` or ``"R"``), the computer the
-    other; whoever cannot move on their turn loses. Returns 0.
+    other; whoever cannot move on their turn loses. Returns 0. ``time_limit``: as in
+    :func:`play`.
 
     >>> typed = iter(["hint", "2"])
     >>> position = parse('cgt "{2|-1}" + nim 1')
@@ -253,59 +337,114 @@ def play_partisan(
     Computer (Left): Left moves to "2" -> cgt "2" + nim 0
     Right has no move: Left made the last move.
     The computer wins.
+    Type undo to take back your last move, or press Enter to leave.
+    0
+
+    On a board where a move covers squares (Domineering), the squares each side covered
+    are drawn with its letter, apart from those covered from the start:
+
+    >>> typed = iter(["1,2-2,2"])
+    >>> start = parse("domineering:2x4 ...#/....")
+    >>> play_partisan(start, read=lambda _: next(typed, None))  # doctest: +ELLIPSIS
+    You play Left (Left moves first).
+    Position: domineering:2x4 ...#/....  (Left to move)
+         1 2 3 4
+      1  . . . #
+      2  . . . .
+    Computer (Right): Right places a horizontal domino in row 2, columns 3-4 -> domineering:...
+    Position: domineering:2x4 .#.#/.###  (Left to move)
+         1 2 3 4
+      1  . L . #
+      2  . L R R
+      L, R: the dominoes Left and Right placed (# covered from the start)
+    Bye.
     0
     """
+    within = functools.partial(_within, time_limit)
     names = {"L": "Left", "R": "Right"}
     other = "R" if side == "L" else "L"
     mover = other if computer_first else side
     write(f"You play {names[side]} ({names[mover]} moves first).")
-    history: list[Position | Sum] = []
+    history: list[tuple[Position | Sum, dict[int, str]]] = []
+    marks: dict[int, str] = {}  # board cell -> the side whose move covered it
     while True:
         options = legal_moves(position, side=mover)
         if not options:
-            _draw_board(position, write)
+            _draw_board(position, write, marks)
             write(f"{names[mover]} has no move: {names[_flip(mover)]} made the last move.")
             write("You win!" if mover == other else "The computer wins.")
-            return 0
+            if not history or not _undo_after_end(read, write, replied=mover == side):
+                return 0
+            position, marks = history.pop()
+            mover = side
+            continue
         if mover == other:
-            result = solve(position, max_moves=1)
+            with within():
+                result = solve(position, max_moves=1)
             moves, words = _side_moves(result, other)
             after, said = (moves[0], words[0]) if moves else options[0]
             write(f"Computer ({names[other]}): {said} -> {after}")
+            marks = _covered(marks, position, after, other)
             position, mover = after, side
             continue
         heading = f"Position: {position}  ({names[side]} to move)"
         chosen = _user_move(
-            heading, position, options, (False, side), read=read, write=write, history=history
+            heading,
+            position,
+            options,
+            (False, side, time_limit),
+            read=read,
+            write=write,
+            history=history,
+            marks=marks,
         )
         if chosen is None:
             return 0
         if isinstance(chosen, str):  # _UNDO
-            position = history.pop()
+            position, marks = history.pop()
             continue
-        remark = _partisan_gift(position, chosen, side)
+        with within():
+            remark = _partisan_gift(position, chosen, side)
         if remark:
             write(remark)
-        history.append(position)
+        history.append((position, marks))
+        marks = _covered(marks, position, chosen, side)
         position, mover = chosen, other
+
+
+def _covered(
+    marks: dict[int, str], before: Position | Sum, after: Position | Sum, side: str
+) -> dict[int, str]:
+    """``marks`` and the cells of a one-board position that ``side``'s move from ``before``
+    to ``after`` covered (empty before, blocked after: a domino placed)."""
+    old, new = _grid_of(before), _grid_of(after)
+    if old is None or new is None or (old.rows, old.cols) != (new.rows, new.cols):
+        return marks
+    placed = {
+        i: side
+        for i, (a, b) in enumerate(zip(old.cells, new.cells, strict=True))
+        if a == "empty" and b == "blocked"
+    }
+    return {**marks, **placed} if placed else marks
 
 
 def _user_move(
     heading: str,
     position: Position | Sum,
     options: list[tuple[Position | Sum, str]],
-    how: tuple[bool, str | None],
+    how: tuple[bool, str | None, float | None],
     *,
     read: Callable[[str], str | None],
     write: Callable[[str], None],
     history: list[Any],
+    marks: dict[int, str] | None = None,
 ) -> Position | Sum | str | None:
     """Show the position and read the user's move: the move, :data:`_UNDO` (said), or
-    None when the user leaves (said). ``how`` is ``(misere, side)`` for the hint."""
+    None when the user leaves (said). ``how`` is ``(misere, side, time_limit)`` for the
+    hint."""
     write(heading)
-    _draw(position, write)
-    misere, side = how
-    hinted = functools.partial(_hint, position, misere, side)
+    _draw(position, write, marks)
+    hinted = functools.partial(_hint, position, *how)
     chosen = _ask(position, options, hinted, read, write, can_undo=bool(history))
     if chosen is None:
         write("Bye.")
@@ -336,10 +475,56 @@ def _partisan_gift(before: Position | Sum, after: Position | Sum, side: str) -> 
     )
 
 
-def _draw(position: Position | Sum, write: Callable[[str], None]) -> None:
-    """Write the picture of ``position`` (a grid, rows of counters), indented, if it has one."""
-    for line in position.text_board() or ():
+def _draw(
+    position: Position | Sum, write: Callable[[str], None], marks: dict[int, str] | None = None
+) -> None:
+    """Write the picture of ``position`` (a grid, rows of counters), indented, if it has one;
+    ``marks``: board cells drawn with the letter of the side that covered them."""
+    lines = list(position.text_board() or ())
+    grid = _labelled_grid(position) if marks else None
+    if marks and grid is not None:
+        board, rows, cols, top = grid
+        pad, width = max(map(len, rows)), max(map(len, cols))
+        for i, side in marks.items():
+            r, c = divmod(i, board.cols)
+            line, at = lines[top + 1 + r], pad + 2 + c * (width + 1) + width - 1
+            if line[at : at + 1] == PIECES["blocked"]:
+                lines[top + 1 + r] = line[:at] + side + line[at + 1 :]
+        lines.insert(
+            top + 1 + board.rows,
+            "L, R: the dominoes Left and Right placed (# covered from the start)",
+        )
+    for line in lines:
         write(f"  {line}")
+
+
+def _grid_of(position: Position | Sum) -> Grid | None:
+    """The grid of a position of one component drawn as a grid, else None."""
+    if len(position.components) != 1:
+        return None
+    board = position.board()
+    return board if isinstance(board, Grid) else None
+
+
+def _labelled_grid(
+    position: Position | Sum,
+) -> tuple[Grid, tuple[str, ...], tuple[str, ...], int] | None:
+    """``(grid, row labels, column labels, line of the column labels)`` as the position's
+    terminal picture labels its grid (:func:`grundy.core.text.labelled_grid`), or None
+    when it has no grid or its picture does not label one cell by cell."""
+    board = _grid_of(position)
+    if board is None:
+        return None
+    lines = position.text_board() or []
+    for top, line in enumerate(lines):
+        cols = tuple(line.split())
+        body = lines[top + 1 : top + 1 + board.rows]
+        if len(cols) != board.cols or len(set(cols)) != board.cols or len(body) != board.rows:
+            continue
+        rows = tuple(row.split()[0] if row.split() else "" for row in body)
+        if "" not in rows and len(set(rows)) == board.rows:
+            return board, rows, cols, top
+    return None
 
 
 def _gift(
@@ -389,12 +574,25 @@ def _announce_end(
     write("You win!" if human_wins else "The computer wins.")
 
 
-def _draw_board(position: Position | Sum, write: Callable[[str], None]) -> None:
+def _draw_board(
+    position: Position | Sum, write: Callable[[str], None], marks: dict[int, str] | None = None
+) -> None:
     """Write the final board of a board game (one component drawn on several lines); a
     finished sum of heaps is empty heaps, not worth a picture."""
     lines = position.text_board()
     if lines and len(lines) > 1 and len(position.components) == 1:
-        _draw(position, write)
+        _draw(position, write, marks)
+
+
+def _help(position: Position | Sum, options: list[tuple[Position | Sum, str]]) -> str:
+    """The help line, its examples taken from the first legal move."""
+    after, words = options[0]
+    cell = _cell_name(position, after)
+    return _HELP.format(
+        example=_trim(str(after)),
+        cells=f", as the cells it plays on (e.g. {cell})" if cell else "",
+        words=_trim(words),
+    )
 
 
 def _ask(
@@ -418,7 +616,7 @@ def _ask(
         if word in {"quit", "exit", "q"}:
             return None
         if word in {"help", "?"}:
-            write(_HELP.format(example=options[0][0]))
+            write(_help(position, options))
             continue
         if word == "undo":
             if can_undo:
@@ -446,26 +644,175 @@ def _ask(
 def _match(
     text: str, position: Position | Sum, options: list[tuple[Position | Sum, str]]
 ) -> Position | Sum | str:
-    """The chosen option, or a sentence saying why ``text`` is not a legal move."""
+    """The chosen option, or a sentence saying what is wrong with ``text`` as a move.
+
+    Tried in turn: a number from the ``moves`` list, the resulting position, the short
+    form ``[I:]ARGS``, the cells of a labelled grid, the words of one move.
+    """
     by_key = {after.canonical(): after for after, _ in options}
-    if text.isascii() and text.isdigit() and len(text) <= 18 and 1 <= int(text) <= len(options):
-        number = int(text)
-        # A bare number is a list index unless it is also a legal short form.
+    digits = text.isascii() and text.isdigit()
+    try:
         short = _short_form(text, position)
-        if not (isinstance(short, (Position, Sum)) and short.canonical() in by_key):
-            return options[number - 1][0]
-    candidates: list[Position | Sum] = []
+    except (GrundyError, ValueError, TypeError, OverflowError, RecursionError):
+        short = f"{_trim(text)!r} is not a move I understand."
+    legal_short = isinstance(short, (Position, Sum)) and short.canonical() in by_key
+    if digits and len(text) <= 18 and 1 <= int(text) <= len(options) and not legal_short:
+        return options[int(text) - 1][0]  # a list index unless also a legal short form
+    spec: Position | Sum | None = None
     with contextlib.suppress(GrundyError):
-        candidates.append(parse(text))
-    short = _short_form(text, position)
-    if isinstance(short, (Position, Sum)):
-        candidates.append(short)
-    for c in candidates:
-        if c.canonical() in by_key:
+        spec = parse(text)
+    for c in (spec, short):
+        if isinstance(c, (Position, Sum)) and c.canonical() in by_key:
             return by_key[c.canonical()]
-    if candidates:
-        return f"{_trim(text)!r} is not a legal move from {_trim(str(position))}."
-    return short if isinstance(short, str) else f"{_trim(text)!r} is not a move I understand."
+    where = _trim(str(position))
+    if spec is not None and not digits:
+        return f"{_trim(text)!r} is not a legal move from {where}."
+    if digits:
+        total = len(options)
+        said = (
+            f"{_trim(text)!r} is not a move number: there {'is' if total == 1 else 'are'} "
+            f"{total} move{'s' if total != 1 else ''} (1 to {total})"
+        )
+        if isinstance(short, (Position, Sum)):
+            said += f", and {_trim(str(short))} is not a legal move from {where}"
+        return said + "."
+    if ":" in text:
+        return (
+            short
+            if isinstance(short, str)
+            else f"{_trim(text)!r} is not a legal move from {where}."
+        )
+    for finder in (_by_cells, _by_words):
+        found = finder(text, position, options)
+        if found is not None:
+            return found
+    if isinstance(short, (Position, Sum)):
+        return f"{_trim(text)!r} is not a legal move from {where}."
+    grid = _labelled_grid(position) is not None
+    said = (
+        f"{_trim(text)!r} is not a move: neither a move number (1 to {len(options)}), "
+        "a position, "
+        + ("I:ARGS" if len(position.components) > 1 else "the new ARGS")
+        + (", a cell" if grid else "")
+        + " nor words of a move"
+    )
+    if isinstance(short, str) and len(position.components) == 1 and not grid:
+        said += f" (as ARGS: {short.rstrip('.')})"
+    return said + "."
+
+
+#: A cell of a grid whose columns are letters (``b2``), or whose labels are both
+#: numbers (``2,3``: row 2, column 3).
+_LETTER_CELL = re.compile(r"([a-z]+)(\d+)")
+_NUMBER_CELL = re.compile(r"(\d+),(\d+)")
+
+
+def _by_cells(
+    text: str, position: Position | Sum, options: list[tuple[Position | Sum, str]]
+) -> Position | Sum | str | None:
+    """The move that plays on the cells ``text`` names on a labelled grid (the one that
+    changes fewest cells among those that change them all: Chomp's bite at a square),
+    a sentence when no move or several fit, None when ``text`` names no cells."""
+    grid = _labelled_grid(position)
+    if grid is None:
+        return None
+    board, rows, cols = grid[:3]
+    letters = all(c.isalpha() for c in cols)
+    pattern = _LETTER_CELL if letters else _NUMBER_CELL
+    words = [w for w in re.split(r"[\s;]+|(?<=\d)-(?=[a-z\d])", text.lower()) if w]
+    found = [pattern.fullmatch(w) for w in words]
+    if not words or not all(found):
+        return None
+    named: set[int] = set()
+    for m in found:
+        assert m is not None
+        col, row = (m.group(1), m.group(2)) if letters else (m.group(2), m.group(1))
+        if row not in rows or col.lower() not in [c.lower() for c in cols]:
+            return (
+                f"there is no cell {m.group(0)} on this board (columns {cols[0]} to {cols[-1]}, "
+                f"rows {min(rows, key=_label_key)} to {max(rows, key=_label_key)})."
+            )
+        named.add(rows.index(row) * board.cols + [c.lower() for c in cols].index(col.lower()))
+    fits: list[tuple[int, Position | Sum, str]] = []
+    for after, words_ in options:
+        changed = _changed(board, after)
+        if changed is not None and named <= changed:
+            fits.append((len(changed), after, words_))
+    shown = _trim(text)
+    if not fits:
+        return f"no legal move plays on {shown}."
+    fewest = min(n for n, _, _ in fits)
+    best = [(after, words_) for n, after, words_ in fits if n == fewest]
+    if len(best) == 1:
+        return best[0][0]
+    return f"{shown!r} fits {len(best)} moves: {_listed(best)}; name every cell the move covers."
+
+
+def _label_key(label: str) -> tuple[int, str]:
+    return (int(label), label) if label.isdigit() and len(label) < 18 else (0, label)
+
+
+def _changed(board: Grid, after: Position | Sum) -> set[int] | None:
+    """The cells of ``board`` that differ in the grid of ``after`` (None: no such grid)."""
+    new = _grid_of(after)
+    if new is None or (new.rows, new.cols) != (board.rows, board.cols):
+        return None
+    return {i for i, (a, b) in enumerate(zip(board.cells, new.cells, strict=True)) if a != b}
+
+
+def _by_words(
+    text: str, position: Position | Sum, options: list[tuple[Position | Sum, str]]
+) -> Position | Sum | str | None:
+    """The one move whose description holds the words of ``text`` in a row (whole words,
+    any case), a sentence when several do, None when none does or ``text`` has no word."""
+    typed = _tokens(text)
+    if not any(t.isalpha() for t in typed):
+        return None
+    fits = [(after, words) for after, words in options if _holds(_tokens(words), typed)]
+    if not fits:
+        return None
+    if len(fits) == 1:
+        return fits[0][0]
+    exact = [f for f in fits if _tokens(f[1]) == typed]
+    if len(exact) == 1:
+        return exact[0][0]
+    return f"{_trim(text)!r} fits {len(fits)} moves: {_listed(fits)}; say more of its words."
+
+
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"[a-z]+|\d+", text.lower())
+
+
+def _holds(words: list[str], typed: list[str]) -> bool:
+    """Whether ``typed`` is a run of consecutive ``words``."""
+    n = len(typed)
+    return any(words[i : i + n] == typed for i in range(len(words) - n + 1))
+
+
+def _listed(fits: list[tuple[Position | Sum, str]], most: int = 4) -> str:
+    """The words of a few moves, for a sentence."""
+    said = "; ".join(_trim(words, 80) for _, words in fits[:most])
+    return said + (f"; and {len(fits) - most} more" if len(fits) > most else "")
+
+
+def _cell_name(position: Position | Sum, after: Position | Sum) -> str | None:
+    """The cells the move to ``after`` changes, as the user would type them (``b2``,
+    ``1,2-2,2``), or None when the position has no labelled grid."""
+    grid = _labelled_grid(position)
+    if grid is None:
+        return None
+    board, rows, cols = grid[:3]
+    changed = _changed(board, after)
+    if not changed:
+        return None
+    letters = all(c.isalpha() for c in cols)
+    names = [
+        f"{cols[i % board.cols]}{rows[i // board.cols]}"
+        if letters
+        else f"{rows[i // board.cols]},{cols[i % board.cols]}"
+        for i in sorted(changed)
+    ]
+    return "-".join(names) if len(names) <= 3 else None
 
 
 def _short_form(text: str, position: Position | Sum) -> Position | Sum | str:

@@ -6,6 +6,10 @@ import grundy
 from grundy.play import play
 from tests.cli.helpers import run
 
+#: What play says once the game is over when the user has a move to take back.
+_AFTER_END = "Type undo to take back your last move, or press Enter to leave."
+_AFTER_END_PROMPT = _AFTER_END + "\nGame over> "
+
 
 def test_computer_wins_from_an_n_position_when_it_moves_first() -> None:
     said: list[str] = []
@@ -17,7 +21,12 @@ def test_computer_wins_from_an_n_position_when_it_moves_first() -> None:
         write=said.append,
     )
     assert status == 0
-    assert said[-1] == "The computer wins."
+    end = said.index("Type undo to take back your last move, or press Enter to leave.")
+    assert said[end - 1] == "The computer wins."
+    # the lines typed after the end are not moves: each says so until the input ends
+    assert said[end + 1 :] and all(
+        line.startswith("The game is over: ") for line in said[end + 1 :]
+    )
     assert said[0] == "Computer: take 2 from the heap of 3 -> nim 1 4 5"
 
 
@@ -38,14 +47,14 @@ def test_full_game_by_resulting_spec_user_wins() -> None:
     said: list[str] = []
     answers = iter(["nim 1 1", "nim 0 0"])
     play(grundy.parse("nim 1 2"), read=lambda _: next(answers, None), write=said.append)
-    assert said[-1] == "You win!"
+    assert said[-2:] == ["You win!", _AFTER_END]
 
 
 def test_misere_play_end() -> None:
     said: list[str] = []
     answers = iter(["1"])  # the only move: take the heap; the user moved last and loses
     play(grundy.parse("nim 1"), misere=True, read=lambda _: next(answers, None), write=said.append)
-    assert said[-1] == "The computer wins."
+    assert said[-2:] == ["The computer wins.", _AFTER_END]
 
 
 def test_play_reads_stdin_until_eof() -> None:
@@ -58,27 +67,33 @@ def test_play_reads_stdin_until_eof() -> None:
 def test_help_quit_and_blank_lines() -> None:
     r = run("play", "nim 1 + nim 2", stdin="\n  \nhelp\nquit\n")
     assert r.status == 0, r.err
-    assert "Type a move as the resulting position (e.g. nim 0 2)" in r.out
+    assert "as the resulting position (e.g. nim 0 2)" in r.out
+    assert "as words of a move from 'moves' (e.g. 'take 1 from the heap of 1')" in r.out
     assert "Commands: moves, hint, help, quit." in r.out
     assert r.out.count("Your move> ") == 4  # blank lines ask again
     assert r.out.endswith("Bye.\n")
 
 
 def test_moves_that_are_not_understood_say_why_and_the_game_goes_on() -> None:
-    typed = ["moves", "7", "5:1", "1:x", "nim 9 9", "!!", "q"]
+    typed = ["moves", "7", "5:1", "1:x", "nim 9 9", "!!", "take 1", "foo", "q"]
     r = run("play", "nim 1 + nim 2", stdin="\n".join(typed) + "\n")
     assert r.status == 0, r.err
     for line in [
         "  1. take 1 from the heap of 1 -> nim 0 2",
         "  3. take 1 from the heap of 2 -> nim 1 1",
-        "'7' is ambiguous: say which component, as I:ARGS (I from 1 to 2).",
+        "'7' is not a move number: there are 3 moves (1 to 3).",
         "'5' is not a component number (1 to 2).",
         "a heap size must be a non-negative integer, got 'x'",
         "'nim 9 9' is not a legal move from nim 1 2.",
-        "'!!' is ambiguous",
+        "'!!' is not a move: neither a move number (1 to 3), a position, I:ARGS nor words "
+        "of a move.",
+        "'take 1' fits 2 moves: take 1 from the heap of 1; take 1 from the heap of 2; say "
+        "more of its words.",
+        "'foo' is not a move: neither",
     ]:
         assert line in r.out, line
-    assert r.out.count("Type 'moves' to list the legal moves") == 5
+    assert "ambiguous" not in r.out
+    assert r.out.count("Type 'moves' to list the legal moves") == 7
     assert r.out.endswith("Bye.\n")
 
 
@@ -88,6 +103,7 @@ def test_hint_from_a_p_position_and_the_computer_wins() -> None:
     assert "Hint: no move wins here; every move loses against perfect play." in r.out
     assert r.out.endswith(
         "Position: nim 0 0 has no moves (the last mover wins).\nThe computer wins.\n"
+        + _AFTER_END_PROMPT
     )
 
 
@@ -100,7 +116,9 @@ def test_computer_first_from_a_p_position_makes_some_move() -> None:
 
 def test_misere_user_wins_and_a_finished_position() -> None:
     r = run("play", "--misere", "nim", "1", "1", stdin="1\n")
-    assert r.out.endswith("Position: nim 0 0 has no moves (the last mover loses).\nYou win!\n")
+    assert r.out.endswith(
+        "Position: nim 0 0 has no moves (the last mover loses).\nYou win!\n" + _AFTER_END_PROMPT
+    )
     r = run("play", "nim", "0")
     assert r.out == "Position: nim 0 has no moves (the last mover wins).\nThe computer wins.\n"
 
@@ -122,8 +140,8 @@ def test_partisan_play_as_left_winning_move_wins() -> None:
         "Hint: Left places a vertical domino in column 2, rows 1-2 -> domineering:2x3 .#./.#."
         in done.out
     )
-    assert lines[-1] == "You win!"
-    assert lines[-2].endswith("Right has no move: Left made the last move.")
+    assert lines[-3:] == ["You win!", _AFTER_END, "Game over> "]
+    assert lines[-4].endswith("Right has no move: Left made the last move.")
 
 
 def test_partisan_play_computer_first_wins_what_the_first_player_wins() -> None:
@@ -147,7 +165,8 @@ def test_partisan_play_points_out_a_thrown_away_win() -> None:
         "-> domineering:2x4 .##./...." in done.out
     )
     assert "Took back your move and the computer's reply." in done.out
-    assert done.out.splitlines()[-1] in {"You win!", "The computer wins."}
+    verdict = done.out.splitlines()[done.out.splitlines().index(_AFTER_END) - 1]
+    assert verdict in {"You win!", "The computer wins."}
 
 
 def test_partisan_play_refuses_misere_and_unknown_sides() -> None:

@@ -118,7 +118,7 @@ def test_a_sum_without_pictures_prints_only_its_spec() -> None:
 def test_a_finished_board_is_drawn_and_finished_heaps_are_not() -> None:
     # x completes the top row; the grid of the end comes before the verdict
     said = _play(grundy.parse("tictactoe xx.oo...."), ["tictactoe xxxoo...."])
-    assert said[-7:] == [
+    assert said[-8:-1] == [
         "Position: tictactoe xxxoo.... ends the game: loss for the player to move.",
         "     a b c",
         "  1  x x x",
@@ -128,7 +128,7 @@ def test_a_finished_board_is_drawn_and_finished_heaps_are_not() -> None:
         "You win!",
     ]
     said = _play(grundy.parse("nim 1"), ["1:0"])
-    assert said[-2:] == ["Position: nim 0 has no moves (the last mover wins).", "You win!"]
+    assert said[-3:-1] == ["Position: nim 0 has no moves (the last mover wins).", "You win!"]
 
 
 # ----- undo ---------------------------------------------------------------------

@@ -48,6 +48,17 @@ def test_factorize_checks_the_time_limit() -> None:
     assert factorize(2**4 * 1000003 * 999999000001) == {2: 4, 1000003: 1, 999999000001: 1}
 
 
+def test_table_computing_stops_at_the_time_limit_in_one_line() -> None:
+    # Stopped while the table is computed, before any heap is printed (a machine under load
+    # stops the test above here too): one error line, no blank line before it.
+    proc = _grundy("table", "dawson", "-n", "10000000", "--csv", "--time-limit", "0.001")
+    assert proc.returncode == 1, proc.stderr[-500:]
+    errors = [line for line in proc.stderr.splitlines() if not line.startswith("grundy: note:")]
+    assert len(errors) == 1, proc.stderr
+    assert errors[0].startswith("grundy: error: stopped at the time limit of 0.001 s"), proc.stderr
+    assert proc.stdout == ""
+
+
 def test_table_printing_stops_at_the_time_limit() -> None:
     proc = _grundy("table", "dawson", "-n", "10000000", "--csv", "--time-limit", "0.5")
     assert proc.returncode == 1, proc.stderr[-500:]

@@ -182,7 +182,7 @@ GARBAGE = [
     "x" * 10_000,
 ]
 
-SEARCH_COMMANDS = ("solve", "table", "period", "quotient", "play")
+SEARCH_COMMANDS = ("solve", "table", "period", "quotient", "play", "draw")
 
 CGT_ATOMS = [
     "0",
@@ -546,6 +546,13 @@ def generate(rng: random.Random, files: dict[str, str], scratch: str) -> Case:
             "x" * 10_000,
             "-1",
             "1:",
+            "b2",
+            "2,3",
+            "1,1-2,1",
+            "z99",
+            "take 1",
+            "centre",
+            "column 1",
         ]
         stdin = "\n".join(rng.choice(moves) for _ in range(rng.randint(0, 8)))
     elif command in ("table", "period", "quotient"):
@@ -573,8 +580,13 @@ def generate(rng: random.Random, files: dict[str, str], scratch: str) -> Case:
             ]
     elif command == "draw":
         kind = rng.random()
-        if kind < 0.5:
+        if kind < 0.4:
             argv += ["thermograph", *_spec(rng, files)]
+        elif kind < 0.55:
+            game = rng.choice([*_HEAP_NAMES, "domineering:3x3", "bogus", "nim 3", ""])
+            argv += ["table", *(_GAMES[game](rng, files)[0] if game in _GAMES else game).split()]
+            if rng.random() < 0.8:
+                argv += ["-n", _small_n(rng)]
         elif kind < 0.9:
             head, args = _hackenbush(rng, files)
             argv += [head, *args]

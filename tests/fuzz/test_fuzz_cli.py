@@ -45,10 +45,6 @@ def test_no_command_tracebacks_or_says_more_than_two_lines(outcomes: list[Outcom
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    reason="issue 21 item 2: some partisan searches and heap tables pass their time limit",
-    strict=False,
-)
 def test_every_command_ends_near_its_time_limit(outcomes: list[Outcome]) -> None:
     hung = [f"{o.wall:.0f} s: {o.case.shown()}" for o in outcomes if o.killed]
     assert not hung, "\n".join(hung)

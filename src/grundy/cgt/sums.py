@@ -25,7 +25,7 @@ from grundy.cgt.thermo import mean, temperature
 from grundy.cgt.value import CanonicalGame
 from grundy.cgt.why import option_lines
 from grundy.core.game import ImpartialGame, PartisanGame
-from grundy.core.limits import current_bounds, time_limit_seconds
+from grundy.core.limits import check_time, current_bounds, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
 from grundy.core.solve import grundy_value
@@ -143,6 +143,7 @@ def _winning(
             if j != i:
                 rest = rest + v
         for option, text in _options(c, side):
+            check_time(len(totals), "moves")  # a huge heap in the sum has countless moves
             total = rest + _option_value(c, option, max_positions)
             totals.append(total)
             if (side == "L" and total >= 0) or (side == "R" and total <= 0):

@@ -1,6 +1,8 @@
 """``grundy draw SPEC --svg FILE``: draw Hackenbush pictures, winning cuts in red, and the
 board of any other position whose ruleset declares one (:mod:`grundy.core.board`);
-``grundy draw thermograph SPEC --svg FILE``: the thermograph of a partisan position."""
+``grundy draw thermograph SPEC --svg FILE``: the thermograph of a partisan position;
+``grundy draw table GAME [-n N] --svg FILE``: the plot of a heap game's Grundy values,
+the preperiod and the periods marked (:func:`grundy.heap.tabulate`)."""
 
 from __future__ import annotations
 
@@ -8,11 +10,16 @@ import argparse
 from typing import Any
 
 from grundy import Position, Sum, board_svg, solve
-from grundy.cli.common import add_time_limit, limited, spec_from_args
+from grundy.cli.common import add_time_limit, integer_at_least, limited, spec_from_args
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.lang import atomic_write, check_target
 
-__all__ = ["register", "run"]
+__all__ = ["MOST_PLOTTED", "register", "run"]
+
+#: The most heaps ``grundy draw table`` plots (past that a plot is a smear, and a big file).
+MOST_PLOTTED = 100_000
+
+_heaps = integer_at_least(0, "a heap size")
 
 
 def register(sub: Any) -> None:
@@ -22,10 +29,24 @@ def register(sub: Any) -> None:
         help="draw a position's board (Hackenbush with its winning cuts), or a thermograph, as SVG",
         description='Draw a picture, e.g.: grundy draw hackenbush "0-1 1-2 2-0" --svg out.svg, '
         "grundy draw col ../.. --svg col.svg "
-        "or grundy draw thermograph domineering:2x3 --svg t.svg",
+        "grundy draw thermograph domineering:2x3 --svg t.svg "
+        "or grundy draw table kayles -n 200 --svg kayles.svg",
     )
-    p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "hackenbush 0-1"')
+    p.add_argument(
+        "spec",
+        nargs="+",
+        metavar="SPEC",
+        help='a position, e.g. "hackenbush 0-1"; thermograph SPEC; or table GAME',
+    )
     p.add_argument("--svg", required=True, metavar="FILE", help="write the SVG picture here")
+    p.add_argument(
+        "-n",
+        type=_heaps,
+        default=None,
+        metavar="N",
+        help="with table: plot heaps 0..N (default: enough to show a proved period, else "
+        f"0..100; at most {MOST_PLOTTED:,})",
+    )
     add_time_limit(p)
     p.set_defaults(func=run)
 
@@ -44,6 +65,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _draw(args: argparse.Namespace) -> int:
+    if args.spec[0] == "table":
+        return _table(args)
+    if args.n is not None:
+        raise InvalidSpecError(
+            "-n belongs to grundy draw table (the last heap of the plot)",
+            "grundy draw table GAME -n N --svg FILE, e.g. grundy draw table kayles -n 200 "
+            "--svg k.svg",
+        )
     if args.spec[0] == "thermograph":
         return _thermograph(args)
     from grundy.hackenbush import draw  # noqa: PLC0415 (lazy: a game family)
@@ -102,5 +131,29 @@ def _thermograph(args: argparse.Namespace) -> int:
     print(
         f"wrote {args.svg}: the thermograph of {result.canonical} "
         f"(mean {result.mean}, temperature {result.temperature})"
+    )
+    return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    """Plot a heap game's Grundy values."""
+    from grundy.cli.table_cmd import game_from_words  # noqa: PLC0415 (lazy: one command)
+    from grundy.heap import require_heap_game, tabulate  # noqa: PLC0415 (lazy: numpy)
+
+    syntax = "grundy draw table GAME [-n N] --svg FILE, e.g. grundy draw table kayles -n 200"
+    if len(args.spec) < 2:
+        raise InvalidSpecError("draw table needs a heap game", syntax)
+    if args.n is not None and args.n > MOST_PLOTTED:
+        raise InvalidSpecError(
+            f"a plot shows at most {MOST_PLOTTED:,} heaps, not {args.n:,}; for more values "
+            "use grundy table GAME -n N",
+            syntax,
+        )
+    game = require_heap_game(game_from_words(args.spec[1:]))
+    table = tabulate(game, args.n)
+    _write(args.svg, str(table.svg()))
+    print(
+        f"wrote {args.svg}: the Grundy values of {table.game}, heaps 0..{table.last} "
+        f"({table.periodicity.reason})"
     )
     return 0

@@ -169,9 +169,13 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
                 file=sys.stderr,
             )
             return 130 if interrupted == "interrupted" else 1
+    elif interrupted == "interrupted":
+        # A new line after the ``^C`` the terminal echoed.
+        print(f"\n{interrupted}" if sys.stderr.isatty() else interrupted, file=sys.stderr)
+        return 130
     elif interrupted:
-        print(f"\n{interrupted}", file=sys.stderr)
-        return 130 if interrupted == "interrupted" else 1
+        print(f"grundy: error: {interrupted}", file=sys.stderr)
+        return 1
     shown = values[: args.n + 1]
     per = periodicity(game, shown)
     if args.out and not (args.json or args.csv):

@@ -118,23 +118,32 @@ def _graph(moves: Any, roots: Iterable[Hashable], limit: int) -> tuple[list[Any]
                 j = index[c] = len(states)
                 states.append(c)
             out.append(j)
+            if len(out) % CHECK_EVERY == 0:  # one position with countless moves
+                check_at = _check(edges + len(out), len(states), limit, max_edges, check_at)
         kids.append(sorted(set(out)))
         i += 1
         edges += len(out)
-        if edges + len(states) >= check_at:
-            if len(states) > limit:
-                raise SearchLimitError(limit)
-            if edges > max_edges:
-                raise SearchLimitError(
-                    limit,
-                    f"the loopy search passed {max_edges:,} moves ({MOVES_PER_POSITION} per "
-                    f"position allowed by max_positions {limit:,}) at {len(states):,} positions; "
-                    "raise it with max_positions (CLI: --max-positions N) or ask about a "
-                    "smaller position",
-                )
-            checkpoint(edges, None, "moves listed")
-            check_at = edges + len(states) + CHECK_EVERY
+        check_at = _check(edges, len(states), limit, max_edges, check_at)
     return states, kids
+
+
+def _check(edges: int, positions: int, limit: int, max_edges: int, check_at: int) -> int:
+    """The limits of :func:`_graph` after ``edges`` moves and ``positions`` positions, once
+    their sum reaches ``check_at``; the next ``check_at``."""
+    if edges + positions >= check_at:
+        if positions > limit:
+            raise SearchLimitError(limit)
+        if edges > max_edges:
+            raise SearchLimitError(
+                limit,
+                f"the loopy search passed {max_edges:,} moves ({MOVES_PER_POSITION} per "
+                f"position allowed by max_positions {limit:,}) at {positions:,} positions; "
+                "raise it with max_positions (CLI: --max-positions N) or ask about a "
+                "smaller position",
+            )
+        checkpoint(edges, None, "moves listed")
+        check_at = edges + positions + CHECK_EVERY
+    return check_at
 
 
 def loopy_values(

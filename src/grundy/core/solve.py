@@ -19,7 +19,7 @@ from typing import Any
 
 from grundy.core.cache import register
 from grundy.core.game import Answer, HeapGame, ImpartialGame, Move, Ruleset
-from grundy.core.limits import check_memory, checkpoint
+from grundy.core.limits import check_memory, check_time, checkpoint
 from grundy.core.misere import sj_answer_mixed
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
@@ -170,6 +170,15 @@ def _require_number_states(game: ImpartialGame[Any]) -> None:
         )
 
 
+def _clocked(items: Iterable[Any], every: int = 1024) -> Iterator[Any]:
+    """``items``, looking at the clock every ``every`` of them: a huge heap has countless
+    moves, and listing them must stop at the time limit."""
+    for n, item in enumerate(items):
+        if n % every == every - 1:
+            check_time(n, "moves")
+        yield item
+
+
 def _distinct(options: Iterable[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
     seen: set[tuple[Any, ...]] = set()
     for o in options:
@@ -199,7 +208,7 @@ def _collect(
     # heaps are interchangeable), and hashing a huge state (a picture of a million edges)
     # is not free.
     check = len(comps) != 1 or _impartial(comps[0]).splits or comps[0].game.interchangeable_heaps
-    for i, option in candidates:
+    for i, option in _clocked(candidates):
         game = _impartial(comps[i])
         after = _replace(comps, i, game, option)
         if check:
@@ -315,7 +324,7 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
             if options is None:
                 options = (
                     o
-                    for o in _distinct(game.split_moves(c.state))
+                    for o in _distinct(_clocked(game.split_moves(c.state)))
                     if _option_value(game, o, max_positions, counter) == target
                 )
                 counts[c.canonical()] = None

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from grundy.core.files import open_regular
+from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError, SolvedFileError
 
 __all__ = [
@@ -433,5 +434,10 @@ def lower(picture: Picture, edge: Edge) -> Picture:
 
 
 def picture_moves(picture: Picture) -> list[Picture]:
-    """Every option: lower (or cut) one edge; one option per distinct edge."""
-    return [lower(picture, e) for e in dict.fromkeys(picture)]
+    """Every option: lower (or cut) one edge; one option per distinct edge. Each takes a
+    pass over the picture, so the clock is looked at between them."""
+    options: list[Picture] = []
+    for e in dict.fromkeys(picture):
+        check_time(len(options), "moves")
+        options.append(lower(picture, e))
+    return options
