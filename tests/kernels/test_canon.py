@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 from grundy.cgt import _ctable as C
 from grundy.cgt import _pytable as P
-from grundy.errors import UnsupportedError
+from grundy.core.limits import bounded
+from grundy.errors import TimeLimitError, UnsupportedError
 
 pytestmark = pytest.mark.skipif(not C.available(), reason="the compiled core is not active")
 
@@ -64,9 +65,7 @@ def _day(n: int) -> list[tuple[int, int]]:
     games = [(0, 0)]
     for _ in range(n):
         made = {}
-        subsets = [
-            s for k in range(len(games) + 1) for s in itertools.combinations(games, k)
-        ]
+        subsets = [s for k in range(len(games) + 1) for s in itertools.combinations(games, k)]
         for a in subsets:
             for b in subsets:
                 cid = C.make([g[0] for g in a], [g[0] for g in b])
@@ -81,9 +80,7 @@ def _antichains(games: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     out: list[list[tuple[int, int]]] = [[]]
     for g in games:
         out += [
-            [*a, g]
-            for a in out
-            if all(not P.le(x[1], g[1]) and not P.le(g[1], x[1]) for x in a)
+            [*a, g] for a in out if all(not P.le(x[1], g[1]) and not P.le(g[1], x[1]) for x in a)
         ]
     return out
 
@@ -127,8 +124,10 @@ def test_random_games_made_added_negated_compared(
         right = [pool[i % len(pool)] for i in b]
         x, y = pool[a[0] % len(pool)] if a else pool[0], pool[b[0] % len(pool)] if b else pool[-1]
         if op == "make":
-            made = (C.make([g[0] for g in left], [g[0] for g in right]),
-                    P.make([g[1] for g in left], [g[1] for g in right]))
+            made = (
+                C.make([g[0] for g in left], [g[0] for g in right]),
+                P.make([g[1] for g in left], [g[1] for g in right]),
+            )
         elif op == "add":
             made = (C.add(x[0], y[0]), P.add(x[1], y[1]))
         elif op == "neg":
@@ -140,9 +139,7 @@ def test_random_games_made_added_negated_compared(
         pool.append(made)
 
 
-_DYADIC = st.builds(
-    lambda n, k: Fraction(n, 2**k), st.integers(-3000, 3000), st.integers(0, 12)
-)
+_DYADIC = st.builds(lambda n, k: Fraction(n, 2**k), st.integers(-3000, 3000), st.integers(0, 12))
 
 
 @settings(max_examples=200, deadline=None)
@@ -222,3 +219,22 @@ def test_not_a_dyadic_and_bad_ids_are_errors_not_crashes() -> None:
         C.intern((), (C.nus_id(Fraction(0), 0, 1),))
     with pytest.raises(TypeError):
         C.make([0.5], [])  # type: ignore[list-item]
+
+
+def test_integers_through_the_c_interface() -> None:
+    core = C._core()
+    for n in (0, 1, -1, 7, -300, 10**5):
+        _same(core.canon_integer(n), P.number_id(Fraction(n)))
+    with pytest.raises(UnsupportedError, match="the number 100001 is too large"):
+        core.canon_integer(10**5 + 1)
+
+
+def test_a_time_limit_stops_the_c_table_mid_make_and_leaves_it_whole() -> None:
+    stars = [C.nus_id(Fraction(0), 0, k) for k in range(8)]
+    ups = [C.nus_id(Fraction(1, 4), k, k & 1) for k in range(-4, 5)]
+    with bounded(time_limit=0), pytest.raises(TimeLimitError):
+        C.make(stars + ups, stars[:3])
+    made = C.make(stars + ups, stars[:3])
+    pstars = [P.nus_id(Fraction(0), 0, k) for k in range(8)]
+    pups = [P.nus_id(Fraction(1, 4), k, k & 1) for k in range(-4, 5)]
+    _same(made, P.make(pstars + pups, pstars[:3]))

@@ -1435,6 +1435,9 @@ done:
     return id_result(r);
 }
 
+/* int and int32_t are the same type here (canon_make takes int arrays) */
+typedef char canon_int_is_32_bits[(sizeof(int) == sizeof(int32_t)) ? 1 : -1];
+
 static PyObject *py_canon_make(PyObject *self, PyObject *args)
 {
     PyObject *lo, *ro;
@@ -1445,13 +1448,24 @@ static PyObject *py_canon_make(PyObject *self, PyObject *args)
         return NULL;
     if (ids_of(lo, &L) < 0 || ids_of(ro, &R) < 0)
         goto done;
-    T.depth++;
-    r = make_rec(&L, &R, 0);
-    T.depth--;
+    if (L.n > INT_MAX || R.n > INT_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "make: too many options");
+        goto done;
+    }
+    r = canon_make((const int *)L.v, (int)L.n, (const int *)R.v, (int)R.n);
 done:
     free(L.v);
     free(R.v);
     return id_result(r);
+}
+
+static PyObject *py_canon_integer(PyObject *self, PyObject *arg)
+{
+    long long n = PyLong_AsLongLong(arg);
+    (void)self;
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    return id_result(canon_integer(n));
 }
 
 static PyObject *py_canon_le(PyObject *self, PyObject *args)
@@ -1602,6 +1616,7 @@ PyMethodDef GRUNDY_CANON_METHODS[] = {
     {"canon_add", py_canon_add, METH_VARARGS, "canon_add(a, b): id of a + b."},
     {"canon_neg", py_canon_neg, METH_O, "canon_neg(a): id of -a."},
     {"canon_dyadic", py_canon_dyadic, METH_O, "canon_dyadic(fixed): id of fixed / 2^44."},
+    {"canon_integer", py_canon_integer, METH_O, "canon_integer(n): id of the integer n."},
     {"canon_nus", py_canon_nus, METH_VARARGS, "canon_nus(fixed_x, n, m): id of x + n.^ + *m."},
     {"canon_left", py_canon_left, METH_O, "canon_left(a): Left's options of a (tuple of ids)."},
     {"canon_right", py_canon_right, METH_O, "canon_right(a): Right's options of a."},

@@ -109,10 +109,28 @@ clear_memos: Callable[[], None] = _pytable.clear_memos
 _reset: Callable[[], None] = _pytable.reset
 _BACKEND = ["python"]
 
-_NAMES = (
-    "LEFT RIGHT NUMBER NUS BIRTHDAY LSTOP RSTOP LSTOPF RSTOPF SHASH add le neg make intern "
-    "number_id nus_id neg_memo size clear_memos"
-).split()
+_NAMES = [
+    "LEFT",
+    "RIGHT",
+    "NUMBER",
+    "NUS",
+    "BIRTHDAY",
+    "LSTOP",
+    "RSTOP",
+    "LSTOPF",
+    "RSTOPF",
+    "SHASH",
+    "add",
+    "le",
+    "neg",
+    "make",
+    "intern",
+    "number_id",
+    "nus_id",
+    "neg_memo",
+    "size",
+    "clear_memos",
+]
 
 
 def _select() -> None:
@@ -146,8 +164,6 @@ def reset() -> None:
 # extend the table at once; the memos map ids to answers that do not depend on who
 # computed them. Only :func:`reset` (``clear_cache``) renumbers: it runs alone, once every
 # computation that holds ids (inside :func:`shared`) has finished, and new ones wait for it.
-
-
 
 
 class _Sharing:
