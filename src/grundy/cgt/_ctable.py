@@ -8,10 +8,11 @@ the twin's bounds are refused with the same messages.
 
 >>> if available():
 ...     a = number_id(Fraction(1, 2))
-...     print(LEFT[a], RIGHT[a], NUMBER[a], le(0, a), le(a, 0))
+...     (left,), (right,) = LEFT[a], RIGHT[a]
+...     print(NUMBER[left], NUMBER[right], NUMBER[a], le(0, a), le(a, 0))
 ... else:
-...     print("(0,) (2,) 1/2 True False")
-(0,) (2,) 1/2 True False
+...     print("0 1 1/2 True False")
+0 1 1/2 True False
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any, Generic, TypeVar
 from grundy.cgt import _pytable as _py
 from grundy.core.limits import check_time
 from grundy.errors import UnsupportedError
-from grundy.kernels._core import core_module
+from grundy.kernels._core import _load, core_module
 
 __all__ = [
     "BIRTHDAY",
@@ -71,9 +72,10 @@ _MODULE: list[ModuleType | None] = []
 
 
 def _core() -> Any:
-    """The compiled core, configured (the time check, the error class) on first use."""
+    """The compiled core, configured (the time check, the error class) on first use; None
+    when it was not built (``GRUNDY_PURE_PYTHON`` does not hide it here: see _table)."""
     if not _MODULE:
-        module = core_module()
+        module = _load()[0]
         if module is not None and hasattr(module, "canon_configure"):
             bounds = module.canon_configure(check_time, UnsupportedError)
             if bounds[:4] != (_FRAC, MAX_INTEGER, MAX_NIMBER, MAX_UPS):  # pragma: no cover
@@ -85,8 +87,9 @@ def _core() -> Any:
 
 
 def available() -> bool:
-    """True when the compiled core has the table (then this module may be used)."""
-    return _core() is not None
+    """True when the compiled core has the table and is not switched off
+    (``GRUNDY_PURE_PYTHON=1``): then this module may be used."""
+    return core_module() is not None and _core() is not None
 
 
 def _fraction(fixed: int) -> Fraction:

@@ -135,7 +135,7 @@ _NAMES = [
 
 def _select() -> None:
     """Bind this module's names to the compiled table when the core runs, else the twin."""
-    use_c = core_module() is not None and _ctable.available()
+    use_c = _ctable.available()
     source: Any = _ctable if use_c else _pytable
     names = {name: getattr(source, name) for name in _NAMES}
     names["_reset"] = source.reset
