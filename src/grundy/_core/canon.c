@@ -64,6 +64,8 @@ static struct {
     int64_t add_cap;
     PyObject *check;       /* the time check, or NULL */
     PyObject *unsupported; /* grundy.errors.UnsupportedError */
+    PyObject *to_fraction; /* fixed point -> Fraction, or NULL */
+    PyObject *fractions;   /* its answers: a dict, or NULL */
     int64_t ticks;
     int depth;             /* nesting of running calls (a reset waits for 0) */
     int64_t le_hits, le_misses, add_hits, add_misses, makes;
@@ -1340,21 +1342,58 @@ static PyObject *id_result(int64_t r)
 
 static PyObject *py_canon_configure(PyObject *self, PyObject *args)
 {
-    PyObject *check, *unsupported;
+    PyObject *check, *unsupported, *to_fraction;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OO", &check, &unsupported))
+    if (!PyArg_ParseTuple(args, "OOO", &check, &unsupported, &to_fraction))
         return NULL;
-    Py_XDECREF(T.check);
-    Py_XDECREF(T.unsupported);
-    T.check = NULL;
+    Py_CLEAR(T.check);
+    Py_CLEAR(T.unsupported);
+    Py_CLEAR(T.to_fraction);
+    Py_CLEAR(T.fractions);
     if (check != Py_None) {
         Py_INCREF(check);
         T.check = check;
     }
     Py_INCREF(unsupported);
     T.unsupported = unsupported;
+    Py_INCREF(to_fraction);
+    T.to_fraction = to_fraction;
+    T.fractions = PyDict_New();
+    if (T.fractions == NULL)
+        return NULL;
     return Py_BuildValue("iiiii", FRAC, CANON_MAX_INTEGER, CANON_MAX_NIMBER, CANON_MAX_UPS,
                          MAX_DEPTH);
+}
+
+/* the Fraction of a fixed-point number (remembered: few distinct numbers) */
+static PyObject *fraction_of(int64_t x)
+{
+    PyObject *key, *found;
+    if (T.to_fraction == NULL || T.fractions == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "canon_configure was not called");
+        return NULL;
+    }
+    key = PyLong_FromLongLong(x);
+    if (key == NULL)
+        return NULL;
+    found = PyDict_GetItemWithError(T.fractions, key);
+    if (found != NULL) {
+        Py_DECREF(key);
+        Py_INCREF(found);
+        return found;
+    }
+    if (PyErr_Occurred() || PyDict_Size(T.fractions) > 100000) {
+        if (PyErr_Occurred()) {
+            Py_DECREF(key);
+            return NULL;
+        }
+        PyDict_Clear(T.fractions);
+    }
+    found = PyObject_CallOneArg(T.to_fraction, key);
+    if (found != NULL && PyDict_SetItem(T.fractions, key, found) < 0)
+        Py_CLEAR(found);
+    Py_DECREF(key);
+    return found;
 }
 
 static PyObject *py_canon_reset(PyObject *self, PyObject *noargs)
@@ -1602,9 +1641,59 @@ static PyObject *py_canon_birthday(PyObject *self, PyObject *arg)
     return PyLong_FromLong(T.nodes[a].birthday);
 }
 
+static PyObject *py_canon_shash(PyObject *self, PyObject *arg)
+{
+    int32_t a;
+    (void)self;
+    if (ready() < 0 || id_arg(arg, &a) < 0)
+        return NULL;
+    return PyLong_FromLongLong(T.nodes[a].shash);
+}
+
+static PyObject *py_canon_number_of(PyObject *self, PyObject *arg)
+{
+    int32_t a;
+    (void)self;
+    if (ready() < 0 || id_arg(arg, &a) < 0)
+        return NULL;
+    if (!T.nodes[a].is_number)
+        Py_RETURN_NONE;
+    return fraction_of(T.nodes[a].x);
+}
+
+static PyObject *py_canon_nus_of(PyObject *self, PyObject *arg)
+{
+    int32_t a;
+    (void)self;
+    if (ready() < 0 || id_arg(arg, &a) < 0)
+        return NULL;
+    if (!T.nodes[a].is_nus)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(Nii)", fraction_of(T.nodes[a].x), (int)T.nodes[a].ups,
+                         (int)T.nodes[a].star);
+}
+
+static PyObject *py_canon_lstop(PyObject *self, PyObject *arg)
+{
+    int32_t a;
+    (void)self;
+    if (ready() < 0 || id_arg(arg, &a) < 0)
+        return NULL;
+    return fraction_of(T.nodes[a].lstop);
+}
+
+static PyObject *py_canon_rstop(PyObject *self, PyObject *arg)
+{
+    int32_t a;
+    (void)self;
+    if (ready() < 0 || id_arg(arg, &a) < 0)
+        return NULL;
+    return fraction_of(T.nodes[a].rstop);
+}
+
 PyMethodDef GRUNDY_CANON_METHODS[] = {
     {"canon_configure", py_canon_configure, METH_VARARGS,
-     "canon_configure(check, unsupported_error) -> (frac_bits, max_integer, max_nimber, "
+     "canon_configure(check, unsupported_error, to_fraction) -> (frac_bits, max_integer, max_nimber, "
      "max_ups, max_depth)"},
     {"canon_reset", py_canon_reset, METH_NOARGS, "Empty the table (only 0 is made again)."},
     {"canon_clear_memos", py_canon_clear_memos, METH_NOARGS, "Forget memoised answers."},
@@ -1617,11 +1706,16 @@ PyMethodDef GRUNDY_CANON_METHODS[] = {
     {"canon_neg", py_canon_neg, METH_O, "canon_neg(a): id of -a."},
     {"canon_dyadic", py_canon_dyadic, METH_O, "canon_dyadic(fixed): id of fixed / 2^44."},
     {"canon_integer", py_canon_integer, METH_O, "canon_integer(n): id of the integer n."},
-    {"canon_nus", py_canon_nus, METH_VARARGS, "canon_nus(fixed_x, n, m): id of x + n.^ + *m."},
+    {"canon_nus_id", py_canon_nus, METH_VARARGS, "canon_nus_id(fixed_x, n, m): id of x + n.^ + *m."},
     {"canon_left", py_canon_left, METH_O, "canon_left(a): Left's options of a (tuple of ids)."},
     {"canon_right", py_canon_right, METH_O, "canon_right(a): Right's options of a."},
     {"canon_tags", py_canon_tags, METH_O,
      "canon_tags(a): (number, nus, birthday, lstop, rstop, shash), numbers fixed point."},
-    {"canon_birthday", py_canon_birthday, METH_O, "canon_birthday(a)."},
+    {"canon_birthday", py_canon_birthday, METH_O, "canon_birthday(a): its birthday."},
+    {"canon_shash", py_canon_shash, METH_O, "canon_shash(a): its structural hash."},
+    {"canon_number_of", py_canon_number_of, METH_O, "canon_number_of(a): a Fraction, or None."},
+    {"canon_nus_of", py_canon_nus_of, METH_O, "canon_nus_of(a): (x, n, m) of x + n.^ + *m, or None."},
+    {"canon_lstop", py_canon_lstop, METH_O, "canon_lstop(a): Left's stop (a Fraction)."},
+    {"canon_rstop", py_canon_rstop, METH_O, "canon_rstop(a): Right's stop (a Fraction)."},
     {NULL, NULL, 0, NULL},
 };

@@ -77,7 +77,7 @@ def _core() -> Any:
     if not _MODULE:
         module = _load()[0]
         if module is not None and hasattr(module, "canon_configure"):
-            bounds = module.canon_configure(check_time, UnsupportedError)
+            bounds = module.canon_configure(check_time, UnsupportedError, _fraction)
             if bounds[:4] != (_FRAC, MAX_INTEGER, MAX_NIMBER, MAX_UPS):  # pragma: no cover
                 raise ImportError(f"grundy._core: canon.c's bounds {bounds} differ")
         else:
@@ -106,69 +106,49 @@ def _fixed(x: Fraction) -> int:
 
 
 class _Column(Generic[_V]):
-    """``column[i]``: one tag of game ``i``, read from the C table."""
+    """``column[i]``: one tag of game ``i``, read from the C table (for the type checker;
+    :func:`_column` makes the real ones, whose ``__getitem__`` is the C function itself)."""
 
-    __slots__ = ("_get",)
+    __slots__ = ()
 
-    def __init__(self, get: Callable[[int], _V]) -> None:
-        self._get = get
-
-    def __getitem__(self, i: int) -> _V:
-        return self._get(i)
+    def __getitem__(self, i: int) -> _V:  # pragma: no cover - replaced by _column
+        raise NotImplementedError
 
     def __len__(self) -> int:
         return int(_core().canon_size())
 
 
-def _number(i: int) -> Fraction | None:
-    fixed = _core().canon_tags(i)[0]
-    return None if fixed is None else _fraction(fixed)
+def _column(name: str, floats: bool = False) -> Any:
+    """A column reading ``canon_<name>`` of the compiled core, or an empty one without it."""
+    core = _core()
+    if core is None:
+        return _Column()
+    get = getattr(core, f"canon_{name}")
+    if floats:
+        return type(
+            f"_{name}_float", (_Column,), {"__slots__": (), "__getitem__": _as_float(get)}
+        )()
+    # a builtin function as __getitem__ is called as get(i): no Python frame in between
+    return type(f"_{name}", (_Column,), {"__slots__": (), "__getitem__": get})()
 
 
-def _nus(i: int) -> tuple[Fraction, int, int] | None:
-    nus = _core().canon_tags(i)[1]
-    return None if nus is None else (_fraction(nus[0]), nus[1], nus[2])
+def _as_float(get: Callable[[int], Fraction]) -> Callable[[Any, int], float]:
+    def item(_self: Any, i: int) -> float:
+        return float(get(i))
+
+    return item
 
 
-def _tag(k: int) -> Callable[[int], Any]:
-    def get(i: int) -> Any:
-        return _core().canon_tags(i)[k]
-
-    return get
-
-
-def _stop(k: int) -> Callable[[int], Fraction]:
-    def get(i: int) -> Fraction:
-        return _fraction(_core().canon_tags(i)[k])
-
-    return get
-
-
-def _stopf(k: int) -> Callable[[int], float]:
-    def get(i: int) -> float:
-        return float(_fraction(_core().canon_tags(i)[k]))
-
-    return get
-
-
-def _left(i: int) -> tuple[int, ...]:
-    return _core().canon_left(i)  # type: ignore[no-any-return]
-
-
-def _right(i: int) -> tuple[int, ...]:
-    return _core().canon_right(i)  # type: ignore[no-any-return]
-
-
-LEFT: _Column[tuple[int, ...]] = _Column(_left)
-RIGHT: _Column[tuple[int, ...]] = _Column(_right)
-NUMBER: _Column[Fraction | None] = _Column(_number)
-NUS: _Column[tuple[Fraction, int, int] | None] = _Column(_nus)
-BIRTHDAY: _Column[int] = _Column(_tag(2))
-LSTOP: _Column[Fraction] = _Column(_stop(3))
-RSTOP: _Column[Fraction] = _Column(_stop(4))
-LSTOPF: _Column[float] = _Column(_stopf(3))
-RSTOPF: _Column[float] = _Column(_stopf(4))
-SHASH: _Column[int] = _Column(_tag(5))
+LEFT: _Column[tuple[int, ...]] = _column("left")
+RIGHT: _Column[tuple[int, ...]] = _column("right")
+NUMBER: _Column[Fraction | None] = _column("number_of")
+NUS: _Column[tuple[Fraction, int, int] | None] = _column("nus_of")
+BIRTHDAY: _Column[int] = _column("birthday")
+LSTOP: _Column[Fraction] = _column("lstop")
+RSTOP: _Column[Fraction] = _column("rstop")
+LSTOPF: _Column[float] = _column("lstop", floats=True)
+RSTOPF: _Column[float] = _column("rstop", floats=True)
+SHASH: _Column[int] = _column("shash")
 
 
 def size() -> int:
@@ -243,4 +223,4 @@ def nus_id(x: Fraction, n: int, m: int) -> int:
         raise ValueError(f"*{m}: a nimber needs m >= 0")
     if m > MAX_NIMBER or abs(n) > MAX_UPS:
         return _py.nus_id(x, n, m)  # the twin's error, at once (no work: bounds first)
-    return int(_core().canon_nus(_fixed(Fraction(x)), n, m))
+    return int(_core().canon_nus_id(_fixed(Fraction(x)), n, m))
