@@ -729,6 +729,15 @@ static int le_rec(int32_t a, int32_t b, int depth)
     int64_t k;
     if (a == b)
         return 1;
+    /* the answers without recursion first (stops are monotone; numbers and x + n.^ + *m
+     * compare arithmetically): they need no cache slot */
+    if (NODE(a).lstop > NODE(b).lstop || NODE(a).rstop > NODE(b).rstop)
+        return 0;
+    if (NODE(a).is_number && NODE(b).is_number)
+        return NODE(a).x <= NODE(b).x;
+    if (NODE(a).is_nus && NODE(b).is_nus)
+        return nus_nonnegative(NODE(b).x - NODE(a).x, NODE(b).ups - NODE(a).ups,
+                               NODE(a).star ^ NODE(b).star);
     key = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
     slot = mix64(key) & (uint64_t)(T.le_cap - 1);
     if ((T.le[slot].key >> 1) == key) {
@@ -742,14 +751,7 @@ static int le_rec(int32_t a, int32_t b, int depth)
     }
     if (!(++T.ticks & 1023) && check_time() < 0)
         return -1;
-    if (NODE(a).lstop > NODE(b).lstop || NODE(a).rstop > NODE(b).rstop) {
-        result = 0; /* stops are monotone */
-    } else if (NODE(a).is_number && NODE(b).is_number) {
-        result = NODE(a).x <= NODE(b).x;
-    } else if (NODE(a).is_nus && NODE(b).is_nus) {
-        result = nus_nonnegative(NODE(b).x - NODE(a).x, NODE(b).ups - NODE(a).ups,
-                                 NODE(a).star ^ NODE(b).star);
-    } else {
+    {
         /* a <= b unless some a^L >= b or some b^R <= a (only b's moves matter when a is a
          * number, only a's when b is: number avoidance); stops rule most out */
         result = 1;
