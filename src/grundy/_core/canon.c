@@ -23,17 +23,23 @@
 #define MAX_FIXED ((int64_t)CANON_MAX_INTEGER << FRAC)
 #define MAX_DEPTH 50000
 
+/* What comparisons read, in 64 bytes; the hashes are apart (cold). */
 typedef struct {
-    int64_t lo, ln, ro, rn;  /* offsets and lengths in the pool */
     int64_t lstop, rstop;    /* fixed point */
     int64_t x;               /* number value, or the x of x + n.^ + *m */
-    uint64_t ihash;          /* hash of the option lists (interning) */
-    int64_t shash;           /* structural hash (independent of ids) */
-    int32_t birthday;
-    int32_t neg;             /* id of -g, or -1 when not known yet */
+    int64_t lo;              /* Left's options at pool[lo], then Right's */
+    int32_t ln, rn;          /* how many of each */
     int32_t ups, star;       /* n and m of x + n.^ + *m */
+    int32_t neg;             /* id of -g, or -1 when not known yet */
+    int32_t birthday;
     uint8_t is_number, is_nus;
 } node;
+typedef char canon_node_is_64_bytes[(sizeof(node) == 64) ? 1 : -1];
+
+typedef struct {
+    uint64_t ihash;          /* hash of the option lists (interning) */
+    int64_t shash;           /* structural hash (independent of ids) */
+} cold;
 
 typedef struct {
     uint64_t key;  /* (a << 32 | b) << 1 | answer; 0: empty */
@@ -51,7 +57,8 @@ typedef struct {
 
 static struct {
     node *nodes;
-    int64_t count, cap;
+    cold *cold;
+    int64_t count, cap, cold_cap;
     int32_t *pool;
     int64_t pool_len, pool_cap;
     int32_t *index;      /* interning: ids, -1 empty */
@@ -73,7 +80,7 @@ static struct {
 
 #define NODE(i) (T.nodes[(i)])
 #define LOPT(i, k) (T.pool[T.nodes[(i)].lo + (k)])
-#define ROPT(i, k) (T.pool[T.nodes[(i)].ro + (k)])
+#define ROPT(i, k) (T.pool[T.nodes[(i)].lo + T.nodes[(i)].ln + (k)])
 
 /* ---- small helpers ------------------------------------------------------------------ */
 
@@ -309,9 +316,9 @@ static int32_t index_find(const int32_t *L, int64_t nl, const int32_t *R, int64_
         if (id < 0)
             return -1;
         g = &T.nodes[id];
-        if (g->ihash == h && g->ln == nl && g->rn == nr
+        if (T.cold[id].ihash == h && g->ln == nl && g->rn == nr
             && (nl == 0 || memcmp(T.pool + g->lo, L, (size_t)nl * sizeof(int32_t)) == 0)
-            && (nr == 0 || memcmp(T.pool + g->ro, R, (size_t)nr * sizeof(int32_t)) == 0))
+            && (nr == 0 || memcmp(T.pool + g->lo + nl, R, (size_t)nr * sizeof(int32_t)) == 0))
             return id;
     }
 }
@@ -332,7 +339,7 @@ static int index_grow(void)
     for (i = 0; i < cap; i++)
         tab[i] = -1;
     for (i = 0; i < T.count; i++) {
-        uint64_t s = T.nodes[i].ihash & (uint64_t)(cap - 1);
+        uint64_t s = T.cold[i].ihash & (uint64_t)(cap - 1);
         while (tab[s] >= 0)
             s = (s + 1) & (uint64_t)(cap - 1);
         tab[s] = (int32_t)i;
@@ -480,15 +487,21 @@ static int recognise(node *g, const int32_t *L, int64_t nl, const int32_t *R, in
 static int32_t append(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr, uint64_t h)
 {
     node g;
+    cold c;
     int64_t k, id = T.count;
     int32_t bday = -1;
     uint64_t sh;
     int64_t *hs;
+    if (nl > INT32_MAX / 2 || nr > INT32_MAX / 2) {
+        PyErr_SetString(PyExc_MemoryError, "a canonical game with too many options");
+        return -1;
+    }
     if (id >= INT32_MAX - 1) {
         PyErr_SetString(PyExc_MemoryError, "the table of canonical games is full (2^31 ids)");
         return -1;
     }
     memset(&g, 0, sizeof g);
+    memset(&c, 0, sizeof c);
     if (recognise(&g, L, nl, R, nr) < 0)
         return -1;
     if (g.is_number && (g.x > MAX_FIXED || g.x < -MAX_FIXED))
@@ -523,9 +536,9 @@ static int32_t append(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr
         return -1;
     }
     for (k = 0; k < nl; k++)
-        hs[k] = NODE(L[k]).shash;
+        hs[k] = T.cold[L[k]].shash;
     for (k = 0; k < nr; k++)
-        hs[nl + k] = NODE(R[k]).shash;
+        hs[nl + k] = T.cold[R[k]].shash;
     qsort(hs, (size_t)nl, sizeof(int64_t), cmp_i64);
     qsort(hs + nl, (size_t)nr, sizeof(int64_t), cmp_i64);
     sh = 0x51ED270B27ULL;
@@ -535,26 +548,27 @@ static int32_t append(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr
     for (k = 0; k < nr; k++)
         sh = mix64(sh ^ (uint64_t)hs[nl + k]);
     free(hs);
-    g.shash = (int64_t)(sh >> 2); /* a Python hash that is never -1 */
-    g.ihash = h;
+    c.shash = (int64_t)(sh >> 2); /* a Python hash that is never -1 */
+    c.ihash = h;
     g.neg = -1;
     /* room: nodes, pool, index, caches */
     if (grow((void **)&T.nodes, &T.cap, id + 1, sizeof(node)) < 0
+        || grow((void **)&T.cold, &T.cold_cap, id + 1, sizeof(cold)) < 0
         || grow((void **)&T.pool, &T.pool_cap, T.pool_len + nl + nr, sizeof(int32_t)) < 0)
         return -1;
     if ((id + 1) * 2 > T.index_cap && index_grow() < 0)
         return -1;
     g.lo = T.pool_len;
-    g.ln = nl;
+    g.ln = (int32_t)nl;
     if (nl)
         memcpy(T.pool + T.pool_len, L, (size_t)nl * sizeof(int32_t));
     T.pool_len += nl;
-    g.ro = T.pool_len;
-    g.rn = nr;
+    g.rn = (int32_t)nr;
     if (nr)
         memcpy(T.pool + T.pool_len, R, (size_t)nr * sizeof(int32_t));
     T.pool_len += nr;
     T.nodes[id] = g;
+    T.cold[id] = c;
     T.count = id + 1;
     {
         uint64_t mask = (uint64_t)T.index_cap - 1, s;
@@ -583,18 +597,20 @@ static int32_t intern(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr
 static int reset_table(void)
 {
     free(T.nodes);
+    free(T.cold);
     free(T.pool);
     free(T.index);
     free(T.nus);
     free(T.le);
     free(T.add);
     T.nodes = NULL;
+    T.cold = NULL;
     T.pool = NULL;
     T.index = NULL;
     T.nus = NULL;
     T.le = NULL;
     T.add = NULL;
-    T.count = T.cap = T.pool_len = T.pool_cap = T.index_cap = 0;
+    T.count = T.cap = T.cold_cap = T.pool_len = T.pool_cap = T.index_cap = 0;
     T.nus_cap = T.nus_count = T.le_cap = T.add_cap = 0;
     T.le_hits = T.le_misses = T.add_hits = T.add_misses = T.makes = 0;
     if (intern(NULL, 0, NULL, 0) != 0)
@@ -1441,7 +1457,7 @@ static PyObject *py_canon_stats(PyObject *self, PyObject *noargs)
     return Py_BuildValue(
         "{sLsLsLsLsLsLsLsL}", "ids", (long long)T.count, "option_ints", (long long)T.pool_len,
         "bytes",
-        (long long)(T.cap * (int64_t)sizeof(node) + T.pool_cap * 4 + T.index_cap * 4
+        (long long)(T.cap * (int64_t)sizeof(node) + T.cold_cap * (int64_t)sizeof(cold) + T.pool_cap * 4 + T.index_cap * 4
                     + T.nus_cap * (int64_t)sizeof(nus_slot) + T.le_cap * (int64_t)sizeof(le_slot)
                     + T.add_cap * (int64_t)sizeof(add_slot)),
         "le_hits", (long long)T.le_hits, "le_misses", (long long)T.le_misses, "add_hits",
@@ -1653,7 +1669,7 @@ static PyObject *py_canon_tags(PyObject *self, PyObject *arg)
         return NULL;
     }
     r = Py_BuildValue("(NNiLLL)", num, nus, (int)g->birthday, (long long)g->lstop,
-                      (long long)g->rstop, (long long)g->shash);
+                      (long long)g->rstop, (long long)T.cold[a].shash);
     return r;
 }
 
@@ -1672,7 +1688,7 @@ static PyObject *py_canon_shash(PyObject *self, PyObject *arg)
     (void)self;
     if (ready() < 0 || id_arg(arg, &a) < 0)
         return NULL;
-    return PyLong_FromLongLong(T.nodes[a].shash);
+    return PyLong_FromLongLong(T.cold[a].shash);
 }
 
 static PyObject *py_canon_number_of(PyObject *self, PyObject *arg)
