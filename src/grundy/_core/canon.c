@@ -738,20 +738,6 @@ static int nus_nonnegative(int64_t x, int32_t n, int32_t m)
 
 static int le_rec(int32_t a, int32_t b, int depth);
 
-/* Ask the memory for the cache slot of le(a, b) ahead of time (the slot is a random spot of
- * a large table: its load, not the work, is most of a comparison's time) */
-#if defined(__GNUC__) || defined(__clang__)
-#define PREFETCH(p) __builtin_prefetch((p))
-#else
-#define PREFETCH(p) ((void)(p))
-#endif
-
-static void le_prefetch(int32_t a, int32_t b)
-{
-    uint64_t key = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
-    PREFETCH(&T.le[mix64(key) & (uint64_t)(T.le_cap - 1)]);
-}
-
 static int le_rec(int32_t a, int32_t b, int depth)
 {
     uint64_t key, slot;
@@ -785,12 +771,6 @@ static int le_rec(int32_t a, int32_t b, int depth)
         /* a <= b unless some a^L >= b or some b^R <= a (only b's moves matter when a is a
          * number, only a's when b is: number avoidance); stops rule most out */
         result = 1;
-        if (!NODE(a).is_number)
-            for (k = 0; k < NODE(a).ln && k < 16; k++)
-                le_prefetch(b, LOPT(a, k));
-        if (!NODE(b).is_number)
-            for (k = 0; k < NODE(b).rn && k < 16; k++)
-                le_prefetch(ROPT(b, k), a);
         if (!NODE(a).is_number) {
             for (k = 0; k < NODE(a).ln; k++) {
                 int32_t left = LOPT(a, k);
