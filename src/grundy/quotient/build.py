@@ -375,21 +375,19 @@ class QuotientBuilder:
             self.table, self.phi, options, {h: (2, 2)}, max_order=max_order, tick=budget.spend
         )
         for _ in range(MAX_TRIES):
-            mul = trial.table.tolist()
-            trans = [frozenset(_product(mul, trial.phi, o) for o in opt) for opt in options]
-            checker = Checker(mul, trial.is_p, trial.phi, trans, trial.table)
+            trans = [frozenset(_act_product(trial, o) for o in opt) for opt in options]
+            checker = Checker(trial.table, trial.is_p, trial.phi, trans, trial.table)
             word = checker.failure(budget, ms)
             if word is None:
                 return trial, trans
             trial = _recalibrate(
-                trial, mul, options, checker.heaps(word), max_order=max_order, budget=budget
+                trial, options, checker.heaps(word), max_order=max_order, budget=budget
             )
         raise QuotientLimitError(f"no quotient found for heap {h} after {MAX_TRIES} candidates")
 
 
 def _recalibrate(
     trial: Pretension,
-    mul: list[list[int]],
     options: list[list[tuple[int, ...]]],
     failure: tuple[int, ...],
     *,
@@ -398,7 +396,8 @@ def _recalibrate(
 ) -> Pretension:
     """The candidate that frees the fewest heaps of ``failure`` (each on a cyclic part) and
     is right about it, built on ``trial`` (as MisereSolver recalibrates)."""
-    wrong = trial.is_p[_product(mul, trial.phi, failure)]
+    wrong = trial.is_p[_act_product(trial, failure)]
+    mul = trial.table
     counts = Counter(failure)
     heaps = sorted(k for k in counts if options[k])
 
@@ -413,11 +412,7 @@ def _recalibrate(
             )
         except QuotientTooLargeError:
             return None
-        cmul = cand.table
-        x = 0
-        for k in failure:
-            x = int(cmul[x, cand.phi[k]])
-        return cand if cand.is_p[x] != wrong else None
+        return cand if cand.is_p[_act_product(cand, failure)] != wrong else None
 
     for size in range(1, len(heaps) + 1):
         for subset in combinations(heaps, size):
@@ -440,6 +435,15 @@ def _recalibrate(
         f"no quotient found for heap {len(options) - 1}: no candidate of at most "
         f"{max_order:,} elements is right about the sum of heaps {list(failure)}"
     )
+
+
+def _act_product(pret: Pretension, heaps: Sequence[int]) -> int:
+    """The element of a sum of heaps, by the generators' actions (no table needed)."""
+    x = 0
+    for k in heaps:
+        if pret.phi[k]:
+            x = pret.times(x, pret.phi[k])
+    return x
 
 
 def _product(mul: Sequence[Sequence[int]], phi: Sequence[int], heaps: Sequence[int]) -> int:

@@ -20,7 +20,8 @@ partition refinement, the coarsest congruence respecting P).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from math import prod
 
 import numpy as np
@@ -53,16 +54,36 @@ def _no_tick(steps: int) -> None:
 
 @dataclass(frozen=True)
 class Pretension:
-    """A monoid table, its P-portion and a pretending function (heap -> element)."""
+    """A monoid, its P-portion and a pretending function (heap -> element).
 
-    table: Table
+    The monoid is given by the *actions* of its generators: ``acts[j][x]`` is ``x`` times
+    the element ``gens[j]`` (``order × len(gens)`` numbers, where a table takes
+    ``order²``). The table is built from them only when asked for (:attr:`table`): a
+    candidate the builder tries and rejects never needs it.
+
+    >>> c = Pretension([False, True], [0, 1], [1], [np.array([1, 0])])
+    >>> c.times(1, 1), c.table.tolist()
+    (0, [[0, 1], [1, 0]])
+    """
+
     is_p: list[bool]
     phi: list[int]
+    gens: list[int]
+    acts: list[npt.NDArray[np.int64]] = field(repr=False)
 
     @property
     def order(self) -> int:
         """The number of elements."""
         return len(self.is_p)
+
+    @cached_property
+    def table(self) -> Table:
+        """The multiplication table (``order²`` entries), built on first use."""
+        return table_from_actions(self.acts, self.order, _no_tick)
+
+    def times(self, x: int, g: int) -> int:
+        """``x`` times the generator element ``g``."""
+        return int(self.acts[self.gens.index(g)][x])
 
 
 def closure(table: Table, gens: Sequence[int]) -> list[int]:
@@ -233,12 +254,12 @@ def candidate(
     cls_np = np.asarray(cls, dtype=np.int64)
     rep = np.zeros(count, dtype=np.int64)
     rep[cls_np[::-1]] = np.arange(len(cls) - 1, -1, -1)
-    table = table_from_actions([cls_np[ac[rep]] for ac in local], count, tick)
     is_p = (marks[ordered[rep]] != 0).tolist()
     out_phi = [0] * (last + 1)
     for k in movers:
         out_phi[k] = cls[int(where[code[k]])]
-    return Pretension(table, is_p, out_phi)
+    gens = [cls[int(where[c])] for c in gen_codes]
+    return Pretension(is_p, out_phi, gens, [cls_np[ac[rep]] for ac in local])
 
 
 def reduce_pretension(
@@ -267,11 +288,11 @@ def reduce_pretension(
     cls_np = np.asarray(cls, dtype=np.int64)
     rep = np.zeros(count, dtype=np.int64)
     rep[cls_np[::-1]] = np.arange(len(cls) - 1, -1, -1)
-    new = table_from_actions([cls_np[a[rep]] for a in acts], count, _no_tick)
     return Pretension(
-        new,
         [bool(is_p[sub[order[r]]]) for r in rep.tolist()],
         [cls[int(where[proj[x]])] for x in phi],
+        [cls[int(where[g])] for g in gens],
+        [cls_np[a[rep]] for a in acts],
     )
 
 
