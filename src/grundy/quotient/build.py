@@ -121,7 +121,7 @@ class QuotientBuilder:
     def __init__(self, game: ImpartialGame[int]) -> None:
         self.game = game
         self.table: Table = np.zeros((1, 1), dtype=np.int32)
-        self.mul: list[list[int]] = [[0]]
+        self._mul: tuple[Table, list[list[int]]] | None = None
         self.is_p: list[bool] = [False]
         self.phi: list[int] = [0]
         self.options: list[list[tuple[int, ...]]] = [[]]
@@ -134,8 +134,20 @@ class QuotientBuilder:
         #: Use the mex interpolation principle (off after it was ever refuted).
         self.interpolate = True
         self._lower: Lower | None = None
-        self._compat: npt.NDArray[np.bool_] | None = None
+        self._compat: npt.NDArray[np.uint8] | None = None
         self._checked = self._snapshot()
+
+    @property
+    def mul(self) -> list[list[int]]:
+        """The multiplication table as lists (made from :attr:`table` when first asked for)."""
+        if self._mul is None or self._mul[0] is not self.table:
+            self._mul = (self.table, self.table.tolist())
+        return self._mul[1]
+
+    @property
+    def order(self) -> int:
+        """The number of elements of the quotient."""
+        return len(self.is_p)
 
     @property
     def done(self) -> int:
@@ -145,7 +157,6 @@ class QuotientBuilder:
     def _snapshot(self) -> tuple[object, ...]:
         return (
             self.table,
-            self.mul,
             self.is_p,
             list(self.phi),
             list(self.options),
@@ -154,15 +165,14 @@ class QuotientBuilder:
         )
 
     def _rollback(self) -> None:
-        table, mul, is_p, phi, options, trans, changed = self._checked
-        self.table, self.mul, self.is_p = table, mul, is_p  # type: ignore[assignment]
+        table, is_p, phi, options, trans, changed = self._checked
+        self.table, self.is_p = table, is_p  # type: ignore[assignment]
         self.phi, self.options, self.trans = list(phi), list(options), list(trans)  # type: ignore[call-overload]
         self.changed_at = list(changed)  # type: ignore[call-overload]
         self._lower = self._compat = None
 
     def _set(self, pret: Pretension, trans: list[frozenset[int]]) -> None:
         self.table = pret.table
-        self.mul = pret.table.tolist()
         self.is_p = list(pret.is_p)
         self.phi = list(pret.phi)
         self.trans = trans
@@ -188,7 +198,7 @@ class QuotientBuilder:
         if Checker(mul, is_p, phi, trans).failure(budget) is not None:
             raise ValueError("the saved quotient does not describe this game")
         with self.lock:
-            self.table, self.mul, self.is_p, self.phi = table, mul, is_p, phi
+            self.table, self.is_p, self.phi = table, is_p, phi
             self.options, self.trans, self.changed_at = options, trans, changed_at
             self._lower = self._compat = None
             self._checked = self._snapshot()
@@ -237,7 +247,7 @@ class QuotientBuilder:
         or, when not ``final``, when it passes its bounds."""
         if self._checked[3] == self.phi:
             return True
-        checker = Checker(self.mul, self.is_p, self.phi, self.trans, self.table)
+        checker = Checker(self.table, self.is_p, self.phi, self.trans, self.table)
         try:
             ok = checker.failure(Budget(self.done, max_work, deadline)) is None
         except SearchLimitError:
@@ -267,7 +277,7 @@ class QuotientBuilder:
             if deadline is not None and time.monotonic() > deadline:
                 raise QuotientTimeLimitError(
                     f"time limit reached after heap {self.done} of {last} "
-                    f"(quotient of order {len(self.mul)} so far)"
+                    f"(quotient of order {self.order} so far)"
                 )
             bounds = (max_order, max_states, max_work)
             failed = self.failed
@@ -299,10 +309,9 @@ class QuotientBuilder:
             small = QuotientBuilder(self.game)
             pret = reduce_pretension(self.table, self.is_p, self.phi[: last + 1])
             small.options = self.options[: last + 1]
-            mul = pret.table.tolist()
             small._set(
                 pret,
-                [frozenset(_product(mul, pret.phi, o) for o in opts) for opts in small.options],
+                [frozenset(_act_product(pret, o) for o in opts) for opts in small.options],
             )
             small.changed_at = [h for h in self.changed_at if h <= last]
             small._checked = small._snapshot()
@@ -318,7 +327,7 @@ class QuotientBuilder:
             self.options.append(opts)
             self.trans.append(frozenset())
             return
-        t = frozenset(_product(self.mul, self.phi, o) for o in opts)
+        t = frozenset(_product(self.table, self.phi, o) for o in opts)
         x = self._conservative(t, budget, max_states)
         if x is not None:
             self.phi.append(x)
@@ -332,18 +341,24 @@ class QuotientBuilder:
         self.changed_at.append(h)
         self._checked = self._snapshot()
 
-    def _compatible(self) -> npt.NDArray[np.bool_]:
-        """``c[x, y]``: no ``z`` has both ``xz`` and ``yz`` in P."""
+    def _compatible(self, ts: Sequence[int]) -> npt.NDArray[np.bool_]:
+        """``c[x]``: ``x`` is compatible with every ``t`` in ``ts`` (no ``z`` has both ``xz``
+        and ``tz`` in P). The P-mask ``P[xz]`` is kept as packed bits (``order²/8`` bytes),
+        and each ``t`` costs one pass over it."""
         if self._compat is None:
-            pm = np.asarray(self.is_p, dtype=np.float32)[self.table]
-            self._compat = (pm @ pm.T) == 0
-        return self._compat
+            pm = np.asarray(self.is_p, dtype=bool)[self.table]
+            self._compat = np.packbits(pm, axis=1)
+        bits = self._compat
+        ok = np.ones(self.order, dtype=bool)
+        for t in ts:
+            ok &= ~(bits & bits[t]).any(axis=1)
+        return ok
 
     def _conservative(self, t: frozenset[int], budget: Budget, ms: int) -> int | None:
         heap_is_p = not any(self.is_p[z] for z in t)
-        n = len(self.mul)
+        n = self.order
         budget.spend(n * (1 + len(t)))
-        ok = self._compatible()[:, sorted(t)].all(axis=1)
+        ok = self._compatible(sorted(t))
         ok &= np.asarray(self.is_p, dtype=bool) == heap_is_p
         xs = np.flatnonzero(ok).tolist()
         if not xs:
@@ -351,7 +366,7 @@ class QuotientBuilder:
         if self.interpolate:
             if self._lower is None:
                 lower: Lower = [[] for _ in range(n)]
-                checker = Checker(self.mul, self.is_p, self.phi, self.trans, self.table)
+                checker = Checker(self.table, self.is_p, self.phi, self.trans, self.table)
                 if checker.failure(budget, ms, minimal=lower) is not None:  # pragma: no cover
                     raise AssertionError("the quotient kept is not valid")
                 self._lower = lower
@@ -361,7 +376,7 @@ class QuotientBuilder:
         phi, trans = [*self.phi, 0], [*self.trans, t]
         for x in xs:
             phi[-1] = x
-            if Checker(self.mul, self.is_p, phi, trans, self.table).failure(budget, ms) is None:
+            if Checker(self.table, self.is_p, phi, trans, self.table).failure(budget, ms) is None:
                 self._lower = None
                 return int(x)
         self._lower = None
@@ -446,8 +461,8 @@ def _act_product(pret: Pretension, heaps: Sequence[int]) -> int:
     return x
 
 
-def _product(mul: Sequence[Sequence[int]], phi: Sequence[int], heaps: Sequence[int]) -> int:
+def _product(mul: Table | Sequence[Sequence[int]], phi: Sequence[int], heaps: Sequence[int]) -> int:
     x = 0
     for k in heaps:
-        x = mul[x][phi[k]]
+        x = int(mul[x][phi[k]])
     return x
