@@ -7,6 +7,8 @@
  *   n_failure   state = (element, set of option elements), sets as bitsets over the
  *               monoid; a state is met before when an earlier word reached the element
  *               with a subset of the options (per element: the minimal sets met).
+ *               The monoid is given by n × k columns (x times the k elements needed:
+ *               generators and option elements), not by its n × n table.
  *   mark_colex  state = element; option sets as small sorted arrays.
  * Work is reported to a Python callable tick(steps) every TICK steps (the GIL is held:
  * tick may raise to stop the walk, for bounds and deadlines).
@@ -115,7 +117,7 @@ static PyObject *quotient_n_failure(PyObject *self, PyObject *args)
     const int32_t *table;
     const int64_t *gv, *offs, *items, *bound = NULL;
     const uint8_t *pv;
-    Py_ssize_t n, m, w, i, d, j;
+    Py_ssize_t n, m, w, i, d, j, kc;
     arena_t arena = {NULL, 0, 0, 0};
     known_t *known = NULL;
     Py_ssize_t *nearidx = NULL, *cur = NULL, *tr = NULL;
@@ -135,7 +137,9 @@ static PyObject *quotient_n_failure(PyObject *self, PyObject *args)
         goto done;
     n = isp.len;
     m = gens.len;
-    if (n < 1 || tab.len != n * n || toff.len != m + 1 || (bo != Py_None && bnd.len != m)) {
+    kc = n >= 1 ? tab.len / n : 0;
+    if (n < 1 || kc < 1 || tab.len != n * kc || toff.len != m + 1
+        || (bo != Py_None && bnd.len != m)) {
         PyErr_SetString(PyExc_ValueError, "quotient_n_failure: inconsistent sizes");
         goto done;
     }
@@ -146,19 +150,19 @@ static PyObject *quotient_n_failure(PyObject *self, PyObject *args)
     items = (const int64_t *)titems.data;
     if (bo != Py_None)
         bound = (const int64_t *)bnd.data;
-    for (i = 0; i < n * n; i++)
+    for (i = 0; i < n * kc; i++)
         if (table[i] < 0 || table[i] >= n) {
             PyErr_SetString(PyExc_ValueError, "quotient_n_failure: table entry out of range");
             goto done;
         }
     for (j = 0; j < m; j++)
-        if (gv[j] < 0 || gv[j] >= n || offs[j] < 0 || offs[j] > offs[j + 1]
+        if (gv[j] < 0 || gv[j] >= kc || offs[j] < 0 || offs[j] > offs[j + 1]
             || offs[j + 1] > titems.len) {
             PyErr_SetString(PyExc_ValueError, "quotient_n_failure: bad generators");
             goto done;
         }
     for (i = 0; i < titems.len; i++)
-        if (items[i] < 0 || items[i] >= n) {
+        if (items[i] < 0 || items[i] >= kc) {
             PyErr_SetString(PyExc_ValueError, "quotient_n_failure: option out of range");
             goto done;
         }
@@ -182,7 +186,7 @@ static PyObject *quotient_n_failure(PyObject *self, PyObject *args)
             pmask[i / 64] |= (word_t)1 << (i % 64);
     d = 0;
     while (d < m) {
-        Py_ssize_t y = cur[d], x = (Py_ssize_t)table[y * n + gv[d]], ny, k, keep;
+        Py_ssize_t y = cur[d], x = (Py_ssize_t)table[y * kc + gv[d]], ny, k, keep;
         known_t *kx = &known[x];
         int dominated = 0;
         ny = nearidx[d * n + y];
@@ -194,7 +198,7 @@ static PyObject *quotient_n_failure(PyObject *self, PyObject *args)
             s = SET(&arena, ny);
             memset(s, 0, (size_t)w * sizeof(word_t));
             for (k = offs[d]; k < offs[d + 1]; k++) {
-                int64_t z = table[y * n + items[k]];
+                int64_t z = table[y * kc + items[k]];
                 s[z / 64] |= (word_t)1 << (z % 64);
             }
             nearidx[d * n + y] = ny;
@@ -212,7 +216,7 @@ static PyObject *quotient_n_failure(PyObject *self, PyObject *args)
                         b++;
                     v &= v - 1;
                     t = k * 64 + b;
-                    z = table[t * n + gv[d]];
+                    z = table[t * kc + gv[d]];
                     scratch[z / 64] |= (word_t)1 << (z % 64);
                     steps++;
                 }

@@ -67,7 +67,6 @@ from grundy.quotient.monoid import (
     Pretension,
     candidate,
     check_monoid,
-    cyclic_shape,
     reduce_pretension,
     refine,
 )
@@ -391,7 +390,7 @@ class QuotientBuilder:
         )
         for _ in range(MAX_TRIES):
             trans = [frozenset(_act_product(trial, o) for o in opt) for opt in options]
-            checker = Checker(trial.table, trial.is_p, trial.phi, trans, trial.table)
+            checker = Checker((), trial.is_p, trial.phi, trans, pret=trial)
             word = checker.failure(budget, ms)
             if word is None:
                 return trial, trans
@@ -412,12 +411,11 @@ def _recalibrate(
     """The candidate that frees the fewest heaps of ``failure`` (each on a cyclic part) and
     is right about it, built on ``trial`` (as MisereSolver recalibrates)."""
     wrong = trial.is_p[_act_product(trial, failure)]
-    mul = trial.table
     counts = Counter(failure)
     heaps = sorted(k for k in counts if options[k])
 
     def shape(k: int) -> tuple[int, int]:
-        index = max(cyclic_shape(mul, trial.phi[k])[0], counts[k] - 1)
+        index = max(_shape(trial, trial.phi[k])[0], counts[k] - 1)
         return index, max(2, 2 * ((index - 4) // 2))
 
     def right(freed: dict[int, tuple[int, int]]) -> Pretension | None:
@@ -439,7 +437,7 @@ def _recalibrate(
     for bump in range(1, MAX_INDEX):
         freed = {}
         for k in heaps:
-            index, period = cyclic_shape(mul, trial.phi[k])
+            index, period = _shape(trial, trial.phi[k])
             i = max(2, counts[k], index) + bump
             p = max(2, 2 * ((i - 4) // 2))
             freed[k] = (i, p * period // gcd(p, period))
@@ -450,6 +448,18 @@ def _recalibrate(
         f"no quotient found for heap {len(options) - 1}: no candidate of at most "
         f"{max_order:,} elements is right about the sum of heaps {list(failure)}"
     )
+
+
+def _shape(pret: Pretension, x: int) -> tuple[int, int]:
+    """``(index, period)`` of a generator element ``x`` (as :func:`cyclic_shape`, by its action)."""
+    if not x:
+        return 0, 1
+    seen: dict[int, int] = {}
+    y, e = 0, 0
+    while y not in seen:
+        seen[y] = e
+        y, e = pret.times(y, x), e + 1
+    return seen[y], e - seen[y]
 
 
 def _act_product(pret: Pretension, heaps: Sequence[int]) -> int:

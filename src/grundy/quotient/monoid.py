@@ -81,6 +81,30 @@ class Pretension:
         """The multiplication table (``order²`` entries), built on first use."""
         return table_from_actions(self.acts, self.order, _no_tick)
 
+    def columns(self, elements: Sequence[int]) -> Table:
+        """The ``order × len(elements)`` columns of the table (``x`` times each element),
+        each made by following the element's colex-least word through the actions."""
+        n = self.order
+        out = np.empty((n, len(elements)), dtype=np.int32)
+        words = self._words
+        for i, x in enumerate(elements):
+            col = np.arange(n, dtype=np.int64)
+            word = words[x]
+            if word is None:  # pragma: no cover - the generators generate the monoid
+                raise ValueError(f"element {x} is not reached by the generators")
+            for act, e in zip(self.acts, word, strict=True):
+                for _ in range(e):
+                    col = act[col]
+            out[:, i] = col
+        return out
+
+    @cached_property
+    def _words(self) -> list[tuple[int, ...] | None]:
+        if not self.acts:
+            return [()]
+        cols = np.stack(self.acts, axis=1).astype(np.int32)
+        return least_words(cols, list(range(len(self.acts))), _no_tick)
+
     def times(self, x: int, g: int) -> int:
         """``x`` times the generator element ``g``."""
         return int(self.acts[self.gens.index(g)][x])
