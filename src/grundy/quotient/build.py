@@ -421,7 +421,7 @@ def _recalibrate(
     def right(freed: dict[int, tuple[int, int]]) -> Pretension | None:
         try:
             cand = candidate(
-                trial.table, trial.phi, options, freed, max_order=max_order, tick=budget.spend
+                trial, trial.phi, options, freed, max_order=max_order, tick=budget.spend
             )
         except QuotientTooLargeError:
             return None

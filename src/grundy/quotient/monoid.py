@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grundy.kernels.quotient import Table, least_words, mark_colex
+from grundy.kernels.quotient import refine as refine_kernel
 from grundy.quotient.bounds import QuotientTooLargeError
 
 __all__ = [
@@ -146,33 +147,15 @@ def refine(
     start: Sequence[int] | npt.NDArray[np.int64], acts: Sequence[npt.NDArray[np.int64]], tick: Tick
 ) -> list[int]:
     """Moore's algorithm: the coarsest partition of ``0..len(start)-1`` refining the classes
-    ``start`` and stable under the maps ``acts``; classes numbered by first appearance.
-    Each round sorts the elements by (class, classes of their images) once.
+    ``start`` and stable under the maps ``acts``; classes numbered by first appearance
+    (:func:`grundy.kernels.quotient.refine`, compiled when the core is there).
 
     >>> refine([0, 1, 0, 1], [np.array([1, 2, 3, 0])], _no_tick)
     [0, 1, 0, 1]
     """
     size = len(start)
-    cls = np.unique(np.asarray(start, dtype=np.int64), return_inverse=True)[1].ravel()
-    count = int(cls.max()) + 1 if size else 0
-    while size:
-        tick(size * (1 + len(acts)))
-        keys = np.stack([cls, *(cls[a] for a in acts)])
-        order = np.lexsort(keys[::-1])
-        ranked = keys[:, order]
-        step = np.empty(size, dtype=np.int64)
-        step[0] = 0
-        step[1:] = (ranked[:, 1:] != ranked[:, :-1]).any(axis=0)
-        new = np.empty(size, dtype=np.int64)
-        new[order] = np.cumsum(step)
-        new_count = int(new.max()) + 1
-        if new_count == count:
-            break
-        cls, count = new, new_count
-    _, first, inverse = np.unique(cls, return_index=True, return_inverse=True)
-    rank = np.empty(len(first), dtype=np.int64)
-    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
-    out: list[int] = rank[inverse.ravel()].tolist()
+    maps = np.stack(acts) if len(acts) else np.zeros((0, size), dtype=np.int64)
+    out: list[int] = refine_kernel(np.asarray(start, dtype=np.int64), maps, tick).tolist()
     return out
 
 
@@ -204,8 +187,26 @@ def table_from_actions(acts: Sequence[npt.NDArray[np.int64]], count: int, tick: 
     return table
 
 
+def _reach(acts: Sequence[npt.NDArray[np.int64]], size: int) -> npt.NDArray[np.int64]:
+    """The elements reached from 0 by the maps ``acts`` (0 first)."""
+    seen = np.zeros(size, dtype=bool)
+    seen[0] = True
+    found = [np.zeros(1, dtype=np.int64)]
+    frontier = found[0]
+    while frontier.size:
+        nxt = []
+        for act in acts:
+            z = np.unique(act[frontier])
+            z = z[~seen[z]]
+            seen[z] = True
+            nxt.append(z)
+        frontier = np.concatenate(nxt) if nxt else np.zeros(0, dtype=np.int64)
+        found.append(frontier)
+    return np.concatenate(found)
+
+
 def candidate(
-    base: Table,
+    base: Table | Pretension,
     phi: Sequence[int],
     options: Sequence[Sequence[tuple[int, ...]]],
     freed: dict[int, tuple[int, int]],
@@ -214,16 +215,24 @@ def candidate(
     tick: Tick = _no_tick,
 ) -> Pretension:
     """The reduced candidate for heaps ``0..len(options)-1``: heap ``k`` keeps its element
-    ``phi[k]`` of ``base`` unless ``k`` is freed (``freed[k] = (index, period)``; ``phi[k]``
+    ``phi[k]`` of ``base`` (a table, or a pretension's actions) unless ``k`` is freed (``freed[k] = (index, period)``; ``phi[k]``
     is then ignored, and may be missing for the last heap). :class:`QuotientTooLargeError`
     past :data:`MAX_CANDIDATE` elements before reduction or ``max_order`` after."""
     last = len(options) - 1
     movers = [k for k in range(1, last + 1) if options[k]]
-    sub = closure(base, [phi[k] for k in movers if k not in freed])
+    kept = sorted({phi[k] for k in movers if k not in freed} - {0})
+    if isinstance(base, Pretension):
+        size = base.order
+        base_acts = [base.acts[base.gens.index(g)] for g in kept]
+    else:
+        size = len(base)
+        base_acts = [np.asarray(base[:, g], dtype=np.int64) for g in kept]
+    sub = _reach(base_acts, size)
     m = len(sub)
-    proj = np.full(len(base), -1, dtype=np.int64)
+    proj = np.full(size, -1, dtype=np.int64)
     proj[sub] = np.arange(m)
-    small = proj[base[np.ix_(sub, sub)]]
+    # small[g][a]: element a of the submonoid times the kept element g (as sub indices).
+    small = {g: proj[act[sub]] for g, act in zip(kept, base_acts, strict=True)}
     slots = sorted(freed)
     sizes = [sum(freed[k]) for k in slots]
     total = m * prod(sizes)
@@ -247,9 +256,10 @@ def candidate(
             gen_codes.append(code[k])
             gen_heap.append(k)
     acts = []
+    element = {int(proj[g]): g for g in kept}
     for c in gen_codes:
         if c < m:
-            acts.append(u - a + small[a, c])
+            acts.append(u - a + small[element[c]][a])
         else:
             j = next(j for j in range(len(slots)) if c == m * strides[j])
             i, p = freed[slots[j]]
