@@ -40,7 +40,7 @@ def progress(done, _last):
     if done in report:
         print(f"heap {done} order {len(builder.mul)} cpu {time.process_time() - start:.3f}",
               flush=True)
-builder.extend(last, progress=progress, max_work=10**12)
+builder.extend(last, progress=progress, max_work=10**13, max_states=10**13, max_order=10**6)
 """
 
 
@@ -51,9 +51,13 @@ def _child(
     and its CPU time (user + system)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
-        out = subprocess.run(
-            cmd, capture_output=True, text=True, check=True, env=env, timeout=timeout
-        ).stdout
+        done = subprocess.run(
+            cmd, capture_output=True, text=True, check=False, env=env, timeout=timeout
+        )
+        out = done.stdout
+        if done.returncode:
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            print(f"{cmd[0]} stopped (exit {done.returncode}): {last}")
     except subprocess.TimeoutExpired as e:
         raw = e.stdout or ""
         out = raw.decode() if isinstance(raw, bytes) else raw

@@ -207,9 +207,7 @@ def test_refine_is_the_coarsest_stable_refinement(data: st.DataObject) -> None:
         grown = False
         for x in range(size):
             for y in range(size):
-                if (x, y) not in apart and any(
-                    (int(a[x]), int(a[y])) in apart for a in acts
-                ):
+                if (x, y) not in apart and any((int(a[x]), int(a[y])) in apart for a in acts):
                     apart.add((x, y))
                     grown = True
     for x in range(size):

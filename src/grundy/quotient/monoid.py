@@ -215,7 +215,8 @@ def candidate(
     tick: Tick = _no_tick,
 ) -> Pretension:
     """The reduced candidate for heaps ``0..len(options)-1``: heap ``k`` keeps its element
-    ``phi[k]`` of ``base`` (a table, or a pretension's actions) unless ``k`` is freed (``freed[k] = (index, period)``; ``phi[k]``
+    ``phi[k]`` of ``base`` (a table, or a pretension's actions) unless ``k`` is freed
+    (``freed[k] = (index, period)``; ``phi[k]``
     is then ignored, and may be missing for the last heap). :class:`QuotientTooLargeError`
     past :data:`MAX_CANDIDATE` elements before reduction or ``max_order`` after."""
     last = len(options) - 1

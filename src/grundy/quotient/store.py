@@ -4,7 +4,8 @@ The file holds ``{"format", "version", "game", "sha256", "data"}`` where ``data`
 is the builder's state and ``sha256`` the checksum of ``data`` written
 canonically. Version 2 stores the monoid as the actions of its generators
 (``acts[j][x]`` = ``x`` times ``gens[j]``, the heaps' elements): ``order × g``
-numbers where the table of version 1 took ``order²`` (read still). It is replaced atomically (a unique temporary name, then
+numbers where the table of version 1 took ``order²`` (read still).
+It is replaced atomically (a unique temporary name, then
 ``os.replace``: :func:`grundy.core.files.atomic_write`); devices, FIFOs and
 folders are refused, and a file over :data:`MAX_FILE_BYTES` is refused
 unread. A damaged file, or one of another game, raises

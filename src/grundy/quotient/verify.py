@@ -39,14 +39,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from grundy.errors import SearchLimitError
 from grundy.kernels.quotient import Table, Tick, least_words, n_failure
-from grundy.quotient.bounds import Budget, QuotientTimeLimitError
+from grundy.quotient.bounds import Budget, QuotientLimitError, QuotientTimeLimitError
 from grundy.quotient.monoid import Pretension
 
 __all__ = ["DEFAULT_MAX_STATES", "Checker", "find_failure", "reachable"]
 
-#: The N-check gives up (SearchLimitError) after this many steps.
+#: The N-check gives up (QuotientLimitError) after this many steps.
 DEFAULT_MAX_STATES = 400_000_000
 
 
@@ -81,7 +80,7 @@ class Checker:
     over them, and :meth:`heaps` turns one into a sorted tuple of heaps.
     """
 
-    def __init__(  # noqa: PLR0913, PLR0917 - the parts of a pretension
+    def __init__(  # noqa: PLR0917 - the parts of a pretension
         self,
         mul: Sequence[Sequence[int]] | Table,
         is_p: Sequence[bool],
@@ -167,7 +166,10 @@ def _ticker(budget: Budget | None, deadline: float | None, most: int | None = No
         if budget is not None:
             budget.spend(steps)
         if most is not None and used > most:
-            raise SearchLimitError(most)
+            raise QuotientLimitError(
+                f"the exact check of a quotient passed {most:,} steps (raise it with max_states=)",
+                most,
+            )
         if deadline is not None and time.monotonic() > deadline:
             raise QuotientTimeLimitError("time limit reached in the exact check of a quotient")
 
