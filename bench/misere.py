@@ -38,7 +38,7 @@ builder = QuotientBuilder(TakeAndBreak.from_code(code))
 start = time.process_time()
 def progress(done, _last):
     if done in report:
-        print(f"heap {done} order {len(builder.mul)} cpu {time.process_time() - start:.3f}",
+        print(f"heap {done} order {builder.order} cpu {time.process_time() - start:.3f}",
               flush=True)
 builder.extend(last, progress=progress, max_work=10**13, max_states=10**13, max_order=10**6)
 """

@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     def checkpoint(done: int, last: int) -> None:
         nonlocal grown
         if bar is not None:
-            bar(done, last, len(builder.mul))
+            bar(done, last, builder.order)
         if args.out and len(builder.changed_at) != grown:
             grown = len(builder.changed_at)
             save_checkpoint(args.out, spec, builder)

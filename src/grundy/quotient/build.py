@@ -75,6 +75,7 @@ from grundy.quotient.verify import DEFAULT_MAX_STATES, Checker
 __all__ = [
     "DEFAULT_MAX_ORDER",
     "DEFAULT_MAX_WORK",
+    "TABLE_ORDER",
     "QuotientBuilder",
     "QuotientLimitError",
     "heap_options",
@@ -82,6 +83,8 @@ __all__ = [
 
 #: Largest quotient kept (QuotientLimitError beyond).
 DEFAULT_MAX_ORDER = 4096
+#: Largest quotient whose table the builder makes (to test compatibility all at once).
+TABLE_ORDER = 8192
 #: Most candidates tried for one heap.
 MAX_TRIES = 200
 #: Largest increase of a cyclic index tried when freeing the heaps of a failure fails.
@@ -119,7 +122,7 @@ class QuotientBuilder:
 
     def __init__(self, game: ImpartialGame[int]) -> None:
         self.game = game
-        self.table: Table = np.zeros((1, 1), dtype=np.int32)
+        self.monoid = Pretension.from_table(np.zeros((1, 1), dtype=np.int32), [False], [0])
         self._mul: tuple[Table, list[list[int]]] | None = None
         self.is_p: list[bool] = [False]
         self.phi: list[int] = [0]
@@ -135,6 +138,12 @@ class QuotientBuilder:
         self._lower: Lower | None = None
         self._compat: npt.NDArray[np.uint8] | None = None
         self._checked = self._snapshot()
+
+    @property
+    def table(self) -> Table:
+        """The multiplication table (``order²`` entries, built from the generators' actions
+        when first asked for: the builder itself needs it only for small quotients)."""
+        return self.monoid.table
 
     @property
     def mul(self) -> list[list[int]]:
@@ -155,7 +164,7 @@ class QuotientBuilder:
 
     def _snapshot(self) -> tuple[object, ...]:
         return (
-            self.table,
+            self.monoid,
             self.is_p,
             list(self.phi),
             list(self.options),
@@ -164,14 +173,14 @@ class QuotientBuilder:
         )
 
     def _rollback(self) -> None:
-        table, is_p, phi, options, trans, changed = self._checked
-        self.table, self.is_p = table, is_p  # type: ignore[assignment]
+        monoid, is_p, phi, options, trans, changed = self._checked
+        self.monoid, self.is_p = monoid, is_p  # type: ignore[assignment]
         self.phi, self.options, self.trans = list(phi), list(options), list(trans)  # type: ignore[call-overload]
         self.changed_at = list(changed)  # type: ignore[call-overload]
         self._lower = self._compat = None
 
     def _set(self, pret: Pretension, trans: list[frozenset[int]]) -> None:
-        self.table = pret.table
+        self.monoid = pret
         self.is_p = list(pret.is_p)
         self.phi = list(pret.phi)
         self.trans = trans
@@ -197,7 +206,8 @@ class QuotientBuilder:
         if Checker(mul, is_p, phi, trans).failure(budget) is not None:
             raise ValueError("the saved quotient does not describe this game")
         with self.lock:
-            self.table, self.is_p, self.phi = table, is_p, phi
+            self.monoid = Pretension.from_table(table, is_p, phi)
+            self.is_p, self.phi = is_p, phi
             self.options, self.trans, self.changed_at = options, trans, changed_at
             self._lower = self._compat = None
             self._checked = self._snapshot()
@@ -244,9 +254,9 @@ class QuotientBuilder:
         """Check the heaps placed by mex interpolation exactly; False (after rolling back to
         the last checked state and turning interpolation off) when the check refutes them,
         or, when not ``final``, when it passes its bounds."""
-        if self._checked[3] == self.phi:
+        if self._checked[2] == self.phi:
             return True
-        checker = Checker(self.table, self.is_p, self.phi, self.trans, self.table)
+        checker = Checker((), self.is_p, self.phi, self.trans, pret=self.monoid)
         try:
             ok = checker.failure(Budget(self.done, max_work, deadline)) is None
         except SearchLimitError:
@@ -326,7 +336,7 @@ class QuotientBuilder:
             self.options.append(opts)
             self.trans.append(frozenset())
             return
-        t = frozenset(_product(self.table, self.phi, o) for o in opts)
+        t = frozenset(_monoid_product(self.monoid, self.phi, o) for o in opts)
         x = self._conservative(t, budget, max_states)
         if x is not None:
             self.phi.append(x)
@@ -353,29 +363,45 @@ class QuotientBuilder:
             ok &= ~(bits & bits[t]).any(axis=1)
         return ok
 
+    def _compatible_with(self, x: int, ts: Sequence[int]) -> bool:
+        """``x`` is compatible with every ``t`` in ``ts``, from their actions (O(order) each)."""
+        p = np.asarray(self.is_p, dtype=bool)
+        px = p[self.monoid.action(x)]
+        return not any((px & p[self.monoid.action(t)]).any() for t in ts)
+
     def _conservative(self, t: frozenset[int], budget: Budget, ms: int) -> int | None:
         heap_is_p = not any(self.is_p[z] for z in t)
         n = self.order
+        ts = sorted(t)
         budget.spend(n * (1 + len(t)))
-        ok = self._compatible(sorted(t))
-        ok &= np.asarray(self.is_p, dtype=bool) == heap_is_p
-        xs = np.flatnonzero(ok).tolist()
-        if not xs:
-            return None
+        same = np.asarray(self.is_p, dtype=bool) == heap_is_p
         if self.interpolate:
             if self._lower is None:
                 lower: Lower = [[] for _ in range(n)]
-                checker = Checker(self.table, self.is_p, self.phi, self.trans, self.table)
+                checker = Checker((), self.is_p, self.phi, self.trans, pret=self.monoid)
                 if checker.failure(budget, ms, minimal=lower) is not None:  # pragma: no cover
                     raise AssertionError("the quotient kept is not valid")
                 self._lower = lower
-            for x in xs:
+            for x in np.flatnonzero(same).tolist():
                 if any(k <= t for k in self._lower[x]):
-                    return int(x)
+                    budget.spend(n * (1 + len(t)))
+                    if self._compatible_with(x, ts):
+                        return int(x)
+        if n <= TABLE_ORDER:
+            xs = np.flatnonzero(self._compatible(ts) & same).tolist()
+        else:
+            xs = []
+            for x in np.flatnonzero(same).tolist():
+                budget.spend(n * (1 + len(t)))
+                if self._compatible_with(x, ts):
+                    xs.append(x)
+        if not xs:
+            return None
         phi, trans = [*self.phi, 0], [*self.trans, t]
         for x in xs:
             phi[-1] = x
-            if Checker(self.table, self.is_p, phi, trans, self.table).failure(budget, ms) is None:
+            checker = Checker((), self.is_p, phi, trans, pret=self.monoid)
+            if checker.failure(budget, ms) is None:
                 self._lower = None
                 return int(x)
         self._lower = None
@@ -386,7 +412,7 @@ class QuotientBuilder:
     ) -> tuple[Pretension, list[frozenset[int]]]:
         options = [*self.options, opts]
         trial = candidate(
-            self.table, self.phi, options, {h: (2, 2)}, max_order=max_order, tick=budget.spend
+            self.monoid, self.phi, options, {h: (2, 2)}, max_order=max_order, tick=budget.spend
         )
         for _ in range(MAX_TRIES):
             trans = [frozenset(_act_product(trial, o) for o in opt) for opt in options]
@@ -460,6 +486,15 @@ def _shape(pret: Pretension, x: int) -> tuple[int, int]:
         seen[y] = e
         y, e = pret.times(y, x), e + 1
     return seen[y], e - seen[y]
+
+
+def _monoid_product(monoid: Pretension, phi: Sequence[int], heaps: Sequence[int]) -> int:
+    """The element of a sum of heaps (``phi``: the heaps' elements), by actions."""
+    x = 0
+    for k in heaps:
+        if phi[k]:
+            x = monoid.times(x, phi[k])
+    return x
 
 
 def _act_product(pret: Pretension, heaps: Sequence[int]) -> int:

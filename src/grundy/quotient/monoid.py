@@ -71,6 +71,26 @@ class Pretension:
     phi: list[int]
     gens: list[int]
     acts: list[npt.NDArray[np.int64]] = field(repr=False)
+    _cols: dict[int, npt.NDArray[np.int64]] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def from_table(cls, table: Table, is_p: list[bool], phi: list[int]) -> Pretension:
+        """The pretension of a table (generators: the heaps' elements)."""
+        gens = sorted(set(phi) - {0})
+        acts = [np.asarray(table[:, g], dtype=np.int64) for g in gens]
+        pret = cls(is_p, phi, gens, acts)
+        pret.__dict__["table"] = table  # the cached table
+        return pret
+
+    def action(self, x: int) -> npt.NDArray[np.int64]:
+        """Multiplication by ``x`` (``order`` numbers): a generator's action, or the
+        column made by following ``x``'s least word through the actions (kept)."""
+        if x in self.gens:
+            return self.acts[self.gens.index(x)]
+        col = self._cols.get(x)
+        if col is None:
+            col = self._cols[x] = self.columns([x])[:, 0].astype(np.int64)
+        return col
 
     @property
     def order(self) -> int:
@@ -107,8 +127,8 @@ class Pretension:
         return least_words(cols, list(range(len(self.acts))), _no_tick)
 
     def times(self, x: int, g: int) -> int:
-        """``x`` times the generator element ``g``."""
-        return int(self.acts[self.gens.index(g)][x])
+        """``x`` times the element ``g``."""
+        return int(self.action(g)[x])
 
 
 def closure(table: Table, gens: Sequence[int]) -> list[int]:
@@ -224,7 +244,7 @@ def candidate(
     kept = sorted({phi[k] for k in movers if k not in freed} - {0})
     if isinstance(base, Pretension):
         size = base.order
-        base_acts = [base.acts[base.gens.index(g)] for g in kept]
+        base_acts = [base.action(g) for g in kept]
     else:
         size = len(base)
         base_acts = [np.asarray(base[:, g], dtype=np.int64) for g in kept]
