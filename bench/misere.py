@@ -106,8 +106,8 @@ def main() -> None:
         if rows and max(rows) < last:
             top = max(rows)
             print(
-                f"{name} stopped after {args.timeout:.0f} s at heap {top} "
-                f"(order {rows[top][0]}, {rows[top][1]:.2f} s CPU)"
+                f"{name} stopped at heap {top} (order {rows[top][0]}, {rows[top][1]:.2f} s "
+                f"CPU; a limit error, or --timeout {args.timeout:.0f} s, or killed)"
             )
     if theirs:
         print(
