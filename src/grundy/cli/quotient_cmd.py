@@ -64,8 +64,8 @@ def register(sub: Any) -> None:
         type=_elements,
         default=DEFAULT_MAX_ORDER,
         metavar="N",
-        help=f"largest quotient or candidate kept (default {DEFAULT_MAX_ORDER:,}; tables take "
-        "8·N² bytes)",
+        help=f"largest quotient or candidate kept (default {DEFAULT_MAX_ORDER:,}; the quotient's "
+        "table takes 4·N² bytes)",
     )
     p.add_argument(
         "--time-limit", type=seconds, metavar="SECONDS", help="stop after SECONDS (saved first)"
