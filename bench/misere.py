@@ -38,9 +38,9 @@ builder = QuotientBuilder(TakeAndBreak.from_code(code))
 start = time.process_time()
 def progress(done, _last):
     if done in report:
-        print(f"heap {done} order {len(builder.mul)} cpu {time.process_time() - start:.3f}",
+        print(f"heap {done} order {builder.order} cpu {time.process_time() - start:.3f}",
               flush=True)
-builder.extend(last, progress=progress, max_work=10**12)
+builder.extend(last, progress=progress, max_work=10**13, max_states=10**13, max_order=10**6)
 """
 
 
@@ -51,9 +51,13 @@ def _child(
     and its CPU time (user + system)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
-        out = subprocess.run(
-            cmd, capture_output=True, text=True, check=True, env=env, timeout=timeout
-        ).stdout
+        done = subprocess.run(
+            cmd, capture_output=True, text=True, check=False, env=env, timeout=timeout
+        )
+        out = done.stdout
+        if done.returncode:
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            print(f"{cmd[0]} stopped (exit {done.returncode}): {last}")
     except subprocess.TimeoutExpired as e:
         raw = e.stdout or ""
         out = raw.decode() if isinstance(raw, bytes) else raw
@@ -102,8 +106,8 @@ def main() -> None:
         if rows and max(rows) < last:
             top = max(rows)
             print(
-                f"{name} stopped after {args.timeout:.0f} s at heap {top} "
-                f"(order {rows[top][0]}, {rows[top][1]:.2f} s CPU)"
+                f"{name} stopped at heap {top} (order {rows[top][0]}, {rows[top][1]:.2f} s "
+                f"CPU; a limit error, or --timeout {args.timeout:.0f} s, or killed)"
             )
     if theirs:
         print(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -123,3 +124,47 @@ def test_max_order_bounds_the_quotient(capsys: pytest.CaptureFixture[str]) -> No
     assert err == "grundy: stopped after heap 9: the quotient passed 10 elements at heap 10\n"
     assert main(["quotient", "dawson", "--max-order", "0"]) == 2
     assert "--max-order: expected a number of elements, got '0'" in capsys.readouterr().err
+
+
+def test_stopped_by_max_work_then_resumed_gives_the_uninterrupted_answer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Dawson's Kayles to heap 20 with a work bound that stops it part way (exit 1, saved),
+    then resumed from the file without the bound: the JSON answer is the one of a run
+    that was never interrupted, and the file (version 2: the generators' actions) holds
+    heaps 0..20."""
+    out = str(tmp_path / "dawson.json")
+    assert main(["quotient", "dawson", "-n", "20", "--out", out, "--max-work", "2000"]) == 1
+    err = capsys.readouterr().err
+    assert "saved heaps 0.." in err and "run again to go on" in err
+    stopped = json.loads(Path(out).read_text())
+    assert stopped["version"] == 2 and stopped["data"]["done"] == 9  # heap 10 takes more
+    assert main(["quotient", "dawson", "-n", "20", "--out", out, "--json"]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert main(["quotient", "dawson", "-n", "20", "--json"]) == 0
+    assert resumed == json.loads(capsys.readouterr().out)
+    assert resumed["order"] == 24 and resumed["computed_to"] == 20
+    data = json.loads(Path(out).read_text())["data"]
+    assert data["done"] == 20 and "mul" not in data
+    assert all(len(row) == resumed["order"] for row in data["acts"])
+
+
+def test_version_1_checkpoints_are_still_read(tmp_path: Path) -> None:
+    """A checkpoint written with the table (version 1) loads to the same state."""
+    game = RulesGame(octal_rules("0.07"), "d")
+    b = QuotientBuilder(game)
+    b.extend(14)
+    data = {"done": b.done, "mul": b.mul, "is_p": b.is_p, "phi": b.phi}
+    data["changed_at"] = b.changed_at
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    body = {"format": "grundy-misere-quotient", "version": 1, "game": "d", "data": data}
+    body["sha256"] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps(body))
+    again = load_checkpoint(str(path), game, "d")
+    assert (again.mul, again.phi, again.is_p, again.changed_at) == (
+        b.mul,
+        b.phi,
+        b.is_p,
+        b.changed_at,
+    )

@@ -64,8 +64,8 @@ def register(sub: Any) -> None:
         type=_elements,
         default=DEFAULT_MAX_ORDER,
         metavar="N",
-        help=f"largest quotient or candidate kept (default {DEFAULT_MAX_ORDER:,}; tables take "
-        "8·N² bytes)",
+        help=f"largest quotient or candidate kept (default {DEFAULT_MAX_ORDER:,}; the quotient's "
+        "table takes 4·N² bytes)",
     )
     p.add_argument(
         "--time-limit", type=seconds, metavar="SECONDS", help="stop after SECONDS (saved first)"
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     def checkpoint(done: int, last: int) -> None:
         nonlocal grown
         if bar is not None:
-            bar(done, last, len(builder.mul))
+            bar(done, last, builder.order)
         if args.out and len(builder.changed_at) != grown:
             grown = len(builder.changed_at)
             save_checkpoint(args.out, spec, builder)

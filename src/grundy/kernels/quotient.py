@@ -34,7 +34,7 @@ import numpy.typing as npt
 
 from grundy.kernels._core import twin
 
-__all__ = ["TICK", "Table", "Tick", "least_words", "mark_colex", "n_failure"]
+__all__ = ["TICK", "Table", "Tick", "least_words", "mark_colex", "n_failure", "refine"]
 
 #: Steps between two calls of ``tick``.
 TICK = 4096
@@ -249,3 +249,59 @@ def n_failure(  # noqa: PLR0917 - kernels take positional arguments
         d = 0
     tick(steps)
     return None
+
+
+def _refine_compiled(
+    fast: Callable[..., Any],
+    start: npt.NDArray[np.int64],
+    acts: npt.NDArray[np.int64],
+    tick: Tick,
+) -> npt.NDArray[np.int64]:
+    size = len(start)
+    out = np.empty(size, dtype=np.int64)
+    flat = np.ascontiguousarray(acts, dtype=np.int64).reshape(-1)
+    fast(np.ascontiguousarray(start, dtype=np.int64), flat, out, tick)
+    return out
+
+
+@twin("quotient_refine", _refine_compiled)
+def refine(
+    start: npt.NDArray[np.int64], acts: npt.NDArray[np.int64], tick: Tick
+) -> npt.NDArray[np.int64]:
+    """Moore's algorithm: the coarsest partition of ``0..len(start)-1`` that refines the
+    classes ``start`` (integers >= 0) and is stable under the maps ``acts`` (shape
+    ``(m, size)``); classes numbered ``0, 1, ...`` by first appearance.
+
+    Each round sorts the elements by (class, classes of their images) once; it stops
+    when a round makes no new class.
+
+    >>> refine(np.array([0, 1, 0, 1]), np.array([[1, 2, 3, 0]]), _no_tick).tolist()
+    [0, 1, 0, 1]
+    >>> refine(np.array([0, 0, 0, 1]), np.array([[1, 2, 3, 3]]), _no_tick).tolist()
+    [0, 1, 2, 3]
+    """
+    size = len(start)
+    if not size:
+        return np.zeros(0, dtype=np.int64)
+    maps = np.asarray(acts, dtype=np.int64).reshape(-1, size)
+    cls = np.unique(np.asarray(start, dtype=np.int64), return_inverse=True)[1].ravel()
+    count = int(cls.max()) + 1
+    while True:
+        tick(size * (1 + len(maps)))
+        keys = np.stack([cls, *(cls[a] for a in maps)])
+        order = np.lexsort(keys[::-1])
+        ranked = keys[:, order]
+        step = np.empty(size, dtype=np.int64)
+        step[0] = 0
+        step[1:] = (ranked[:, 1:] != ranked[:, :-1]).any(axis=0)
+        new = np.empty(size, dtype=np.int64)
+        new[order] = np.cumsum(step)
+        new_count = int(new.max()) + 1
+        if new_count == count:
+            break
+        cls, count = new, new_count
+    _, first, inverse = np.unique(cls, return_index=True, return_inverse=True)
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
+    out: npt.NDArray[np.int64] = rank[inverse.ravel()]
+    return out

@@ -67,7 +67,6 @@ from grundy.quotient.monoid import (
     Pretension,
     candidate,
     check_monoid,
-    cyclic_shape,
     reduce_pretension,
     refine,
 )
@@ -76,6 +75,7 @@ from grundy.quotient.verify import DEFAULT_MAX_STATES, Checker
 __all__ = [
     "DEFAULT_MAX_ORDER",
     "DEFAULT_MAX_WORK",
+    "TABLE_ORDER",
     "QuotientBuilder",
     "QuotientLimitError",
     "heap_options",
@@ -83,6 +83,8 @@ __all__ = [
 
 #: Largest quotient kept (QuotientLimitError beyond).
 DEFAULT_MAX_ORDER = 4096
+#: Largest quotient whose table the builder makes (to test compatibility all at once).
+TABLE_ORDER = 8192
 #: Most candidates tried for one heap.
 MAX_TRIES = 200
 #: Largest increase of a cyclic index tried when freeing the heaps of a failure fails.
@@ -120,8 +122,8 @@ class QuotientBuilder:
 
     def __init__(self, game: ImpartialGame[int]) -> None:
         self.game = game
-        self.table: Table = np.zeros((1, 1), dtype=np.int32)
-        self.mul: list[list[int]] = [[0]]
+        self.monoid = Pretension.from_table(np.zeros((1, 1), dtype=np.int32), [False], [0])
+        self._mul: tuple[Table, list[list[int]]] | None = None
         self.is_p: list[bool] = [False]
         self.phi: list[int] = [0]
         self.options: list[list[tuple[int, ...]]] = [[]]
@@ -134,8 +136,26 @@ class QuotientBuilder:
         #: Use the mex interpolation principle (off after it was ever refuted).
         self.interpolate = True
         self._lower: Lower | None = None
-        self._compat: npt.NDArray[np.bool_] | None = None
+        self._compat: npt.NDArray[np.uint8] | None = None
         self._checked = self._snapshot()
+
+    @property
+    def table(self) -> Table:
+        """The multiplication table (``order²`` entries, built from the generators' actions
+        when first asked for: the builder itself needs it only for small quotients)."""
+        return self.monoid.table
+
+    @property
+    def mul(self) -> list[list[int]]:
+        """The multiplication table as lists (made from :attr:`table` when first asked for)."""
+        if self._mul is None or self._mul[0] is not self.table:
+            self._mul = (self.table, self.table.tolist())
+        return self._mul[1]
+
+    @property
+    def order(self) -> int:
+        """The number of elements of the quotient."""
+        return len(self.is_p)
 
     @property
     def done(self) -> int:
@@ -144,8 +164,7 @@ class QuotientBuilder:
 
     def _snapshot(self) -> tuple[object, ...]:
         return (
-            self.table,
-            self.mul,
+            self.monoid,
             self.is_p,
             list(self.phi),
             list(self.options),
@@ -154,15 +173,14 @@ class QuotientBuilder:
         )
 
     def _rollback(self) -> None:
-        table, mul, is_p, phi, options, trans, changed = self._checked
-        self.table, self.mul, self.is_p = table, mul, is_p  # type: ignore[assignment]
+        monoid, is_p, phi, options, trans, changed = self._checked
+        self.monoid, self.is_p = monoid, is_p  # type: ignore[assignment]
         self.phi, self.options, self.trans = list(phi), list(options), list(trans)  # type: ignore[call-overload]
         self.changed_at = list(changed)  # type: ignore[call-overload]
         self._lower = self._compat = None
 
     def _set(self, pret: Pretension, trans: list[frozenset[int]]) -> None:
-        self.table = pret.table
-        self.mul = pret.table.tolist()
+        self.monoid = pret
         self.is_p = list(pret.is_p)
         self.phi = list(pret.phi)
         self.trans = trans
@@ -188,7 +206,8 @@ class QuotientBuilder:
         if Checker(mul, is_p, phi, trans).failure(budget) is not None:
             raise ValueError("the saved quotient does not describe this game")
         with self.lock:
-            self.table, self.mul, self.is_p, self.phi = table, mul, is_p, phi
+            self.monoid = Pretension.from_table(table, is_p, phi)
+            self.is_p, self.phi = is_p, phi
             self.options, self.trans, self.changed_at = options, trans, changed_at
             self._lower = self._compat = None
             self._checked = self._snapshot()
@@ -235,9 +254,9 @@ class QuotientBuilder:
         """Check the heaps placed by mex interpolation exactly; False (after rolling back to
         the last checked state and turning interpolation off) when the check refutes them,
         or, when not ``final``, when it passes its bounds."""
-        if self._checked[3] == self.phi:
+        if self._checked[2] == self.phi:
             return True
-        checker = Checker(self.mul, self.is_p, self.phi, self.trans, self.table)
+        checker = Checker((), self.is_p, self.phi, self.trans, pret=self.monoid)
         try:
             ok = checker.failure(Budget(self.done, max_work, deadline)) is None
         except SearchLimitError:
@@ -267,7 +286,7 @@ class QuotientBuilder:
             if deadline is not None and time.monotonic() > deadline:
                 raise QuotientTimeLimitError(
                     f"time limit reached after heap {self.done} of {last} "
-                    f"(quotient of order {len(self.mul)} so far)"
+                    f"(quotient of order {self.order} so far)"
                 )
             bounds = (max_order, max_states, max_work)
             failed = self.failed
@@ -299,10 +318,9 @@ class QuotientBuilder:
             small = QuotientBuilder(self.game)
             pret = reduce_pretension(self.table, self.is_p, self.phi[: last + 1])
             small.options = self.options[: last + 1]
-            mul = pret.table.tolist()
             small._set(
                 pret,
-                [frozenset(_product(mul, pret.phi, o) for o in opts) for opts in small.options],
+                [frozenset(_act_product(pret, o) for o in opts) for opts in small.options],
             )
             small.changed_at = [h for h in self.changed_at if h <= last]
             small._checked = small._snapshot()
@@ -318,7 +336,7 @@ class QuotientBuilder:
             self.options.append(opts)
             self.trans.append(frozenset())
             return
-        t = frozenset(_product(self.mul, self.phi, o) for o in opts)
+        t = frozenset(_monoid_product(self.monoid, self.phi, o) for o in opts)
         x = self._conservative(t, budget, max_states)
         if x is not None:
             self.phi.append(x)
@@ -332,36 +350,58 @@ class QuotientBuilder:
         self.changed_at.append(h)
         self._checked = self._snapshot()
 
-    def _compatible(self) -> npt.NDArray[np.bool_]:
-        """``c[x, y]``: no ``z`` has both ``xz`` and ``yz`` in P."""
+    def _compatible(self, ts: Sequence[int]) -> npt.NDArray[np.bool_]:
+        """``c[x]``: ``x`` is compatible with every ``t`` in ``ts`` (no ``z`` has both ``xz``
+        and ``tz`` in P). The P-mask ``P[xz]`` is kept as packed bits (``order²/8`` bytes),
+        and each ``t`` costs one pass over it."""
         if self._compat is None:
-            pm = np.asarray(self.is_p, dtype=np.float32)[self.table]
-            self._compat = (pm @ pm.T) == 0
-        return self._compat
+            pm = np.asarray(self.is_p, dtype=bool)[self.table]
+            self._compat = np.packbits(pm, axis=1)
+        bits = self._compat
+        ok = np.ones(self.order, dtype=bool)
+        for t in ts:
+            ok &= ~(bits & bits[t]).any(axis=1)
+        return ok
+
+    def _compatible_with(self, x: int, ts: Sequence[int]) -> bool:
+        """``x`` is compatible with every ``t`` in ``ts``, from their actions (O(order) each)."""
+        p = np.asarray(self.is_p, dtype=bool)
+        px = p[self.monoid.action(x)]
+        return not any((px & p[self.monoid.action(t)]).any() for t in ts)
 
     def _conservative(self, t: frozenset[int], budget: Budget, ms: int) -> int | None:
         heap_is_p = not any(self.is_p[z] for z in t)
-        n = len(self.mul)
+        n = self.order
+        ts = sorted(t)
         budget.spend(n * (1 + len(t)))
-        ok = self._compatible()[:, sorted(t)].all(axis=1)
-        ok &= np.asarray(self.is_p, dtype=bool) == heap_is_p
-        xs = np.flatnonzero(ok).tolist()
-        if not xs:
-            return None
+        same = np.asarray(self.is_p, dtype=bool) == heap_is_p
         if self.interpolate:
             if self._lower is None:
                 lower: Lower = [[] for _ in range(n)]
-                checker = Checker(self.mul, self.is_p, self.phi, self.trans, self.table)
+                checker = Checker((), self.is_p, self.phi, self.trans, pret=self.monoid)
                 if checker.failure(budget, ms, minimal=lower) is not None:  # pragma: no cover
                     raise AssertionError("the quotient kept is not valid")
                 self._lower = lower
-            for x in xs:
+            for x in np.flatnonzero(same).tolist():
                 if any(k <= t for k in self._lower[x]):
-                    return int(x)
+                    budget.spend(n * (1 + len(t)))
+                    if self._compatible_with(x, ts):
+                        return int(x)
+        if n <= TABLE_ORDER:
+            xs = np.flatnonzero(self._compatible(ts) & same).tolist()
+        else:
+            xs = []
+            for x in np.flatnonzero(same).tolist():
+                budget.spend(n * (1 + len(t)))
+                if self._compatible_with(x, ts):
+                    xs.append(x)
+        if not xs:
+            return None
         phi, trans = [*self.phi, 0], [*self.trans, t]
         for x in xs:
             phi[-1] = x
-            if Checker(self.mul, self.is_p, phi, trans, self.table).failure(budget, ms) is None:
+            checker = Checker((), self.is_p, phi, trans, pret=self.monoid)
+            if checker.failure(budget, ms) is None:
                 self._lower = None
                 return int(x)
         self._lower = None
@@ -372,24 +412,22 @@ class QuotientBuilder:
     ) -> tuple[Pretension, list[frozenset[int]]]:
         options = [*self.options, opts]
         trial = candidate(
-            self.table, self.phi, options, {h: (2, 2)}, max_order=max_order, tick=budget.spend
+            self.monoid, self.phi, options, {h: (2, 2)}, max_order=max_order, tick=budget.spend
         )
         for _ in range(MAX_TRIES):
-            mul = trial.table.tolist()
-            trans = [frozenset(_product(mul, trial.phi, o) for o in opt) for opt in options]
-            checker = Checker(mul, trial.is_p, trial.phi, trans, trial.table)
+            trans = [frozenset(_act_product(trial, o) for o in opt) for opt in options]
+            checker = Checker((), trial.is_p, trial.phi, trans, pret=trial)
             word = checker.failure(budget, ms)
             if word is None:
                 return trial, trans
             trial = _recalibrate(
-                trial, mul, options, checker.heaps(word), max_order=max_order, budget=budget
+                trial, options, checker.heaps(word), max_order=max_order, budget=budget
             )
         raise QuotientLimitError(f"no quotient found for heap {h} after {MAX_TRIES} candidates")
 
 
 def _recalibrate(
     trial: Pretension,
-    mul: list[list[int]],
     options: list[list[tuple[int, ...]]],
     failure: tuple[int, ...],
     *,
@@ -398,26 +436,22 @@ def _recalibrate(
 ) -> Pretension:
     """The candidate that frees the fewest heaps of ``failure`` (each on a cyclic part) and
     is right about it, built on ``trial`` (as MisereSolver recalibrates)."""
-    wrong = trial.is_p[_product(mul, trial.phi, failure)]
+    wrong = trial.is_p[_act_product(trial, failure)]
     counts = Counter(failure)
     heaps = sorted(k for k in counts if options[k])
 
     def shape(k: int) -> tuple[int, int]:
-        index = max(cyclic_shape(mul, trial.phi[k])[0], counts[k] - 1)
+        index = max(_shape(trial, trial.phi[k])[0], counts[k] - 1)
         return index, max(2, 2 * ((index - 4) // 2))
 
     def right(freed: dict[int, tuple[int, int]]) -> Pretension | None:
         try:
             cand = candidate(
-                trial.table, trial.phi, options, freed, max_order=max_order, tick=budget.spend
+                trial, trial.phi, options, freed, max_order=max_order, tick=budget.spend
             )
         except QuotientTooLargeError:
             return None
-        cmul = cand.table
-        x = 0
-        for k in failure:
-            x = int(cmul[x, cand.phi[k]])
-        return cand if cand.is_p[x] != wrong else None
+        return cand if cand.is_p[_act_product(cand, failure)] != wrong else None
 
     for size in range(1, len(heaps) + 1):
         for subset in combinations(heaps, size):
@@ -429,7 +463,7 @@ def _recalibrate(
     for bump in range(1, MAX_INDEX):
         freed = {}
         for k in heaps:
-            index, period = cyclic_shape(mul, trial.phi[k])
+            index, period = _shape(trial, trial.phi[k])
             i = max(2, counts[k], index) + bump
             p = max(2, 2 * ((i - 4) // 2))
             freed[k] = (i, p * period // gcd(p, period))
@@ -442,8 +476,38 @@ def _recalibrate(
     )
 
 
-def _product(mul: Sequence[Sequence[int]], phi: Sequence[int], heaps: Sequence[int]) -> int:
+def _shape(pret: Pretension, x: int) -> tuple[int, int]:
+    """``(index, period)`` of a generator element ``x`` (as :func:`cyclic_shape`, by its action)."""
+    if not x:
+        return 0, 1
+    seen: dict[int, int] = {}
+    y, e = 0, 0
+    while y not in seen:
+        seen[y] = e
+        y, e = pret.times(y, x), e + 1
+    return seen[y], e - seen[y]
+
+
+def _monoid_product(monoid: Pretension, phi: Sequence[int], heaps: Sequence[int]) -> int:
+    """The element of a sum of heaps (``phi``: the heaps' elements), by actions."""
     x = 0
     for k in heaps:
-        x = mul[x][phi[k]]
+        if phi[k]:
+            x = monoid.times(x, phi[k])
+    return x
+
+
+def _act_product(pret: Pretension, heaps: Sequence[int]) -> int:
+    """The element of a sum of heaps, by the generators' actions (no table needed)."""
+    x = 0
+    for k in heaps:
+        if pret.phi[k]:
+            x = pret.times(x, pret.phi[k])
+    return x
+
+
+def _product(mul: Table | Sequence[Sequence[int]], phi: Sequence[int], heaps: Sequence[int]) -> int:
+    x = 0
+    for k in heaps:
+        x = int(mul[x][phi[k]])
     return x

@@ -20,13 +20,15 @@ partition refinement, the coarsest congruence respecting P).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from math import prod
 
 import numpy as np
 import numpy.typing as npt
 
 from grundy.kernels.quotient import Table, least_words, mark_colex
+from grundy.kernels.quotient import refine as refine_kernel
 from grundy.quotient.bounds import QuotientTooLargeError
 
 __all__ = [
@@ -53,16 +55,80 @@ def _no_tick(steps: int) -> None:
 
 @dataclass(frozen=True)
 class Pretension:
-    """A monoid table, its P-portion and a pretending function (heap -> element)."""
+    """A monoid, its P-portion and a pretending function (heap -> element).
 
-    table: Table
+    The monoid is given by the *actions* of its generators: ``acts[j][x]`` is ``x`` times
+    the element ``gens[j]`` (``order × len(gens)`` numbers, where a table takes
+    ``order²``). The table is built from them only when asked for (:attr:`table`): a
+    candidate the builder tries and rejects never needs it.
+
+    >>> c = Pretension([False, True], [0, 1], [1], [np.array([1, 0])])
+    >>> c.times(1, 1), c.table.tolist()
+    (0, [[0, 1], [1, 0]])
+    """
+
     is_p: list[bool]
     phi: list[int]
+    gens: list[int]
+    acts: list[npt.NDArray[np.int64]] = field(repr=False)
+    _cols: dict[int, npt.NDArray[np.int64]] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def from_table(cls, table: Table, is_p: list[bool], phi: list[int]) -> Pretension:
+        """The pretension of a table (generators: the heaps' elements)."""
+        gens = sorted(set(phi) - {0})
+        acts = [np.asarray(table[:, g], dtype=np.int64) for g in gens]
+        pret = cls(is_p, phi, gens, acts)
+        pret.__dict__["table"] = table  # the cached table
+        return pret
+
+    def action(self, x: int) -> npt.NDArray[np.int64]:
+        """Multiplication by ``x`` (``order`` numbers): a generator's action, or the
+        column made by following ``x``'s least word through the actions (kept)."""
+        if x in self.gens:
+            return self.acts[self.gens.index(x)]
+        col = self._cols.get(x)
+        if col is None:
+            col = self._cols[x] = self.columns([x])[:, 0].astype(np.int64)
+        return col
 
     @property
     def order(self) -> int:
         """The number of elements."""
         return len(self.is_p)
+
+    @cached_property
+    def table(self) -> Table:
+        """The multiplication table (``order²`` entries), built on first use."""
+        return table_from_actions(self.acts, self.order, _no_tick)
+
+    def columns(self, elements: Sequence[int]) -> Table:
+        """The ``order × len(elements)`` columns of the table (``x`` times each element),
+        each made by following the element's colex-least word through the actions."""
+        n = self.order
+        out = np.empty((n, len(elements)), dtype=np.int32)
+        words = self._words
+        for i, x in enumerate(elements):
+            col = np.arange(n, dtype=np.int64)
+            word = words[x]
+            if word is None:  # pragma: no cover - the generators generate the monoid
+                raise ValueError(f"element {x} is not reached by the generators")
+            for act, e in zip(self.acts, word, strict=True):
+                for _ in range(e):
+                    col = act[col]
+            out[:, i] = col
+        return out
+
+    @cached_property
+    def _words(self) -> list[tuple[int, ...] | None]:
+        if not self.acts:
+            return [()]
+        cols = np.stack(self.acts, axis=1).astype(np.int32)
+        return least_words(cols, list(range(len(self.acts))), _no_tick)
+
+    def times(self, x: int, g: int) -> int:
+        """``x`` times the element ``g``."""
+        return int(self.action(g)[x])
 
 
 def closure(table: Table, gens: Sequence[int]) -> list[int]:
@@ -101,33 +167,15 @@ def refine(
     start: Sequence[int] | npt.NDArray[np.int64], acts: Sequence[npt.NDArray[np.int64]], tick: Tick
 ) -> list[int]:
     """Moore's algorithm: the coarsest partition of ``0..len(start)-1`` refining the classes
-    ``start`` and stable under the maps ``acts``; classes numbered by first appearance.
-    Each round sorts the elements by (class, classes of their images) once.
+    ``start`` and stable under the maps ``acts``; classes numbered by first appearance
+    (:func:`grundy.kernels.quotient.refine`, compiled when the core is there).
 
     >>> refine([0, 1, 0, 1], [np.array([1, 2, 3, 0])], _no_tick)
     [0, 1, 0, 1]
     """
     size = len(start)
-    cls = np.unique(np.asarray(start, dtype=np.int64), return_inverse=True)[1].ravel()
-    count = int(cls.max()) + 1 if size else 0
-    while size:
-        tick(size * (1 + len(acts)))
-        keys = np.stack([cls, *(cls[a] for a in acts)])
-        order = np.lexsort(keys[::-1])
-        ranked = keys[:, order]
-        step = np.empty(size, dtype=np.int64)
-        step[0] = 0
-        step[1:] = (ranked[:, 1:] != ranked[:, :-1]).any(axis=0)
-        new = np.empty(size, dtype=np.int64)
-        new[order] = np.cumsum(step)
-        new_count = int(new.max()) + 1
-        if new_count == count:
-            break
-        cls, count = new, new_count
-    _, first, inverse = np.unique(cls, return_index=True, return_inverse=True)
-    rank = np.empty(len(first), dtype=np.int64)
-    rank[np.argsort(first, kind="stable")] = np.arange(len(first))
-    out: list[int] = rank[inverse.ravel()].tolist()
+    maps = np.stack(acts) if len(acts) else np.zeros((0, size), dtype=np.int64)
+    out: list[int] = refine_kernel(np.asarray(start, dtype=np.int64), maps, tick).tolist()
     return out
 
 
@@ -159,8 +207,26 @@ def table_from_actions(acts: Sequence[npt.NDArray[np.int64]], count: int, tick: 
     return table
 
 
+def _reach(acts: Sequence[npt.NDArray[np.int64]], size: int) -> npt.NDArray[np.int64]:
+    """The elements reached from 0 by the maps ``acts`` (0 first)."""
+    seen = np.zeros(size, dtype=bool)
+    seen[0] = True
+    found = [np.zeros(1, dtype=np.int64)]
+    frontier = found[0]
+    while frontier.size:
+        nxt = []
+        for act in acts:
+            z = np.unique(act[frontier])
+            z = z[~seen[z]]
+            seen[z] = True
+            nxt.append(z)
+        frontier = np.concatenate(nxt) if nxt else np.zeros(0, dtype=np.int64)
+        found.append(frontier)
+    return np.concatenate(found)
+
+
 def candidate(
-    base: Table,
+    base: Table | Pretension,
     phi: Sequence[int],
     options: Sequence[Sequence[tuple[int, ...]]],
     freed: dict[int, tuple[int, int]],
@@ -169,16 +235,25 @@ def candidate(
     tick: Tick = _no_tick,
 ) -> Pretension:
     """The reduced candidate for heaps ``0..len(options)-1``: heap ``k`` keeps its element
-    ``phi[k]`` of ``base`` unless ``k`` is freed (``freed[k] = (index, period)``; ``phi[k]``
+    ``phi[k]`` of ``base`` (a table, or a pretension's actions) unless ``k`` is freed
+    (``freed[k] = (index, period)``; ``phi[k]``
     is then ignored, and may be missing for the last heap). :class:`QuotientTooLargeError`
     past :data:`MAX_CANDIDATE` elements before reduction or ``max_order`` after."""
     last = len(options) - 1
     movers = [k for k in range(1, last + 1) if options[k]]
-    sub = closure(base, [phi[k] for k in movers if k not in freed])
+    kept = sorted({phi[k] for k in movers if k not in freed} - {0})
+    if isinstance(base, Pretension):
+        size = base.order
+        base_acts = [base.action(g) for g in kept]
+    else:
+        size = len(base)
+        base_acts = [np.asarray(base[:, g], dtype=np.int64) for g in kept]
+    sub = _reach(base_acts, size)
     m = len(sub)
-    proj = np.full(len(base), -1, dtype=np.int64)
+    proj = np.full(size, -1, dtype=np.int64)
     proj[sub] = np.arange(m)
-    small = proj[base[np.ix_(sub, sub)]]
+    # small[g][a]: element a of the submonoid times the kept element g (as sub indices).
+    small = {g: proj[act[sub]] for g, act in zip(kept, base_acts, strict=True)}
     slots = sorted(freed)
     sizes = [sum(freed[k]) for k in slots]
     total = m * prod(sizes)
@@ -202,9 +277,10 @@ def candidate(
             gen_codes.append(code[k])
             gen_heap.append(k)
     acts = []
+    element = {int(proj[g]): g for g in kept}
     for c in gen_codes:
         if c < m:
-            acts.append(u - a + small[a, c])
+            acts.append(u - a + small[element[c]][a])
         else:
             j = next(j for j in range(len(slots)) if c == m * strides[j])
             i, p = freed[slots[j]]
@@ -233,12 +309,12 @@ def candidate(
     cls_np = np.asarray(cls, dtype=np.int64)
     rep = np.zeros(count, dtype=np.int64)
     rep[cls_np[::-1]] = np.arange(len(cls) - 1, -1, -1)
-    table = table_from_actions([cls_np[ac[rep]] for ac in local], count, tick)
     is_p = (marks[ordered[rep]] != 0).tolist()
     out_phi = [0] * (last + 1)
     for k in movers:
         out_phi[k] = cls[int(where[code[k]])]
-    return Pretension(table, is_p, out_phi)
+    gens = [cls[int(where[c])] for c in gen_codes]
+    return Pretension(is_p, out_phi, gens, [cls_np[ac[rep]] for ac in local])
 
 
 def reduce_pretension(
@@ -267,11 +343,11 @@ def reduce_pretension(
     cls_np = np.asarray(cls, dtype=np.int64)
     rep = np.zeros(count, dtype=np.int64)
     rep[cls_np[::-1]] = np.arange(len(cls) - 1, -1, -1)
-    new = table_from_actions([cls_np[a[rep]] for a in acts], count, _no_tick)
     return Pretension(
-        new,
         [bool(is_p[sub[order[r]]]) for r in rep.tolist()],
         [cls[int(where[proj[x]])] for x in phi],
+        [cls[int(where[g])] for g in gens],
+        [cls_np[a[rep]] for a in acts],
     )
 
 

@@ -39,13 +39,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from grundy.errors import SearchLimitError
 from grundy.kernels.quotient import Table, Tick, least_words, n_failure
-from grundy.quotient.bounds import Budget, QuotientTimeLimitError
+from grundy.quotient.bounds import Budget, QuotientLimitError, QuotientTimeLimitError
+from grundy.quotient.monoid import Pretension
 
 __all__ = ["DEFAULT_MAX_STATES", "Checker", "find_failure", "reachable"]
 
-#: The N-check gives up (SearchLimitError) after this many steps.
+#: The N-check gives up (QuotientLimitError) after this many steps.
 DEFAULT_MAX_STATES = 400_000_000
 
 
@@ -80,18 +80,18 @@ class Checker:
     over them, and :meth:`heaps` turns one into a sorted tuple of heaps.
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 - the parts of a pretension
         self,
-        mul: Sequence[Sequence[int]],
+        mul: Sequence[Sequence[int]] | Table,
         is_p: Sequence[bool],
         phi: Sequence[int],
         trans: Sequence[frozenset[int]],
         table: Table | None = None,
+        pret: Pretension | None = None,
     ) -> None:
         if len(phi) != len(trans) or any(x and not t for x, t in zip(phi, trans, strict=True)):
             raise ValueError("a heap without options must pretend to be the identity")
         self.mul, self.is_p = mul, is_p
-        self.table: Table = np.asarray(mul, dtype=np.int32) if table is None else table
         seen: dict[tuple[int, frozenset[int]], int] = {}
         for h, (x, t) in enumerate(zip(phi, trans, strict=True)):
             if t and (x, t) not in seen:
@@ -100,6 +100,18 @@ class Checker:
         self.gens = [x for (x, _), _ in pairs]
         self.trans = [t for (_, t), _ in pairs]
         self.gen_heaps = [h for _, h in pairs]
+        # The walks multiply only by generators and option elements: n × k columns of the
+        # table (from the generators' actions when there is no table: O(n·k) memory).
+        need = sorted(set(self.gens).union(*self.trans)) or [0]
+        if pret is not None:
+            cols = pret.columns(need)
+        else:
+            full = np.asarray(mul, dtype=np.int32) if table is None else table
+            cols = full[:, need]
+        self.cols: Table = np.ascontiguousarray(cols, dtype=np.int32)
+        where = {x: i for i, x in enumerate(need)}
+        self.gen_cols = [where[g] for g in self.gens]
+        self.trans_cols = [frozenset(where[t] for t in ts) for ts in self.trans]
 
     def heaps(self, word: Sequence[int]) -> tuple[int, ...]:
         """The sum of heaps a word over the generators stands for, sorted."""
@@ -107,15 +119,15 @@ class Checker:
 
     def p_failure(self, budget: Budget | None = None) -> tuple[int, ...] | None:
         """The least word ``u + h`` with ``phi(u + h)`` in P and an option ``phi(u)·t`` in P."""
-        n, m = len(self.mul), len(self.gens)
+        n, m = len(self.is_p), len(self.gens)
         tick = _ticker(budget, None)
         if self.is_p[0]:
             return (0,) * m
-        pm = np.asarray(self.is_p, dtype=bool)[self.table]
-        words = least_words(self.table, self.gens, tick)
+        pm = np.asarray(self.is_p, dtype=bool)[self.cols]
+        words = least_words(self.cols, self.gen_cols, tick)
         tick(n * m)
         best: list[int] | None = None
-        for j, (g, t) in enumerate(zip(self.gens, self.trans, strict=True)):
+        for j, (g, t) in enumerate(zip(self.gen_cols, self.trans_cols, strict=True)):
             bad = pm[:, g] & pm[:, sorted(t)].any(axis=1)
             for x in np.flatnonzero(bad).tolist():
                 w = words[x]
@@ -141,7 +153,7 @@ class Checker:
         if pf is not None and not any(pf):
             return pf
         tick = _ticker(budget, deadline, max_states)
-        nf = n_failure(self.table, self.is_p, self.gens, self.trans, pf, tick, minimal)
+        nf = n_failure(self.cols, self.is_p, self.gen_cols, self.trans_cols, pf, tick, minimal)
         return nf if nf is not None else pf
 
 
@@ -154,7 +166,10 @@ def _ticker(budget: Budget | None, deadline: float | None, most: int | None = No
         if budget is not None:
             budget.spend(steps)
         if most is not None and used > most:
-            raise SearchLimitError(most)
+            raise QuotientLimitError(
+                f"the exact check of a quotient passed {most:,} steps (raise it with max_states=)",
+                most,
+            )
         if deadline is not None and time.monotonic() > deadline:
             raise QuotientTimeLimitError("time limit reached in the exact check of a quotient")
 
