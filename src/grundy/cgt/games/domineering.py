@@ -39,6 +39,7 @@ from grundy.core.game import PartisanGame
 from grundy.core.limits import check_time
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
+from grundy.kernels.grid import dom_options, dom_split
 
 __all__ = ["Domineering", "DomineeringState"]
 
@@ -195,6 +196,10 @@ class Domineering(PartisanGame[DomineeringState]):
         :meth:`regions`, :meth:`number_value` and :meth:`signed_region_key`).
         """
         _, w, mask = state
+        fast = dom_split.compiled  # the compiled core (grid.c), the same answers
+        if fast is not None and mask >> 64 == 0:
+            parts: tuple[Part, ...] = fast(w, mask)
+            return parts
         cache = _split[w]
         found = cache.get(mask)
         return _split_mask(w, mask, cache) if found is None else found
@@ -204,6 +209,10 @@ class Domineering(PartisanGame[DomineeringState]):
     ) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]]:
         """The parts (as :meth:`keyed_regions` gives them) of each Left and each Right option."""
         _, w, mask = region
+        fast = dom_options.compiled  # the compiled core (grid.c), the same answers
+        if fast is not None and mask >> 64 == 0:
+            lefts, rights = fast(w, mask)
+            return lefts, rights
         cache = _split[w]
         get = cache.get
         sides: list[list[tuple[Part, ...]]] = []
