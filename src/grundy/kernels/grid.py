@@ -15,8 +15,8 @@ caller runs the twins, or its own code.
 :mod:`grundy.cgt.games.domineering` is the reference (with its caches); the tests compare
 it, the twins and the compiled functions over every board of up to 16 cells.
 
->>> dom_split(3, 0b0110_0111)  # ... over .## : the region is an L of four cells
-(((2, 3, (3, 6)), False, (2, 3, 55)),)
+>>> dom_split(3, 0b0110_0111)  # ... over #.. (a set bit is an empty cell): five cells
+(((2, 3, (3, 7)), False, (2, 3, 103)),)
 >>> dom_split.py_func(3, 0b0110_0111) == dom_split(3, 0b0110_0111)
 True
 >>> dom_split(2, 0b011_011)  # a 2x2 square: the key is 2x2, not transposed
