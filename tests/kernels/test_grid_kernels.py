@@ -1,0 +1,117 @@
+"""The grid kernels (``grid.c``, :mod:`grundy.kernels.grid`) against the reference, the
+Domineering ruleset's own Python code (:mod:`grundy.cgt.games.domineering`, run with the
+compiled core switched off), and against their pure-Python twins.
+
+Bounds: the parts of every board that is a subset of the cells of a 4x4, 3x5, 2x8 or 1x16
+board (every position of up to 16 cells); the options of every subset of a 3x4 and a 2x6
+board; random subsets of boards up to 7x7 (the largest the compiled functions take) and
+of 8x8 (past 64 bits, where the adapter runs the twin).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grundy.cgt.games.domineering import Domineering
+from grundy.kernels._core import PURE_PYTHON, core_module
+from grundy.kernels.grid import dom_options, dom_split, fits
+
+compiled = pytest.mark.skipif(core_module() is None, reason="the compiled core is not active")
+
+
+def _subsets(h: int, w: int) -> Iterator[int]:
+    """Every set of cells of an ``h`` x ``w`` board, as a mask of stride ``w + 1``."""
+    cells = [r * (w + 1) + c for r in range(h) for c in range(w)]
+    for pick in range(1 << len(cells)):
+        mask = 0
+        for i, bit in enumerate(cells):
+            if pick >> i & 1:
+                mask |= 1 << bit
+        yield mask
+
+
+def _reference(monkeypatch: pytest.MonkeyPatch) -> Domineering:
+    monkeypatch.setenv(PURE_PYTHON, "1")
+    return Domineering()
+
+
+@pytest.mark.parametrize(
+    ("h", "w"),
+    [
+        pytest.param(4, 4, marks=pytest.mark.slow),
+        (3, 5),
+        pytest.param(2, 8, marks=pytest.mark.slow),
+        (1, 16),
+    ],
+)
+def test_split_of_every_small_board(monkeypatch: pytest.MonkeyPatch, h: int, w: int) -> None:
+    masks = list(_subsets(h, w))
+    fast = dom_split.compiled
+    d = _reference(monkeypatch)
+    for mask in masks:
+        want = d.keyed_regions((h, w, mask))
+        assert dom_split.py_func(w, mask) == want, (h, w, bin(mask))
+        if fast is not None:
+            assert fast(w, mask) == want, (h, w, bin(mask))
+
+
+@pytest.mark.parametrize(("h", "w"), [(3, 4), (2, 6)])
+def test_options_of_every_small_board(monkeypatch: pytest.MonkeyPatch, h: int, w: int) -> None:
+    masks = list(_subsets(h, w))
+    fast = dom_options.compiled
+    d = _reference(monkeypatch)
+    for mask in masks:
+        lefts, rights = d.option_parts((h, w, mask))
+        want = (list(lefts), list(rights))
+        assert dom_options.py_func(w, mask) == want, (h, w, bin(mask))
+        if fast is not None:
+            assert fast(w, mask) == want, (h, w, bin(mask))
+
+
+@st.composite
+def boards(draw: st.DrawFn, most: int = 7) -> tuple[int, int]:
+    h = draw(st.integers(1, most))
+    w = draw(st.integers(1, most))
+    cells = [r * (w + 1) + c for r in range(h) for c in range(w)]
+    picked = draw(st.lists(st.sampled_from(cells), unique=True, max_size=len(cells)))
+    return w, sum(1 << b for b in picked)
+
+
+@compiled
+@settings(max_examples=300, deadline=None)
+@given(boards())
+def test_compiled_matches_twin_up_to_7x7(board: tuple[int, int]) -> None:
+    w, mask = board
+    assert fits(mask)
+    assert dom_split(w, mask) == dom_split.py_func(w, mask)
+    assert dom_options(w, mask) == tuple(dom_options.py_func(w, mask))
+
+
+@settings(max_examples=30, deadline=None)
+@given(boards(most=9))
+def test_past_64_bits_the_twin_runs(board: tuple[int, int]) -> None:
+    w, mask = board
+    assert dom_split(w, mask) == dom_split.py_func(w, mask)
+    assert tuple(dom_options(w, mask)) == tuple(dom_options.py_func(w, mask))
+
+
+@compiled
+def test_bad_input_is_an_exception() -> None:
+    core = core_module()
+    assert core is not None
+    with pytest.raises(ValueError, match="spare column"):
+        core.dom_split(3, 1 << 3)
+    with pytest.raises(ValueError, match="width"):
+        core.dom_options(0, 1)
+    with pytest.raises(ValueError, match="width"):
+        core.dom_split(64, 1)
+    with pytest.raises(OverflowError):
+        core.dom_split(8, 1 << 64)
+    with pytest.raises(OverflowError):
+        core.dom_split(8, -1)
+    with pytest.raises(TypeError):
+        core.dom_split(8, "1")
