@@ -274,7 +274,7 @@ def _evaluate(
         raise TimeLimitError(e.seconds, max(e.done, done[0]), "regions") from None
 
 
-def _walk(
+def _walk(  # noqa: PLR0917 (the private body of _evaluate)
     game: PartisanGame[Any],
     memo: dict[Hashable, int],
     split: Callable[[Any], Sequence[Part]],

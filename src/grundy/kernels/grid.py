@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from grundy.kernels._core import twin
@@ -66,7 +67,7 @@ def _part(comp: int, w: int) -> Part:
             count += pair.bit_count()
             unpaired = row & ~pair
         return (None, count, None)
-    if not any(a & b for a, b in zip(rows, rows[1:], strict=False)):  # only Right moves
+    if not any(a & b for a, b in itertools.pairwise(rows)):  # only Right moves
         count = 0
         for row in rows:
             text = format(row, "b")
