@@ -65,4 +65,26 @@ extern PyMethodDef GRUNDY_HACKENBUSH_METHODS[];
 extern PyMethodDef GRUNDY_QUOTIENT_METHODS[];
 extern PyMethodDef GRUNDY_GRID_METHODS[];
 
+/* ---- canon.c: the hash-consed table of canonical short games -------------------------
+ *
+ * A canonical game is an int id (0 is the game 0); equal ids are equal values. Every
+ * function needs the GIL held (the table lives under it) and returns -1 with a Python
+ * exception set on failure (a time limit, a value past the bounds, no memory). Numbers
+ * are fixed-point int64 values: x * 2^CANON_FRAC_BITS, |x| <= CANON_MAX_INTEGER.
+ * Options passed to canon_make need not be sorted nor distinct; they must be ids of the
+ * table (0 <= id < canon_size()). */
+#define CANON_FRAC_BITS 44
+#define CANON_MAX_INTEGER 100000
+#define CANON_MAX_NIMBER 256
+#define CANON_MAX_UPS 256
+int canon_make(const int *L, int nl, const int *R, int nr); /* canonical {L | R} */
+int canon_le(int a, int b);      /* 1 when a <= b, 0 when not */
+int canon_add(int a, int b);     /* a + b */
+int canon_neg(int a);            /* -a */
+int canon_integer(int64_t n);    /* the integer n */
+int canon_dyadic(int64_t fixed); /* the number fixed / 2^CANON_FRAC_BITS */
+int canon_size(void);            /* how many ids the table holds */
+
+extern PyMethodDef GRUNDY_CANON_METHODS[];
+
 #endif

@@ -1,0 +1,243 @@
+"""The table of canonical short games held by the compiled core (``grundy/_core/canon.c``).
+
+The same names as :mod:`grundy.cgt._pytable`, its pure-Python twin, with the same answers:
+ids, ``LEFT[i]``/``RIGHT[i]`` (sorted tuples of ids), ``NUMBER[i]``, ``NUS[i]``, stops
+and birthdays read through columns that ask the C table, and ``le``/``add``/``neg``/``make``
+run in C. The C table keeps numbers as int64 fixed-point values ``x * 2**44``; numbers past
+the twin's bounds are refused with the same messages.
+
+>>> if available():
+...     a = number_id(Fraction(1, 2))
+...     print(LEFT[a], RIGHT[a], NUMBER[a], le(0, a), le(a, 0))
+... else:
+...     print("(0,) (2,) 1/2 True False")
+(0,) (2,) 1/2 True False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from types import ModuleType
+from typing import Any, Generic, TypeVar
+
+from grundy.cgt import _pytable as _py
+from grundy.core.limits import check_time
+from grundy.errors import UnsupportedError
+from grundy.kernels._core import core_module
+
+__all__ = [
+    "BIRTHDAY",
+    "LEFT",
+    "LSTOP",
+    "LSTOPF",
+    "MAX_DENOMINATOR_BITS",
+    "MAX_INTEGER",
+    "MAX_NIMBER",
+    "MAX_UPS",
+    "NUMBER",
+    "NUS",
+    "RIGHT",
+    "RSTOP",
+    "RSTOPF",
+    "SHASH",
+    "add",
+    "available",
+    "clear_memos",
+    "intern",
+    "le",
+    "make",
+    "neg",
+    "neg_memo",
+    "number_id",
+    "nus_id",
+    "reset",
+    "simplest_between",
+    "size",
+    "stats",
+]
+
+MAX_DENOMINATOR_BITS = _py.MAX_DENOMINATOR_BITS
+MAX_INTEGER = _py.MAX_INTEGER
+MAX_NIMBER = _py.MAX_NIMBER
+MAX_UPS = _py.MAX_UPS
+simplest_between = _py.simplest_between
+
+_FRAC = 44  # canon.c's CANON_FRAC_BITS
+_ONE = 1 << _FRAC
+_V = TypeVar("_V")
+
+_MODULE: list[ModuleType | None] = []
+
+
+def _core() -> Any:
+    """The compiled core, configured (the time check, the error class) on first use."""
+    if not _MODULE:
+        module = core_module()
+        if module is not None and hasattr(module, "canon_configure"):
+            bounds = module.canon_configure(check_time, UnsupportedError)
+            if bounds[:4] != (_FRAC, MAX_INTEGER, MAX_NIMBER, MAX_UPS):  # pragma: no cover
+                raise ImportError(f"grundy._core: canon.c's bounds {bounds} differ")
+        else:
+            module = None
+        _MODULE.append(module)
+    return _MODULE[0]
+
+
+def available() -> bool:
+    """True when the compiled core has the table (then this module may be used)."""
+    return _core() is not None
+
+
+def _fraction(fixed: int) -> Fraction:
+    return Fraction(fixed, _ONE)
+
+
+def _fixed(x: Fraction) -> int:
+    """``x * 2**44`` for a number within the bounds (else the twin's error)."""
+    den = x.denominator
+    if den & (den - 1) or abs(x) > MAX_INTEGER or den.bit_length() > MAX_DENOMINATOR_BITS + 1:
+        _py.number_id(x)  # raises the error (ValueError or UnsupportedError)
+        raise AssertionError(x)  # pragma: no cover - number_id raised
+    return int(x.numerator) << (_FRAC + 1 - den.bit_length())
+
+
+class _Column(Generic[_V]):
+    """``column[i]``: one tag of game ``i``, read from the C table."""
+
+    __slots__ = ("_get",)
+
+    def __init__(self, get: Callable[[int], _V]) -> None:
+        self._get = get
+
+    def __getitem__(self, i: int) -> _V:
+        return self._get(i)
+
+    def __len__(self) -> int:
+        return int(_core().canon_size())
+
+
+def _number(i: int) -> Fraction | None:
+    fixed = _core().canon_tags(i)[0]
+    return None if fixed is None else _fraction(fixed)
+
+
+def _nus(i: int) -> tuple[Fraction, int, int] | None:
+    nus = _core().canon_tags(i)[1]
+    return None if nus is None else (_fraction(nus[0]), nus[1], nus[2])
+
+
+def _tag(k: int) -> Callable[[int], Any]:
+    def get(i: int) -> Any:
+        return _core().canon_tags(i)[k]
+
+    return get
+
+
+def _stop(k: int) -> Callable[[int], Fraction]:
+    def get(i: int) -> Fraction:
+        return _fraction(_core().canon_tags(i)[k])
+
+    return get
+
+
+def _stopf(k: int) -> Callable[[int], float]:
+    def get(i: int) -> float:
+        return float(_fraction(_core().canon_tags(i)[k]))
+
+    return get
+
+
+def _left(i: int) -> tuple[int, ...]:
+    return _core().canon_left(i)  # type: ignore[no-any-return]
+
+
+def _right(i: int) -> tuple[int, ...]:
+    return _core().canon_right(i)  # type: ignore[no-any-return]
+
+
+LEFT: _Column[tuple[int, ...]] = _Column(_left)
+RIGHT: _Column[tuple[int, ...]] = _Column(_right)
+NUMBER: _Column[Fraction | None] = _Column(_number)
+NUS: _Column[tuple[Fraction, int, int] | None] = _Column(_nus)
+BIRTHDAY: _Column[int] = _Column(_tag(2))
+LSTOP: _Column[Fraction] = _Column(_stop(3))
+RSTOP: _Column[Fraction] = _Column(_stop(4))
+LSTOPF: _Column[float] = _Column(_stopf(3))
+RSTOPF: _Column[float] = _Column(_stopf(4))
+SHASH: _Column[int] = _Column(_tag(5))
+
+
+def size() -> int:
+    """How many canonical games the table holds."""
+    return int(_core().canon_size())
+
+
+def stats() -> dict[str, int]:
+    """Sizes and cache counters of the C table (ids, bytes, le/add hits and misses)."""
+    return dict(_core().canon_stats())
+
+
+def clear_memos() -> None:
+    """Forget memoised comparisons, sums and negatives (the table stays)."""
+    _core().canon_clear_memos()
+
+
+def reset() -> None:
+    """Empty the whole table; only zero (id 0) is made again."""
+    _core().canon_reset()
+
+
+def intern(lefts: tuple[int, ...], rights: tuple[int, ...]) -> int:
+    """The id of ``{lefts | rights}``, which must already be in canonical form."""
+    return int(_core().canon_intern(lefts, rights))
+
+
+def make(lefts: Iterable[int], rights: Iterable[int]) -> int:
+    """The id of the canonical form of ``{lefts | rights}`` (options are ids)."""
+    return int(_core().canon_make(lefts, rights))
+
+
+def le(a: int, b: int) -> bool:
+    """``a <= b`` for two ids."""
+    return bool(_core().canon_le(a, b))
+
+
+def add(a: int, b: int) -> int:
+    """The id of ``a + b``."""
+    return int(_core().canon_add(a, b))
+
+
+def neg(a: int) -> int:
+    """The id of ``-a``."""
+    return int(_core().canon_neg(a))
+
+
+class _NegMemo:
+    """What :func:`neg_memo` gives: ``.get(a)`` is ``-a`` (never a miss)."""
+
+    __slots__ = ("get",)
+
+    def __init__(self, get: Callable[[int], int]) -> None:
+        self.get = get
+
+
+def neg_memo() -> _NegMemo:
+    """An object whose ``get(a)`` is the id of ``-a`` (the twin's memo dict, for hot loops)."""
+    return _NegMemo(_core().canon_neg)
+
+
+def number_id(x: Fraction) -> int:
+    """The id of the dyadic rational ``x`` (its canonical form is made on the way)."""
+    return int(_core().canon_dyadic(_fixed(Fraction(x))))
+
+
+def nus_id(x: Fraction, n: int, m: int) -> int:
+    """The id of ``x + n.^ + *m``."""
+    if n == 0 and m == 0:
+        return number_id(x)
+    if m < 0:
+        raise ValueError(f"*{m}: a nimber needs m >= 0")
+    if m > MAX_NIMBER or abs(n) > MAX_UPS:
+        return _py.nus_id(x, n, m)  # the twin's error, at once (no work: bounds first)
+    return int(_core().canon_nus(_fixed(Fraction(x)), n, m))
