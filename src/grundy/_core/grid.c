@@ -106,14 +106,23 @@ static PyObject *rows_tuple(const u64 *rows, int n)
     return t;
 }
 
-/* The part of one component (comp, a board of stride `stride`, w columns). */
-static PyObject *dom_part(u64 comp, int stride, int w)
+/* One component, worked out: a number (only one player can move), or its key image. */
+typedef struct {
+    int is_number;
+    long number;
+    int h, w;          /* the component cropped: h rows of w bits */
+    u64 mask;          /* the component cropped, stride w + 1 */
+    int kh, kw;        /* the key image: kh rows of kw bits */
+    int transposed;    /* the key image is transposed (negative value) */
+    u64 key[MAXROWS];
+} dom_shape;
+
+static void dom_shape_of(u64 comp, int stride, int w, dom_shape *out)
 {
-    u64 rows[MAXROWS], cols[MAXROWS], plain[MAXROWS], turned[MAXROWS];
+    u64 rows[MAXROWS], cols[MAXROWS] = {0}, plain[MAXROWS], turned[MAXROWS];
     u64 full = (((u64)1) << w) - 1, union_cols = 0, hpairs = 0, vpairs = 0, mask = 0;
     int low_row = low_bit(comp) / stride, high_row = (bit_length(comp) - 1) / stride;
-    int h = high_row - low_row + 1, c0, nw, r, c, transposed;
-    PyObject *key, *region;
+    int h = high_row - low_row + 1, c0, nw, r, c;
     for (r = 0; r < h; r++) {
         rows[r] = (comp >> ((low_row + r) * stride)) & full;
         union_cols |= rows[r];
@@ -126,6 +135,9 @@ static PyObject *dom_part(u64 comp, int stride, int w)
         if (r)
             vpairs |= rows[r] & rows[r - 1];
     }
+    out->h = h;
+    out->w = nw;
+    out->is_number = 1;
     if (!hpairs) { /* only Left can move: the most vertical dominoes, greedy from the top */
         long count = 0;
         u64 unpaired = 0;
@@ -134,7 +146,8 @@ static PyObject *dom_part(u64 comp, int stride, int w)
             count += popcount(pair);
             unpaired = rows[r] & ~pair;
         }
-        return Py_BuildValue("(OlO)", Py_None, count, Py_None);
+        out->number = count;
+        return;
     }
     if (!vpairs) { /* only Right can move: the most horizontal dominoes of each row */
         long count = 0;
@@ -150,8 +163,10 @@ static PyObject *dom_part(u64 comp, int stride, int w)
                 }
             }
         }
-        return Py_BuildValue("(OlO)", Py_None, -count, Py_None);
+        out->number = -count;
+        return;
     }
+    out->is_number = 0;
     least_plain(rows, h, nw, plain);
     for (c = 0; c < nw; c++) {
         cols[c] = 0;
@@ -160,32 +175,45 @@ static PyObject *dom_part(u64 comp, int stride, int w)
     }
     least_plain(cols, nw, h, turned);
     /* (nw, h, turned) < (h, nw, plain) as tuples */
-    transposed = nw < h || (nw == h && rows_cmp(turned, plain, h) < 0);
-    if (transposed) {
-        PyObject *t = rows_tuple(turned, nw);
-        key = t == NULL ? NULL : Py_BuildValue("(iiN)", nw, h, t);
+    out->transposed = nw < h || (nw == h && rows_cmp(turned, plain, h) < 0);
+    if (out->transposed) {
+        out->kh = nw;
+        out->kw = h;
+        memcpy(out->key, turned, (size_t)nw * sizeof(u64));
     } else {
-        PyObject *t = rows_tuple(plain, h);
-        key = t == NULL ? NULL : Py_BuildValue("(iiN)", h, nw, t);
+        out->kh = h;
+        out->kw = nw;
+        memcpy(out->key, plain, (size_t)h * sizeof(u64));
     }
-    if (key == NULL)
-        return NULL;
     for (r = 0; r < h; r++)
         mask |= rows[r] << (r * (nw + 1));
-    region = Py_BuildValue("(iiK)", h, nw, (unsigned long long)mask);
+    out->mask = mask;
+}
+
+/* The part of one component (comp, a board of stride `stride`, w columns). */
+static PyObject *dom_part(u64 comp, int stride, int w)
+{
+    dom_shape sh;
+    PyObject *key, *region, *t;
+    dom_shape_of(comp, stride, w, &sh);
+    if (sh.is_number)
+        return Py_BuildValue("(OlO)", Py_None, sh.number, Py_None);
+    t = rows_tuple(sh.key, sh.kh);
+    key = t == NULL ? NULL : Py_BuildValue("(iiN)", sh.kh, sh.kw, t);
+    if (key == NULL)
+        return NULL;
+    region = Py_BuildValue("(iiK)", sh.h, sh.w, (unsigned long long)sh.mask);
     if (region == NULL) {
         Py_DECREF(key);
         return NULL;
     }
-    return Py_BuildValue("(NON)", key, transposed ? Py_True : Py_False, region);
+    return Py_BuildValue("(NON)", key, sh.transposed ? Py_True : Py_False, region);
 }
 
-/* The parts of a board (mask, stride w+1): one per component of two cells or more. */
-static PyObject *dom_split_mask(u64 mask, int w)
+/* The components of two cells or more of mask (stride w + 1), by their lowest cell. */
+static int dom_components(u64 mask, int stride, u64 *comps)
 {
-    int stride = w + 1, n = 0, i;
-    u64 comps[64];
-    PyObject *out;
+    int n = 0;
     while (mask) {
         u64 comp = mask & (~mask + 1);
         for (;;) {
@@ -199,6 +227,16 @@ static PyObject *dom_split_mask(u64 mask, int w)
         if (comp & (comp - 1))
             comps[n++] = comp;
     }
+    return n;
+}
+
+/* The parts of a board (mask, stride w+1): one per component of two cells or more. */
+static PyObject *dom_split_mask(u64 mask, int w)
+{
+    int stride = w + 1, n, i;
+    u64 comps[64];
+    PyObject *out;
+    n = dom_components(mask, stride, comps);
     out = PyTuple_New(n);
     if (out == NULL)
         return NULL;
@@ -294,8 +332,326 @@ fail:
     return NULL;
 }
 
+/* ---- the whole walk: the value of a region, memoised by key image ---------------------
+ *
+ * dom_value(h, w, rows, tick, limit) gives the id (in canon.c's table) of the key image
+ * (h rows of w bits), evaluating every missing region below it by recursion (a move fills
+ * two cells, so the depth is at most 32). The memo maps a key image, packed as its rows'
+ * bits with (h, w), to its id; past `limit` entries the half with the most cells is
+ * dropped (a dropped region is recomputed when needed again: a frame never reads the
+ * memo after its options are known). Every TICK_EVERY new regions `tick(count)` is
+ * called (progress, the time limit, checkpoints): an exception there stops the walk.
+ * The memo holds ids of canon.c's table: grundy.clear_cache() empties both.
+ */
+
+typedef struct {
+    u64 bits;
+    uint32_t hw; /* h << 8 | w; 0 for an empty slot */
+    int32_t gid;
+} dm_slot;
+
+static struct {
+    dm_slot *slots;
+    int64_t cap;      /* a power of two, or 0 */
+    int64_t count;
+    int64_t evaluated; /* regions worked out since the last dom_memo_clear */
+    int64_t evictions;
+} DM = {NULL, 0, 0, 0, 0};
+
+#define TICK_EVERY 4096
+
+static u64 dm_hash(u64 bits, uint32_t hw)
+{
+    u64 z = bits ^ ((u64)hw * 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static int64_t dm_find(u64 bits, uint32_t hw) /* the slot holding it, or the empty one */
+{
+    int64_t i = (int64_t)(dm_hash(bits, hw) & (u64)(DM.cap - 1));
+    while (DM.slots[i].hw != 0 && (DM.slots[i].hw != hw || DM.slots[i].bits != bits))
+        i = (i + 1) & (DM.cap - 1);
+    return i;
+}
+
+static int dm_rehash(int64_t cap, int max_cells) /* keep entries of at most max_cells */
+{
+    dm_slot *old = DM.slots;
+    int64_t oldcap = DM.cap, i;
+    dm_slot *fresh = (dm_slot *)calloc((size_t)cap, sizeof(dm_slot));
+    if (fresh == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    DM.slots = fresh;
+    DM.cap = cap;
+    DM.count = 0;
+    for (i = 0; i < oldcap; i++) {
+        if (old[i].hw != 0 && popcount(old[i].bits) <= max_cells) {
+            int64_t j = dm_find(old[i].bits, old[i].hw);
+            DM.slots[j] = old[i];
+            DM.count++;
+        }
+    }
+    free(old);
+    return 0;
+}
+
+/* Drop about the half of the entries with the most cells. */
+static int dm_evict(void)
+{
+    int64_t hist[66] = {0}, i, kept = 0;
+    int t;
+    for (i = 0; i < DM.cap; i++)
+        if (DM.slots[i].hw != 0)
+            hist[popcount(DM.slots[i].bits)]++;
+    for (t = 0; t < 65; t++) {
+        kept += hist[t];
+        if (kept * 2 >= DM.count)
+            break;
+    }
+    if (t > 0 && kept > DM.count / 2 + DM.count / 4)
+        t--; /* keeping that size would keep too much: drop it too */
+    DM.evictions++;
+    return dm_rehash(DM.cap, t);
+}
+
+static int dm_store(u64 bits, uint32_t hw, int32_t gid, int64_t limit)
+{
+    int64_t i;
+    if (DM.count >= limit && DM.count > 0 && dm_evict() < 0)
+        return -1;
+    if (DM.cap == 0 || (DM.count + 1) * 2 > DM.cap) {
+        if (dm_rehash(DM.cap ? DM.cap * 2 : 1024, 64) < 0)
+            return -1;
+    }
+    i = dm_find(bits, hw);
+    if (DM.slots[i].hw == 0)
+        DM.count++;
+    DM.slots[i].bits = bits;
+    DM.slots[i].hw = hw;
+    DM.slots[i].gid = gid;
+    return 0;
+}
+
+static u64 pack_rows(const u64 *rows, int h, int w)
+{
+    u64 bits = 0;
+    int r;
+    for (r = 0; r < h; r++)
+        bits |= rows[r] << (r * w);
+    return bits;
+}
+
+typedef struct {
+    PyObject *tick;
+    int64_t limit;
+} dm_walk;
+
+/* The id of the key image (h rows of w bits); -1 with an exception set. */
+static int dm_value(const u64 *rows, int h, int w, dm_walk *wk)
+{
+    int L[64], R[64], nl = 0, nr = 0, side, stride = w + 1, r, gid;
+    uint32_t hw = (uint32_t)h << 8 | (uint32_t)w;
+    u64 bits = pack_rows(rows, h, w), mask = 0;
+    if (DM.cap) {
+        int64_t i = dm_find(bits, hw);
+        if (DM.slots[i].hw != 0)
+            return DM.slots[i].gid;
+    }
+    for (r = 0; r < h; r++)
+        mask |= rows[r] << (r * stride);
+    for (side = 0; side < 2; side++) {
+        int step = side == 0 ? stride : 1;
+        u64 spots = mask & (mask >> step);
+        while (spots) {
+            u64 low = spots & (~spots + 1), comps[64];
+            int n = dom_components(mask ^ (low | (low << step)), stride, comps), k;
+            int total = 0;
+            long number = 0;
+            for (k = 0; k < n; k++) {
+                dom_shape sh;
+                int sub;
+                dom_shape_of(comps[k], stride, w, &sh);
+                if (sh.is_number) {
+                    number += sh.number;
+                    continue;
+                }
+                sub = dm_value(sh.key, sh.kh, sh.kw, wk);
+                if (sub < 0)
+                    return -1;
+                if (sh.transposed && (sub = canon_neg(sub)) < 0)
+                    return -1;
+                if ((total = canon_add(total, sub)) < 0)
+                    return -1;
+            }
+            if (number) {
+                int x = canon_integer(number);
+                if (x < 0 || (total = canon_add(total, x)) < 0)
+                    return -1;
+            }
+            if (side == 0)
+                L[nl++] = total;
+            else
+                R[nr++] = total;
+            spots ^= low;
+        }
+    }
+    gid = canon_make(L, nl, R, nr);
+    if (gid < 0)
+        return -1;
+    if (dm_store(bits, hw, gid, wk->limit) < 0)
+        return -1;
+    DM.evaluated++;
+    if (DM.evaluated % TICK_EVERY == 0 && wk->tick != Py_None) {
+        PyObject *res = PyObject_CallFunction(wk->tick, "L", (long long)DM.evaluated);
+        if (res == NULL)
+            return -1;
+        Py_DECREF(res);
+    }
+    return gid;
+}
+
+/* Read a key (h, w, rows): h rows of w bits, h * w <= 64; 0 or -1 with ValueError. */
+static int key_args(PyObject *key, int *h, int *w, u64 *rows)
+{
+    PyObject *t;
+    Py_ssize_t i;
+    if (!PyArg_ParseTuple(key, "iiO!", h, w, &PyTuple_Type, &t))
+        return -1;
+    if (*h < 1 || *w < 1 || *h > 64 || *w > 63 || (*h) * (*w) > 64
+        || (*h) * (*w + 1) > 64 + *w || PyTuple_GET_SIZE(t) != *h) {
+        PyErr_SetString(PyExc_ValueError, "grid: a key is (h, w, rows) with h * w <= 64");
+        return -1;
+    }
+    for (i = 0; i < *h; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(t, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred())
+            return -1;
+        if (*w < 64 && (v >> *w) != 0) {
+            PyErr_SetString(PyExc_ValueError, "grid: a row wider than the key");
+            return -1;
+        }
+        rows[i] = (u64)v;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(dom_value_doc,
+             "dom_value(key, tick, limit) -> (id, new regions): the value of a key image");
+
+static PyObject *dom_value(PyObject *self, PyObject *args)
+{
+    PyObject *key, *tick;
+    long long limit;
+    int h, w, gid;
+    u64 rows[MAXROWS];
+    int64_t before = DM.evaluated;
+    dm_walk wk;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!OL", &PyTuple_Type, &key, &tick, &limit))
+        return NULL;
+    if (key_args(key, &h, &w, rows) < 0)
+        return NULL;
+    if ((h) * (w + 1) > 64) {
+        PyErr_SetString(PyExc_ValueError, "grid: the key's board is past 64 bits");
+        return NULL;
+    }
+    wk.tick = tick;
+    wk.limit = limit < 1 ? 1 : (int64_t)limit;
+    gid = dm_value(rows, h, w, &wk);
+    if (gid < 0)
+        return NULL;
+    return Py_BuildValue("iL", gid, (long long)(DM.evaluated - before));
+}
+
+PyDoc_STRVAR(dom_memo_doc, "dom_memo() -> [((h, w, rows), id), ...]: the memo of dom_value");
+
+static PyObject *dom_memo(PyObject *self, PyObject *noargs)
+{
+    PyObject *out = PyList_New(0);
+    int64_t i;
+    (void)self;
+    (void)noargs;
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < DM.cap; i++) {
+        u64 rows[MAXROWS];
+        int h, w, r;
+        PyObject *t, *item;
+        if (DM.slots[i].hw == 0)
+            continue;
+        h = (int)(DM.slots[i].hw >> 8);
+        w = (int)(DM.slots[i].hw & 0xFF);
+        for (r = 0; r < h; r++)
+            rows[r] = (DM.slots[i].bits >> (r * w)) & ((((u64)1) << w) - 1);
+        t = rows_tuple(rows, h);
+        item = t == NULL ? NULL : Py_BuildValue("((iiN)i)", h, w, t, (int)DM.slots[i].gid);
+        if (item == NULL || PyList_Append(out, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(dom_memo_add_doc,
+             "dom_memo_add(key, id, limit): remember the value of a key image (a checkpoint)");
+
+static PyObject *dom_memo_add(PyObject *self, PyObject *args)
+{
+    PyObject *key;
+    int h, w, gid;
+    long long limit;
+    u64 rows[MAXROWS];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!iL", &PyTuple_Type, &key, &gid, &limit))
+        return NULL;
+    if (key_args(key, &h, &w, rows) < 0)
+        return NULL;
+    if (gid < 0 || gid >= canon_size()) {
+        PyErr_SetString(PyExc_ValueError, "grid: not an id of the table");
+        return NULL;
+    }
+    if (dm_store(pack_rows(rows, h, w), (uint32_t)h << 8 | (uint32_t)w, gid,
+                 limit < 1 ? 1 : (int64_t)limit) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(dom_memo_clear_doc, "dom_memo_clear(): forget every value (the table was reset)");
+
+static PyObject *dom_memo_clear(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    free(DM.slots);
+    DM.slots = NULL;
+    DM.cap = DM.count = DM.evaluated = DM.evictions = 0;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(dom_memo_stats_doc, "dom_memo_stats() -> (entries, evaluated, evictions, bytes)");
+
+static PyObject *dom_memo_stats(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return Py_BuildValue("LLLL", (long long)DM.count, (long long)DM.evaluated,
+                         (long long)DM.evictions, (long long)(DM.cap * (int64_t)sizeof(dm_slot)));
+}
+
 PyMethodDef GRUNDY_GRID_METHODS[] = {
     {"dom_split", dom_split, METH_VARARGS, dom_split_doc},
     {"dom_options", dom_options, METH_VARARGS, dom_options_doc},
+    {"dom_value", dom_value, METH_VARARGS, dom_value_doc},
+    {"dom_memo", dom_memo, METH_NOARGS, dom_memo_doc},
+    {"dom_memo_add", dom_memo_add, METH_VARARGS, dom_memo_add_doc},
+    {"dom_memo_clear", dom_memo_clear, METH_NOARGS, dom_memo_clear_doc},
+    {"dom_memo_stats", dom_memo_stats, METH_NOARGS, dom_memo_stats_doc},
     {NULL, NULL, 0, NULL},
 };

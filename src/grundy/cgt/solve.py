@@ -44,7 +44,8 @@ def memo_size(game: PartisanGame[Any] | None = None) -> int:
     """How many regions are memoised (for ``game``'s family, or in all)."""
     if game is None:
         return sum(len(m) for m in _memos.values())
-    return len(_memos.get(_family(game), {}))
+    fast = getattr(game, "compiled_regions", None)  # its regions memoised in C, if any
+    return len(_memos.get(_family(game), {})) + (0 if fast is None else fast.size())
 
 
 def _family(game: PartisanGame[Any]) -> Hashable:
@@ -172,20 +173,34 @@ def value_of(
         return value
     family = _family(game)
     memo = _memos.setdefault(family, {})
+    limit = MEMO_LIMIT if memo_limit is None else memo_limit
+    fast = getattr(game, "compiled_regions", None)  # the whole walk compiled, if any
     if checkpoint is not None and os.path.exists(checkpoint):
-        memo.update(load_memo(checkpoint, str(family)))
-    saver = _Saver(checkpoint, str(family), memo, checkpoint_every)
+        loaded = load_memo(checkpoint, str(family))
+        if fast is None:
+            memo.update(loaded)
+        else:
+            for k, g in loaded.items():
+                fast.add(k, g, limit)
+    saver = _Saver(checkpoint, str(family), memo, checkpoint_every, fast)
     split = _splitter(game)
     started = time.monotonic()
     count = 0
     total = 0
-    limit = MEMO_LIMIT if memo_limit is None else memo_limit
     try:
         for key, negated, region in split(state):
             if key is None:
                 total = T.add(total, _number(negated))
                 continue
             gid = memo.get(key)
+            if gid is None and fast is not None:
+                bounds = _Bounds(max_positions, deadline, progress, started, limit, saver)
+                got = fast.value(key, _ticker(bounds, count), limit)
+                if got is not None:
+                    gid, new = got
+                    count += new
+                    if max_positions is not None and count > max_positions:
+                        raise SearchLimitError(max_positions)
             if gid is None:
                 count = _evaluate(
                     game,
@@ -212,10 +227,13 @@ MEMO_LIMIT = 4_000_000
 class _Saver:
     """Saves the memo to the checkpoint file (if any) when asked, or when it is time."""
 
-    def __init__(self, path: Any, family: str, memo: dict[Hashable, int], every: float) -> None:
+    def __init__(
+        self, path: Any, family: str, memo: dict[Hashable, int], every: float, fast: Any = None
+    ) -> None:
         self.path = path
         self.family = family
         self.memo = memo
+        self.fast = fast
         self.every = every
         self.last = time.monotonic()
         self.saved = -1
@@ -225,11 +243,33 @@ class _Saver:
             self.save()
 
     def save(self) -> None:
-        if self.path is None or len(self.memo) == self.saved:
+        size = len(self.memo) + (0 if self.fast is None else self.fast.size())
+        if self.path is None or size == self.saved:
             return
-        save_memo(self.path, self.family, self.memo)
-        self.saved = len(self.memo)
+        memo = self.memo if self.fast is None else {**self.memo, **dict(self.fast.items())}
+        save_memo(self.path, self.family, memo)
+        self.saved = size
         self.last = time.monotonic()
+
+
+def _ticker(bounds: _Bounds, base: int) -> Callable[[int], None]:
+    """What the compiled walk calls every few thousand regions (``done``: its own count
+    since its memo was last cleared): progress, the time limit, the checkpoint."""
+    first: list[int] = []
+
+    def tick(done: int) -> None:
+        if not first:
+            first.append(done - 1)  # the first call comes after one region at least
+        count = base + done - first[0]
+        if bounds.progress is not None:
+            bounds.progress(count)
+        if bounds.deadline is not None and time.monotonic() > bounds.deadline:
+            raise TimeLimitError(round(bounds.deadline - bounds.started, 3), count, "regions")
+        if bounds.max_positions is not None and count > bounds.max_positions:
+            raise SearchLimitError(bounds.max_positions)
+        bounds.saver.due()
+
+    return tick
 
 
 @dataclass(frozen=True)

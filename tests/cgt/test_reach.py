@@ -1,0 +1,136 @@
+"""Reach machinery of :func:`grundy.cgt.value_of`: the walk in C (``grid.c``'s
+``dom_value``) against the Python walk, the bounded memo (evict and recompute) and the
+checkpoint file (stop, resume).
+
+Bounds: the value of every board that is a subset of the cells of a 3x4 board (and, slow,
+of a 4x4 board) by both walks, compared as ids of the same table; Domineering 4x5 and
+5x5; Toads-and-Frogs strips of up to 10 squares for the Python walk's memo bound.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from grundy.cgt import _table as T
+from grundy.cgt import value_of
+from grundy.cgt.games.domineering import Domineering
+from grundy.cgt.games.toads_frogs import ToadsAndFrogs
+from grundy.cgt.solve import memo_size
+from grundy.cgt.value import clear_cache
+from grundy.errors import SearchLimitError, SolvedFileError, TimeLimitError
+from grundy.kernels._core import PURE_PYTHON
+
+D = Domineering()
+
+
+def _compiled_walk() -> bool:
+    return D.compiled_regions is not None
+
+
+needs_c = pytest.mark.skipif(not _compiled_walk(), reason="the compiled walk is not active")
+
+
+def _boards(h: int, w: int) -> list[tuple[int, int, int]]:
+    cells = [r * (w + 1) + c for r in range(h) for c in range(w)]
+    out = []
+    for pick in range(1 << len(cells)):
+        mask = sum(1 << b for i, b in enumerate(cells) if pick >> i & 1)
+        out.append((h, w, mask))
+    return out
+
+
+def _both_walks(monkeypatch: pytest.MonkeyPatch, boards: list[tuple[int, int, int]]) -> None:
+    clear_cache()
+    fast = [value_of(D, b) for b in boards]
+    monkeypatch.setenv(PURE_PYTHON, "1")  # the Python walk, on the same (compiled) table
+    assert D.compiled_regions is None
+    slow = [value_of(D, b) for b in boards]
+    monkeypatch.delenv(PURE_PYTHON)
+    for b, x, y in zip(boards, fast, slow, strict=True):
+        assert x == y, (b, str(x), str(y))
+
+
+@needs_c
+def test_compiled_walk_matches_python_walk_3x4(monkeypatch: pytest.MonkeyPatch) -> None:
+    _both_walks(monkeypatch, _boards(3, 4))
+
+
+@needs_c
+@pytest.mark.slow
+def test_compiled_walk_matches_python_walk_4x4_and_5x5(monkeypatch: pytest.MonkeyPatch) -> None:
+    _both_walks(monkeypatch, [*_boards(4, 4), *D.parse_args(["5x5"])])
+
+
+def test_bounded_memo_gives_the_same_values() -> None:
+    (state,) = D.parse_args(["4x5"])
+    clear_cache()
+    want = str(value_of(D, state))
+    full = memo_size(D)
+    for limit in (full // 2, full // 8):
+        clear_cache()
+        assert str(value_of(D, state, memo_limit=limit)) == want
+        assert memo_size(D) <= full
+
+
+def test_bounded_memo_python_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(PURE_PYTHON, "1")
+    g = ToadsAndFrogs()
+    strips = ["ttt..fff", "tt.t.ff.f", "t.t.t.ffff", "tttt..ffff"]
+    clear_cache()
+    want = [str(value_of(g, s)) for s in strips]
+    for limit in (200, 50):
+        clear_cache()
+        assert [str(value_of(g, s, memo_limit=limit)) for s in strips] == want
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_checkpoint_resumes(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, pure: bool) -> None:
+    if pure:
+        monkeypatch.setenv(PURE_PYTHON, "1")
+    (state,) = D.parse_args(["4x5"])
+    clear_cache()
+    want = str(value_of(D, state))
+    total = memo_size(D)
+    path = tmp_path / "dom.ckpt"
+    clear_cache()
+    with pytest.raises(SearchLimitError):
+        value_of(D, state, max_positions=total // 3, checkpoint=path)
+    assert path.exists()  # saved on the way out
+    clear_cache()
+    # resumed: the regions already done are not counted again
+    assert str(value_of(D, state, checkpoint=path, max_positions=total)) == want
+    clear_cache()
+    assert str(value_of(D, state, checkpoint=path, max_positions=0)) == want  # all saved
+
+
+def test_checkpoint_saved_at_the_time_limit(tmp_path: Path) -> None:
+    (state,) = D.parse_args(["5x5"])
+    clear_cache()
+    path = tmp_path / "dom.ckpt"
+    with pytest.raises(TimeLimitError):
+        value_of(D, state, deadline=time.monotonic() - 1, checkpoint=path)
+    clear_cache()
+    assert str(value_of(D, state, checkpoint=path)) == "0"
+
+
+def test_damaged_or_foreign_checkpoint_is_refused(tmp_path: Path) -> None:
+    (state,) = D.parse_args(["3x4"])
+    path = tmp_path / "dom.ckpt"
+    clear_cache()
+    value_of(D, state, checkpoint=path)
+    with pytest.raises(SolvedFileError, match="not of"):
+        value_of(ToadsAndFrogs(), "tt..ff", checkpoint=path)
+    raw = gzip.decompress(path.read_bytes())
+    path.write_bytes(gzip.compress(raw.replace(b'"games":[', b'"games": [')))
+    with pytest.raises(SolvedFileError, match="damaged"):
+        value_of(D, state, checkpoint=path)
+    path.write_bytes(b"not a checkpoint")
+    with pytest.raises(SolvedFileError, match="not a grundy checkpoint"):
+        value_of(D, state, checkpoint=path)
+    os.remove(path)
+    assert T.size() > 0
