@@ -36,6 +36,8 @@ from grundy.errors import InvalidGameError, SearchLimitError, TimeLimitError
 __all__ = ["MEMO_LIMIT", "MoveValue", "memo_size", "moves_with_values", "value_of", "winning_moves"]
 
 _memos: dict[Hashable, dict[Hashable, int]] = {}
+#: Per family, the compiled walk last used (its memo lives in C; memo_size counts it).
+_compiled: dict[Hashable, Any] = {}
 
 CLEAR_HOOKS.append(_memos.clear)
 
@@ -43,7 +45,7 @@ CLEAR_HOOKS.append(_memos.clear)
 def memo_size(game: PartisanGame[Any] | None = None) -> int:
     """How many regions are memoised (for ``game``'s family, or in all)."""
     if game is None:
-        return sum(len(m) for m in _memos.values())
+        return sum(len(m) for m in _memos.values()) + sum(f.size() for f in _compiled.values())
     fast = getattr(game, "compiled_regions", None)  # its regions memoised in C, if any
     return len(_memos.get(_family(game), {})) + (0 if fast is None else fast.size())
 
@@ -158,8 +160,9 @@ def value_of(
     (:class:`~grundy.errors.SearchLimitError` past it); ``deadline`` is a
     :func:`time.monotonic` value after which
     :class:`~grundy.errors.TimeLimitError` (a ``SearchLimitError``) is raised;
-    ``progress(count)`` is called every 1,000 new regions. Regions evaluated
-    before an interruption stay memoised.
+    ``progress(count)`` is called every 1,000 new regions (4,096 in a compiled walk,
+    :attr:`~grundy.cgt.games.domineering.Domineering.compiled_regions`). Regions
+    evaluated before an interruption stay memoised.
 
     ``checkpoint``, a file: the memo of the game's family is read from it first when it
     exists, and saved to it every ``checkpoint_every`` seconds, when the computation stops
@@ -175,6 +178,8 @@ def value_of(
     memo = _memos.setdefault(family, {})
     limit = MEMO_LIMIT if memo_limit is None else memo_limit
     fast = getattr(game, "compiled_regions", None)  # the whole walk compiled, if any
+    if fast is not None:
+        _compiled[family] = fast
     if checkpoint is not None and os.path.exists(checkpoint):
         loaded = load_memo(checkpoint, str(family))
         if fast is None:
