@@ -344,96 +344,145 @@ fail:
  * The memo holds ids of canon.c's table: grundy.clear_cache() empties both.
  */
 
+/* A memo: key (a, b, tag) -> id; tag != 0, its bits 16-23 the key's size (cells or
+ * squares), by which the biggest half is dropped past the limit. */
 typedef struct {
-    u64 bits;
-    uint32_t hw; /* h << 8 | w; 0 for an empty slot */
+    u64 a, b;
+    uint32_t tag;
     int32_t gid;
 } dm_slot;
 
-static struct {
+typedef struct {
     dm_slot *slots;
-    int64_t cap;      /* a power of two, or 0 */
+    int64_t cap;       /* a power of two, or 0 */
     int64_t count;
-    int64_t evaluated; /* regions worked out since the last dom_memo_clear */
+    int64_t evaluated; /* regions worked out since the last clear */
     int64_t evictions;
-} DM = {NULL, 0, 0, 0, 0};
+} dm_memo;
+
+static dm_memo DM = {NULL, 0, 0, 0, 0};  /* Domineering: a = rows' bits, tag = size, h, w */
+static dm_memo TFM = {NULL, 0, 0, 0, 0}; /* Toads-and-Frogs: a = toads, b = frogs, tag = n */
 
 #define TICK_EVERY 4096
+#define TAG_SIZE(tag) ((int)(((tag) >> 16) & 0xFF))
 
-static u64 dm_hash(u64 bits, uint32_t hw)
+static u64 dm_hash(u64 a, u64 b, uint32_t tag)
 {
-    u64 z = bits ^ ((u64)hw * 0x9E3779B97F4A7C15ull);
+    u64 z = a ^ (b * 0xD6E8FEB86659FD93ull) ^ ((u64)tag * 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
 }
 
-static int64_t dm_find(u64 bits, uint32_t hw) /* the slot holding it, or the empty one */
+/* The slot holding the key, or the empty slot where it would go (M->cap > 0). */
+static int64_t dm_find(const dm_memo *M, u64 a, u64 b, uint32_t tag)
 {
-    int64_t i = (int64_t)(dm_hash(bits, hw) & (u64)(DM.cap - 1));
-    while (DM.slots[i].hw != 0 && (DM.slots[i].hw != hw || DM.slots[i].bits != bits))
-        i = (i + 1) & (DM.cap - 1);
+    int64_t i = (int64_t)(dm_hash(a, b, tag) & (u64)(M->cap - 1));
+    while (M->slots[i].tag != 0
+           && (M->slots[i].tag != tag || M->slots[i].a != a || M->slots[i].b != b))
+        i = (i + 1) & (M->cap - 1);
     return i;
 }
 
-static int dm_rehash(int64_t cap, int max_cells) /* keep entries of at most max_cells */
+static int dm_lookup(const dm_memo *M, u64 a, u64 b, uint32_t tag) /* the id or -1 */
 {
-    dm_slot *old = DM.slots;
-    int64_t oldcap = DM.cap, i;
+    int64_t i;
+    if (M->cap == 0)
+        return -1;
+    i = dm_find(M, a, b, tag);
+    return M->slots[i].tag != 0 ? M->slots[i].gid : -1;
+}
+
+static int dm_rehash(dm_memo *M, int64_t cap, int max_size) /* keep sizes <= max_size */
+{
+    dm_slot *old = M->slots;
+    int64_t oldcap = M->cap, i;
     dm_slot *fresh = (dm_slot *)calloc((size_t)cap, sizeof(dm_slot));
     if (fresh == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    DM.slots = fresh;
-    DM.cap = cap;
-    DM.count = 0;
+    M->slots = fresh;
+    M->cap = cap;
+    M->count = 0;
     for (i = 0; i < oldcap; i++) {
-        if (old[i].hw != 0 && popcount(old[i].bits) <= max_cells) {
-            int64_t j = dm_find(old[i].bits, old[i].hw);
-            DM.slots[j] = old[i];
-            DM.count++;
+        if (old[i].tag != 0 && TAG_SIZE(old[i].tag) <= max_size) {
+            int64_t j = dm_find(M, old[i].a, old[i].b, old[i].tag);
+            M->slots[j] = old[i];
+            M->count++;
         }
     }
     free(old);
     return 0;
 }
 
-/* Drop about the half of the entries with the most cells. */
-static int dm_evict(void)
+/* Drop about the half of the entries of the biggest sizes. */
+static int dm_evict(dm_memo *M)
 {
-    int64_t hist[66] = {0}, i, kept = 0;
+    int64_t hist[256] = {0}, i, kept = 0;
     int t;
-    for (i = 0; i < DM.cap; i++)
-        if (DM.slots[i].hw != 0)
-            hist[popcount(DM.slots[i].bits)]++;
-    for (t = 0; t < 65; t++) {
+    for (i = 0; i < M->cap; i++)
+        if (M->slots[i].tag != 0)
+            hist[TAG_SIZE(M->slots[i].tag)]++;
+    for (t = 0; t < 255; t++) {
         kept += hist[t];
-        if (kept * 2 >= DM.count)
+        if (kept * 2 >= M->count)
             break;
     }
-    if (t > 0 && kept > DM.count / 2 + DM.count / 4)
+    if (t > 0 && kept > M->count / 2 + M->count / 4)
         t--; /* keeping that size would keep too much: drop it too */
-    DM.evictions++;
-    return dm_rehash(DM.cap, t);
+    M->evictions++;
+    return dm_rehash(M, M->cap, t);
 }
 
-static int dm_store(u64 bits, uint32_t hw, int32_t gid, int64_t limit)
+static int dm_store(dm_memo *M, u64 a, u64 b, uint32_t tag, int32_t gid, int64_t limit)
 {
     int64_t i;
-    if (DM.count >= limit && DM.count > 0 && dm_evict() < 0)
+    if (M->count >= limit && M->count > 0 && dm_evict(M) < 0)
         return -1;
-    if (DM.cap == 0 || (DM.count + 1) * 2 > DM.cap) {
-        if (dm_rehash(DM.cap ? DM.cap * 2 : 1024, 64) < 0)
+    if (M->cap == 0 || (M->count + 1) * 2 > M->cap) {
+        if (dm_rehash(M, M->cap ? M->cap * 2 : 1024, 255) < 0)
             return -1;
     }
-    i = dm_find(bits, hw);
-    if (DM.slots[i].hw == 0)
-        DM.count++;
-    DM.slots[i].bits = bits;
-    DM.slots[i].hw = hw;
-    DM.slots[i].gid = gid;
+    i = dm_find(M, a, b, tag);
+    if (M->slots[i].tag == 0)
+        M->count++;
+    M->slots[i].a = a;
+    M->slots[i].b = b;
+    M->slots[i].tag = tag;
+    M->slots[i].gid = gid;
     return 0;
+}
+
+static void dm_clear(dm_memo *M)
+{
+    free(M->slots);
+    M->slots = NULL;
+    M->cap = M->count = M->evaluated = M->evictions = 0;
+}
+
+static PyObject *dm_stats(const dm_memo *M)
+{
+    return Py_BuildValue("LLLL", (long long)M->count, (long long)M->evaluated,
+                         (long long)M->evictions, (long long)(M->cap * (int64_t)sizeof(dm_slot)));
+}
+
+/* Count one new region; every TICK_EVERY, call tick(count). -1 when it raised. */
+static int dm_counted(dm_memo *M, PyObject *tick)
+{
+    M->evaluated++;
+    if (M->evaluated % TICK_EVERY == 0 && tick != Py_None) {
+        PyObject *res = PyObject_CallFunction(tick, "L", (long long)M->evaluated);
+        if (res == NULL)
+            return -1;
+        Py_DECREF(res);
+    }
+    return 0;
+}
+
+static uint32_t dom_tag(int h, int w, u64 bits)
+{
+    return (uint32_t)popcount(bits) << 16 | (uint32_t)h << 8 | (uint32_t)w;
 }
 
 static u64 pack_rows(const u64 *rows, int h, int w)
@@ -454,13 +503,11 @@ typedef struct {
 static int dm_value(const u64 *rows, int h, int w, dm_walk *wk)
 {
     int L[64], R[64], nl = 0, nr = 0, side, stride = w + 1, r, gid;
-    uint32_t hw = (uint32_t)h << 8 | (uint32_t)w;
     u64 bits = pack_rows(rows, h, w), mask = 0;
-    if (DM.cap) {
-        int64_t i = dm_find(bits, hw);
-        if (DM.slots[i].hw != 0)
-            return DM.slots[i].gid;
-    }
+    uint32_t tag = dom_tag(h, w, bits);
+    gid = dm_lookup(&DM, bits, 0, tag);
+    if (gid >= 0)
+        return gid;
     for (r = 0; r < h; r++)
         mask |= rows[r] << (r * stride);
     for (side = 0; side < 2; side++) {
@@ -502,15 +549,8 @@ static int dm_value(const u64 *rows, int h, int w, dm_walk *wk)
     gid = canon_make(L, nl, R, nr);
     if (gid < 0)
         return -1;
-    if (dm_store(bits, hw, gid, wk->limit) < 0)
+    if (dm_store(&DM, bits, 0, tag, gid, wk->limit) < 0 || dm_counted(&DM, wk->tick) < 0)
         return -1;
-    DM.evaluated++;
-    if (DM.evaluated % TICK_EVERY == 0 && wk->tick != Py_None) {
-        PyObject *res = PyObject_CallFunction(wk->tick, "L", (long long)DM.evaluated);
-        if (res == NULL)
-            return -1;
-        Py_DECREF(res);
-    }
     return gid;
 }
 
@@ -581,12 +621,12 @@ static PyObject *dom_memo(PyObject *self, PyObject *noargs)
         u64 rows[MAXROWS];
         int h, w, r;
         PyObject *t, *item;
-        if (DM.slots[i].hw == 0)
+        if (DM.slots[i].tag == 0)
             continue;
-        h = (int)(DM.slots[i].hw >> 8);
-        w = (int)(DM.slots[i].hw & 0xFF);
+        h = (int)((DM.slots[i].tag >> 8) & 0xFF);
+        w = (int)(DM.slots[i].tag & 0xFF);
         for (r = 0; r < h; r++)
-            rows[r] = (DM.slots[i].bits >> (r * w)) & ((((u64)1) << w) - 1);
+            rows[r] = (DM.slots[i].a >> (r * w)) & ((((u64)1) << w) - 1);
         t = rows_tuple(rows, h);
         item = t == NULL ? NULL : Py_BuildValue("((iiN)i)", h, w, t, (int)DM.slots[i].gid);
         if (item == NULL || PyList_Append(out, item) < 0) {
@@ -617,7 +657,7 @@ static PyObject *dom_memo_add(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "grid: not an id of the table");
         return NULL;
     }
-    if (dm_store(pack_rows(rows, h, w), (uint32_t)h << 8 | (uint32_t)w, gid,
+    if (dm_store(&DM, pack_rows(rows, h, w), 0, dom_tag(h, w, pack_rows(rows, h, w)), gid,
                  limit < 1 ? 1 : (int64_t)limit) < 0)
         return NULL;
     Py_RETURN_NONE;
@@ -629,9 +669,8 @@ static PyObject *dom_memo_clear(PyObject *self, PyObject *noargs)
 {
     (void)self;
     (void)noargs;
-    free(DM.slots);
-    DM.slots = NULL;
-    DM.cap = DM.count = DM.evaluated = DM.evictions = 0;
+    dm_clear(&DM);
+    dm_clear(&TFM);
     Py_RETURN_NONE;
 }
 
@@ -641,8 +680,7 @@ static PyObject *dom_memo_stats(PyObject *self, PyObject *noargs)
 {
     (void)self;
     (void)noargs;
-    return Py_BuildValue("LLLL", (long long)DM.count, (long long)DM.evaluated,
-                         (long long)DM.evictions, (long long)(DM.cap * (int64_t)sizeof(dm_slot)));
+    return dm_stats(&DM);
 }
 
 PyMethodDef GRUNDY_GRID_METHODS[] = {
