@@ -3,13 +3,16 @@
 checkpoint file (stop, resume).
 
 Bounds: the value of every board that is a subset of the cells of a 3x4 board (and, slow,
-of a 4x4 board) by both walks, compared as ids of the same table; Domineering 4x5 and
-5x5; Toads-and-Frogs strips of up to 10 squares for the Python walk's memo bound.
+of a 4x4 board) by both walks, compared as ids of the same table, and of every
+Toads-and-Frogs strip of up to 8 squares (and two of 14 and 16); Domineering 4x5 and 5x5
+for the memo bound and checkpoints; Toads-and-Frogs strips of up to 10 squares for the
+Python walk's memo bound.
 """
 
 from __future__ import annotations
 
 import gzip
+import itertools
 import os
 import time
 from pathlib import Path
@@ -64,6 +67,22 @@ def test_compiled_walk_matches_python_walk_3x4(monkeypatch: pytest.MonkeyPatch) 
 @pytest.mark.slow
 def test_compiled_walk_matches_python_walk_4x4_and_5x5(monkeypatch: pytest.MonkeyPatch) -> None:
     _both_walks(monkeypatch, [*_boards(4, 4), *D.parse_args(["5x5"])])
+
+
+@pytest.mark.skipif(
+    ToadsAndFrogs().compiled_regions is None, reason="the compiled walk is not active"
+)
+def test_compiled_tf_walk_matches_python_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = ToadsAndFrogs()
+    strips = ["".join(s) for n in range(1, 9) for s in itertools.product("tf.", repeat=n)]
+    strips += ["ttttt....fffff", "tt.tt.t..f.ff.ff"]
+    clear_cache()
+    fast = [value_of(g, s) for s in strips]
+    monkeypatch.setenv(PURE_PYTHON, "1")
+    assert g.compiled_regions is None
+    slow = [value_of(g, s) for s in strips]
+    for s, x, y in zip(strips, fast, slow, strict=True):
+        assert x == y, (s, str(x), str(y))
 
 
 def test_bounded_memo_gives_the_same_values() -> None:

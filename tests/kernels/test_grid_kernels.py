@@ -5,11 +5,14 @@ compiled core switched off), and against their pure-Python twins.
 Bounds: the parts of every board that is a subset of the cells of a 4x4, 3x5, 2x8 or 1x16
 board (every position of up to 16 cells); the options of every subset of a 3x4 and a 2x6
 board; random subsets of boards up to 7x7 (the largest the compiled functions take) and
-of 8x8 (past 64 bits, where the adapter runs the twin).
+of 8x8 (past 64 bits, where the adapter runs the twin). Toads-and-Frogs: the parts of
+every strip of up to 10 squares, the options of every strip of up to 8, random strips up to
+62 squares (the most the compiled functions take) against the twins.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import pytest
@@ -17,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.cgt.games.domineering import Domineering
+from grundy.cgt.games.toads_frogs import ToadsAndFrogs
 from grundy.kernels._core import PURE_PYTHON, core_module
-from grundy.kernels.grid import dom_options, dom_split, fits
+from grundy.kernels.grid import dom_options, dom_split, fits, tf_options, tf_split
 
 compiled = pytest.mark.skipif(core_module() is None, reason="the compiled core is not active")
 
@@ -115,3 +119,53 @@ def test_bad_input_is_an_exception() -> None:
         core.dom_split(8, -1)
     with pytest.raises(TypeError):
         core.dom_split(8, "1")
+
+
+def _strips(n: int) -> list[str]:
+    return ["".join(s) for s in itertools.product("tf.", repeat=n)]
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_tf_split_of_every_strip(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
+    fast = tf_split.compiled
+    monkeypatch.setenv(PURE_PYTHON, "1")
+    g = ToadsAndFrogs()
+    for strip in _strips(n):
+        want = g.keyed_regions(strip)
+        assert tf_split.py_func(strip) == want, strip
+        if fast is not None:
+            assert fast(strip) == want, strip
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_tf_options_of_every_strip(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
+    fast = tf_options.compiled
+    monkeypatch.setenv(PURE_PYTHON, "1")
+    g = ToadsAndFrogs()
+    for strip in _strips(n):
+        lefts, rights = g.option_parts(strip)
+        want = (list(lefts), list(rights))
+        assert tf_options.py_func(strip) == want, strip
+        if fast is not None:
+            assert fast(strip) == want, strip
+
+
+@compiled
+@settings(max_examples=200, deadline=None)
+@given(st.text("tf.", min_size=1, max_size=62))
+def test_tf_compiled_matches_twin_up_to_62_squares(strip: str) -> None:
+    assert tf_split(strip) == tf_split.py_func(strip)
+    assert tf_options(strip) == tuple(tf_options.py_func(strip))
+
+
+@compiled
+def test_tf_bad_input_is_an_exception() -> None:
+    core = core_module()
+    assert core is not None
+    with pytest.raises(ValueError, match="t, f and"):
+        core.tf_split("tx")
+    with pytest.raises(OverflowError):
+        core.tf_options("t" * 63)
+    with pytest.raises(TypeError):
+        core.tf_split(b"tf")
+    assert tf_split("t" * 70 + ".f") == tf_split.py_func("t" * 70 + ".f")

@@ -683,6 +683,408 @@ static PyObject *dom_memo_stats(PyObject *self, PyObject *noargs)
     return dm_stats(&DM);
 }
 
+/* ---- Toads-and-Frogs strips ------------------------------------------------------------
+ *
+ * A strip of n <= 62 squares: bit i of t (toads) and f (frogs) is square i, left to right.
+ * The dead pieces (the largest set D of pieces each blocked for good by D or the end of
+ * the strip: a toad whose square ahead is the end or holds a toad of D, or a frog of D
+ * with the end or a piece of D beyond it; frogs likewise leftwards) are cut out, and the
+ * strip splits there into blocks (grundy.cgt.games.toads_frogs._live_blocks, the
+ * reference). A block where no toad has a frog ahead is a number (each toad walks over
+ * the empty squares to its right, each frog over those to its left); any other is keyed
+ * by the least, as text ('.' < 'f' < 't'), of itself and its mirror image with colours
+ * swapped (which negates the value).
+ */
+
+static u64 tf_dead(u64 t, u64 f, int n)
+{
+    u64 E = (u64)1 << n, D = t | f;
+    for (;;) {
+        u64 dt = D & t, df = D & f;
+        u64 tok = dt & (((dt | E) >> 1) | ((df >> 1) & ((D | E) >> 2)));
+        u64 fok = df & (((df << 1) | 1u) | ((dt << 1) & ((D << 2) | 2u)));
+        u64 nd = tok | fok;
+        if (nd == D)
+            return D;
+        D = nd;
+    }
+}
+
+static int tf_rank(u64 t, u64 f, int i)
+{
+    return ((t >> i) & 1u) ? 2 : ((f >> i) & 1u) ? 1 : 0;
+}
+
+typedef struct {
+    int is_number;
+    long number;
+    int n;
+    u64 t, f;   /* the block */
+    u64 kt, kf; /* its key */
+    int mirrored;
+} tf_block;
+
+/* Work out the block of n squares (toads t, frogs f, at bit 0 up). */
+static void tf_block_of(u64 t, u64 f, int n, tf_block *out)
+{
+    u64 full = ((u64)1 << n) - 1, empty = ~(t | f) & full, mt = 0, mf = 0;
+    int i;
+    out->n = n;
+    out->t = t;
+    out->f = f;
+    if (t == 0 || f == 0 || (bit_length(f) - 1) < low_bit(t)) {
+        long total = 0;
+        for (i = 0; i < n; i++) {
+            if ((t >> i) & 1u)
+                total += popcount(empty >> i);
+            else if ((f >> i) & 1u)
+                total -= popcount(empty & ((((u64)1) << i) - 1));
+        }
+        out->is_number = 1;
+        out->number = total;
+        return;
+    }
+    out->is_number = 0;
+    for (i = 0; i < n; i++) {
+        if ((t >> i) & 1u)
+            mf |= (u64)1 << (n - 1 - i);
+        if ((f >> i) & 1u)
+            mt |= (u64)1 << (n - 1 - i);
+    }
+    out->mirrored = 0;
+    for (i = 0; i < n; i++) {
+        int a = tf_rank(t, f, i), b = tf_rank(mt, mf, i);
+        if (a != b) {
+            out->mirrored = b < a;
+            break;
+        }
+    }
+    out->kt = out->mirrored ? mt : t;
+    out->kf = out->mirrored ? mf : f;
+}
+
+/* The blocks of a strip: calls back per block with at least one piece. Returns the count
+ * written to blocks (at most n). */
+static int tf_blocks(u64 t, u64 f, int n, tf_block *blocks)
+{
+    u64 D = tf_dead(t, f, n);
+    int i = 0, k = 0;
+    while (i < n) {
+        int lo;
+        if ((D >> i) & 1u) {
+            i++;
+            continue;
+        }
+        lo = i;
+        while (i < n && !((D >> i) & 1u))
+            i++;
+        {
+            int len = i - lo;
+            u64 m = ((u64)1 << len) - 1, bt = (t >> lo) & m, bf = (f >> lo) & m;
+            if (bt | bf)
+                tf_block_of(bt, bf, len, &blocks[k++]);
+        }
+    }
+    return k;
+}
+
+static PyObject *tf_text(u64 t, u64 f, int n)
+{
+    char buf[64];
+    int i;
+    for (i = 0; i < n; i++)
+        buf[i] = ((t >> i) & 1u) ? 't' : ((f >> i) & 1u) ? 'f' : '.';
+    return PyUnicode_FromStringAndSize(buf, n);
+}
+
+static PyObject *tf_parts(u64 t, u64 f, int n)
+{
+    tf_block blocks[64];
+    int k = tf_blocks(t, f, n, blocks), i;
+    PyObject *out = PyTuple_New(k);
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < k; i++) {
+        PyObject *part;
+        if (blocks[i].is_number) {
+            part = Py_BuildValue("(OlO)", Py_None, blocks[i].number, Py_None);
+        } else {
+            PyObject *key = tf_text(blocks[i].kt, blocks[i].kf, blocks[i].n);
+            PyObject *reg = key == NULL ? NULL : tf_text(blocks[i].t, blocks[i].f, blocks[i].n);
+            part = reg == NULL ? NULL
+                               : Py_BuildValue("(NON)", key, blocks[i].mirrored ? Py_True : Py_False,
+                                               reg);
+            if (reg == NULL)
+                Py_XDECREF(key);
+        }
+        if (part == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, part);
+    }
+    return out;
+}
+
+/* Read a strip (text of t f .); 0, or -1 with ValueError. */
+static int tf_arg(PyObject *text, u64 *t, u64 *f, int *n)
+{
+    Py_ssize_t len, i;
+    const char *s;
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "grid: a strip is a str");
+        return -1;
+    }
+    s = PyUnicode_AsUTF8AndSize(text, &len);
+    if (s == NULL)
+        return -1;
+    if (len > 62) {
+        PyErr_SetString(PyExc_OverflowError, "grid: a strip of more than 62 squares");
+        return -1;
+    }
+    *t = *f = 0;
+    for (i = 0; i < len; i++) {
+        if (s[i] == 't')
+            *t |= (u64)1 << i;
+        else if (s[i] == 'f')
+            *f |= (u64)1 << i;
+        else if (s[i] != '.') {
+            PyErr_SetString(PyExc_ValueError, "grid: a strip holds t, f and . only");
+            return -1;
+        }
+    }
+    *n = (int)len;
+    return 0;
+}
+
+/* The strip after the move of the piece at i (Left: a toad), or 0 when it cannot move. */
+static int tf_move(u64 t, u64 f, int n, int i, int left, u64 *nt, u64 *nf)
+{
+    u64 empty = ~(t | f) & (((u64)1 << n) - 1), bit = (u64)1 << i;
+    if (left) {
+        if (i + 1 < n && (empty >> (i + 1)) & 1u) {
+            *nt = t ^ bit ^ (bit << 1);
+            *nf = f;
+            return 1;
+        }
+        if (i + 2 < n && (f >> (i + 1)) & 1u && (empty >> (i + 2)) & 1u) {
+            *nt = t ^ bit ^ (bit << 2);
+            *nf = f;
+            return 1;
+        }
+        return 0;
+    }
+    if (i >= 1 && (empty >> (i - 1)) & 1u) {
+        *nf = f ^ bit ^ (bit >> 1);
+        *nt = t;
+        return 1;
+    }
+    if (i >= 2 && (t >> (i - 1)) & 1u && (empty >> (i - 2)) & 1u) {
+        *nf = f ^ bit ^ (bit >> 2);
+        *nt = t;
+        return 1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(tf_split_doc, "tf_split(strip) -> parts of a Toads-and-Frogs strip");
+
+static PyObject *tf_split(PyObject *self, PyObject *arg)
+{
+    u64 t, f;
+    int n;
+    (void)self;
+    if (tf_arg(arg, &t, &f, &n) < 0)
+        return NULL;
+    return tf_parts(t, f, n);
+}
+
+PyDoc_STRVAR(tf_options_doc,
+             "tf_options(strip) -> (parts of each Left option, parts of each Right option)");
+
+static PyObject *tf_options(PyObject *self, PyObject *arg)
+{
+    u64 t, f;
+    int n, side, i;
+    PyObject *sides[2] = {NULL, NULL}, *out;
+    (void)self;
+    if (tf_arg(arg, &t, &f, &n) < 0)
+        return NULL;
+    for (side = 0; side < 2; side++) {
+        u64 mine = side == 0 ? t : f;
+        sides[side] = PyList_New(0);
+        if (sides[side] == NULL)
+            goto fail;
+        for (i = 0; i < n; i++) {
+            u64 nt, nf;
+            PyObject *parts;
+            if (!((mine >> i) & 1u) || !tf_move(t, f, n, i, side == 0, &nt, &nf))
+                continue;
+            parts = tf_parts(nt, nf, n);
+            if (parts == NULL)
+                goto fail;
+            if (PyList_Append(sides[side], parts) < 0) {
+                Py_DECREF(parts);
+                goto fail;
+            }
+            Py_DECREF(parts);
+        }
+    }
+    out = PyTuple_Pack(2, sides[0], sides[1]);
+    Py_DECREF(sides[0]);
+    Py_DECREF(sides[1]);
+    return out;
+fail:
+    Py_XDECREF(sides[0]);
+    Py_XDECREF(sides[1]);
+    return NULL;
+}
+
+static uint32_t tf_tag(int n)
+{
+    return (uint32_t)1 << 24 | (uint32_t)n << 16 | (uint32_t)n;
+}
+
+static int tf_value_of(u64 t, u64 f, int n, dm_walk *wk);
+
+/* The id of the sum of the blocks of a strip; -1 with an exception set. */
+static int tf_sum(u64 t, u64 f, int n, dm_walk *wk)
+{
+    tf_block blocks[64];
+    int k = tf_blocks(t, f, n, blocks), i, total = 0;
+    long number = 0;
+    for (i = 0; i < k; i++) {
+        int sub;
+        if (blocks[i].is_number) {
+            number += blocks[i].number;
+            continue;
+        }
+        sub = tf_value_of(blocks[i].kt, blocks[i].kf, blocks[i].n, wk);
+        if (sub < 0 || (blocks[i].mirrored && (sub = canon_neg(sub)) < 0))
+            return -1;
+        if ((total = canon_add(total, sub)) < 0)
+            return -1;
+    }
+    if (number) {
+        int x = canon_integer(number);
+        if (x < 0 || (total = canon_add(total, x)) < 0)
+            return -1;
+    }
+    return total;
+}
+
+static int tf_value_of(u64 t, u64 f, int n, dm_walk *wk)
+{
+    int L[64], R[64], nl = 0, nr = 0, side, i, gid;
+    uint32_t tag = tf_tag(n);
+    gid = dm_lookup(&TFM, t, f, tag);
+    if (gid >= 0)
+        return gid;
+    for (side = 0; side < 2; side++) {
+        u64 mine = side == 0 ? t : f;
+        for (i = 0; i < n; i++) {
+            u64 nt, nf;
+            int v;
+            if (!((mine >> i) & 1u) || !tf_move(t, f, n, i, side == 0, &nt, &nf))
+                continue;
+            v = tf_sum(nt, nf, n, wk);
+            if (v < 0)
+                return -1;
+            if (side == 0)
+                L[nl++] = v;
+            else
+                R[nr++] = v;
+        }
+    }
+    gid = canon_make(L, nl, R, nr);
+    if (gid < 0)
+        return -1;
+    if (dm_store(&TFM, t, f, tag, gid, wk->limit) < 0 || dm_counted(&TFM, wk->tick) < 0)
+        return -1;
+    return gid;
+}
+
+PyDoc_STRVAR(tf_value_doc,
+             "tf_value(key, tick, limit) -> (id, new regions): the value of a keyed strip");
+
+static PyObject *tf_value(PyObject *self, PyObject *args)
+{
+    PyObject *key, *tick;
+    long long limit;
+    u64 t, f;
+    int n, gid;
+    int64_t before = TFM.evaluated;
+    dm_walk wk;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOL", &key, &tick, &limit))
+        return NULL;
+    if (tf_arg(key, &t, &f, &n) < 0)
+        return NULL;
+    wk.tick = tick;
+    wk.limit = limit < 1 ? 1 : (int64_t)limit;
+    gid = tf_value_of(t, f, n, &wk);
+    if (gid < 0)
+        return NULL;
+    return Py_BuildValue("iL", gid, (long long)(TFM.evaluated - before));
+}
+
+PyDoc_STRVAR(tf_memo_doc, "tf_memo() -> [(strip, id), ...]: the memo of tf_value");
+
+static PyObject *tf_memo(PyObject *self, PyObject *noargs)
+{
+    PyObject *out = PyList_New(0);
+    int64_t i;
+    (void)self;
+    (void)noargs;
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < TFM.cap; i++) {
+        PyObject *text, *item;
+        if (TFM.slots[i].tag == 0)
+            continue;
+        text = tf_text(TFM.slots[i].a, TFM.slots[i].b, (int)(TFM.slots[i].tag & 0xFF));
+        item = text == NULL ? NULL : Py_BuildValue("(Ni)", text, (int)TFM.slots[i].gid);
+        if (item == NULL || PyList_Append(out, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(tf_memo_add_doc, "tf_memo_add(strip, id, limit): remember a strip's value");
+
+static PyObject *tf_memo_add(PyObject *self, PyObject *args)
+{
+    PyObject *key;
+    int gid, n;
+    long long limit;
+    u64 t, f;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiL", &key, &gid, &limit))
+        return NULL;
+    if (tf_arg(key, &t, &f, &n) < 0)
+        return NULL;
+    if (gid < 0 || gid >= canon_size()) {
+        PyErr_SetString(PyExc_ValueError, "grid: not an id of the table");
+        return NULL;
+    }
+    if (dm_store(&TFM, t, f, tf_tag(n), gid, limit < 1 ? 1 : (int64_t)limit) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(tf_memo_stats_doc, "tf_memo_stats() -> (entries, evaluated, evictions, bytes)");
+
+static PyObject *tf_memo_stats(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return dm_stats(&TFM);
+}
+
 PyMethodDef GRUNDY_GRID_METHODS[] = {
     {"dom_split", dom_split, METH_VARARGS, dom_split_doc},
     {"dom_options", dom_options, METH_VARARGS, dom_options_doc},
@@ -691,5 +1093,11 @@ PyMethodDef GRUNDY_GRID_METHODS[] = {
     {"dom_memo_add", dom_memo_add, METH_VARARGS, dom_memo_add_doc},
     {"dom_memo_clear", dom_memo_clear, METH_NOARGS, dom_memo_clear_doc},
     {"dom_memo_stats", dom_memo_stats, METH_NOARGS, dom_memo_stats_doc},
+    {"tf_split", tf_split, METH_O, tf_split_doc},
+    {"tf_options", tf_options, METH_O, tf_options_doc},
+    {"tf_value", tf_value, METH_VARARGS, tf_value_doc},
+    {"tf_memo", tf_memo, METH_NOARGS, tf_memo_doc},
+    {"tf_memo_add", tf_memo_add, METH_VARARGS, tf_memo_add_doc},
+    {"tf_memo_stats", tf_memo_stats, METH_NOARGS, tf_memo_stats_doc},
     {NULL, NULL, 0, NULL},
 };

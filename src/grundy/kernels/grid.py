@@ -32,7 +32,7 @@ from typing import Any
 
 from grundy.kernels._core import twin
 
-__all__ = ["dom_options", "dom_split", "fits"]
+__all__ = ["dom_options", "dom_split", "fits", "tf_options", "tf_split"]
 
 Part = tuple[Any, Any, Any]
 
@@ -121,3 +121,96 @@ def dom_options(w: int, mask: int) -> tuple[list[tuple[Part, ...]], list[tuple[P
             spots ^= low
         sides.append(out)
     return sides[0], sides[1]
+
+
+def _tf_dead(strip: str) -> set[int]:
+    """The largest set of pieces each blocked for good by the set or the ends (a
+    fixpoint: start from every piece, drop those that may move, until none)."""
+    n = len(strip)
+    dead = {i for i, ch in enumerate(strip) if ch != "."}
+    while True:
+        keep = set()
+        for i in dead:
+            if strip[i] == "t":
+                ahead, beyond = i + 1, i + 2
+                blocked = ahead == n or (
+                    ahead in dead and (strip[ahead] == "t" or beyond == n or beyond in dead)
+                )
+            else:
+                ahead, beyond = i - 1, i - 2
+                blocked = ahead < 0 or (
+                    ahead in dead and (strip[ahead] == "f" or beyond < 0 or beyond in dead)
+                )
+            if blocked:
+                keep.add(i)
+        if keep == dead:
+            return dead
+        dead = keep
+
+
+def _tf_part(block: str) -> Part:
+    first_t = block.find("t")
+    if first_t < 0 or block.rfind("f") < first_t:  # no toad has a frog ahead: a number
+        total = 0
+        for i, ch in enumerate(block):
+            if ch == "t":
+                total += block[i:].count(".")
+            elif ch == "f":
+                total -= block[:i].count(".")
+        return (None, total, None)
+    mirror = block[::-1].translate(str.maketrans("tf", "ft"))
+    return (mirror, True, block) if mirror < block else (block, False, block)
+
+
+def _tf_split_compiled(fast: Any, strip: str) -> Any:
+    return fast(strip) if len(strip) <= 62 else tf_split.py_func(strip)
+
+
+def _tf_options_compiled(fast: Any, strip: str) -> Any:
+    return fast(strip) if len(strip) <= 62 else tf_options.py_func(strip)
+
+
+@twin("tf_split", _tf_split_compiled)
+def tf_split(strip: str) -> tuple[Part, ...]:
+    """The parts of a Toads-and-Frogs strip: the blocks between its dead pieces that hold a
+    piece, each a number or keyed by the least of itself and its mirror image with the
+    colours swapped (``True``: mirrored, negated).
+
+    >>> tf_split("ft.f.ttfftf.tt")  # ft | .f.tt fftf | .tt: 't.f.' and 'tf.' are keyed
+    (('.t.f', True, 't.f.'), ('.tf', True, 'tf.'))
+    >>> tf_split.py_func("ft.f.ttfftf.tt") == tf_split("ft.f.ttfftf.tt")
+    True
+    """
+    dead = _tf_dead(strip)
+    out = []
+    block: list[str] = []
+    for i, ch in enumerate([*strip, "|"]):
+        if i in dead or ch == "|":
+            text = "".join(block)
+            if "t" in text or "f" in text:
+                out.append(_tf_part(text))
+            block = []
+        else:
+            block.append(ch)
+    return tuple(out)
+
+
+@twin("tf_options", _tf_options_compiled)
+def tf_options(strip: str) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]]:
+    """The parts of each Left option (a toad steps or jumps right) and each Right option,
+    each side by the moving piece's square from the left."""
+    n = len(strip)
+    lefts, rights = [], []
+    for i, ch in enumerate(strip):
+        if ch == "t":
+            if i + 1 < n and strip[i + 1] == ".":
+                lefts.append(tf_split.py_func(strip[:i] + ".t" + strip[i + 2 :]))
+            elif i + 2 < n and strip[i + 1 : i + 3] == "f.":
+                lefts.append(tf_split.py_func(strip[:i] + ".ft" + strip[i + 3 :]))
+    for i, ch in enumerate(strip):
+        if ch == "f":
+            if i >= 1 and strip[i - 1] == ".":
+                rights.append(tf_split.py_func(strip[: i - 1] + "f." + strip[i + 1 :]))
+            elif i >= 2 and strip[i - 2 : i] == ".t":
+                rights.append(tf_split.py_func(strip[: i - 2] + "ft." + strip[i + 1 :]))
+    return lefts, rights
