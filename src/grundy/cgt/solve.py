@@ -45,7 +45,7 @@ CLEAR_HOOKS.append(_memos.clear)
 def memo_size(game: PartisanGame[Any] | None = None) -> int:
     """How many regions are memoised (for ``game``'s family, or in all)."""
     if game is None:
-        return sum(len(m) for m in _memos.values()) + sum(f.size() for f in _compiled.values())
+        return sum(len(m) for m in _memos.values()) + sum(int(f.size()) for f in _compiled.values())
     fast = getattr(game, "compiled_regions", None)  # its regions memoised in C, if any
     return len(_memos.get(_family(game), {})) + (0 if fast is None else fast.size())
 
