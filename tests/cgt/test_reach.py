@@ -4,7 +4,8 @@ checkpoint file (stop, resume).
 
 Bounds: the value of every board that is a subset of the cells of a 3x4 board (and, slow,
 of a 4x4 board) by both walks, compared as ids of the same table, and of every
-Toads-and-Frogs strip of up to 8 squares (and two of 14 and 16); Domineering 4x5 and 5x5
+Toads-and-Frogs strip of up to 8 squares (and two of 14 and 16) and of every Clobber
+position on a 2x3 board (and 2x5, 3x4 boards); Domineering 4x5 and 5x5
 for the memo bound and checkpoints; Toads-and-Frogs strips of up to 10 squares for the
 Python walk's memo bound.
 """
@@ -21,6 +22,7 @@ import pytest
 
 from grundy.cgt import _table as T
 from grundy.cgt import value_of
+from grundy.cgt.games.clobber import Clobber
 from grundy.cgt.games.domineering import Domineering
 from grundy.cgt.games.toads_frogs import ToadsAndFrogs
 from grundy.cgt.solve import memo_size
@@ -83,6 +85,25 @@ def test_compiled_tf_walk_matches_python_walk(monkeypatch: pytest.MonkeyPatch) -
     slow = [value_of(g, s) for s in strips]
     for s, x, y in zip(strips, fast, slow, strict=True):
         assert x == y, (s, str(x), str(y))
+
+
+@pytest.mark.skipif(Clobber().compiled_regions is None, reason="the compiled walk is not active")
+def test_compiled_clobber_walk_matches_python_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = Clobber()
+    boards = [
+        g.parse_args(["/".join(rows)])[0]
+        for rows in itertools.product(
+            ["".join(r) for r in itertools.product("xo.", repeat=3)], repeat=2
+        )
+    ]
+    boards += [g.parse_args([t])[0] for t in ("xoxox/oxoxo", "xoxo/oxox/xoxo")]
+    clear_cache()
+    fast = [value_of(g, b) for b in boards]
+    monkeypatch.setenv(PURE_PYTHON, "1")
+    assert g.compiled_regions is None
+    slow = [value_of(g, b) for b in boards]
+    for b, x, y in zip(boards, fast, slow, strict=True):
+        assert x == y, (g.format_state(b), str(x), str(y))
 
 
 def test_bounded_memo_gives_the_same_values() -> None:

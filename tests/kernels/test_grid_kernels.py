@@ -7,7 +7,9 @@ board (every position of up to 16 cells); the options of every subset of a 3x4 a
 board; random subsets of boards up to 7x7 (the largest the compiled functions take) and
 of 8x8 (past 64 bits, where the adapter runs the twin). Toads-and-Frogs: the parts of
 every strip of up to 10 squares, the options of every strip of up to 8, random strips up to
-62 squares (the most the compiled functions take) against the twins.
+62 squares (the most the compiled functions take) against the twins. Clobber: the parts and
+options of every position on a 1x7, 2x4 and 3x3 board against the ruleset's regions and
+keys.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grundy.cgt.games.clobber import Clobber
 from grundy.cgt.games.domineering import Domineering
 from grundy.cgt.games.toads_frogs import ToadsAndFrogs
+from grundy.cgt.solve import _splitter
 from grundy.kernels._core import PURE_PYTHON, core_module
 from grundy.kernels.grid import dom_options, dom_split, fits, tf_options, tf_split
 
@@ -169,3 +173,42 @@ def test_tf_bad_input_is_an_exception() -> None:
     with pytest.raises(TypeError):
         core.tf_split(b"tf")
     assert tf_split("t" * 70 + ".f") == tf_split.py_func("t" * 70 + ".f")
+
+
+def _clobber_boards(h: int, w: int) -> Iterator[tuple[int, int, int, int]]:
+    """Every Clobber position on an ``h`` x ``w`` board (each cell x, o or empty)."""
+    cells = [r * (w + 1) + c for r in range(h) for c in range(w)]
+    for picks in itertools.product("xo.", repeat=len(cells)):
+        xs = sum(1 << b for b, ch in zip(cells, picks, strict=True) if ch == "x")
+        os_ = sum(1 << b for b, ch in zip(cells, picks, strict=True) if ch == "o")
+        yield h, w, xs, os_
+
+
+@compiled
+@pytest.mark.parametrize(("h", "w"), [(1, 7), (2, 4), (3, 3)])
+def test_clobber_split_and_options(monkeypatch: pytest.MonkeyPatch, h: int, w: int) -> None:
+    core = core_module()
+    assert core is not None
+    monkeypatch.setenv(PURE_PYTHON, "1")  # the reference: regions and signed_region_key
+    g = Clobber()
+    split = _splitter(g)
+    for state in _clobber_boards(h, w):
+        _, _, xs, os_ = state
+        assert core.clob_split(w, xs, os_) == split(state), state
+        lefts = [split(s) for s in g.left_moves(state)]
+        rights = [split(s) for s in g.right_moves(state)]
+        assert core.clob_options(w, xs, os_) == (lefts, rights), state
+
+
+@compiled
+def test_clobber_bad_input_is_an_exception() -> None:
+    core = core_module()
+    assert core is not None
+    with pytest.raises(ValueError, match="two stones"):
+        core.clob_split(3, 1, 1)
+    with pytest.raises(ValueError, match="spare column"):
+        core.clob_options(3, 1 << 3, 0)
+    with pytest.raises(OverflowError):
+        core.clob_split(8, 1 << 64, 0)
+    with pytest.raises(ValueError, match="key"):
+        core.clob_value((8, 8, (0,) * 8, (0,) * 8), None, 10)

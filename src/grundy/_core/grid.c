@@ -362,6 +362,7 @@ typedef struct {
 
 static dm_memo DM = {NULL, 0, 0, 0, 0};  /* Domineering: a = rows' bits, tag = size, h, w */
 static dm_memo TFM = {NULL, 0, 0, 0, 0}; /* Toads-and-Frogs: a = toads, b = frogs, tag = n */
+static dm_memo CLM = {NULL, 0, 0, 0, 0}; /* Clobber: a = x rows' bits, b = o rows' bits */
 
 #define TICK_EVERY 4096
 #define TAG_SIZE(tag) ((int)(((tag) >> 16) & 0xFF))
@@ -671,6 +672,7 @@ static PyObject *dom_memo_clear(PyObject *self, PyObject *noargs)
     (void)noargs;
     dm_clear(&DM);
     dm_clear(&TFM);
+    dm_clear(&CLM);
     Py_RETURN_NONE;
 }
 
@@ -1085,6 +1087,440 @@ static PyObject *tf_memo_stats(PyObject *self, PyObject *noargs)
     return dm_stats(&TFM);
 }
 
+/* ---- Clobber ----------------------------------------------------------------------------
+ *
+ * Boards as Domineering's (stride w + 1), x (Left's stones) and o (Right's). The regions
+ * are the 4-connected groups of stones holding both colours, cropped; the key is the least
+ * (h, w, x rows, o rows) over the 8 symmetries of the square, or, when less, the least
+ * with the colours swapped (h, w, o rows, x rows), which negates the value
+ * (grundy.cgt.games.clobber.Clobber.signed_region_key, the reference).
+ */
+
+typedef struct {
+    int h, w;         /* the group cropped: h rows of w bits */
+    u64 x, o;         /* cropped, stride w + 1 */
+    int kh, kw;       /* the key image */
+    int swapped;      /* the key has the colours swapped (negative value) */
+    u64 kx[MAXROWS], ko[MAXROWS];
+} clob_shape;
+
+/* -1, 0, 1: (h, w, a rows, b rows) against the best so far. */
+static int clob_cmp(int h, int w, const u64 *a, const u64 *b, int bh, int bw, const u64 *ba,
+                    const u64 *bb)
+{
+    int c;
+    if (h != bh)
+        return h < bh ? -1 : 1;
+    if (w != bw)
+        return w < bw ? -1 : 1;
+    c = rows_cmp(a, ba, h);
+    return c ? c : rows_cmp(b, bb, h);
+}
+
+static void clob_shape_of(u64 xs, u64 os, int stride, int w, clob_shape *out)
+{
+    u64 xr[MAXROWS], orr[MAXROWS], full = (((u64)1) << w) - 1, comp = xs | os, union_cols = 0;
+    u64 tx[MAXROWS] = {0}, to[MAXROWS] = {0};
+    int low_row = low_bit(comp) / stride, high_row = (bit_length(comp) - 1) / stride;
+    int h = high_row - low_row + 1, c0, nw, r, c, k, best_set = 0, sw;
+    for (r = 0; r < h; r++) {
+        xr[r] = (xs >> ((low_row + r) * stride)) & full;
+        orr[r] = (os >> ((low_row + r) * stride)) & full;
+        union_cols |= xr[r] | orr[r];
+    }
+    c0 = low_bit(union_cols);
+    nw = bit_length(union_cols) - c0;
+    out->x = out->o = 0;
+    for (r = 0; r < h; r++) {
+        xr[r] >>= c0;
+        orr[r] >>= c0;
+        out->x |= xr[r] << (r * (nw + 1));
+        out->o |= orr[r] << (r * (nw + 1));
+    }
+    out->h = h;
+    out->w = nw;
+    for (c = 0; c < nw; c++)
+        for (r = 0; r < h; r++) {
+            tx[c] |= ((xr[r] >> c) & 1u) << r;
+            to[c] |= ((orr[r] >> c) & 1u) << r;
+        }
+    out->swapped = 0;
+    out->kh = out->kw = 0;
+    for (sw = 0; sw < 2; sw++) {
+        for (k = 0; k < 8; k++) {
+            int tr = k >> 2, ih = tr ? nw : h, iw = tr ? h : nw, i;
+            const u64 *ba = tr ? tx : xr, *bb = tr ? to : orr;
+            u64 ia[MAXROWS], ib[MAXROWS];
+            if (sw) {
+                const u64 *tmp = ba;
+                ba = bb;
+                bb = tmp;
+            }
+            for (i = 0; i < ih; i++) {
+                int src = (k & 2) ? ih - 1 - i : i;
+                ia[i] = (k & 1) ? reverse_bits(ba[src], iw) : ba[src];
+                ib[i] = (k & 1) ? reverse_bits(bb[src], iw) : bb[src];
+            }
+            if (!best_set
+                || clob_cmp(ih, iw, ia, ib, out->kh, out->kw, out->kx, out->ko) < 0) {
+                /* a swapped image wins only when strictly less than every plain one */
+                best_set = 1;
+                out->kh = ih;
+                out->kw = iw;
+                out->swapped = sw;
+                memcpy(out->kx, ia, (size_t)ih * sizeof(u64));
+                memcpy(out->ko, ib, (size_t)ih * sizeof(u64));
+            }
+        }
+    }
+}
+
+static int clob_components(u64 xs, u64 os, int stride, u64 *comps)
+{
+    u64 mask = xs | os;
+    int n = 0;
+    while (mask) {
+        u64 comp = mask & (~mask + 1);
+        for (;;) {
+            u64 grown = (comp | (comp << 1) | (comp >> 1) | (comp << stride) | (comp >> stride))
+                        & mask;
+            if (grown == comp)
+                break;
+            comp = grown;
+        }
+        mask ^= comp;
+        if ((comp & xs) && (comp & os))
+            comps[n++] = comp;
+    }
+    return n;
+}
+
+static PyObject *clob_parts(u64 xs, u64 os, int w)
+{
+    int stride = w + 1, n, i;
+    u64 comps[64];
+    PyObject *out;
+    n = clob_components(xs, os, stride, comps);
+    out = PyTuple_New(n);
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < n; i++) {
+        clob_shape sh;
+        PyObject *a, *b, *key, *region, *part;
+        clob_shape_of(xs & comps[i], os & comps[i], stride, w, &sh);
+        a = rows_tuple(sh.kx, sh.kh);
+        b = a == NULL ? NULL : rows_tuple(sh.ko, sh.kh);
+        if (b == NULL) {
+            Py_XDECREF(a);
+            Py_DECREF(out);
+            return NULL;
+        }
+        key = Py_BuildValue("(iiNN)", sh.kh, sh.kw, a, b);
+        region = key == NULL ? NULL
+                             : Py_BuildValue("(iiKK)", sh.h, sh.w, (unsigned long long)sh.x,
+                                             (unsigned long long)sh.o);
+        part = region == NULL ? NULL
+                              : Py_BuildValue("(NON)", key, sh.swapped ? Py_True : Py_False,
+                                              region);
+        if (region == NULL)
+            Py_XDECREF(key);
+        if (part == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, part);
+    }
+    return out;
+}
+
+/* Read (w, xs, os); 0 or -1 with an exception set. */
+static int clob_args(PyObject *args, int *w, u64 *xs, u64 *os)
+{
+    PyObject *a, *b;
+    unsigned long long v;
+    int r;
+    if (!PyArg_ParseTuple(args, "iO!O!", w, &PyLong_Type, &a, &PyLong_Type, &b))
+        return -1;
+    if (*w < 1 || *w > 63) {
+        PyErr_SetString(PyExc_ValueError, "grid: the width must be 1 to 63");
+        return -1;
+    }
+    v = PyLong_AsUnsignedLongLong(a);
+    if (v == (unsigned long long)-1 && PyErr_Occurred())
+        return -1;
+    *xs = (u64)v;
+    v = PyLong_AsUnsignedLongLong(b);
+    if (v == (unsigned long long)-1 && PyErr_Occurred())
+        return -1;
+    *os = (u64)v;
+    if (*xs & *os) {
+        PyErr_SetString(PyExc_ValueError, "grid: a cell holds two stones");
+        return -1;
+    }
+    for (r = 0; r * (*w + 1) + *w < 64; r++) {
+        if (((*xs | *os) >> (r * (*w + 1) + *w)) & 1u) {
+            PyErr_SetString(PyExc_ValueError, "grid: a cell in the spare column");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(clob_split_doc, "clob_split(w, xs, os) -> parts of a Clobber board");
+
+static PyObject *clob_split(PyObject *self, PyObject *args)
+{
+    int w;
+    u64 xs, os;
+    (void)self;
+    if (clob_args(args, &w, &xs, &os) < 0)
+        return NULL;
+    return clob_parts(xs, os, w);
+}
+
+/* The k-th option of one side, in Clobber._moves' order; 0 when there are no more. */
+typedef struct {
+    int shift_i, forward, started;
+    u64 src;
+} clob_iter;
+
+static int clob_next(u64 mine, u64 theirs, int stride, clob_iter *it, u64 *nm, u64 *nt)
+{
+    for (;;) {
+        int shift = it->shift_i == 0 ? 1 : stride;
+        if (!it->started) {
+            it->src = it->forward ? mine & (theirs >> shift) : mine & (theirs << shift);
+            it->started = 1;
+        }
+        if (it->src) {
+            u64 low = it->src & (~it->src + 1), dst = it->forward ? low << shift : low >> shift;
+            it->src ^= low;
+            *nm = (mine ^ low) | dst;
+            *nt = theirs ^ dst;
+            return 1;
+        }
+        it->started = 0;
+        if (it->forward) {
+            it->forward = 0;
+        } else {
+            it->forward = 1;
+            if (++it->shift_i == 2)
+                return 0;
+        }
+    }
+}
+
+PyDoc_STRVAR(clob_options_doc,
+             "clob_options(w, xs, os) -> (parts of each Left option, of each Right option)");
+
+static PyObject *clob_options(PyObject *self, PyObject *args)
+{
+    int w, side;
+    u64 xs, os;
+    PyObject *sides[2] = {NULL, NULL}, *out;
+    (void)self;
+    if (clob_args(args, &w, &xs, &os) < 0)
+        return NULL;
+    for (side = 0; side < 2; side++) {
+        clob_iter it = {0, 1, 0, 0};
+        u64 nm, nt;
+        sides[side] = PyList_New(0);
+        if (sides[side] == NULL)
+            goto fail;
+        while (clob_next(side == 0 ? xs : os, side == 0 ? os : xs, w + 1, &it, &nm, &nt)) {
+            PyObject *parts = side == 0 ? clob_parts(nm, nt, w) : clob_parts(nt, nm, w);
+            if (parts == NULL)
+                goto fail;
+            if (PyList_Append(sides[side], parts) < 0) {
+                Py_DECREF(parts);
+                goto fail;
+            }
+            Py_DECREF(parts);
+        }
+    }
+    out = PyTuple_Pack(2, sides[0], sides[1]);
+    Py_DECREF(sides[0]);
+    Py_DECREF(sides[1]);
+    return out;
+fail:
+    Py_XDECREF(sides[0]);
+    Py_XDECREF(sides[1]);
+    return NULL;
+}
+
+static uint32_t clob_tag(int h, int w, u64 a, u64 b)
+{
+    return (uint32_t)2 << 24 | (uint32_t)popcount(a | b) << 16 | (uint32_t)h << 8 | (uint32_t)w;
+}
+
+/* The id of the key image (h rows of w bits, x rows kx, o rows ko). */
+static int clob_value_of(const u64 *kx, const u64 *ko, int h, int w, dm_walk *wk)
+{
+    int L[256], R[256], nl = 0, nr = 0, side, stride = w + 1, r, gid;
+    u64 a = pack_rows(kx, h, w), b = pack_rows(ko, h, w), xs = 0, os = 0;
+    uint32_t tag = clob_tag(h, w, a, b);
+    gid = dm_lookup(&CLM, a, b, tag);
+    if (gid >= 0)
+        return gid;
+    for (r = 0; r < h; r++) {
+        xs |= kx[r] << (r * stride);
+        os |= ko[r] << (r * stride);
+    }
+    for (side = 0; side < 2; side++) {
+        clob_iter it = {0, 1, 0, 0};
+        u64 nm, nt;
+        while (clob_next(side == 0 ? xs : os, side == 0 ? os : xs, stride, &it, &nm, &nt)) {
+            u64 nx = side == 0 ? nm : nt, no = side == 0 ? nt : nm, comps[64];
+            int n = clob_components(nx, no, stride, comps), k, total = 0;
+            for (k = 0; k < n; k++) {
+                clob_shape sh;
+                int sub;
+                clob_shape_of(nx & comps[k], no & comps[k], stride, w, &sh);
+                sub = clob_value_of(sh.kx, sh.ko, sh.kh, sh.kw, wk);
+                if (sub < 0 || (sh.swapped && (sub = canon_neg(sub)) < 0))
+                    return -1;
+                if ((total = canon_add(total, sub)) < 0)
+                    return -1;
+            }
+            if (side == 0)
+                L[nl++] = total;
+            else
+                R[nr++] = total;
+        }
+    }
+    gid = canon_make(L, nl, R, nr);
+    if (gid < 0)
+        return -1;
+    if (dm_store(&CLM, a, b, tag, gid, wk->limit) < 0 || dm_counted(&CLM, wk->tick) < 0)
+        return -1;
+    return gid;
+}
+
+/* Read a key (h, w, x rows, o rows), h * w <= 64 and h * (w + 1) <= 64. */
+static int clob_key_args(PyObject *key, int *h, int *w, u64 *kx, u64 *ko)
+{
+    PyObject *tx, *to;
+    Py_ssize_t i;
+    if (!PyArg_ParseTuple(key, "iiO!O!", h, w, &PyTuple_Type, &tx, &PyTuple_Type, &to))
+        return -1;
+    if (*h < 1 || *w < 1 || *w > 63 || (*h) * (*w + 1) > 64 || PyTuple_GET_SIZE(tx) != *h
+        || PyTuple_GET_SIZE(to) != *h) {
+        PyErr_SetString(PyExc_ValueError, "grid: a key is (h, w, x rows, o rows) within 64 bits");
+        return -1;
+    }
+    for (i = 0; i < *h; i++) {
+        unsigned long long a = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(tx, i));
+        unsigned long long b;
+        if (a == (unsigned long long)-1 && PyErr_Occurred())
+            return -1;
+        b = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(to, i));
+        if (b == (unsigned long long)-1 && PyErr_Occurred())
+            return -1;
+        if ((a >> *w) != 0 || (b >> *w) != 0 || (a & b) != 0) {
+            PyErr_SetString(PyExc_ValueError, "grid: a row wider than the key, or two stones");
+            return -1;
+        }
+        kx[i] = (u64)a;
+        ko[i] = (u64)b;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(clob_value_doc,
+             "clob_value(key, tick, limit) -> (id, new regions): the value of a key image");
+
+static PyObject *clob_value(PyObject *self, PyObject *args)
+{
+    PyObject *key, *tick;
+    long long limit;
+    int h, w, gid;
+    u64 kx[MAXROWS], ko[MAXROWS];
+    int64_t before = CLM.evaluated;
+    dm_walk wk;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!OL", &PyTuple_Type, &key, &tick, &limit))
+        return NULL;
+    if (clob_key_args(key, &h, &w, kx, ko) < 0)
+        return NULL;
+    wk.tick = tick;
+    wk.limit = limit < 1 ? 1 : (int64_t)limit;
+    gid = clob_value_of(kx, ko, h, w, &wk);
+    if (gid < 0)
+        return NULL;
+    return Py_BuildValue("iL", gid, (long long)(CLM.evaluated - before));
+}
+
+PyDoc_STRVAR(clob_memo_doc, "clob_memo() -> [(key, id), ...]: the memo of clob_value");
+
+static PyObject *clob_memo(PyObject *self, PyObject *noargs)
+{
+    PyObject *out = PyList_New(0);
+    int64_t i;
+    (void)self;
+    (void)noargs;
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < CLM.cap; i++) {
+        u64 kx[MAXROWS], ko[MAXROWS], full;
+        int h, w, r;
+        PyObject *a, *b, *item;
+        if (CLM.slots[i].tag == 0)
+            continue;
+        h = (int)((CLM.slots[i].tag >> 8) & 0xFF);
+        w = (int)(CLM.slots[i].tag & 0xFF);
+        full = (((u64)1) << w) - 1;
+        for (r = 0; r < h; r++) {
+            kx[r] = (CLM.slots[i].a >> (r * w)) & full;
+            ko[r] = (CLM.slots[i].b >> (r * w)) & full;
+        }
+        a = rows_tuple(kx, h);
+        b = a == NULL ? NULL : rows_tuple(ko, h);
+        item = b == NULL ? NULL : Py_BuildValue("((iiNN)i)", h, w, a, b, (int)CLM.slots[i].gid);
+        if (b == NULL)
+            Py_XDECREF(a);
+        if (item == NULL || PyList_Append(out, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(clob_memo_add_doc, "clob_memo_add(key, id, limit): remember a key's value");
+
+static PyObject *clob_memo_add(PyObject *self, PyObject *args)
+{
+    PyObject *key;
+    int h, w, gid;
+    long long limit;
+    u64 kx[MAXROWS], ko[MAXROWS], a, b;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!iL", &PyTuple_Type, &key, &gid, &limit))
+        return NULL;
+    if (clob_key_args(key, &h, &w, kx, ko) < 0)
+        return NULL;
+    if (gid < 0 || gid >= canon_size()) {
+        PyErr_SetString(PyExc_ValueError, "grid: not an id of the table");
+        return NULL;
+    }
+    a = pack_rows(kx, h, w);
+    b = pack_rows(ko, h, w);
+    if (dm_store(&CLM, a, b, clob_tag(h, w, a, b), gid, limit < 1 ? 1 : (int64_t)limit) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(clob_memo_stats_doc, "clob_memo_stats() -> (entries, evaluated, evictions, bytes)");
+
+static PyObject *clob_memo_stats(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return dm_stats(&CLM);
+}
+
 PyMethodDef GRUNDY_GRID_METHODS[] = {
     {"dom_split", dom_split, METH_VARARGS, dom_split_doc},
     {"dom_options", dom_options, METH_VARARGS, dom_options_doc},
@@ -1094,6 +1530,12 @@ PyMethodDef GRUNDY_GRID_METHODS[] = {
     {"dom_memo_clear", dom_memo_clear, METH_NOARGS, dom_memo_clear_doc},
     {"dom_memo_stats", dom_memo_stats, METH_NOARGS, dom_memo_stats_doc},
     {"tf_split", tf_split, METH_O, tf_split_doc},
+    {"clob_split", clob_split, METH_VARARGS, clob_split_doc},
+    {"clob_options", clob_options, METH_VARARGS, clob_options_doc},
+    {"clob_value", clob_value, METH_VARARGS, clob_value_doc},
+    {"clob_memo", clob_memo, METH_NOARGS, clob_memo_doc},
+    {"clob_memo_add", clob_memo_add, METH_VARARGS, clob_memo_add_doc},
+    {"clob_memo_stats", clob_memo_stats, METH_NOARGS, clob_memo_stats_doc},
     {"tf_options", tf_options, METH_O, tf_options_doc},
     {"tf_value", tf_value, METH_VARARGS, tf_value_doc},
     {"tf_memo", tf_memo, METH_NOARGS, tf_memo_doc},
