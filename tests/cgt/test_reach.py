@@ -166,7 +166,8 @@ def test_damaged_or_foreign_checkpoint_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SolvedFileError, match="not of"):
         value_of(ToadsAndFrogs(), "tt..ff", checkpoint=path)
     raw = gzip.decompress(path.read_bytes())
-    path.write_bytes(gzip.compress(raw.replace(b'"games":[', b'"games": [')))
+    at = raw.index(b"\n") + 9  # a byte of the body: the checksum no longer matches
+    path.write_bytes(gzip.compress(raw[:at] + bytes([raw[at] ^ 1]) + raw[at + 1 :]))
     with pytest.raises(SolvedFileError, match="damaged"):
         value_of(D, state, checkpoint=path)
     path.write_bytes(b"not a checkpoint")

@@ -212,3 +212,18 @@ def test_clobber_bad_input_is_an_exception() -> None:
         core.clob_split(8, 1 << 64, 0)
     with pytest.raises(ValueError, match="key"):
         core.clob_value((8, 8, (0,) * 8, (0,) * 8), None, 10)
+
+
+@compiled
+def test_raw_memo_records_are_checked() -> None:
+    core = core_module()
+    assert core is not None
+    with pytest.raises(ValueError, match="24 bytes"):
+        core.memo_raw_add(0, b"\0" * 23, 10)
+    with pytest.raises(ValueError, match="no key"):
+        core.memo_raw_add(0, b"\0" * 24, 10)  # tag 0: no key
+    tf_record = (0).to_bytes(16, "little") + ((1 << 24) | (3 << 16) | 3).to_bytes(4, "little")
+    with pytest.raises(ValueError, match="no key"):  # a strip's record in Domineering's memo
+        core.memo_raw_add(0, tf_record + (0).to_bytes(4, "little"), 10)
+    with pytest.raises(ValueError, match="no such memo"):
+        core.memo_raw(3)

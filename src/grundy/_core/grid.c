@@ -1521,6 +1521,96 @@ static PyObject *clob_memo_stats(PyObject *self, PyObject *noargs)
     return dm_stats(&CLM);
 }
 
+/* ---- the memos as raw records (checkpoints) ---------------------------------------------
+ * memo_raw(which) -> bytes: every entry of memo `which` (0 Domineering, 1 Toads-and-Frogs,
+ * 2 Clobber) as 24-byte records (a, b: uint64; tag: uint32; id: int32; native order);
+ * memo_raw_add(which, bytes, limit) stores such records back (ids checked). */
+
+static dm_memo *memo_of(int which)
+{
+    if (which == 0)
+        return &DM;
+    if (which == 1)
+        return &TFM;
+    if (which == 2)
+        return &CLM;
+    PyErr_SetString(PyExc_ValueError, "grid: no such memo");
+    return NULL;
+}
+
+/* 1 when tag is a key of memo `which` that the functions above can read back. */
+static int tag_valid(int which, uint32_t tag)
+{
+    int kind = (int)(tag >> 24), h = (int)((tag >> 8) & 0xFF), w = (int)(tag & 0xFF);
+    if (kind != which)
+        return 0;
+    if (which == 1)
+        return h == 0 && w >= 1 && w <= 62;
+    return h >= 1 && w >= 1 && w <= 63 && h * w <= 64 && h * (w + 1) <= 64 + (which == 0 ? w : 0);
+}
+
+PyDoc_STRVAR(memo_raw_doc, "memo_raw(which) -> bytes of 24-byte records (a, b, tag, id)");
+
+static PyObject *memo_raw(PyObject *self, PyObject *args)
+{
+    int which;
+    dm_memo *M;
+    PyObject *out;
+    char *p;
+    int64_t i;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "i", &which) || (M = memo_of(which)) == NULL)
+        return NULL;
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(M->count * (int64_t)sizeof(dm_slot)));
+    if (out == NULL)
+        return NULL;
+    p = PyBytes_AS_STRING(out);
+    for (i = 0; i < M->cap; i++) {
+        if (M->slots[i].tag != 0) {
+            memcpy(p, &M->slots[i], sizeof(dm_slot));
+            p += sizeof(dm_slot);
+        }
+    }
+    return out;
+}
+
+PyDoc_STRVAR(memo_raw_add_doc, "memo_raw_add(which, records, limit): store raw records back");
+
+static PyObject *memo_raw_add(PyObject *self, PyObject *args)
+{
+    int which, size;
+    Py_buffer buf;
+    long long limit;
+    dm_memo *M;
+    Py_ssize_t i, n;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iy*L", &which, &buf, &limit))
+        return NULL;
+    if ((M = memo_of(which)) == NULL || buf.len % (Py_ssize_t)sizeof(dm_slot) != 0) {
+        if (M != NULL)
+            PyErr_SetString(PyExc_ValueError, "grid: records of 24 bytes expected");
+        PyBuffer_Release(&buf);
+        return NULL;
+    }
+    n = buf.len / (Py_ssize_t)sizeof(dm_slot);
+    size = canon_size();
+    for (i = 0; i < n; i++) {
+        dm_slot r;
+        memcpy(&r, (const char *)buf.buf + i * (Py_ssize_t)sizeof(dm_slot), sizeof(dm_slot));
+        if (!tag_valid(which, r.tag) || r.gid < 0 || r.gid >= size) {
+            PyErr_SetString(PyExc_ValueError, "grid: a record with no key or a foreign id");
+            PyBuffer_Release(&buf);
+            return NULL;
+        }
+        if (dm_store(M, r.a, r.b, r.tag, r.gid, limit < 1 ? 1 : (int64_t)limit) < 0) {
+            PyBuffer_Release(&buf);
+            return NULL;
+        }
+    }
+    PyBuffer_Release(&buf);
+    Py_RETURN_NONE;
+}
+
 PyMethodDef GRUNDY_GRID_METHODS[] = {
     {"dom_split", dom_split, METH_VARARGS, dom_split_doc},
     {"dom_options", dom_options, METH_VARARGS, dom_options_doc},
@@ -1530,6 +1620,8 @@ PyMethodDef GRUNDY_GRID_METHODS[] = {
     {"dom_memo_clear", dom_memo_clear, METH_NOARGS, dom_memo_clear_doc},
     {"dom_memo_stats", dom_memo_stats, METH_NOARGS, dom_memo_stats_doc},
     {"tf_split", tf_split, METH_O, tf_split_doc},
+    {"memo_raw", memo_raw, METH_VARARGS, memo_raw_doc},
+    {"memo_raw_add", memo_raw_add, METH_VARARGS, memo_raw_add_doc},
     {"clob_split", clob_split, METH_VARARGS, clob_split_doc},
     {"clob_options", clob_options, METH_VARARGS, clob_options_doc},
     {"clob_value", clob_value, METH_VARARGS, clob_value_doc},

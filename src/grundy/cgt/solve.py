@@ -181,12 +181,10 @@ def value_of(
     if fast is not None:
         _compiled[family] = fast
     if checkpoint is not None and os.path.exists(checkpoint):
-        loaded = load_memo(checkpoint, str(family))
-        if fast is None:
-            memo.update(loaded)
-        else:
-            for k, g in loaded.items():
-                fast.add(k, g, limit)
+        loaded, raw = load_memo(checkpoint, str(family))
+        memo.update(loaded)
+        if fast is not None and raw:  # (without the compiled walk they are recomputed)
+            fast.add_raw(raw, limit)
     saver = _Saver(checkpoint, str(family), memo, checkpoint_every, fast)
     split = _splitter(game)
     started = time.monotonic()
@@ -251,8 +249,7 @@ class _Saver:
         size = len(self.memo) + (0 if self.fast is None else self.fast.size())
         if self.path is None or size == self.saved:
             return
-        memo = self.memo if self.fast is None else {**self.memo, **dict(self.fast.items())}
-        save_memo(self.path, self.family, memo)
+        save_memo(self.path, self.family, self.memo, b"" if self.fast is None else self.fast.raw())
         self.saved = size
         self.last = time.monotonic()
 

@@ -307,6 +307,15 @@ class _CompiledRegions:
         if h * w <= 64 and h * (w + 1) <= 64 + w:
             self._core.dom_memo_add(key, gid, limit)
 
+    def raw(self) -> bytes:
+        """The C memo as raw records (a checkpoint, :mod:`grundy.cgt._memo_file`)."""
+        records: bytes = self._core.memo_raw(0)
+        return records
+
+    def add_raw(self, records: bytes, limit: int) -> None:
+        """Store raw records back (ids of this table)."""
+        self._core.memo_raw_add(0, records, limit)
+
     def size(self) -> int:
         """How many regions the C memo holds."""
         entries: int = self._core.dom_memo_stats()[0]

@@ -295,6 +295,15 @@ class _CompiledRegions:
         if isinstance(key, str) and len(key) <= 62:
             self._core.tf_memo_add(key, gid, limit)
 
+    def raw(self) -> bytes:
+        """The C memo as raw records (a checkpoint, :mod:`grundy.cgt._memo_file`)."""
+        records: bytes = self._core.memo_raw(1)
+        return records
+
+    def add_raw(self, records: bytes, limit: int) -> None:
+        """Store raw records back (ids of this table)."""
+        self._core.memo_raw_add(1, records, limit)
+
     def size(self) -> int:
         """How many strips the C memo holds."""
         entries: int = self._core.tf_memo_stats()[0]
