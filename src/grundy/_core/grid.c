@@ -468,12 +468,13 @@ static PyObject *dm_stats(const dm_memo *M)
                          (long long)M->evictions, (long long)(M->cap * (int64_t)sizeof(dm_slot)));
 }
 
-/* Count one new region; every TICK_EVERY, call tick(count). -1 when it raised. */
-static int dm_counted(dm_memo *M, PyObject *tick)
+/* Count one new region; every TICK_EVERY, call tick(regions since the call began).
+ * -1 when it raised. */
+static int dm_counted(dm_memo *M, PyObject *tick, int64_t before)
 {
     M->evaluated++;
     if (M->evaluated % TICK_EVERY == 0 && tick != Py_None) {
-        PyObject *res = PyObject_CallFunction(tick, "L", (long long)M->evaluated);
+        PyObject *res = PyObject_CallFunction(tick, "L", (long long)(M->evaluated - before));
         if (res == NULL)
             return -1;
         Py_DECREF(res);
@@ -498,6 +499,7 @@ static u64 pack_rows(const u64 *rows, int h, int w)
 typedef struct {
     PyObject *tick;
     int64_t limit;
+    int64_t before; /* the memo's count of regions worked out when the call began */
 } dm_walk;
 
 /* The id of the key image (h rows of w bits); -1 with an exception set. */
@@ -550,7 +552,7 @@ static int dm_value(const u64 *rows, int h, int w, dm_walk *wk)
     gid = canon_make(L, nl, R, nr);
     if (gid < 0)
         return -1;
-    if (dm_store(&DM, bits, 0, tag, gid, wk->limit) < 0 || dm_counted(&DM, wk->tick) < 0)
+    if (dm_store(&DM, bits, 0, tag, gid, wk->limit) < 0 || dm_counted(&DM, wk->tick, wk->before) < 0)
         return -1;
     return gid;
 }
@@ -602,6 +604,7 @@ static PyObject *dom_value(PyObject *self, PyObject *args)
     }
     wk.tick = tick;
     wk.limit = limit < 1 ? 1 : (int64_t)limit;
+    wk.before = before;
     gid = dm_value(rows, h, w, &wk);
     if (gid < 0)
         return NULL;
@@ -1001,7 +1004,7 @@ static int tf_value_of(u64 t, u64 f, int n, dm_walk *wk)
     gid = canon_make(L, nl, R, nr);
     if (gid < 0)
         return -1;
-    if (dm_store(&TFM, t, f, tag, gid, wk->limit) < 0 || dm_counted(&TFM, wk->tick) < 0)
+    if (dm_store(&TFM, t, f, tag, gid, wk->limit) < 0 || dm_counted(&TFM, wk->tick, wk->before) < 0)
         return -1;
     return gid;
 }
@@ -1024,6 +1027,7 @@ static PyObject *tf_value(PyObject *self, PyObject *args)
         return NULL;
     wk.tick = tick;
     wk.limit = limit < 1 ? 1 : (int64_t)limit;
+    wk.before = before;
     gid = tf_value_of(t, f, n, &wk);
     if (gid < 0)
         return NULL;
@@ -1391,7 +1395,7 @@ static int clob_value_of(const u64 *kx, const u64 *ko, int h, int w, dm_walk *wk
     gid = canon_make(L, nl, R, nr);
     if (gid < 0)
         return -1;
-    if (dm_store(&CLM, a, b, tag, gid, wk->limit) < 0 || dm_counted(&CLM, wk->tick) < 0)
+    if (dm_store(&CLM, a, b, tag, gid, wk->limit) < 0 || dm_counted(&CLM, wk->tick, wk->before) < 0)
         return -1;
     return gid;
 }
@@ -1444,6 +1448,7 @@ static PyObject *clob_value(PyObject *self, PyObject *args)
         return NULL;
     wk.tick = tick;
     wk.limit = limit < 1 ? 1 : (int64_t)limit;
+    wk.before = before;
     gid = clob_value_of(kx, ko, h, w, &wk);
     if (gid < 0)
         return NULL;

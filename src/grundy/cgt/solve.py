@@ -255,14 +255,11 @@ class _Saver:
 
 
 def _ticker(bounds: _Bounds, base: int) -> Callable[[int], None]:
-    """What the compiled walk calls every few thousand regions (``done``: its own count
-    since its memo was last cleared): progress, the time limit, the checkpoint."""
-    first: list[int] = []
+    """What the compiled walk calls every few thousand regions (``done``: how many it has
+    worked out since this call began): progress, the time limit, the checkpoint."""
 
     def tick(done: int) -> None:
-        if not first:
-            first.append(done - 1)  # the first call comes after one region at least
-        count = base + done - first[0]
+        count = base + done
         if bounds.progress is not None:
             bounds.progress(count)
         if bounds.deadline is not None and time.monotonic() > bounds.deadline:
