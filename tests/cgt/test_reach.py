@@ -22,6 +22,7 @@ import pytest
 
 from grundy.cgt import _table as T
 from grundy.cgt import value_of
+from grundy.cgt._memo_file import RECORD, load_memo
 from grundy.cgt.games.clobber import Clobber
 from grundy.cgt.games.domineering import Domineering
 from grundy.cgt.games.toads_frogs import ToadsAndFrogs
@@ -177,3 +178,25 @@ def test_damaged_or_foreign_checkpoint_is_refused(tmp_path: Path) -> None:
         value_of(D, state, checkpoint=path)
     os.remove(path)
     assert T.size() > 0
+
+
+def test_a_smaller_limit_never_shrinks_the_checkpoint(tmp_path: Path) -> None:
+    (state,) = D.parse_args(["4x5"])
+    path = tmp_path / "dom.ckpt"
+    clear_cache()
+    want = str(value_of(D, state, checkpoint=path))
+    saved = _entries(path)
+    clear_cache()
+    # a resume under a far smaller limit still finds everything
+    assert str(value_of(D, state, checkpoint=path, memo_limit=10, max_positions=0)) == want
+    clear_cache()
+    (other,) = D.parse_args(["3x6"])
+    value_of(D, other, checkpoint=path, memo_limit=10)  # evicts: the file is not shrunk
+    assert _entries(path) >= saved
+    clear_cache()
+    assert str(value_of(D, state, checkpoint=path, max_positions=0)) == want
+
+
+def _entries(path: Path) -> int:
+    memo, raw = load_memo(path, "domineering")
+    return len(memo) + len(raw) // RECORD

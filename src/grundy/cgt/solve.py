@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from grundy.cgt import _table as T
-from grundy.cgt._memo_file import load_memo, save_memo
+from grundy.cgt._memo_file import RECORD, load_memo, save_memo
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame
 from grundy.core.game import PartisanGame
 from grundy.core.limits import check_time
@@ -180,12 +180,14 @@ def value_of(
     fast = getattr(game, "compiled_regions", None)  # the whole walk compiled, if any
     if fast is not None:
         _compiled[family] = fast
+    saver = _Saver(checkpoint, str(family), memo, checkpoint_every, fast)
     if checkpoint is not None and os.path.exists(checkpoint):
         loaded, raw = load_memo(checkpoint, str(family))
         memo.update(loaded)
+        records = len(raw) // RECORD
         if fast is not None and raw:  # (without the compiled walk they are recomputed)
-            fast.add_raw(raw, limit)
-    saver = _Saver(checkpoint, str(family), memo, checkpoint_every, fast)
+            fast.add_raw(raw, max(limit, records + 1))  # all of it, whatever the limit
+        saver.floor = len(loaded) + records
     split = _splitter(game)
     started = time.monotonic()
     count = 0
@@ -242,6 +244,9 @@ class _Saver:
         self.every = every
         self.last = time.monotonic()
         self.saved = -1
+        #: the entries read from the file: a memo that a limit has shrunk below them is not
+        #: saved over it (the file keeps the better checkpoint)
+        self.floor = 0
 
     def due(self) -> None:
         if self.path is not None and time.monotonic() - self.last >= self.every:
@@ -249,7 +254,7 @@ class _Saver:
 
     def save(self) -> None:
         size = len(self.memo) + (0 if self.fast is None else self.fast.size())
-        if self.path is None or size == self.saved:
+        if self.path is None or size == self.saved or size < self.floor:
             return
         save_memo(self.path, self.family, self.memo, b"" if self.fast is None else self.fast.raw())
         self.saved = size
