@@ -16,9 +16,10 @@ pycgt is found in this interpreter, else at ``--pycgt-python`` (default
 /tmp/benchenv/bin/pip install pycgt==0.2.0``). It is never a dependency of
 grundy. Without it, grundy is timed alone.
 
-Cases: Domineering rectangles 4x4, 4x5, 5x4, 5x5 (and 6x6 for grundy, under
-the cap), Clobber rows (up to 18 stones) and a 2x5 board, Toads-and-Frogs strips (the
-larger ones take pycgt seconds).
+Cases: Domineering rectangles 4x4, 4x5, 5x4, 5x5, 4x6, 5x6, 3x10 (and 6x6 for grundy,
+under the cap), Clobber rows (up to 18 stones) and a 2x5 board, Toads-and-Frogs strips
+(up to 16 squares; the larger ones take pycgt seconds to minutes).
+``--quick`` skips the boards of 25 cells or more and the strips of 16 squares.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ CASES: list[tuple[str, str, list[str], str | None]] = [
     ("domineering 4x5", "Domineering", ["4x5"], "domineering.rectangle(4, 5)"),
     ("domineering 5x4", "Domineering", ["5x4"], "domineering.rectangle(5, 4)"),
     ("domineering 5x5", "Domineering", ["5x5"], "domineering.rectangle(5, 5)"),
+    ("domineering 4x6", "Domineering", ["4x6"], "domineering.rectangle(4, 6)"),
+    ("domineering 5x6", "Domineering", ["5x6"], "domineering.rectangle(5, 6)"),
+    ("domineering 3x10", "Domineering", ["3x10"], "domineering.rectangle(3, 10)"),
     ("domineering 6x6", "Domineering", ["6x6"], None),
     ("clobber xoxoxoxoxoxo", "Clobber", ["xoxoxoxoxoxo"], "clobber.parse('xoxoxoxoxoxo')"),
     ("clobber xxoxooxoxxoxo", "Clobber", ["xxoxooxoxxoxo"], "clobber.parse('xxoxooxoxxoxo')"),
@@ -69,7 +73,28 @@ CASES: list[tuple[str, str, list[str], str | None]] = [
         ["ttttt....fffff"],
         "tf.value('ttttt....fffff')",
     ),
+    (
+        "toads-frogs tttttt....ffffff",
+        "ToadsAndFrogs",
+        ["tttttt....ffffff"],
+        "tf.value('tttttt....ffffff')",
+    ),
+    (
+        "toads-frogs ttttt......fffff",
+        "ToadsAndFrogs",
+        ["ttttt......fffff"],
+        "tf.value('ttttt......fffff')",
+    ),
+    (
+        "toads-frogs tt.tt.t..f.ff.ff",
+        "ToadsAndFrogs",
+        ["tt.tt.t..f.ff.ff"],
+        "tf.value('tt.tt.t..f.ff.ff')",
+    ),
 ]
+
+#: What ``--quick`` leaves out: boards of 25 cells or more, strips of 16 squares.
+BIG = ("5x5", "6x6", "5x6", "3x10", "tttttt....ffffff", "ttttt......fffff", "tt.tt.t..f.ff.ff")
 
 GRUNDY_CHILD = """
 import json, resource, sys, time
@@ -146,7 +171,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=120.0, help="seconds per case and library")
     parser.add_argument("--pycgt-python", default=None, help="an interpreter with pycgt 0.2.0")
-    parser.add_argument("--quick", action="store_true", help="skip the 5x5 and 6x6 boards")
+    parser.add_argument("--quick", action="store_true", help="skip the biggest boards and strips")
     parser.add_argument("--repeat", type=int, default=3, help="runs of the cases under 0.5 s")
     opts = parser.parse_args()
 
@@ -162,7 +187,7 @@ def main() -> None:
         f"{'regions':>8} {'games':>7} {'MB g/p':>11}"
     )
     for label, cls, args, expr in CASES:
-        if opts.quick and ("5x5" in label or "6x6" in label):
+        if opts.quick and any(big in label for big in BIG):
             continue
         mine = _run(sys.executable, GRUNDY_CHILD, [cls, json.dumps(args)], opts.cap)
         theirs = None

@@ -5,6 +5,7 @@
  *   period.c      period search over a Grundy table
  *   hackenbush.c  bridges, parts and values of Green Hackenbush pictures
  *   quotient.c    misère quotients: the colex walks (least N-failure, P-portion marking)
+ *   grid.c        grid games on bitboards: Domineering options split into keyed regions
  * To add a subject (say canon.c): write canon.c with `PyMethodDef GRUNDY_CANON_METHODS[]`
  * ending in a {NULL} sentinel, declare it in core.h, add it to SUBJECTS below. setup.py
  * compiles every .c file of this folder. Each function needs a pure-Python twin in
@@ -19,6 +20,7 @@ static PyMethodDef *SUBJECTS[] = {
     GRUNDY_PERIOD_METHODS,
     GRUNDY_HACKENBUSH_METHODS,
     GRUNDY_QUOTIENT_METHODS,
+    GRUNDY_GRID_METHODS,
     GRUNDY_CANON_METHODS,
 };
 

@@ -19,21 +19,25 @@ and the splitting give one by one), which saves building every option state.
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from grundy.cgt import _table as T
+from grundy.cgt._memo_file import RECORD, load_memo, save_memo
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame
 from grundy.core.game import PartisanGame
 from grundy.core.limits import check_time
 from grundy.errors import InvalidGameError, SearchLimitError, TimeLimitError
 
-__all__ = ["MoveValue", "memo_size", "moves_with_values", "value_of", "winning_moves"]
+__all__ = ["MEMO_LIMIT", "MoveValue", "memo_size", "moves_with_values", "value_of", "winning_moves"]
 
 _memos: dict[Hashable, dict[Hashable, int]] = {}
+#: Per family, the compiled walk last used (its memo lives in C; memo_size counts it).
+_compiled: dict[Hashable, Any] = {}
 
 CLEAR_HOOKS.append(_memos.clear)
 
@@ -41,8 +45,9 @@ CLEAR_HOOKS.append(_memos.clear)
 def memo_size(game: PartisanGame[Any] | None = None) -> int:
     """How many regions are memoised (for ``game``'s family, or in all)."""
     if game is None:
-        return sum(len(m) for m in _memos.values())
-    return len(_memos.get(_family(game), {}))
+        return sum(len(m) for m in _memos.values()) + sum(int(f.size()) for f in _compiled.values())
+    fast = getattr(game, "compiled_regions", None)  # its regions memoised in C, if any
+    return len(_memos.get(_family(game), {})) + (0 if fast is None else fast.size())
 
 
 def _family(game: PartisanGame[Any]) -> Hashable:
@@ -145,6 +150,9 @@ def value_of(
     max_positions: int | None = None,
     deadline: float | None = None,
     progress: Callable[[int], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint_every: float = 60.0,
+    memo_limit: int | None = None,
 ) -> CanonicalGame:
     """The canonical value of ``state`` in ``game`` (a sum over its regions).
 
@@ -152,37 +160,144 @@ def value_of(
     (:class:`~grundy.errors.SearchLimitError` past it); ``deadline`` is a
     :func:`time.monotonic` value after which
     :class:`~grundy.errors.TimeLimitError` (a ``SearchLimitError``) is raised;
-    ``progress(count)`` is called every 1,000 new regions. Regions evaluated
-    before an interruption stay memoised.
+    ``progress(count)`` is called every 1,000 new regions (4,096 in a compiled walk,
+    :attr:`~grundy.cgt.games.domineering.Domineering.compiled_regions`). Regions
+    evaluated before an interruption stay memoised.
+
+    ``checkpoint``, a file: the memo of the game's family is read from it first when it
+    exists, and saved to it every ``checkpoint_every`` seconds, when the computation stops
+    (time limit, Ctrl-C, an error) and when it ends, so a stopped run started again resumes
+    where it stopped (see :mod:`grundy.cgt._memo_file`). ``memo_limit`` bounds the memo of
+    the family (default :data:`MEMO_LIMIT` regions): past it the biggest half is dropped and
+    a dropped region that is needed again is recomputed, so memory cannot run away.
     """
     value: CanonicalGame | None = game.canonical_value(state)
     if value is not None:  # the state is its own value (a game literal)
         return value
-    memo = _memos.setdefault(_family(game), {})
+    family = _family(game)
+    memo = _memos.setdefault(family, {})
+    limit = MEMO_LIMIT if memo_limit is None else memo_limit
+    fast = getattr(game, "compiled_regions", None)  # the whole walk compiled, if any
+    if fast is not None:
+        _compiled[family] = fast
+    saver = _Saver(checkpoint, str(family), memo, checkpoint_every, fast)
+    if checkpoint is not None and os.path.exists(checkpoint):
+        loaded, raw = load_memo(checkpoint, str(family))
+        memo.update(loaded)
+        records = len(raw) // RECORD
+        if fast is not None and raw:  # (without the compiled walk they are recomputed)
+            fast.add_raw(raw, max(limit, records + 1))  # all of it, whatever the limit
+        saver.floor = len(loaded) + records
     split = _splitter(game)
     started = time.monotonic()
     count = 0
     total = 0
-    for key, negated, region in split(state):
-        if key is None:
-            total = T.add(total, _number(negated))
-            continue
-        gid = memo.get(key)
-        if gid is None:
-            count = _evaluate(
-                game,
-                memo,
-                split,
-                (key, region, negated),
-                count=count,
-                max_positions=max_positions,
-                deadline=deadline,
-                progress=progress,
-                started=started,
-            )
-            gid = memo[key]
-        total = T.add(total, T.neg(gid) if negated else gid)
+    try:
+        for key, negated, region in split(state):
+            if key is None:
+                total = T.add(total, _number(negated))
+                continue
+            gid = memo.get(key)
+            if gid is None and fast is not None:
+                bounds = _Bounds(max_positions, deadline, progress, started, limit, saver)
+                got = fast.value(key, _ticker(bounds, count), limit)
+                if got is not None:
+                    gid, new = got
+                    count += new
+                    if max_positions is not None and count > max_positions:
+                        raise SearchLimitError(max_positions)
+            if gid is None:
+                count = _evaluate(
+                    game,
+                    memo,
+                    split,
+                    (key, region, negated),
+                    count=count,
+                    bounds=_Bounds(max_positions, deadline, progress, started, limit, saver),
+                )
+                gid = memo.get(key)
+                if gid is None:  # dropped at once (a memo limit below the region's size)
+                    raise SearchLimitError(limit)
+            total = T.add(total, T.neg(gid) if negated else gid)
+    finally:
+        saver.save()
     return CanonicalGame._of(total)
+
+
+#: The most regions :func:`value_of` keeps per family by default: about 50 bytes each in
+#: a compiled memo, a few hundred in the Python one, besides their values in the table of
+#: canonical games (Domineering 6x6 needs 4.2 million; a resumed run that reads more
+#: from its checkpoint than its limit drops the biggest half).
+MEMO_LIMIT = 16_000_000
+
+
+class _Saver:
+    """Saves the memo to the checkpoint file (if any) when asked, or when it is time."""
+
+    def __init__(
+        self, path: Any, family: str, memo: dict[Hashable, int], every: float, fast: Any = None
+    ) -> None:
+        self.path = path
+        self.family = family
+        self.memo = memo
+        self.fast = fast
+        self.every = every
+        self.last = time.monotonic()
+        self.saved = -1
+        #: the entries read from the file: a memo that a limit has shrunk below them is not
+        #: saved over it (the file keeps the better checkpoint)
+        self.floor = 0
+
+    def due(self) -> None:
+        if self.path is not None and time.monotonic() - self.last >= self.every:
+            self.save()
+
+    def save(self) -> None:
+        size = len(self.memo) + (0 if self.fast is None else self.fast.size())
+        if self.path is None or size == self.saved or size < self.floor:
+            return
+        save_memo(self.path, self.family, self.memo, b"" if self.fast is None else self.fast.raw())
+        self.saved = size
+        self.last = time.monotonic()
+
+
+def _ticker(bounds: _Bounds, base: int) -> Callable[[int], None]:
+    """What the compiled walk calls every few thousand regions (``done``: how many it has
+    worked out since this call began): progress, the time limit, the checkpoint."""
+
+    def tick(done: int) -> None:
+        count = base + done
+        if bounds.progress is not None:
+            bounds.progress(count)
+        if bounds.deadline is not None and time.monotonic() > bounds.deadline:
+            raise TimeLimitError(round(bounds.deadline - bounds.started, 3), count, "regions")
+        if bounds.max_positions is not None and count > bounds.max_positions:
+            raise SearchLimitError(bounds.max_positions)
+        bounds.saver.due()
+
+    return tick
+
+
+@dataclass(frozen=True)
+class _Bounds:
+    max_positions: int | None
+    deadline: float | None
+    progress: Callable[[int], None] | None
+    started: float
+    memo_limit: int
+    saver: _Saver
+
+
+def _evict(memo: dict[Hashable, int], pins: Mapping[Hashable, int]) -> None:
+    """Drop the half of ``memo`` with the biggest keys (by the length of their text, for
+    any ruleset: about the region's size), but those in ``pins`` (what the waiting frames
+    need). Small regions are below many others, so they are kept; a dropped region that
+    is needed again is recomputed, and its parts are mostly still there. (``list(dict)``
+    is one step, safe with other threads, whose frames recompute what they miss.)"""
+    keys = [k for k in list(memo) if k not in pins]
+    keys.sort(key=lambda k: len(repr(k)))
+    for k in keys[len(keys) // 2 :]:
+        memo.pop(k, None)
 
 
 def _evaluate(
@@ -192,10 +307,7 @@ def _evaluate(
     root: tuple[Hashable, Any, bool],
     *,
     count: int,
-    max_positions: int | None,
-    deadline: float | None,
-    progress: Callable[[int], None] | None,
-    started: float,
+    bounds: _Bounds,
 ) -> int:
     """Evaluate ``region`` and every missing region below it; returns the new count."""
     # A frame: [key, region, options or None, negated]; options: per side, per move, the
@@ -203,7 +315,7 @@ def _evaluate(
     # A key may be pushed twice (shared below two regions); the second pop finds it memoised.
     done = [count]
     try:
-        return _walk(game, memo, split, root, done, max_positions, deadline, progress, started)
+        return _walk(game, memo, split, root, done, bounds)
     except TimeLimitError as e:  # from a slow step below (grundy.core.limits.check_time)
         raise TimeLimitError(e.seconds, max(e.done, done[0]), "regions") from None
 
@@ -214,15 +326,15 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
     split: Callable[[Any], Sequence[Part]],
     root: tuple[Hashable, Any, bool],
     done: list[int],
-    max_positions: int | None,
-    deadline: float | None,
-    progress: Callable[[int], None] | None,
-    started: float,
+    bounds: _Bounds,
 ) -> int:
+    max_positions, deadline, progress = bounds.max_positions, bounds.deadline, bounds.progress
+    started, memo_limit, saver = bounds.started, bounds.memo_limit, bounds.saver
     count = done[0]
     key, region, negated = root
     stack: list[list[Any]] = [[key, region, None, negated]]
     expanded: set[Hashable] = set()  # keys whose frame waits for its options: the ancestors
+    pins: dict[Hashable, int] = {}  # keys a waiting frame needs: never evicted
     add, neg, make = T.add, T.neg, T.make
     neg_get = T.neg_memo().get
     memo_get = memo.get
@@ -230,7 +342,7 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
     option_parts = _optioner(game, split)
     while stack:
         frame = stack[-1]
-        fkey, fregion, options, fneg = frame
+        fkey, fregion, options, fneg = frame[:4]
         if options is None:
             if fkey in memo:
                 stack.pop()
@@ -271,7 +383,7 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
                             continue
                         if late is None:
                             late = []
-                        late.append((k, sign))
+                        late.append((k, sign, sub))
                         if k not in missing:
                             if k in expanded or k == fkey:
                                 raise InvalidGameError(
@@ -285,17 +397,37 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
             if missing:
                 frame[2] = (lefts, rights)
                 expanded.add(fkey)
+                for k in missing:
+                    pins[k] = pins.get(k, 0) + 1
+                frame.append(missing)
                 for k, (sub, sign) in missing.items():
                     stack.append([k, sub, None, sign])
                 continue
         else:
             lefts, rights = options
+            dropped = {
+                k: (sub, sign)
+                for out in (lefts, rights)
+                for item in out
+                if type(item) is tuple
+                for k, sign, sub in item[1]
+                if k not in memo
+            }
+            if dropped:  # evicted since the frame was expanded (the memo limit): recompute
+                for k, (sub, sign) in dropped.items():
+                    stack.append([k, sub, None, sign])
+                continue
             expanded.discard(fkey)
+            for k in frame[4]:
+                if pins[k] == 1:
+                    del pins[k]
+                else:
+                    pins[k] -= 1
             for out in (lefts, rights):
                 for i, item in enumerate(out):
                     if type(item) is tuple:
                         total, late = item
-                        for k, sign in late:
+                        for k, sign, _ in late:
                             gid = memo[k]
                             total = add(total, neg(gid) if sign else gid)
                         out[i] = total
@@ -311,6 +443,9 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
                 progress(count)
             if deadline is not None and time.monotonic() > deadline:
                 raise TimeLimitError(round(deadline - started, 3), count, "regions")
+            if len(memo) > memo_limit:
+                _evict(memo, pins)
+            saver.due()
     return count
 
 

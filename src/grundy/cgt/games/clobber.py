@@ -18,6 +18,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.cgt import _table as T
 from grundy.cgt.games._grid import (
     board_lines,
     components,
@@ -31,6 +32,7 @@ from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.board import Grid
 from grundy.core.game import PartisanGame
 from grundy.errors import InvalidSpecError
+from grundy.kernels._core import core_module
 
 __all__ = ["Clobber", "ClobberState"]
 
@@ -40,6 +42,7 @@ ClobberState = tuple[int, int, int, int]
 _SYNTAX = "clobber ROWS  (x Left's stone, o Right's, . empty; rows separated by /)"
 _keys: dict[ClobberState, tuple[Hashable, bool]] = {}
 CLEAR_HOOKS.append(_keys.clear)
+Part = tuple[Hashable, Any, Any]
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,37 @@ class Clobber(PartisanGame[ClobberState]):
                 nh, nw, (a, b) = trim(w, (xs & comp, os & comp))
                 yield (nh, nw, a, b)
 
+    def keyed_regions(self, state: ClobberState) -> tuple[Part, ...] | None:
+        """``(key, negated, region)`` for each region, from the compiled core (``grid.c``)
+        when it runs and the board fits 64 bits, else None (then :meth:`regions` and
+        :meth:`signed_region_key` give the same answers)."""
+        core = core_module()
+        _h, w, xs, os = state
+        if core is None or not hasattr(core, "clob_split") or (xs | os) >> 64:
+            return None
+        parts: tuple[Part, ...] = core.clob_split(w, xs, os)
+        return parts
+
+    def option_parts(
+        self, region: ClobberState
+    ) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]] | None:
+        """The parts of each Left and each Right option, from the compiled core, or None."""
+        core = core_module()
+        _h, w, xs, os = region
+        if core is None or not hasattr(core, "clob_options") or (xs | os) >> 64:
+            return None
+        lefts, rights = core.clob_options(w, xs, os)
+        return lefts, rights
+
+    @property
+    def compiled_regions(self) -> _CompiledRegions | None:
+        """The walk in C, when the compiled core and its table of canonical games run (then
+        :func:`grundy.cgt.value_of` hands it each missing region), else None."""
+        core = core_module()
+        if core is None or T.backend() != "compiled" or not hasattr(core, "clob_value"):
+            return None
+        return _CompiledRegions(core)
+
     def signed_region_key(self, region: ClobberState) -> tuple[Hashable, bool]:
         """The least image under the symmetries of the square and the colour swap."""
         found = _keys.get(region)
@@ -149,3 +183,55 @@ class Clobber(PartisanGame[ClobberState]):
             found = (swapped, True) if swapped < plain else (plain, False)
             _keys[region] = found
         return found
+
+
+class _CompiledRegions:
+    """The whole walk in C (``grid.c``'s ``clob_value``): regions' values by key, memoised
+    in C, ids of the compiled table of canonical games."""
+
+    def __init__(self, core: Any) -> None:
+        self._core = core
+
+    def value(self, key: Any, tick: Any, limit: int) -> tuple[int, int] | None:
+        """``(id, new regions)`` of the key's region, or None when C cannot take it."""
+        h: int = key[0]
+        w: int = key[1]
+        if h * (w + 1) > 64:
+            return None
+        found: tuple[int, int] = self._core.clob_value(key, tick, limit)
+        return found
+
+    def items(self) -> list[tuple[Hashable, int]]:
+        """Every ``(key, id)`` of the C memo."""
+        found: list[tuple[Hashable, int]] = self._core.clob_memo()
+        return found
+
+    def add(self, key: Any, gid: int, limit: int) -> None:
+        """Remember ``key``'s value (read from a checkpoint)."""
+        h: int = key[0]
+        w: int = key[1]
+        if h * (w + 1) <= 64:
+            self._core.clob_memo_add(key, gid, limit)
+
+    def raw(self) -> bytes:
+        """The C memo as raw records (a checkpoint, :mod:`grundy.cgt._memo_file`)."""
+        records: bytes = self._core.memo_raw(2)
+        return records
+
+    def add_raw(self, records: bytes, limit: int) -> None:
+        """Store raw records back (ids of this table)."""
+        self._core.memo_raw_add(2, records, limit)
+
+    def size(self) -> int:
+        """How many regions the C memo holds."""
+        entries: int = self._core.clob_memo_stats()[0]
+        return entries
+
+
+def _clear_compiled() -> None:
+    core = core_module()
+    if core is not None and hasattr(core, "dom_memo_clear"):
+        core.dom_memo_clear()  # every compiled memo (their ids are the table's)
+
+
+CLEAR_HOOKS.append(_clear_compiled)

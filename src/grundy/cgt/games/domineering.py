@@ -21,6 +21,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.cgt import _table as T
 from grundy.cgt.games._grid import (
     _reverse_rows,
     _transpose,
@@ -39,6 +40,8 @@ from grundy.core.game import PartisanGame
 from grundy.core.limits import check_time
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
+from grundy.kernels._core import core_module
+from grundy.kernels.grid import dom_options, dom_split
 
 __all__ = ["Domineering", "DomineeringState"]
 
@@ -195,6 +198,10 @@ class Domineering(PartisanGame[DomineeringState]):
         :meth:`regions`, :meth:`number_value` and :meth:`signed_region_key`).
         """
         _, w, mask = state
+        fast = dom_split.compiled  # the compiled core (grid.c), the same answers
+        if fast is not None and mask >> 64 == 0:
+            parts: tuple[Part, ...] = fast(w, mask)
+            return parts
         cache = _split[w]
         found = cache.get(mask)
         return _split_mask(w, mask, cache) if found is None else found
@@ -204,6 +211,10 @@ class Domineering(PartisanGame[DomineeringState]):
     ) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]]:
         """The parts (as :meth:`keyed_regions` gives them) of each Left and each Right option."""
         _, w, mask = region
+        fast = dom_options.compiled  # the compiled core (grid.c), the same answers
+        if fast is not None and mask >> 64 == 0:
+            lefts, rights = fast(w, mask)
+            return lefts, rights
         cache = _split[w]
         get = cache.get
         sides: list[list[tuple[Part, ...]]] = []
@@ -224,6 +235,15 @@ class Domineering(PartisanGame[DomineeringState]):
                 spots ^= low
             sides.append(out)
         return sides[0], sides[1]
+
+    @property
+    def compiled_regions(self) -> _CompiledRegions | None:
+        """The walk in C, when the compiled core and its table of canonical games run (then
+        :func:`grundy.cgt.value_of` hands it each missing region), else None."""
+        core = core_module()
+        if core is None or T.backend() != "compiled" or not hasattr(core, "dom_value"):
+            return None
+        return _CompiledRegions(core)
 
     def number_value(self, region: DomineeringState) -> int | None:
         """The value of a region where only one player can ever move, else None.
@@ -256,6 +276,59 @@ class Domineering(PartisanGame[DomineeringState]):
     def region_key(self, region: DomineeringState) -> Hashable:
         h, w, m = region
         return min((img[0], img[1], img[2][0]) for t, img in _images(h, w, m) if not t)
+
+
+class _CompiledRegions:
+    """The whole walk in C (``grid.c``'s ``dom_value``): regions' values by key, memoised
+    in C, ids of the compiled table of canonical games (see
+    :attr:`Domineering.compiled_regions`)."""
+
+    def __init__(self, core: Any) -> None:
+        self._core = core
+
+    def value(self, key: Any, tick: Any, limit: int) -> tuple[int, int] | None:
+        """``(id, new regions)`` of the key's region, or None when C cannot take it."""
+        h: int = key[0]
+        w: int = key[1]
+        if h * (w + 1) > 64:
+            return None
+        found: tuple[int, int] = self._core.dom_value(key, tick, limit)
+        return found
+
+    def items(self) -> list[tuple[Hashable, int]]:
+        """Every ``(key, id)`` of the C memo."""
+        found: list[tuple[Hashable, int]] = self._core.dom_memo()
+        return found
+
+    def add(self, key: Any, gid: int, limit: int) -> None:
+        """Remember ``key``'s value (read from a checkpoint)."""
+        h: int = key[0]
+        w: int = key[1]
+        if h * w <= 64 and h * (w + 1) <= 64 + w:
+            self._core.dom_memo_add(key, gid, limit)
+
+    def raw(self) -> bytes:
+        """The C memo as raw records (a checkpoint, :mod:`grundy.cgt._memo_file`)."""
+        records: bytes = self._core.memo_raw(0)
+        return records
+
+    def add_raw(self, records: bytes, limit: int) -> None:
+        """Store raw records back (ids of this table)."""
+        self._core.memo_raw_add(0, records, limit)
+
+    def size(self) -> int:
+        """How many regions the C memo holds."""
+        entries: int = self._core.dom_memo_stats()[0]
+        return entries
+
+
+def _clear_compiled() -> None:
+    core = core_module()
+    if core is not None and hasattr(core, "dom_memo_clear"):
+        core.dom_memo_clear()
+
+
+CLEAR_HOOKS.append(_clear_compiled)
 
 
 def _split_mask(w: int, mask: int, cache: dict[int, tuple[Part, ...]]) -> tuple[Part, ...]:
