@@ -20,7 +20,14 @@ from __future__ import annotations
 from grundy.cgt import _table
 from grundy.cgt.notation import format_braces, format_game, parse_game
 from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
-from grundy.cgt.solve import MoveValue, memo_size, moves_with_values, value_of, winning_moves
+from grundy.cgt.solve import (
+    MoveValue,
+    checkpointing,
+    memo_size,
+    moves_with_values,
+    value_of,
+    winning_moves,
+)
 from grundy.cgt.special import DOWN, STAR, UP, ZERO, miny, nimber, number, switch, tiny, up
 from grundy.cgt.svg import thermograph_svg
 from grundy.cgt.thermo import Thermograph, cool, heat, mean, overheat, temperature, thermograph
@@ -35,6 +42,7 @@ __all__ = [
     "MoveValue",
     "Thermograph",
     "atomic_weight",
+    "checkpointing",
     "clear_cache",
     "cool",
     "format_braces",

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -33,7 +35,17 @@ from grundy.core.game import PartisanGame
 from grundy.core.limits import check_time
 from grundy.errors import InvalidGameError, SearchLimitError, TimeLimitError
 
-__all__ = ["MEMO_LIMIT", "MoveValue", "memo_size", "moves_with_values", "value_of", "winning_moves"]
+__all__ = [
+    "MEMO_LIMIT",
+    "MoveValue",
+    "checkpointing",
+    "current_checkpoint",
+    "family_of",
+    "memo_size",
+    "moves_with_values",
+    "value_of",
+    "winning_moves",
+]
 
 _memos: dict[Hashable, dict[Hashable, int]] = {}
 #: Per family, the compiled walk last used (its memo lives in C; memo_size counts it).
@@ -46,13 +58,18 @@ def memo_size(game: PartisanGame[Any] | None = None) -> int:
     """How many regions are memoised (for ``game``'s family, or in all)."""
     if game is None:
         return sum(len(m) for m in _memos.values()) + sum(int(f.size()) for f in _compiled.values())
-    fast = getattr(game, "compiled_regions", None)  # its regions memoised in C, if any
+    fast = game.compiled_regions  # its regions memoised in C, if any
     return len(_memos.get(_family(game), {})) + (0 if fast is None else fast.size())
 
 
 def _family(game: PartisanGame[Any]) -> Hashable:
     family: Hashable = game.memo_family or game
     return family
+
+
+def family_of(game: PartisanGame[Any]) -> Hashable:
+    """The family whose memo (and checkpoint) the regions of ``game`` share."""
+    return _family(game)
 
 
 Part = tuple[Hashable, Any, Any]
@@ -177,7 +194,7 @@ def value_of(
     family = _family(game)
     memo = _memos.setdefault(family, {})
     limit = MEMO_LIMIT if memo_limit is None else memo_limit
-    fast = getattr(game, "compiled_regions", None)  # the whole walk compiled, if any
+    fast = game.compiled_regions  # the whole walk compiled, if any
     if fast is not None:
         _compiled[family] = fast
     saver = _Saver(checkpoint, str(family), memo, checkpoint_every, fast)
@@ -222,6 +239,36 @@ def value_of(
     finally:
         saver.save()
     return CanonicalGame._of(total)
+
+
+_CHECKPOINT: ContextVar[str | None] = ContextVar("grundy_cgt_checkpoint", default=None)
+
+
+@contextmanager
+def checkpointing(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Within the block, the canonical value of a position solved by :func:`grundy.solve`
+    keeps its finished regions in the file ``path`` (``value_of(..., checkpoint=path)``):
+    read first when it exists, saved every minute and when the computation stops, so the
+    same question asked again resumes where it stopped (``grundy solve --checkpoint FILE``).
+
+    >>> import os, tempfile, grundy
+    >>> path = os.path.join(tempfile.mkdtemp(), "dom.gz")
+    >>> with checkpointing(path):
+    ...     str(grundy.solve("domineering:2x3").canonical)
+    '{2|-1/2}'
+    >>> os.path.exists(path), current_checkpoint() is None
+    (True, True)
+    """
+    token = _CHECKPOINT.set(os.fspath(path))
+    try:
+        yield
+    finally:
+        _CHECKPOINT.reset(token)
+
+
+def current_checkpoint() -> str | None:
+    """The checkpoint file set by :func:`checkpointing` around this call, or None."""
+    return _CHECKPOINT.get()
 
 
 #: The most regions :func:`value_of` keeps per family by default: about 50 bytes each in

@@ -19,7 +19,7 @@ from typing import Any
 
 from grundy.cgt import _table as T
 from grundy.cgt.notation import braces_length, format_braces
-from grundy.cgt.solve import value_of
+from grundy.cgt.solve import current_checkpoint, family_of, value_of
 from grundy.cgt.special import nimber
 from grundy.cgt.thermo import mean, temperature
 from grundy.cgt.value import CanonicalGame
@@ -64,7 +64,7 @@ def _text(x: Fraction) -> str:
     return str(x)
 
 
-def _value(c: Position, max_positions: int) -> CanonicalGame:
+def _value(c: Position, max_positions: int, checkpoint: str | None = None) -> CanonicalGame:
     game = c.game
     if isinstance(game, PartisanGame):
         deadline, progress = current_bounds()
@@ -74,6 +74,7 @@ def _value(c: Position, max_positions: int) -> CanonicalGame:
                 c.state,
                 max_positions=max_positions,
                 deadline=deadline,
+                checkpoint=checkpoint,
                 progress=None if progress is None else (lambda n: progress("regions", n)),
             )
         except TimeLimitError as e:  # say the limit as the user gave it
@@ -166,7 +167,15 @@ def solve_partisan(
             "normal play); drop --misere"
         )
     comps = pos.components
-    values = [_value(c, max_positions) for c in comps]
+    checkpoint = current_checkpoint()
+    if checkpoint is not None:
+        families = {family_of(c.game) for c in comps if isinstance(c.game, PartisanGame)}
+        if len(families) != 1:
+            raise UnsupportedError(
+                "a checkpoint keeps the regions of one partisan game: "
+                f"{pos} mixes {len(families)} (solve each alone with its own file)"
+            )
+    values = [_value(c, max_positions, checkpoint) for c in comps]
     g = CanonicalGame(0)
     for v in values:
         g = g + v

@@ -1,21 +1,28 @@
-"""``grundy solve SPEC... [--misere] [--json] [--save FILE] [--load FILE]``.
+"""``grundy solve SPEC... [--misere] [--json] [--save FILE] [--load FILE] [--checkpoint FILE]``.
 
 ``--save FILE`` and ``--load FILE`` keep the solved table of a two-player
 search game (tictactoe, connect4:RxC, chomp:RxC, domineering-search:RxC) in
 an SQLite file (:mod:`grundy.search.store`), so a later question about any
 position reachable from the saved one needs no search.
+
+``--checkpoint FILE`` keeps the finished regions of a partisan game's canonical value
+(:func:`grundy.cgt.checkpointing`): saved every minute and when the run stops, read back
+when the same command runs again, so a long value (Domineering 6x6) resumes where it
+stopped instead of starting again.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from grundy import Result, solve
 from grundy.cli.common import add_limits, limited, spec_from_args
-from grundy.errors import UnsupportedError
+from grundy.errors import SearchLimitError, UnsupportedError
 
 __all__ = ["format_result", "refuse_huge_search", "register", "run"]
 
@@ -45,6 +52,12 @@ def register(sub: Any) -> None:
         metavar="FILE",
         help="two-player search games: reuse a table saved with --save (no new search)",
     )
+    p.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="partisan games: keep the finished regions of the canonical value in FILE, "
+        "so a stopped run started again resumes where it stopped",
+    )
     add_limits(p)
     p.set_defaults(func=run)
 
@@ -54,14 +67,19 @@ def run(args: argparse.Namespace) -> int:
     with limited(args):  # reading the position counts too
         position = spec_from_args(args.spec)
         stored = _stored_game(position, args) if args.save or args.load else None
-        result = solve(
-            position,
-            misere=args.misere,
-            loopy=args.loopy,
-            max_moves=args.max_moves,
-            max_positions=args.max_positions,
-            outcome_by_search=True,  # a partisan value out of time: its outcome class
-        )
+        if args.checkpoint is not None:
+            _check_checkpoint(position, args)
+        with _checkpointing(args.checkpoint):
+            result = solve(
+                position,
+                misere=args.misere,
+                loopy=args.loopy,
+                max_moves=args.max_moves,
+                max_positions=args.max_positions,
+                # a partisan value out of time: its outcome class (not when the value's
+                # work is being kept for the next run)
+                outcome_by_search=args.checkpoint is None,
+            )
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
@@ -69,6 +87,47 @@ def run(args: argparse.Namespace) -> int:
     if stored is not None and args.save:
         _save(args.save, *stored)
     return 0
+
+
+@contextlib.contextmanager
+def _checkpointing(path: str | None) -> Iterator[None]:
+    """``grundy.cgt.checkpointing(path)`` (nothing without a path); a stop says where the
+    finished work is and how to go on."""
+    if path is None:
+        yield
+        return
+    from grundy.cgt import checkpointing  # noqa: PLC0415 (lazy: the partisan engine)
+
+    try:
+        with checkpointing(path):
+            yield
+    except (SearchLimitError, KeyboardInterrupt):
+        print(
+            f"grundy: note: the finished regions are saved in {path}: "
+            "run the same command again to go on",
+            file=sys.stderr,
+        )
+        raise
+
+
+def _check_checkpoint(position: Any, args: argparse.Namespace) -> None:
+    """``--checkpoint`` needs a partisan position (normal play, no --save/--load)."""
+    if args.save or args.load or args.misere or args.loopy:
+        option = (
+            "--save"
+            if args.save
+            else "--load"
+            if args.load
+            else "--misere"
+            if args.misere
+            else "--loopy"
+        )
+        raise UnsupportedError(f"--checkpoint cannot be used with {option} (drop one of them)")
+    if not any(c.game.kind == "partisan" for c in position.components):
+        raise UnsupportedError(
+            f"--checkpoint keeps the work of a partisan game's canonical value; {position} "
+            "has no partisan component (drop --checkpoint)"
+        )
 
 
 def _stored_game(position: Any, args: argparse.Namespace) -> tuple[Any, Any]:

@@ -584,6 +584,14 @@ class PartisanGame(Ruleset, Generic[S]):
         literal), else None (the default: evaluated by the solver)."""
         return None
 
+    @property
+    def compiled_regions(self) -> Any:
+        """The whole walk of the canonical-value solver in the compiled core (an object with
+        ``value``, ``size``, ``raw`` and ``add_raw``: see
+        :attr:`grundy.cgt.games.domineering.Domineering.compiled_regions`), or None (the
+        default, and whenever the compiled core or its table of canonical games is absent)."""
+        return None
+
     def describe_move(self, state: S, after: S, side: str) -> str:
         """Words for the move of ``side`` (``"L"`` or ``"R"``) from ``state`` to ``after``.
 
