@@ -18,7 +18,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt import _table as T
+from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import (
     board_lines,
     components,
@@ -164,13 +164,10 @@ class Clobber(PartisanGame[ClobberState]):
         return lefts, rights
 
     @property
-    def compiled_regions(self) -> _CompiledRegions | None:
+    def compiled_regions(self) -> CompiledRegions | None:
         """The walk in C, when the compiled core and its table of canonical games run (then
         :func:`grundy.cgt.value_of` hands it each missing region), else None."""
-        core = core_module()
-        if core is None or T.backend() != "compiled" or not hasattr(core, "clob_value"):
-            return None
-        return _CompiledRegions(core)
+        return compiled_walk("clob", 2, _fits_clob, _fits_clob)
 
     def signed_region_key(self, region: ClobberState) -> tuple[Hashable, bool]:
         """The least image under the symmetries of the square and the colour swap."""
@@ -185,53 +182,8 @@ class Clobber(PartisanGame[ClobberState]):
         return found
 
 
-class _CompiledRegions:
-    """The whole walk in C (``grid.c``'s ``clob_value``): regions' values by key, memoised
-    in C, ids of the compiled table of canonical games."""
-
-    def __init__(self, core: Any) -> None:
-        self._core = core
-
-    def value(self, key: Any, tick: Any, limit: int) -> tuple[int, int] | None:
-        """``(id, new regions)`` of the key's region, or None when C cannot take it."""
-        h: int = key[0]
-        w: int = key[1]
-        if h * (w + 1) > 64:
-            return None
-        found: tuple[int, int] = self._core.clob_value(key, tick, limit)
-        return found
-
-    def items(self) -> list[tuple[Hashable, int]]:
-        """Every ``(key, id)`` of the C memo."""
-        found: list[tuple[Hashable, int]] = self._core.clob_memo()
-        return found
-
-    def add(self, key: Any, gid: int, limit: int) -> None:
-        """Remember ``key``'s value (read from a checkpoint)."""
-        h: int = key[0]
-        w: int = key[1]
-        if h * (w + 1) <= 64:
-            self._core.clob_memo_add(key, gid, limit)
-
-    def raw(self) -> bytes:
-        """The C memo as raw records (a checkpoint, :mod:`grundy.cgt._memo_file`)."""
-        records: bytes = self._core.memo_raw(2)
-        return records
-
-    def add_raw(self, records: bytes, limit: int) -> None:
-        """Store raw records back (ids of this table)."""
-        self._core.memo_raw_add(2, records, limit)
-
-    def size(self) -> int:
-        """How many regions the C memo holds."""
-        entries: int = self._core.clob_memo_stats()[0]
-        return entries
-
-
-def _clear_compiled() -> None:
-    core = core_module()
-    if core is not None and hasattr(core, "dom_memo_clear"):
-        core.dom_memo_clear()  # every compiled memo (their ids are the table's)
-
-
-CLEAR_HOOKS.append(_clear_compiled)
+def _fits_clob(key: Any) -> bool:
+    """A keyed region ``(h, w, ...)`` whose bitboard (rows ``w + 1`` bits apart) fits 64 bits."""
+    h: int = key[0]
+    w: int = key[1]
+    return h * (w + 1) <= 64

@@ -21,7 +21,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt import _table as T
+from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import (
     _reverse_rows,
     _transpose,
@@ -40,7 +40,6 @@ from grundy.core.game import PartisanGame
 from grundy.core.limits import check_time
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
-from grundy.kernels._core import core_module
 from grundy.kernels.grid import dom_options, dom_split
 
 __all__ = ["Domineering", "DomineeringState"]
@@ -237,13 +236,10 @@ class Domineering(PartisanGame[DomineeringState]):
         return sides[0], sides[1]
 
     @property
-    def compiled_regions(self) -> _CompiledRegions | None:
+    def compiled_regions(self) -> CompiledRegions | None:
         """The walk in C, when the compiled core and its table of canonical games run (then
         :func:`grundy.cgt.value_of` hands it each missing region), else None."""
-        core = core_module()
-        if core is None or T.backend() != "compiled" or not hasattr(core, "dom_value"):
-            return None
-        return _CompiledRegions(core)
+        return compiled_walk("dom", 0, _fits_dom, _stores_dom)
 
     def number_value(self, region: DomineeringState) -> int | None:
         """The value of a region where only one player can ever move, else None.
@@ -276,59 +272,6 @@ class Domineering(PartisanGame[DomineeringState]):
     def region_key(self, region: DomineeringState) -> Hashable:
         h, w, m = region
         return min((img[0], img[1], img[2][0]) for t, img in _images(h, w, m) if not t)
-
-
-class _CompiledRegions:
-    """The whole walk in C (``grid.c``'s ``dom_value``): regions' values by key, memoised
-    in C, ids of the compiled table of canonical games (see
-    :attr:`Domineering.compiled_regions`)."""
-
-    def __init__(self, core: Any) -> None:
-        self._core = core
-
-    def value(self, key: Any, tick: Any, limit: int) -> tuple[int, int] | None:
-        """``(id, new regions)`` of the key's region, or None when C cannot take it."""
-        h: int = key[0]
-        w: int = key[1]
-        if h * (w + 1) > 64:
-            return None
-        found: tuple[int, int] = self._core.dom_value(key, tick, limit)
-        return found
-
-    def items(self) -> list[tuple[Hashable, int]]:
-        """Every ``(key, id)`` of the C memo."""
-        found: list[tuple[Hashable, int]] = self._core.dom_memo()
-        return found
-
-    def add(self, key: Any, gid: int, limit: int) -> None:
-        """Remember ``key``'s value (read from a checkpoint)."""
-        h: int = key[0]
-        w: int = key[1]
-        if h * w <= 64 and h * (w + 1) <= 64 + w:
-            self._core.dom_memo_add(key, gid, limit)
-
-    def raw(self) -> bytes:
-        """The C memo as raw records (a checkpoint, :mod:`grundy.cgt._memo_file`)."""
-        records: bytes = self._core.memo_raw(0)
-        return records
-
-    def add_raw(self, records: bytes, limit: int) -> None:
-        """Store raw records back (ids of this table)."""
-        self._core.memo_raw_add(0, records, limit)
-
-    def size(self) -> int:
-        """How many regions the C memo holds."""
-        entries: int = self._core.dom_memo_stats()[0]
-        return entries
-
-
-def _clear_compiled() -> None:
-    core = core_module()
-    if core is not None and hasattr(core, "dom_memo_clear"):
-        core.dom_memo_clear()
-
-
-CLEAR_HOOKS.append(_clear_compiled)
 
 
 def _split_mask(w: int, mask: int, cache: dict[int, tuple[Part, ...]]) -> tuple[Part, ...]:
@@ -451,3 +394,17 @@ def _run_halves(bits: int, step: int, length: int) -> int:
 
 def _images(h: int, w: int, mask: int) -> list[tuple[bool, tuple[int, int, tuple[Any, ...]]]]:
     return row_images(h, w, (rows_of(h, w, mask),))
+
+
+def _fits_dom(key: Any) -> bool:
+    """A keyed region ``(h, w, ...)`` whose bitboard (rows ``w + 1`` bits apart) fits 64 bits."""
+    h: int = key[0]
+    w: int = key[1]
+    return h * (w + 1) <= 64
+
+
+def _stores_dom(key: Any) -> bool:
+    """A key the C memo can hold (read back from a checkpoint)."""
+    h: int = key[0]
+    w: int = key[1]
+    return h * w <= 64 and h * (w + 1) <= 64 + w

@@ -20,12 +20,11 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt import _table as T
+from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.board import Strip
 from grundy.core.game import PartisanGame
 from grundy.errors import InvalidSpecError
-from grundy.kernels._core import core_module
 from grundy.kernels.grid import tf_options, tf_split
 
 __all__ = ["ToadsAndFrogs"]
@@ -245,13 +244,10 @@ class ToadsAndFrogs(PartisanGame[str]):
         return lefts, rights
 
     @property
-    def compiled_regions(self) -> _CompiledRegions | None:
+    def compiled_regions(self) -> CompiledRegions | None:
         """The walk in C, when the compiled core and its table of canonical games run (then
         :func:`grundy.cgt.value_of` hands it each missing region), else None."""
-        core = core_module()
-        if core is None or T.backend() != "compiled" or not hasattr(core, "tf_value"):
-            return None
-        return _CompiledRegions(core)
+        return compiled_walk("tf", 1, _fits_tf, _stores_tf)
 
     def number_value(self, region: str) -> int | None:
         """The value when no toad has a frog ahead of it (they can never meet), else None.
@@ -271,54 +267,6 @@ class ToadsAndFrogs(PartisanGame[str]):
         return (mirror, True) if mirror < region else (region, False)
 
 
-class _CompiledRegions:
-    """The whole walk in C (``grid.c``'s ``tf_value``): strips' values by key, memoised in
-    C, ids of the compiled table of canonical games."""
-
-    def __init__(self, core: Any) -> None:
-        self._core = core
-
-    def value(self, key: Any, tick: Any, limit: int) -> tuple[int, int] | None:
-        """``(id, new regions)`` of the keyed strip, or None when C cannot take it."""
-        if len(key) > 62:
-            return None
-        found: tuple[int, int] = self._core.tf_value(key, tick, limit)
-        return found
-
-    def items(self) -> list[tuple[Hashable, int]]:
-        """Every ``(key, id)`` of the C memo."""
-        found: list[tuple[Hashable, int]] = self._core.tf_memo()
-        return found
-
-    def add(self, key: Any, gid: int, limit: int) -> None:
-        """Remember ``key``'s value (read from a checkpoint)."""
-        if isinstance(key, str) and len(key) <= 62:
-            self._core.tf_memo_add(key, gid, limit)
-
-    def raw(self) -> bytes:
-        """The C memo as raw records (a checkpoint, :mod:`grundy.cgt._memo_file`)."""
-        records: bytes = self._core.memo_raw(1)
-        return records
-
-    def add_raw(self, records: bytes, limit: int) -> None:
-        """Store raw records back (ids of this table)."""
-        self._core.memo_raw_add(1, records, limit)
-
-    def size(self) -> int:
-        """How many strips the C memo holds."""
-        entries: int = self._core.tf_memo_stats()[0]
-        return entries
-
-
-def _clear_compiled() -> None:
-    core = core_module()
-    if core is not None and hasattr(core, "dom_memo_clear"):
-        core.dom_memo_clear()  # both compiled memos (their ids are the table's)
-
-
-CLEAR_HOOKS.append(_clear_compiled)
-
-
 def _walks(region: str) -> int:
     """The value of a strip where no toad has a frog ahead: each toad walks over every
     empty square to its right, each frog over every empty square to its left."""
@@ -335,3 +283,13 @@ def _walks(region: str) -> int:
         elif ch == "f":
             total -= empties
     return total
+
+
+def _fits_tf(key: Any) -> bool:
+    """A strip short enough for the C bitboards."""
+    return len(key) <= 62
+
+
+def _stores_tf(key: Any) -> bool:
+    """A key the C memo can hold (read back from a checkpoint)."""
+    return isinstance(key, str) and len(key) <= 62
