@@ -4,7 +4,7 @@ Commands are read from the fenced code blocks (a leading ``$ `` is dropped and
 a trailing ``# comment`` cut), run in-process through ``main(argv)`` in a
 temporary folder per document, in order (so files they write land there and a
 later command can extend them; ``@docs/...`` paths are made absolute), and must
-exit 0 (or 1 for an example of ``--time-limit``, which may stop). Tables of a
+exit 0 (or 1 for an example of ``--time-limit`` or ``--max-positions``, which may stop). Tables of a
 million heaps or more are built to heap 65,536 instead (the table machinery is
 tested at scale in tests/heap). ``play`` and ``serve`` are interactive and are
 checked elsewhere. Searches that take seconds are marked slow.
@@ -78,6 +78,6 @@ def test_documented_command_runs(
     monkeypatch.chdir(folder)
     status = main(argv)
     out, err = capsys.readouterr()
-    allowed = (0, 1) if "--time-limit" in argv else (0,)
+    allowed = (0, 1) if {"--time-limit", "--max-positions"} & set(argv) else (0,)
     assert status in allowed, f"{command}\n{err}"
     assert out or err or os.listdir(folder), command
