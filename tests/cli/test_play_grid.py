@@ -111,8 +111,8 @@ def test_a_huge_heap_and_many_heaps_stay_short() -> None:
 
 
 def test_a_sum_without_pictures_prints_only_its_spec() -> None:
-    said = _play(grundy.parse("wythoff 1 2"), ["quit"])
-    assert said == ["Position: wythoff 1 2", "Bye."]
+    said = _play(grundy.parse("matrix:1x2 1 2"), ["quit"])
+    assert said == ["Position: matrix:1x2 1 2", "Bye."]
 
 
 def test_a_finished_board_is_drawn_and_finished_heaps_are_not() -> None:

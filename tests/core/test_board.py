@@ -36,6 +36,7 @@ DRAWN = {
     "fibonacci": ("fibonacci 7", Heaps),
     "divisors": ("divisors 12 5", Heaps),
     "halving": ("halving 6 5", Heaps),
+    "wythoff": ("wythoff 3 5", Heaps),
     "clobber": ("clobber xoxo/oxox", Grid),
     "toads-frogs": ("toads-frogs tt..ff", Strip),
     "cutcake": ("cutcake 2x3", Grid),
@@ -145,5 +146,5 @@ def test_draw_writes_the_board_of_any_position(tmp_path: Path) -> None:
     r = run("draw", "col", "../.b", "--svg", str(out))
     assert r.status == 0 and "the board of col" in r.out
     xml.dom.minidom.parseString(out.read_text(encoding="utf-8"))
-    r = run("draw", "wythoff", "3", "5", "--svg", str(tmp_path / "w.svg"))
+    r = run("draw", "matrix:1x2", "3", "5", "--svg", str(tmp_path / "w.svg"))
     assert r.status == 2 and "declares no board" in r.err and "Traceback" not in r.err

@@ -299,7 +299,6 @@ PLAYED = {
 NO_BOARD = {
     "divisor-removal",  # a set of numbers
     "matrix",  # a grid of piles: the cell vocabulary has no numbers
-    "wythoff",  # the CLI's tests use it as the position without a board
     "cgt",  # a game value, no position
 }
 

@@ -89,7 +89,7 @@ class Position:
         >>> from grundy import parse
         >>> parse("nim 3").text_board()
         ['heap 1: ●●● (3)']
-        >>> parse("wythoff 3 5").text_board() is None
+        >>> parse("matrix:1x2 3 5").text_board() is None
         True
         """
         return _text_board(self.components)
@@ -152,10 +152,10 @@ class Sum:
         ``grundy play`` counts them), or None when no component can be drawn.
 
         >>> from grundy import parse
-        >>> print("\\n".join(parse("nim 3 0 + wythoff 1 2").text_board()))
+        >>> print("\\n".join(parse("nim 3 0 + matrix:1x2 1 2").text_board()))
         heap 1: ●●● (3)
         heap 2: (0)
-        3: wythoff 1 2
+        3: matrix:1x2 1 2
         """
         return _text_board(self.components)
 

@@ -125,11 +125,11 @@ def test_html_of_positions_and_sums() -> None:
     html = grundy.parse("nim 3 4 5")._repr_html_()
     assert "<code>nim 3 4 5</code>" in html and html.count("<svg") == 3
     assert grundy.parse("nim 31")._repr_html_() == "<div><code>nim 31</code></div>"
-    html = grundy.parse("wythoff 3 5")._repr_html_()
-    assert html == "<div><code>wythoff 3 5</code></div>"
+    html = grundy.parse("matrix:1x2 3 5")._repr_html_()
+    assert html == "<div><code>matrix:1x2 3 5</code></div>"
     html = grundy.parse("chomp:3x4")._repr_html_()
     assert html.count("<svg") == 1 and "<code>chomp:3x4 4 4 4</code>" in html
-    html = grundy.parse("nim 1 + wythoff 1 2")._repr_html_()
+    html = grundy.parse("nim 1 + matrix:1x2 1 2")._repr_html_()
     assert html.count("<svg") == 1
     assert "&lt;" not in grundy.parse("nim 2")._repr_html_()
 

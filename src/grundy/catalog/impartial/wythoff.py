@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any, ClassVar
 
+from grundy.core.board import Board, Heaps
 from grundy.core.game import Answer, ImpartialGame, MisereAnswer, TheoremAnswer
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
@@ -225,6 +226,14 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
             )
         a, b = (parse_natural(t, "a pile size", _SYNTAX) for t in args)
         return [(a, b)]
+
+    def board(self, state: Any) -> Board | None:
+        """The two heaps, as heaps of counters (a diagonal move takes from both).
+
+        >>> Wythoff().board((3, 5))
+        Heaps(heaps=(3, 5), last=())
+        """
+        return Heaps(tuple(state))
 
     def format_state(self, state: Any) -> str:
         a, b = state
