@@ -45,10 +45,14 @@ def test_board_json_and_targets(api: TestClient, name: str) -> None:
     for move in data["moves"]:
         target = move["target"]
         if target is None and board["kind"] == "heaps":
-            # no click makes a move that changes two heaps (Moore's, Ferguson's, Wythoff's diagonal): the list does
+            # no click makes a move that changes two heaps (Moore's, Ferguson's, Wythoff's
+            # diagonal): the list does
             after = api.get("/api/moves", params={"spec": move["position"]}).json()["board"]
             changed = sum(a != b for a, b in zip(board["heaps"], after["heaps"], strict=False))
-            assert changed >= 2 and name in ("moore", "ferguson", "wythoff"), (spec, move["position"])
+            assert changed >= 2 and name in ("moore", "ferguson", "wythoff"), (
+                spec,
+                move["position"],
+            )
             continue
         assert target is not None, (spec, move["position"])
         if "cut" in target:
