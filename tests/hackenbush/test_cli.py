@@ -48,7 +48,7 @@ def test_errors_are_one_line_exit_2(tmp_path: Path) -> None:
 
 
 def test_draw_rejects_games_without_a_board(tmp_path: Path) -> None:
-    r = run("draw", "wythoff", "3", "5", "--svg", str(tmp_path / "x.svg"))
+    r = run("draw", "matrix:1x2", "3", "5", "--svg", str(tmp_path / "x.svg"))
     assert r.status == 2
     assert "declares no board" in r.err
 

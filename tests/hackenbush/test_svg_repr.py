@@ -14,6 +14,6 @@ def test_hackenbush_position_has_an_svg_repr() -> None:
 
 
 def test_other_positions_have_none() -> None:
-    position = grundy.parse("wythoff 3 5")
+    position = grundy.parse("matrix:1x2 3 5")
     assert isinstance(position, grundy.Position)
     assert position._repr_svg_() is None

@@ -34,7 +34,7 @@ def board_of(position: grundy.Position | grundy.Sum) -> Board | None:
     >>> from grundy import parse
     >>> board_of(parse("chomp:2x2 2 1"))["cells"]
     ['cake', 'hole', 'poison', 'cake']
-    >>> board_of(parse("wythoff 3 5")) is None
+    >>> board_of(parse("matrix:1x2 3 5")) is None
     True
     """
     board = position.board()
