@@ -6,10 +6,15 @@ Each ruleset names its walk by the prefix of its C functions (``dom``, ``tf``, `
 the kind of its raw records (:mod:`grundy.cgt._memo_file`) and which keys fit the C
 bitboards; :func:`compiled_walk` gives None when the compiled core or its table of
 canonical games is not running, and the Python walk is used.
+
+Threads: a walk calls back into Python every 4,096 regions (progress, the clock, a
+checkpoint), where another thread may run; so one lock lets a single thread at a time walk
+or change the C memos (which a walk's waiting frames rely on), and the others wait.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -18,6 +23,10 @@ from grundy.cgt.value import CLEAR_HOOKS
 from grundy.kernels._core import core_module
 
 __all__ = ["CompiledRegions", "compiled_walk"]
+
+#: One walk (or change of a C memo) at a time, over all threads (re-entrant: a checkpoint
+#: saved from a walk's callback reads the memo).
+_WALK = threading.RLock()
 
 
 class CompiledRegions:
@@ -45,7 +54,8 @@ class CompiledRegions:
         """``(id, new regions)`` of the key's region, or None when C cannot take it."""
         if not self._fits(key):
             return None
-        found: tuple[int, int] = self._value(key, tick, limit)
+        with _WALK:
+            found: tuple[int, int] = self._value(key, tick, limit)
         return found
 
     def items(self) -> list[tuple[Hashable, int]]:
@@ -56,7 +66,8 @@ class CompiledRegions:
     def add(self, key: Any, gid: int, limit: int) -> None:
         """Remember ``key``'s value (read from a checkpoint) when C can hold the key."""
         if self._stores(key):
-            self._memo_add(key, gid, limit)
+            with _WALK:
+                self._memo_add(key, gid, limit)
 
     def raw(self) -> bytes:
         """The C memo as raw records (a checkpoint, :mod:`grundy.cgt._memo_file`)."""
@@ -65,7 +76,8 @@ class CompiledRegions:
 
     def add_raw(self, records: bytes, limit: int) -> None:
         """Store raw records back (ids of this table)."""
-        self._core.memo_raw_add(self._kind, records, limit)
+        with _WALK:
+            self._core.memo_raw_add(self._kind, records, limit)
 
     def size(self) -> int:
         """How many regions the C memo holds."""
@@ -87,7 +99,8 @@ def compiled_walk(
 def _clear_compiled() -> None:
     core = core_module()
     if core is not None and hasattr(core, "dom_memo_clear"):
-        core.dom_memo_clear()  # every compiled memo (their ids are the table's)
+        with _WALK:
+            core.dom_memo_clear()  # every compiled memo (their ids are the table's)
 
 
 CLEAR_HOOKS.append(_clear_compiled)
