@@ -29,8 +29,12 @@ REFERENCE = {"domineering": P.DOMINEERING, "toads_frogs": P.TOADS_FROGS}
 
 #: Positions with more squares than this are compared with the brute-force reference too.
 REFERENCE_MAX_SQUARES = {"domineering": 12, "toads_frogs": 11}
-#: Positions that take more than a few seconds (measured: about 17 s on a quiet machine).
-SLOW = {("toads_frogs", "ttttt.....ffff")}
+#: Positions that take more than about 2 s on a quiet machine (measured, each alone: the strip
+#: about 17 s; 5x6 and 6x5 about 14 s; 3x10, 10x3, 4x7 and 7x4 about 3 to 4 s).
+SLOW = {
+    ("toads_frogs", "ttttt.....ffff"),
+    *(("domineering", board) for board in ("5x6", "6x5", "3x10", "10x3", "4x7", "7x4")),
+}
 
 _LINE = re.compile(
     r"(?P<pos>\S+)\s+"
@@ -225,9 +229,71 @@ def test_published_fact_by_brute_force(fact: Fact) -> None:
         assert F.stops(g) == (Fraction(0), Fraction(0)), where  # infinitesimal: stops 0
 
 
-def test_most_facts_are_also_checked_by_brute_force() -> None:
-    """The bound above leaves out only the few largest positions."""
-    assert len(_small_facts()) >= 0.8 * len(_all_facts())
+# --- an independent search for the outcome classes of larger Domineering boards ------------
+
+
+def _mover_wins(position: str, left_first: bool) -> bool:
+    """Whether the player to move wins, by a plain search over bitmasks of empty cells.
+
+    Written from the rules alone (Left places vertical dominoes, Right horizontal ones, a
+    player with no move loses), sharing no code with grundy or the reference: no values,
+    no sums, no symmetry, only who wins.
+    """
+    rows, cols, empty = _board(position)
+    full = sum(1 << (r * cols + c) for r, c in empty)
+    vertical = [(1 << i) | (1 << (i + cols)) for i in range((rows - 1) * cols)]
+    horizontal = [(1 << i) | (1 << (i + 1)) for i in range(rows * cols) if i % cols < cols - 1]
+    memo: dict[tuple[int, bool], bool] = {}
+
+    def wins(cells: int, left: bool) -> bool:
+        found = memo.get((cells, left))
+        if found is None:
+            found = any(
+                cells & d == d and not wins(cells & ~d, not left)
+                for d in (vertical if left else horizontal)
+            )
+            memo[cells, left] = found
+        return found
+
+    return wins(full, left_first)
+
+
+def _searched_facts() -> list[Fact]:
+    """The Domineering outcome classes the search above checks (the theorems' rectangles)."""
+    return [f for f in _all_facts() if f.game == "domineering" and f.relation == "outcome"]
+
+
+@pytest.mark.parametrize("fact", [_param(f) for f in _searched_facts()])
+def test_published_outcome_by_independent_search(fact: Fact) -> None:
+    """Who wins moving first, searched without grundy: an outcome class ``L,N`` says Left
+    (Vertical) wins moving first, ``R,P`` that Left loses moving first; any other claim
+    needs both searches. Boards of up to 30 squares (5x6, the largest, about 10 s)."""
+    allowed = set(fact.argument.split(","))
+    where = f"{fact.position} ({fact.key}, {fact.where})"
+    left_wins = _mover_wins(fact.position, left_first=True)
+    if allowed in ({"L", "N"}, {"R", "P"}):
+        assert left_wins == (allowed == {"L", "N"}), where
+        return
+    right_wins = _mover_wins(fact.position, left_first=False)
+    outcome = {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}
+    assert outcome[left_wins, right_wins] in allowed, where
+
+
+def test_mover_wins_agrees_with_the_reference_on_small_boards() -> None:
+    """The search above against the reference's canonical forms, every board of a 3x3 box."""
+    for board in P.domineering_boards(3, 3):
+        rows = "/".join(
+            "".join("." if (r, c) in board[2] else "#" for c in range(3)) for r in range(3)
+        )
+        want = F.outcome(P.value(P.DOMINEERING, board))
+        left, right = _mover_wins(rows, True), _mover_wins(rows, False)
+        assert (want in "LN", want in "RN") == (left, right), rows
+
+
+def test_most_facts_are_also_checked_independently() -> None:
+    """The brute force and the search above leave out only the few largest positions."""
+    checked = {(f.game, f.position, f.relation) for f in _small_facts() + _searched_facts()}
+    assert len(checked) >= 0.8 * len(_all_facts())
 
 
 # --- the inferred number of empty squares in Erickson's conjectures E1-E3 ------------------
@@ -291,6 +357,25 @@ def test_contiguous_toads_and_frogs_have_integer_values() -> None:
     assert not bad, bad[:10]
 
 
+#: Erickson (1996), p. 299: "Here is a typical Toads and Frogs game. Left moves first and
+#: wins." (every move forced: "all the moves are forced").
+ERICKSON_GAME = ["tt.ff", "t.tff", "tft.f", "tf.tf", "tfft.", "tff.t"]
+
+
+def test_ericksons_typical_game_is_forced_and_left_wins() -> None:
+    """Each position of the game has exactly one move for the player whose turn it is,
+    to the next position; at the end Right, to move, has none. Checked with grundy's
+    rules and the reference's."""
+    game = GAMES["toads_frogs"]
+    for i, (here, there) in enumerate(itertools.pairwise(ERICKSON_GAME)):
+        left = i % 2 == 0
+        ours = list(game.left_moves(here) if left else game.right_moves(here))
+        theirs = (P.TOADS_FROGS.left if left else P.TOADS_FROGS.right)(here)
+        assert ours == [there] and list(theirs) == [there], (here, ours, theirs)
+    assert not list(game.right_moves(ERICKSON_GAME[-1]))
+    assert not P.TOADS_FROGS.right(ERICKSON_GAME[-1])
+
+
 def _regions(rows: int, cols: int) -> list[frozenset[tuple[int, int]]]:
     """Every connected set of cells fitting in a ``rows`` x ``cols`` box, up to translation."""
     cells = list(itertools.product(range(rows), range(cols)))
@@ -336,3 +421,106 @@ def test_domineering_regions_in_a_4x4_box_agree_with_uiterwijk_and_barton() -> N
     assert hottest <= 2, hottest
     assert hottest == Fraction(7, 4)  # so the test reaches hot regions
     assert 1 <= most_ups <= 2, most_ups  # ups and downs occur (single ones, in this box)
+
+
+def _flips(region: frozenset[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    """One representative of ``region`` (moved to row and column 0) under the mirror images
+    and the half turn, which keep each player's dominoes: the form whose sorted cells come
+    first."""
+    r0, c0 = min(r for r, _ in region), min(c for _, c in region)
+    cells = frozenset((r - r0, c - c0) for r, c in region)
+    h, w = max(r for r, _ in cells), max(c for _, c in cells)
+    forms = [
+        cells,
+        frozenset((h - r, c) for r, c in cells),
+        frozenset((r, w - c) for r, c in cells),
+        frozenset((h - r, w - c) for r, c in cells),
+    ]
+    return min(forms, key=sorted)
+
+
+def _regions_by_size(max_squares: int) -> list[list[frozenset[tuple[int, int]]]]:
+    """Every connected region of 1 to ``max_squares`` squares, up to translation, mirror
+    images and the half turn (grown a square at a time): item ``n - 1`` lists those of
+    ``n`` squares."""
+    sizes = [[frozenset({(0, 0)})]]
+    while len(sizes) < max_squares:
+        grown = {
+            _flips(region | {n})
+            for region in sizes[-1]
+            for r, c in region
+            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+            if n not in region
+        }
+        sizes.append(sorted(grown, key=sorted))
+    return sizes
+
+
+def _rows(region: frozenset[tuple[int, int]]) -> str:
+    h, w = max(r for r, _ in region) + 1, max(c for _, c in region) + 1
+    return "/".join("".join("." if (r, c) in region else "#" for c in range(w)) for r in range(h))
+
+
+def _domineering(rows: str) -> CanonicalGame:
+    game = GAMES["domineering"]
+    (state,) = game.parse_args([rows])
+    return value_of(game, state)
+
+
+#: Regions of 1 + 5n squares with n ups, found by the search of the slow test below (8 of
+#: the 135,268 regions of 11 squares, counted with their translations only, are double ups).
+UP_WITNESSES = {1: "#.#/..#/#../#.#", 2: "#.#.#/..#../#...#/#.#.#"}
+
+
+@pytest.mark.parametrize("n", sorted(UP_WITNESSES))
+def test_domineering_n_ups_on_1_plus_5n_squares(n: int) -> None:
+    """Uiterwijk and Barton (2015), abstract of the journal version: "for any multiple up
+    n.^ or down n.v there are Domineering positions of size 1+5n with these values". A
+    witness for n = 1 and 2 (the sizes their databases reach), and its transpose (rows for
+    columns: each player gets the other's dominoes) for the downs."""
+    rows = UP_WITNESSES[n]
+    region = frozenset(
+        (r, c) for r, line in enumerate(rows.split("/")) for c, ch in enumerate(line) if ch == "."
+    )
+    assert len(region) == 1 + 5 * n
+    assert len(GAMES["domineering"].parse_args([rows])) == 1  # one component
+    assert _domineering(rows) == parse_game(f"^{n}")
+    turned = frozenset((c, r) for r, c in region)  # transposed: Left's dominoes become Right's
+    assert _domineering(_rows(turned)) == parse_game(f"v{n}")
+
+
+def test_every_region_of_six_squares_with_an_up() -> None:
+    """The smallest case of the claim above by search: among the 68 regions of 6 squares
+    (up to mirror images and the half turn) an up and a down occur, and none of fewer
+    squares is an up or a down."""
+    sizes = _regions_by_size(6)
+    assert [len(s) for s in sizes] == [1, 2, 3, 9, 21, 68]
+    smaller = {_domineering(_rows(r)) for size in sizes[:5] for r in size}
+    assert parse_game("^") not in smaller and parse_game("v") not in smaller
+    six = {_domineering(_rows(r)) for r in sizes[5]}
+    assert parse_game("^") in six and parse_game("v") in six
+
+
+@pytest.mark.slow
+def test_domineering_regions_of_up_to_11_squares_agree_with_uiterwijk_and_barton() -> None:
+    """Uiterwijk and Barton (2015), abstract, on single-region positions of up to 15 squares
+    (no temperature above 2, ups and downs single or double only, n ups on 1 + 5n squares),
+    checked on every region of up to 11 squares of any shape: 46,924 up to mirror images
+    and the half turn (about 20 s). The hottest is 7/4; double ups occur (with a star
+    from 10 squares, without one at 11), no triple ones."""
+    sizes = _regions_by_size(11)
+    assert sum(len(s) for s in sizes) == 46924
+    hottest, most_ups = Fraction(-1), 0
+    pure_ups: dict[int, set[int]] = {}  # squares -> the n of the values n.^ (no star)
+    for size in sizes:
+        for region in size:
+            g = _domineering(_rows(region))
+            hottest = max(hottest, temperature(g))
+            form = g.uptimal()
+            if form is not None and form[0] == 0 and form[1] != 0:
+                most_ups = max(most_ups, abs(form[1]))
+                if form[2] == 0:
+                    pure_ups.setdefault(len(region), set()).add(form[1])
+    assert hottest == Fraction(7, 4)
+    assert most_ups == 2
+    assert {1, -1} <= pure_ups[6] and {2, -2} <= pure_ups[11]
