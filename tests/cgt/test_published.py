@@ -489,6 +489,29 @@ def test_domineering_n_ups_on_1_plus_5n_squares(n: int) -> None:
     assert _domineering(_rows(turned)) == parse_game(f"v{n}")
 
 
+#: Single regions of at most 15 squares with the kinds of value Uiterwijk and Barton's
+#: abstract reports: "for nimbers we find many Domineering positions with values up to *3"
+#: (Drummond-Cole had suspected none of *2 or *3), "Domineering positions with 11 different
+#: tinies and minies values". Found by a search of every region of up to 12 squares (this
+#: *2 is the only one up to 11 squares, no *3 up to 12; the tinies and minies first appear at
+#: 12); the abstract's own examples could not be read.
+INFINITESIMAL_WITNESSES = {
+    "#.####/#.####/...###/##..##/###.../###.##": "*2",
+    ".../.##/.../#.#/.../.##": "{0||0|-1/2}",
+    "...#../.#...#/.#.#.#": "{1/2|0||0}",
+    "...##/#...#/###../##.../###.#": "{0||0|-1*}",
+}
+
+
+@pytest.mark.parametrize("rows", sorted(INFINITESIMAL_WITNESSES))
+def test_domineering_nimbers_and_tinies_of_at_most_15_squares(rows: str) -> None:
+    """A witness, in one region of at most 15 squares, for each kind of value named."""
+    squares = rows.count(".")
+    assert squares <= 15
+    assert len(GAMES["domineering"].parse_args([rows])) == 1  # one component
+    assert _domineering(rows) == parse_game(INFINITESIMAL_WITNESSES[rows]), rows
+
+
 def test_every_region_of_six_squares_with_an_up() -> None:
     """The smallest case of the claim above by search: among the 68 regions of 6 squares
     (up to mirror images and the half turn) an up and a down occur, and none of fewer
