@@ -23,7 +23,7 @@ from grundy import __version__
 from grundy.cli.common import EXIT_USAGE, OneLineParser, UsageError
 from grundy.errors import GrundyError, InvalidSpecError, SolvedFileError, UnsupportedError
 
-__all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "main", "program"]
+__all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "main", "program"]  # noqa: F822 (COMMANDS: __getattr__)
 
 #: Each subcommand's name and the module that registers it, in listing order
 #: (``tests/cli/test_lazy_commands.py`` checks each module registers its name).
