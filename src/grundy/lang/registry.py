@@ -2,7 +2,8 @@
 
 The registry is read from the rulesets themselves: the public modules of the
 game packages (:data:`GAME_PACKAGES`) are imported as names are asked for (the
-module named after the game first, so that one game loads no other family), and
+module :data:`GAME_INDEX` gives, else the module named after the game first, so that
+one game loads no other family), and
 each ruleset class that declares a :attr:`~grundy.core.game.Ruleset.name`
 (and each :class:`~grundy.core.game.NamedRuleset` a module holds, alone or in a
 tuple) becomes an entry (:meth:`GameEntry.of`). A class that declares
