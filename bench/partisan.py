@@ -11,6 +11,15 @@ noise. pycgt runs under a time cap (default 120 s) and shows ``> cap`` past it.
 Both values are read back into grundy and compared; the ratio is pycgt time /
 grundy time.
 
+The small cases (both computations under half a second) are also timed as whole
+processes, start-up included (columns ``whole g``/``whole p``): the CPU time (user +
+system) of ``python -m grundy solve SPEC`` against a pycgt process that imports its
+ruleset and computes the value, run alternately (``--repeat`` times each, least kept),
+each side once untimed first so that both run from compiled bytecode (pycgt's is
+compiled by pip; ``PYTHONDONTWRITEBYTECODE`` is dropped for these runs).
+``--whole-repeat`` sets their number (default 5). ``--only WORD...`` runs the cases
+whose label holds one of the words (``--only 4x4 xoxoxoxoxoxo ttt...fff``).
+
 pycgt is found in this interpreter, else at ``--pycgt-python`` (default
 ``/tmp/benchenv/bin/python``: ``python3 -m venv /tmp/benchenv &&
 /tmp/benchenv/bin/pip install pycgt==0.2.0``). It is never a dependency of
@@ -28,6 +37,7 @@ import argparse
 import importlib.util
 import json
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -93,6 +103,13 @@ CASES: list[tuple[str, str, list[str], str | None]] = [
     ),
 ]
 
+#: The command line spec of each case (for the whole-process runs).
+SPEC = {
+    "Domineering": lambda args: f"domineering:{args[0]}",
+    "Clobber": lambda args: f"clobber {args[0]}",
+    "ToadsAndFrogs": lambda args: f"toads-frogs {args[0]}",
+}
+
 #: What ``--quick`` leaves out: boards of 25 cells or more, strips of 16 squares.
 BIG = ("5x5", "6x6", "5x6", "3x10", "tttttt....ffffff", "ttttt......fffff", "tt.tt.t..f.ff.ff")
 
@@ -111,11 +128,16 @@ print(json.dumps({"time": elapsed, "value": value.braces(), "regions": memo_size
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
-PYCGT_CHILD = """
-import json, resource, sys, time
+#: What a pycgt process imports to evaluate a case's expression.
+PYCGT_IMPORTS = """import sys
 sys.setrecursionlimit(100000)
 from pycgt.rulesets import domineering, clobber
-from pycgt.rulesets import toads_and_frogs as tf
+from pycgt.rulesets import toads_and_frogs as tf"""
+
+PYCGT_CHILD = (
+    "import json, resource, time\n"
+    + PYCGT_IMPORTS
+    + """
 def braces(g, memo={}):
     key = id(g)
     if key not in memo:
@@ -129,6 +151,7 @@ text = braces(g)
 print(json.dumps({"time": elapsed, "value": text if len(text) < 2_000_000 else None,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
+)
 
 
 def _run(python: str, code: str, args: list[str], cap: float) -> dict[str, object] | None:
@@ -148,6 +171,28 @@ def _run(python: str, code: str, args: list[str], cap: float) -> dict[str, objec
         return None
     answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     return answer
+
+
+def _whole(command: list[str]) -> float:
+    """CPU seconds (user + system) of one whole process: start-up, imports, the work."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1] / "src")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, env=env, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _whole_pair(mine: list[str], theirs: list[str], repeat: int) -> tuple[float, float]:
+    """The least whole-process CPU time of each command, run alternately ``repeat`` times
+    each after one untimed run (which leaves compiled bytecode behind)."""
+    _whole(mine)
+    _whole(theirs)
+    best_mine, best_theirs = float("inf"), float("inf")
+    for _ in range(repeat):
+        best_mine = min(best_mine, _whole(mine))
+        best_theirs = min(best_theirs, _whole(theirs))
+    return best_mine, best_theirs
 
 
 def _least(a: dict[str, object] | None, b: dict[str, object] | None) -> dict[str, object] | None:
@@ -173,6 +218,12 @@ def main() -> None:
     parser.add_argument("--pycgt-python", default=None, help="an interpreter with pycgt 0.2.0")
     parser.add_argument("--quick", action="store_true", help="skip the biggest boards and strips")
     parser.add_argument("--repeat", type=int, default=3, help="runs of the cases under 0.5 s")
+    parser.add_argument(
+        "--only", nargs="+", default=None, help="the cases whose label holds one of these words"
+    )
+    parser.add_argument(
+        "--whole-repeat", type=int, default=5, help="whole-process runs of each small case"
+    )
     opts = parser.parse_args()
 
     from grundy.cgt import parse_game
@@ -184,10 +235,12 @@ def main() -> None:
         print(f"pycgt from {pycgt}")
     print(
         f"{'case':30} {'grundy s':>9} {'pycgt s':>9} {'ratio':>7} {'agree':>6} "
-        f"{'regions':>8} {'games':>7} {'MB g/p':>11}"
+        f"{'regions':>8} {'games':>7} {'MB g/p':>11} {'whole g':>8} {'whole p':>8} {'ratio':>6}"
     )
     for label, cls, args, expr in CASES:
         if opts.quick and any(big in label for big in BIG):
+            continue
+        if opts.only and not any(word in label for word in opts.only):
             continue
         mine = _run(sys.executable, GRUNDY_CHILD, [cls, json.dumps(args)], opts.cap)
         theirs = None
@@ -219,9 +272,18 @@ def main() -> None:
         mem = f"{float(mine['rss_mb']):.0f}" if mine else "-"  # type: ignore[arg-type]
         if theirs:
             mem += f"/{float(theirs['rss_mb']):.0f}"  # type: ignore[arg-type]
+        whole = "-", "-", "-"
+        if mine and theirs and max(float(mine["time"]), float(theirs["time"])) < 0.5:  # type: ignore[arg-type]
+            assert pycgt is not None and expr is not None
+            w_mine, w_theirs = _whole_pair(
+                [sys.executable, "-m", "grundy", "solve", SPEC[cls](args)],
+                [pycgt, "-c", f"{PYCGT_IMPORTS}\n{expr}"],
+                opts.whole_repeat,
+            )
+            whole = f"{w_mine:.3f}", f"{w_theirs:.3f}", f"{w_theirs / max(w_mine, 1e-6):.1f}x"
         print(
             f"{label:30} {g_time:>9} {p_time:>9} {ratio:>7} {agree:>6} "
-            f"{regions!s:>8} {games!s:>7} {mem:>11}",
+            f"{regions!s:>8} {games!s:>7} {mem:>11} {whole[0]:>8} {whole[1]:>8} {whole[2]:>6}",
             flush=True,
         )
         if mine:

@@ -45,3 +45,54 @@ def test_unknown_names_are_attribute_errors() -> None:
         assert "no_such_name" in str(exc)
     else:
         raise AssertionError("no AttributeError")
+
+
+#: What solving one partisan position never needs: the other games, pictures, thermograph
+#: drawing, reduced forms, the two-player search, checkpoint files, numpy.
+_NOT_FOR_ONE_POSITION = {
+    "grundy.cgt.games.domineering",
+    "grundy.cgt.games.cutcake",
+    "grundy.cgt.games.hackenbush",
+    "grundy.cgt.games.toppling",
+    "grundy.catalog.boards",
+    "grundy.heap",
+    "grundy.hackenbush",
+    "grundy.cgt.svg",
+    "grundy.cgt.reduced",
+    "grundy.search",
+    "grundy.quotient",
+    "numpy",
+    "json",
+    "gzip",
+    "hashlib",
+    "pkgutil",
+    "pathlib",
+}
+
+
+def test_solving_a_clobber_position_loads_its_game_alone() -> None:
+    loaded = _modules_after("import grundy\nassert grundy.solve('clobber xoxo').canonical")
+    assert "grundy.cgt.games.clobber" in loaded
+    assert not loaded & _NOT_FOR_ONE_POSITION, loaded & _NOT_FOR_ONE_POSITION
+
+
+def test_the_command_line_loads_its_command_alone() -> None:
+    code = "from grundy.cli.main import main\nassert main(['solve', 'toads-frogs tt..ff']) == 0"
+    loaded = _modules_after(code)
+    assert "grundy.cli.solve_cmd" in loaded and "grundy.cgt.games.toads_frogs" in loaded
+    assert not {m for m in loaded if m.startswith("grundy.cli.") and m.endswith("_cmd")} - {
+        "grundy.cli.solve_cmd"
+    }
+    assert not loaded & (_NOT_FOR_ONE_POSITION | {"rich", "grundy.cgt.games.clobber"})
+
+
+def test_the_command_index_is_what_the_modules_register() -> None:
+    from grundy.cli.main import COMMAND_MODULES, build_parser  # noqa: PLC0415
+
+    def commands(parser: object) -> list[str]:
+        action = next(a for a in parser._actions if a.dest == "command")  # type: ignore[attr-defined]
+        return list(action.choices)
+
+    assert commands(build_parser()) == list(COMMAND_MODULES)
+    for name in COMMAND_MODULES:
+        assert commands(build_parser([name, "x"])) == [name]

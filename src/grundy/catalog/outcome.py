@@ -31,7 +31,7 @@ A search alone (what happens when the value runs out of time):
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy.cgt.sums import solve_partisan
 from grundy.core.game import LEFT, RIGHT, PartisanGame, Player
@@ -39,9 +39,9 @@ from grundy.core.limits import bounded, current_bounds, deadline_passed, time_li
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
 from grundy.errors import SearchLimitError, TimeLimitError
-from grundy.search.negamax import NegamaxTable, negamax
-from grundy.search.partisan import PartisanSearch, SumRules, outcome_class
-from grundy.search.protocol import WIN, unpack
+
+if TYPE_CHECKING:
+    from grundy.search.partisan import PartisanSearch
 
 __all__ = ["VALUE_SHARE", "outcome_by_search", "solve_partisan_bounded"]
 
@@ -86,6 +86,8 @@ def solve_partisan_bounded(
 def _view(pos: Position | Sum) -> tuple[PartisanSearch, Any, Any]:
     """The search view of ``pos``, its state there, and how to turn a view state back into
     a position."""
+    from grundy.search.partisan import PartisanSearch, SumRules  # noqa: PLC0415 (lazy: cheap start)
+
     comps = pos.components
     if len(comps) == 1 and isinstance(comps[0].game, PartisanGame):
         game = comps[0].game
@@ -99,6 +101,10 @@ def outcome_by_search(
     """The outcome class of ``pos`` by two negamax searches of its rules (Left first, Right
     first), with a winning first move for each side that has one; ``stopped`` says why the
     canonical value is not given."""
+    from grundy.search.negamax import NegamaxTable, negamax  # noqa: PLC0415 (lazy: cheap start)
+    from grundy.search.partisan import outcome_class  # noqa: PLC0415
+    from grundy.search.protocol import WIN, unpack  # noqa: PLC0415
+
     view, root, position_of = _view(pos)
     table = NegamaxTable()  # one table for both searches: they share positions
     wins: dict[Player, bool] = {}

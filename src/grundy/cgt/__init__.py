@@ -17,21 +17,76 @@ nimbers and ``x + n.^ + *m`` are compared and added arithmetically, and
 
 from __future__ import annotations
 
-from grundy.cgt import _table
-from grundy.cgt.notation import format_braces, format_game, parse_game
-from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
-from grundy.cgt.solve import (
-    MoveValue,
-    checkpointing,
-    memo_size,
-    moves_with_values,
-    value_of,
-    winning_moves,
-)
-from grundy.cgt.special import DOWN, STAR, UP, ZERO, miny, nimber, number, switch, tiny, up
-from grundy.cgt.svg import thermograph_svg
-from grundy.cgt.thermo import Thermograph, cool, heat, mean, overheat, temperature, thermograph
-from grundy.cgt.value import CanonicalGame, clear_cache, game_of
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
+    from grundy.cgt.notation import format_braces, format_game, parse_game
+    from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
+    from grundy.cgt.solve import (
+        MoveValue,
+        checkpointing,
+        memo_size,
+        moves_with_values,
+        value_of,
+        winning_moves,
+    )
+    from grundy.cgt.special import DOWN, STAR, UP, ZERO, miny, nimber, number, switch, tiny, up
+    from grundy.cgt.svg import thermograph_svg
+    from grundy.cgt.thermo import (
+        Thermograph,
+        cool,
+        heat,
+        mean,
+        overheat,
+        temperature,
+        thermograph,
+    )
+    from grundy.cgt.value import CanonicalGame, clear_cache, game_of
+
+#: Where each public name lives: a name's module is imported the first time the name is
+#: used (PEP 562), so that solving one position does not load thermographs, pictures or
+#: reduced forms (``tests/test_import_time.py``).
+_WHERE = {
+    **dict.fromkeys(("format_braces", "format_game", "parse_game"), "grundy.cgt.notation"),
+    **dict.fromkeys(("atomic_weight", "reduced_canonical_form"), "grundy.cgt.reduced"),
+    **dict.fromkeys(
+        (
+            "MoveValue",
+            "checkpointing",
+            "memo_size",
+            "moves_with_values",
+            "value_of",
+            "winning_moves",
+        ),
+        "grundy.cgt.solve",
+    ),
+    **dict.fromkeys(
+        ("DOWN", "STAR", "UP", "ZERO", "miny", "nimber", "number", "switch", "tiny", "up"),
+        "grundy.cgt.special",
+    ),
+    "thermograph_svg": "grundy.cgt.svg",
+    **dict.fromkeys(
+        ("Thermograph", "cool", "heat", "mean", "overheat", "temperature", "thermograph"),
+        "grundy.cgt.thermo",
+    ),
+    **dict.fromkeys(("CanonicalGame", "clear_cache", "game_of"), "grundy.cgt.value"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module  # noqa: PLC0415 (lazy: see _WHERE)
+
+    value = getattr(import_module(where), name)
+    globals()[name] = value  # the next use is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __all__ = [
     "DOWN",
@@ -72,4 +127,6 @@ __all__ = [
 
 def table_size() -> int:
     """How many distinct canonical games are in the table now."""
+    from grundy.cgt import _table  # noqa: PLC0415 (lazy: see _WHERE)
+
     return _table.size()

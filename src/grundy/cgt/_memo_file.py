@@ -29,11 +29,7 @@ last one whole.
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import json
 import sys
-import zlib
 from array import array
 from collections.abc import Hashable, Mapping
 from typing import Any
@@ -73,6 +69,10 @@ def _key(data: Any) -> Hashable:
 def save_memo(path: Any, family: str, memo: Mapping[Hashable, int], raw: bytes = b"") -> int:
     """Write ``memo`` (region key -> game id) and ``raw`` (compiled memo records) to
     ``path``, with the whole table of canonical games; returns how many entries."""
+    import gzip  # noqa: PLC0415 (lazy: a solve that keeps no checkpoint never loads these)
+    import hashlib  # noqa: PLC0415
+    import json  # noqa: PLC0415
+
     entries = []
     for key, gid in list(memo.items()):
         try:
@@ -111,6 +111,11 @@ def save_memo(path: Any, family: str, memo: Mapping[Hashable, int], raw: bytes =
 def load_memo(path: Any, family: str) -> tuple[dict[Hashable, int], bytes]:
     """The memo saved at ``path`` for ``family`` and its compiled records, their games
     added to the table (ids are those of this table)."""
+    import gzip  # noqa: PLC0415 (lazy: see save_memo)
+    import hashlib  # noqa: PLC0415
+    import json  # noqa: PLC0415
+    import zlib  # noqa: PLC0415
+
     where = str(path)
     raw_file = read_bytes(path, MAX_FILE_BYTES, "checkpoint")
     try:

@@ -1,7 +1,10 @@
 """``grundy``: the command line entry point.
 
 Each subcommand lives in its own module with ``register(subparsers)``; adding
-one is a module and a line in :data:`COMMANDS`.
+one is a module and a line in :data:`COMMAND_MODULES`. A command line that names
+its command imports that command's module alone (``grundy solve`` does not load
+numpy for ``grundy quotient``); ``grundy --help`` and a misspelt command build the
+full parser.
 """
 
 from __future__ import annotations
@@ -11,41 +14,54 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from importlib import import_module
+from types import ModuleType
 from typing import Any, NoReturn
 
 import grundy
 from grundy import __version__
-from grundy.cli import (
-    census_cmd,
-    draw_cmd,
-    games_cmd,
-    period_cmd,
-    play_cmd,
-    quotient_cmd,
-    serve_cmd,
-    solve_cmd,
-    table_cmd,
-)
 from grundy.cli.common import EXIT_USAGE, OneLineParser, UsageError
 from grundy.errors import GrundyError, InvalidSpecError, SolvedFileError, UnsupportedError
 
-__all__ = ["COMMANDS", "build_parser", "main", "program"]
+__all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "main", "program"]  # noqa: F822 (COMMANDS: __getattr__)
 
-COMMANDS = [
-    solve_cmd,
-    play_cmd,
-    games_cmd,
-    draw_cmd,
-    table_cmd,
-    period_cmd,
-    quotient_cmd,
-    census_cmd,
-    serve_cmd,
-]
+#: Each subcommand's name and the module that registers it, in listing order
+#: (``tests/cli/test_lazy_commands.py`` checks each module registers its name).
+COMMAND_MODULES: dict[str, str] = {
+    "solve": "grundy.cli.solve_cmd",
+    "play": "grundy.cli.play_cmd",
+    "games": "grundy.cli.games_cmd",
+    "draw": "grundy.cli.draw_cmd",
+    "table": "grundy.cli.table_cmd",
+    "period": "grundy.cli.period_cmd",
+    "quotient": "grundy.cli.quotient_cmd",
+    "census": "grundy.cli.census_cmd",
+    "serve": "grundy.cli.serve_cmd",
+}
 
 
-def build_parser() -> OneLineParser:
-    """The full argument parser."""
+def __getattr__(name: str) -> Any:
+    """``COMMANDS``: every subcommand module, in listing order (imported when asked for)."""
+    if name == "COMMANDS":
+        return [import_module(m) for m in COMMAND_MODULES.values()]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _command_modules(argv: Sequence[str]) -> list[ModuleType]:
+    """The modules to register for ``argv``: the named command's alone when the first
+    word is a command, else every one (for ``--help``, ``--version`` and errors)."""
+    if argv and argv[0] in COMMAND_MODULES:
+        return [import_module(COMMAND_MODULES[argv[0]])]
+    return [import_module(m) for m in COMMAND_MODULES.values()]
+
+
+def build_parser(argv: Sequence[str] = ()) -> OneLineParser:
+    """The argument parser: every command, or only the one that ``argv`` (the words after
+    ``grundy``) names, so that the other commands' modules are not imported.
+
+    >>> build_parser(["games"]).parse_args(["games", "--json"]).json
+    True
+    """
     parser = OneLineParser(
         prog="grundy",
         description="Solve combinatorial games exactly: who wins, every winning move, and why.",
@@ -58,7 +74,7 @@ def build_parser() -> OneLineParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     sub.required = True
-    for command in COMMANDS:
+    for command in _command_modules(argv):
         command.register(sub)
     return parser
 
@@ -76,7 +92,7 @@ class _VersionAction(argparse.Action):
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        parser = build_parser()
+        parser = build_parser(sys.argv[1:] if argv is None else argv)
         args = parser.parse_args(argv)
         status: int = args.func(args)
         return status

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -81,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
                 outcome_by_search=args.checkpoint is None,
             )
     if args.json:
+        import json  # noqa: PLC0415 (lazy: cheap start)
+
         print(json.dumps(result.to_dict()))
     else:
         print(format_result(result))

@@ -38,7 +38,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 import stat
 from collections.abc import Iterator
 from typing import IO, Any
@@ -181,7 +180,7 @@ def clean_stale(folder: str) -> list[str]:
 
 def _temp_for(path: str) -> str:
     folder, base = os.path.split(os.path.abspath(path))
-    return os.path.join(folder, f".{base}{TEMP_MARK}{os.getpid()}-{secrets.token_hex(4)}")
+    return os.path.join(folder, f".{base}{TEMP_MARK}{os.getpid()}-{os.urandom(4).hex()}")
 
 
 @contextlib.contextmanager

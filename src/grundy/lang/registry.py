@@ -2,13 +2,17 @@
 
 The registry is read from the rulesets themselves: the public modules of the
 game packages (:data:`GAME_PACKAGES`) are imported as names are asked for (the
-module named after the game first, so that one game loads no other family), and
+module :data:`GAME_INDEX` gives, else the module named after the game first, so that
+one game loads no other family), and
 each ruleset class that declares a :attr:`~grundy.core.game.Ruleset.name`
 (and each :class:`~grundy.core.game.NamedRuleset` a module holds, alone or in a
 tuple) becomes an entry (:meth:`GameEntry.of`). A class that declares
 :attr:`~grundy.core.game.Ruleset.variant_params` is the ruleset of another
 entry of its name under those parameters (``hackenbush:colored``). Adding a
-game is one module in one of these packages: there is no list to edit.
+game is one module in one of these packages, and a line in :data:`GAME_INDEX` (the
+module of each built-in name, so that a spec imports its game's module and nothing
+else to find it; ``tests/lang/test_registry_index.py`` fails, printing the lines, when
+the index and the modules disagree).
 
 >>> from grundy.lang.registry import REGISTRY
 >>> REGISTRY.get("sub").name
@@ -17,21 +21,21 @@ game is one module in one of these packages: there is no list to edit.
 
 from __future__ import annotations
 
-import pkgutil
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from importlib import import_module
-from importlib.machinery import FileFinder
-from importlib.util import find_spec
-from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from grundy.core.game import NamedRuleset, Ruleset
 from grundy.errors import InvalidGameError, InvalidSpecError, UnknownGameError
 from grundy.lang.entry import GameEntry
 
-__all__ = ["GAME_PACKAGES", "REGISTRY", "Registry", "rulesets_in"]
+if TYPE_CHECKING:
+    import pkgutil
+
+__all__ = ["GAME_INDEX", "GAME_PACKAGES", "REGISTRY", "Registry", "rulesets_in"]
 
 #: The packages whose public modules hold the built-in games, in listing order (within a
 #: package: modules by name, and in a module the order of definition).
@@ -42,6 +46,57 @@ GAME_PACKAGES: tuple[str, ...] = (
     "grundy.catalog.boards",
     "grundy.cgt.games",
 )
+
+#: The module of each name and alias of the games of :data:`GAME_PACKAGES`: a name found
+#: here is read from its module alone; a name not found here (a misspelling) reads every
+#: module. The test named above keeps it equal to what the modules declare.
+GAME_INDEX: dict[str, str] = {
+    "bash": "grundy.heap.bash",
+    "octal": "grundy.heap.games",
+    "take-and-break": "grundy.heap.games",
+    "kayles": "grundy.heap.games",
+    "dawson": "grundy.heap.games",
+    "dawsons-kayles": "grundy.heap.games",
+    "dawsons-chess": "grundy.heap.games",
+    "grundys-game": "grundy.heap.games",
+    "nim": "grundy.heap.nim",
+    "subtraction": "grundy.heap.subtraction",
+    "sub": "grundy.heap.subtraction",
+    "divisor-removal": "grundy.catalog.impartial.divisor_removal",
+    "divisors": "grundy.catalog.impartial.divisors",
+    "ferguson": "grundy.catalog.impartial.ferguson",
+    "fibonacci": "grundy.catalog.impartial.fibonacci",
+    "halving": "grundy.catalog.impartial.halving",
+    "lasker": "grundy.catalog.impartial.lasker",
+    "matrix": "grundy.catalog.impartial.matrix",
+    "moore": "grundy.catalog.impartial.moore",
+    "treblecross": "grundy.catalog.impartial.treblecross",
+    "wythoff": "grundy.catalog.impartial.wythoff",
+    "hackenbush": "grundy.hackenbush.ruleset",
+    "green-hackenbush": "grundy.hackenbush.ruleset",
+    "chomp": "grundy.catalog.boards.chomp",
+    "connect4": "grundy.catalog.boards.connect4",
+    "connect-four": "grundy.catalog.boards.connect4",
+    "domineering-search": "grundy.catalog.boards.domineering",
+    "tictactoe": "grundy.catalog.boards.tictactoe",
+    "ttt": "grundy.catalog.boards.tictactoe",
+    "noughts-and-crosses": "grundy.catalog.boards.tictactoe",
+    "clobber": "grundy.cgt.games.clobber",
+    "col": "grundy.cgt.games.col",
+    "cutcake": "grundy.cgt.games.cutcake",
+    "domineering": "grundy.cgt.games.domineering",
+    "dom": "grundy.cgt.games.domineering",
+    "partisan-domineering": "grundy.cgt.games.domineering",
+    "konane": "grundy.cgt.games.konane",
+    "cgt": "grundy.cgt.games.literal",
+    "game": "grundy.cgt.games.literal",
+    "snort": "grundy.cgt.games.snort",
+    "toads-frogs": "grundy.cgt.games.toads_frogs",
+    "toads-and-frogs": "grundy.cgt.games.toads_frogs",
+    "toadsfrogs": "grundy.cgt.games.toads_frogs",
+    "toppling-dominoes": "grundy.cgt.games.toppling",
+    "toppling": "grundy.cgt.games.toppling",
+}
 
 #: Held while game modules are imported (threads load them one at a time).
 _LOADING = threading.RLock()
@@ -71,6 +126,10 @@ def rulesets_in(module: ModuleType) -> list[type[Ruleset] | NamedRuleset]:
 def _module_names(package: str) -> list[tuple[str, str]]:
     """``(module, file)`` for the public modules of ``package`` (names without a leading
     underscore), by name, found without importing the package."""
+    import pkgutil  # noqa: PLC0415 (lazy: only when every module is listed)
+    from importlib.util import find_spec  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
     head, _, rest = package.partition(".")
     if head == "grundy":  # grundy's own packages: their __init__ may import every game
         folders = [str(Path(__file__).parents[1].joinpath(*rest.split(".")))]
@@ -89,6 +148,9 @@ def _module_names(package: str) -> list[tuple[str, str]]:
 
 def _file_of(info: pkgutil.ModuleInfo) -> str:
     """The source file of a module found by :func:`pkgutil.iter_modules` ("" if unknown)."""
+    from importlib.machinery import FileFinder  # noqa: PLC0415 (lazy: see _module_names)
+    from pathlib import Path  # noqa: PLC0415
+
     finder = info.module_finder
     return str(Path(finder.path) / f"{info.name}.py") if isinstance(finder, FileFinder) else ""
 
@@ -96,6 +158,8 @@ def _file_of(info: pkgutil.ModuleInfo) -> str:
 def _mentions(file: str, name: str) -> bool:
     """True when the source of ``file`` holds the text ``"name"`` (a game's name or alias is
     written there as a string), or when it cannot be read (then it is imported to see)."""
+    from pathlib import Path  # noqa: PLC0415 (lazy: see _module_names)
+
     try:
         return f'"{name}"' in Path(file).read_text(encoding="utf-8")
     except OSError:
@@ -190,6 +254,10 @@ class Registry:
         if self._complete:
             return
         with _LOADING:
+            if name is not None and self._packages == GAME_PACKAGES and name in GAME_INDEX:
+                self._read_module(GAME_INDEX[name])
+                if name in self._key_of:
+                    return
             modules = self._all_modules()
             if name is not None:
                 stem = name.replace("-", "_")

@@ -14,6 +14,7 @@ from grundy.catalog.boards.domineering import DomineeringSearch
 from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.search import retrograde
+from grundy.search.partisan import PartisanSearch
 from tests.reference.checks import single, states_of
 
 DATA = Path(__file__).parent / "data"
@@ -154,6 +155,20 @@ def test_domineering_transpose_swaps_left_and_right() -> None:
             a = grundy.solve(f"domineering-search:{r}x{c}").outcome
             b = grundy.solve(f"domineering-search:{c}x{r}").outcome
             assert swap[a] == b, (r, c)
+
+
+def test_domineering_moves_are_the_rulesets() -> None:
+    """The bitboard placements of ``DomineeringSearch.moves`` (the fast path) are the
+    options of the Domineering ruleset taken through ``join`` (the reference), in the same
+    order, for both movers on every board of up to 12 cells (1x1 to 4x3 and 3x4)."""
+    for rows in range(1, 5):
+        for cols in range(1, 5):
+            if rows * cols > 12:
+                continue
+            g = DomineeringSearch.of(rows, cols)
+            for board in range(1 << (rows * cols)):
+                for state in (board << 1, board << 1 | 1):
+                    assert g.moves(state) == PartisanSearch.moves(g, state), (rows, cols, state)
 
 
 def test_domineering_moves_alternate_players() -> None:

@@ -71,7 +71,8 @@ class DomineeringSearch(PartisanSearch):
     side_names: ClassVar[tuple[str, str]] = ("Left (vertical)", "Right (horizontal)")
     rows: int = field(init=False, repr=False, compare=False)
     cols: int = field(init=False, repr=False, compare=False)
-    _cover: dict[int, int] = field(init=False, repr=False, compare=False)
+    _full: int = field(init=False, repr=False, compare=False)  # every cell
+    _not_last: int = field(init=False, repr=False, compare=False)  # all but the last column
 
     @classmethod
     def of(cls, rows: int, cols: int) -> DomineeringSearch:
@@ -89,17 +90,10 @@ class DomineeringSearch(PartisanSearch):
         rows, cols = game.rows, game.cols
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "cols", cols)
-        # _cover[domino]: the cells of a domino as bits of this encoding, from its cells as
-        # bits of the ruleset's mask (row r, column c is bit r*(cols+1) + c there).
-        cover: dict[int, int] = {}
-        for r in range(rows):
-            for c in range(cols):
-                here, mine = 1 << (r * (cols + 1) + c), 1 << (r * cols + c)
-                if r + 1 < rows:  # vertical, Left's
-                    cover[here | here << (cols + 1)] = mine | mine << cols
-                if c + 1 < cols:  # horizontal, Right's
-                    cover[here | here << 1] = mine | mine << 1
-        object.__setattr__(self, "_cover", cover)
+        full = (1 << (rows * cols)) - 1
+        last = sum(1 << (r * cols + cols - 1) for r in range(rows))
+        object.__setattr__(self, "_full", full)
+        object.__setattr__(self, "_not_last", full & ~last)
 
     def params_text(self) -> str:
         return f"{self.rows}x{self.cols}"
@@ -121,15 +115,29 @@ class DomineeringSearch(PartisanSearch):
         return (h, w, empty), RIGHT if state & 1 else LEFT
 
     def moves(self, state: Any) -> list[Any]:
-        """The ruleset's options for the mover (:meth:`PartisanSearch.moves`), each turned
-        into this encoding by the two cells it covers (quicker than :meth:`join`)."""
-        inner, _side = self.split(state)
-        empty, board, flip = inner[2], state >> 1, (state & 1) ^ 1
-        cover, game = self._cover, self.game
-        return [
-            (board | cover[empty ^ after[2]]) << 1 | flip
-            for after in (game.right_moves(inner) if flip == 0 else game.left_moves(inner))
-        ]
+        """The mover's options, dominoes placed on the bits of this encoding: the same
+        options in the same order as the ruleset's (:meth:`PartisanSearch.moves` through
+        :meth:`join`), which ``tests/catalog/boards/test_games.py`` checks on every board of
+        up to 12 cells; about 1.5 times quicker in a search than going through the ruleset.
+
+        >>> g = DomineeringSearch.of(2, 3)
+        >>> g.moves(0) == PartisanSearch.moves(g, 0)
+        True
+        """
+        board, flip = state >> 1, (state & 1) ^ 1
+        empty = ~board & self._full
+        if flip:  # Left: vertical dominoes
+            step = self.cols
+            spots = empty & (empty >> step)
+        else:  # Right: horizontal dominoes, none starting in the last column
+            step = 1
+            spots = empty & (empty >> 1) & self._not_last
+        out = []
+        while spots:
+            low = spots & -spots
+            out.append((board | low | low << step) << 1 | flip)
+            spots ^= low
+        return out
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         args = list(args)
