@@ -4,7 +4,8 @@ the misère quotient of a heap game (order, presentation, P-portion, pretending 
 
 With ``--out FILE`` the computation is checkpointed to FILE (JSON with a
 checksum) after each heap that changes the quotient and at the end; running
-again with the same FILE resumes from it.
+again with the same FILE resumes from it. A heap stopped part way by a bound
+saves the candidate its search had reached, and goes on from it.
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         # observed so far, then say where and why it stopped (exit 1, as a time limit does).
         if args.out:
             save_checkpoint(args.out, spec, builder)
-            e = _stopped(e, builder.done, args.out)
+            e = _stopped(e, builder, args.out)
         if isinstance(e, QuotientLimitError) and "work bound" in str(e):
             e = QuotientLimitError(str(e).replace("max_work=", "--max-work STEPS"))
         if builder.done < 1:
@@ -162,8 +163,15 @@ def _show(q: Any, args: argparse.Namespace) -> None:
         _print(q, args.table)
 
 
-def _stopped(error: BaseException, done: int, path: str) -> QuotientLimitError:
-    return QuotientLimitError(f"{error}; saved heaps 0..{done} to {path} (run again to go on)")
+def _stopped(error: BaseException, builder: QuotientBuilder, path: str) -> QuotientLimitError:
+    saved = f"heaps 0..{builder.done}"
+    pending = builder.pending
+    if pending is not None and pending.heap == builder.done + 1:
+        saved += (
+            f" and the search of heap {pending.heap} (candidate {pending.tries + 1}, "
+            f"{pending.trial.order:,} elements)"
+        )
+    return QuotientLimitError(f"{error}; saved {saved} to {path} (run again to go on)")
 
 
 def _print(q: Any, table: bool) -> None:
