@@ -32,6 +32,7 @@ from grundy.quotient import (
     QuotientLimitError,
     load_checkpoint,
     save_checkpoint,
+    saved_search,
 )
 
 __all__ = ["register", "run"]
@@ -165,8 +166,8 @@ def _show(q: Any, args: argparse.Namespace) -> None:
 
 def _stopped(error: BaseException, builder: QuotientBuilder, path: str) -> QuotientLimitError:
     saved = f"heaps 0..{builder.done}"
-    pending = builder.pending
-    if pending is not None and pending.heap == builder.done + 1:
+    pending = saved_search(builder)
+    if pending is not None:
         saved += (
             f" and the search of heap {pending.heap} (candidate {pending.tries + 1}, "
             f"{pending.trial.order:,} elements)"

@@ -19,7 +19,7 @@ from grundy.quotient.api import clear_cache, misere_by_quotient, misere_quotient
 from grundy.quotient.bounds import DEFAULT_MAX_WORK
 from grundy.quotient.build import DEFAULT_MAX_ORDER, QuotientBuilder, QuotientLimitError
 from grundy.quotient.result import MisereQuotient, tame_name
-from grundy.quotient.store import load_checkpoint, save_checkpoint
+from grundy.quotient.store import load_checkpoint, save_checkpoint, saved_search
 
 __all__ = [
     "DEFAULT_MAX_ORDER",
@@ -32,5 +32,6 @@ __all__ = [
     "misere_by_quotient",
     "misere_quotient",
     "save_checkpoint",
+    "saved_search",
     "tame_name",
 ]

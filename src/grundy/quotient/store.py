@@ -26,7 +26,7 @@ which the quotient grew against its own elements (:func:`growth_heaps`).
 >>> class Nim(HeapGame):
 ...     def moves(self, n):
 ...         return range(n)
->>> from grundy.quotient.build import QuotientBuilder
+>>> from grundy.quotient.build import Pending, QuotientBuilder
 >>> b = QuotientBuilder(Nim()); b.extend(3)
 >>> path = os.path.join(tempfile.mkdtemp(), "nim.json")
 >>> save_checkpoint(path, "nim", b)
@@ -46,27 +46,46 @@ from grundy.core.files import atomic_write, read_bytes
 from grundy.core.game import ImpartialGame
 from grundy.errors import SolvedFileError
 from grundy.kernels.quotient import Table
-from grundy.quotient.build import QuotientBuilder
+from grundy.quotient.build import Pending, QuotientBuilder
 from grundy.quotient.monoid import Pretension, reduce_pretension, table_from_actions
 
 __all__ = [
     "FORMAT",
     "MAX_FILE_BYTES",
+    "MAX_PENDING_NUMBERS",
     "VERSION",
     "growth_heaps",
     "load_checkpoint",
     "save_checkpoint",
+    "saved_search",
 ]
 
 FORMAT = "grundy-misere-quotient"
 #: The largest checkpoint read (a quotient of thousands of elements takes a few MB).
 MAX_FILE_BYTES = 1 << 28
 VERSION = 2
+#: The largest candidate saved part way (numbers in its actions, about 8 bytes each in the
+#: file: the file stays well under MAX_FILE_BYTES); a larger one is not saved, and the
+#: search of its heap starts again from the heap's first candidate.
+MAX_PENDING_NUMBERS = 12_000_000
 
 
 def _checksum(data: dict[str, Any]) -> str:
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def saved_search(builder: QuotientBuilder) -> Pending | None:
+    """The search stopped part way that :func:`save_checkpoint` keeps (None when there is
+    none, or when its candidate has more than :data:`MAX_PENDING_NUMBERS` numbers)."""
+    pending = builder.pending
+    if (
+        pending is None
+        or pending.heap != builder.done + 1
+        or pending.trial.order * len(pending.trial.gens) > MAX_PENDING_NUMBERS
+    ):
+        return None
+    return pending
 
 
 def save_checkpoint(path: str, spec: str, builder: QuotientBuilder) -> None:
@@ -80,8 +99,8 @@ def save_checkpoint(path: str, spec: str, builder: QuotientBuilder) -> None:
         "phi": builder.phi,
         "changed_at": builder.changed_at,
     }
-    pending = builder.pending
-    if pending is not None and pending.heap == builder.done + 1:
+    pending = saved_search(builder)
+    if pending is not None:
         trial = pending.trial
         data["pending"] = {
             "heap": pending.heap,
