@@ -26,6 +26,7 @@ from grundy.errors import InvalidSpecError, SearchLimitError, UnsupportedError
 from grundy.lang import check_target
 from grundy.quotient import (
     DEFAULT_MAX_ORDER,
+    DEFAULT_MAX_STATES,
     DEFAULT_MAX_WORK,
     MisereQuotient,
     QuotientBuilder,
@@ -59,7 +60,8 @@ def register(sub: Any) -> None:
         type=_steps,
         default=DEFAULT_MAX_WORK,
         metavar="STEPS",
-        help=f"steps allowed for one heap (default {DEFAULT_MAX_WORK:,}, about 10 s)",
+        help=f"steps allowed for one heap (default {DEFAULT_MAX_WORK:,}, about 10 s; a larger "
+        f"value also lifts the bound of one exact check, {DEFAULT_MAX_STATES:,})",
     )
     p.add_argument(
         "--max-order",
@@ -106,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
                 progress=checkpoint,
                 max_work=args.max_work,
                 max_order=args.max_order,
+                # --max-work also lifts the bound of one exact check (which it covers).
+                max_states=max(DEFAULT_MAX_STATES, args.max_work),
             )
     except KeyboardInterrupt:
         if args.out:
@@ -117,8 +121,10 @@ def run(args: argparse.Namespace) -> int:
         if args.out:
             save_checkpoint(args.out, spec, builder)
             e = _stopped(e, builder, args.out)
-        if isinstance(e, QuotientLimitError) and "work bound" in str(e):
+        if isinstance(e, QuotientLimitError) and "max_work=" in str(e):
             e = QuotientLimitError(str(e).replace("max_work=", "--max-work STEPS"))
+        elif isinstance(e, QuotientLimitError) and "max_states=" in str(e):
+            e = QuotientLimitError(str(e).replace("max_states=", "--max-work STEPS"))
         if builder.done < 1:
             raise e from None
         _show(MisereQuotient.from_builder(game, builder), args)
