@@ -108,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
                 progress=checkpoint,
                 max_work=args.max_work,
                 max_order=args.max_order,
-                # --max-work also lifts the bound of one exact check (which it covers).
+                # --max-work also lifts the bound of one exact check: the check's steps
+                # count towards the heap's, so the work bound is met first.
                 max_states=max(DEFAULT_MAX_STATES, args.max_work),
             )
     except KeyboardInterrupt:
@@ -123,8 +124,6 @@ def run(args: argparse.Namespace) -> int:
             e = _stopped(e, builder, args.out)
         if isinstance(e, QuotientLimitError) and "max_work=" in str(e):
             e = QuotientLimitError(str(e).replace("max_work=", "--max-work STEPS"))
-        elif isinstance(e, QuotientLimitError) and "max_states=" in str(e):
-            e = QuotientLimitError(str(e).replace("max_states=", "--max-work STEPS"))
         if builder.done < 1:
             raise e from None
         _show(MisereQuotient.from_builder(game, builder), args)
