@@ -241,6 +241,9 @@ class QuotientBuilder:
             if heap != self.done + 1 or len(trial.phi) != heap + 1 or tries < 0:
                 raise ValueError(f"the search saved is not the one of heap {self.done + 1}")
             check_actions(trial)
+            options = [*self.options, heap_options(self.game, heap)]
+            if any(x and not opts for x, opts in zip(trial.phi, options, strict=True)):
+                raise ValueError("a heap without moves must pretend to be the identity")
             self.pending = Pending(heap, trial, tries)
 
     def extend(
