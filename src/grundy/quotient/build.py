@@ -68,6 +68,7 @@ from grundy.quotient.bounds import (
     QuotientTooLargeError,
 )
 from grundy.quotient.monoid import (
+    MAX_CANDIDATE,
     Pretension,
     candidate,
     check_actions,
@@ -525,7 +526,8 @@ def _recalibrate(
             return found
     raise QuotientLimitError(
         f"no quotient found for heap {len(options) - 1}: no candidate of at most "
-        f"{max_order:,} elements is right about the sum of heaps {list(failure)}"
+        f"{max_order:,} elements ({MAX_CANDIDATE:,} before reduction) "
+        f"is right about the sum of heaps {list(failure)}"
     )
 
 
