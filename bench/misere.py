@@ -13,7 +13,10 @@ collector included). CPU time, not wall time: the machines are shared.
 MisereSolver is GPL-3.0 and not part of grundy: build it first from a CGSuite
 checkout with ``sh bench/miseresolver/build.sh`` (see that script); without it
 only grundy's column is printed. ``--timeout`` stops each program after that many
-seconds (wall clock) and reports the last heap it finished.
+seconds (wall clock) and reports the last heap it finished. To compare the two searches
+candidate by candidate, run the driver alone with ``MISERESOLVER_LOG=1`` in its
+environment: MisereSolver's own log (each candidate's order and least failing sum) goes
+to standard error.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
 /** java Driver CODE LAST [REPORT...]: extend heap by heap to LAST; print, for each heap
- * in REPORT (and LAST), "heap N order Q cpu SECONDS" (CPU time of this thread). */
+ * in REPORT (and LAST), "heap N order Q cpu SECONDS" (CPU time of this thread). With the
+ * environment variable MISERESOLVER_LOG set, MisereSolver's own log (each candidate tried,
+ * its order and least failure) goes to standard error. */
 public class Driver {
     public static void main(String[] args) {
         String code = args[0];
@@ -16,6 +18,7 @@ public class Driver {
         ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         long start = bean.getCurrentThreadCpuTime();
         MisereSolver ms = new MisereSolver(new OctalRules(code));
+        if (System.getenv("MISERESOLVER_LOG") != null) ms.logs.add(System.err);
         while (ms.p.prefn.size() <= last) {
             int heap = ms.p.prefn.size();
             ms.next();

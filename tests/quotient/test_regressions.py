@@ -203,3 +203,39 @@ def test_compiled_kernels_and_their_twins_build_the_same_quotients(
         b = QuotientBuilder(RulesGame(octal_rules(code), code))
         b.extend(n)
         assert (b.mul, b.is_p, b.phi, b.changed_at) == want, code
+
+
+def test_a_builder_goes_on_from_the_candidate_a_bound_stopped_it_at() -> None:
+    """Heap 25 of Dawson's Kayles stopped by a work bound keeps its candidate (``pending``);
+    the next ``extend`` goes on from it (a fresh builder given that candidate too) and ends
+    with the quotient an uninterrupted builder finds. A candidate for another heap, or one
+    that is not a monoid, is refused."""
+    game = RulesGame(octal_rules("0.07"), "d")
+    whole = QuotientBuilder(game)
+    whole.extend(25)
+    stopped = QuotientBuilder(game)
+    with pytest.raises(QuotientLimitError):
+        stopped.extend(25, max_work=1_000_000)
+    pending = stopped.pending
+    assert pending is not None and pending.heap == 25 and pending.tries > 0
+    fresh = QuotientBuilder(game)
+    fresh.extend(24)
+    fresh.resume_from(25, pending.trial, pending.tries)
+    for b in (stopped, fresh):
+        b.extend(25)
+        assert b.pending is None
+        assert (b.mul, b.is_p, b.phi, b.changed_at) == (
+            whole.mul,
+            whole.is_p,
+            whole.phi,
+            whole.changed_at,
+        )
+    with pytest.raises(ValueError, match="not the one of heap 26"):
+        fresh.resume_from(25, pending.trial, pending.tries)
+    other = QuotientBuilder(game)
+    other.extend(24)
+    acts = [a.copy() for a in pending.trial.acts]
+    acts[0][[1, 2]] = acts[0][[2, 1]]
+    bad = type(pending.trial)(pending.trial.is_p, pending.trial.phi, pending.trial.gens, acts)
+    with pytest.raises(ValueError):
+        other.resume_from(25, bad, 0)

@@ -168,3 +168,49 @@ def test_version_1_checkpoints_are_still_read(tmp_path: Path) -> None:
         b.is_p,
         b.changed_at,
     )
+
+
+def test_a_heap_stopped_part_way_resumes_from_the_candidate_it_had_reached(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Heap 25 of Dawson's Kayles takes 24 candidates. With a work bound of 1,000,000 steps
+    each run stops inside it, saves the candidate reached, and the next run goes on from
+    there (each gets further); the answer is the one of an uninterrupted run."""
+    out = str(tmp_path / "dawson.json")
+    reached = []
+    for _ in range(30):
+        code = main(["quotient", "dawson", "-n", "25", "--out", out, "--max-work", "1000000"])
+        err = capsys.readouterr().err
+        if code == 0:
+            break
+        assert "and the search of heap 25 (candidate " in err, err
+        pending = json.loads(Path(out).read_text())["data"]["pending"]
+        assert pending["heap"] == 25
+        reached.append(pending["tries"])
+    assert code == 0 and len(reached) >= 3 and reached == sorted(set(reached))
+    data = json.loads(Path(out).read_text())["data"]
+    assert data["done"] == 25 and "pending" not in data
+    assert main(["quotient", "dawson", "-n", "25", "--out", out, "--json"]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert main(["quotient", "dawson", "-n", "25", "--json"]) == 0
+    assert resumed == json.loads(capsys.readouterr().out) and resumed["order"] == 144
+
+
+def test_a_damaged_search_saved_part_way_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Candidates saved part way are checked when read (commuting actions that reach every
+    element): one that is not a monoid is refused in one line, even with a good checksum."""
+    out = tmp_path / "dawson.json"
+    args = ["quotient", "dawson", "-n", "25", "--out", str(out), "--max-work", "300000"]
+    assert main(args) == 1
+    capsys.readouterr()
+    body = json.loads(out.read_text())
+    acts = body["data"]["pending"]["acts"]
+    acts[0][1], acts[0][2] = acts[0][2], acts[0][1]
+    text = json.dumps(body["data"], sort_keys=True, separators=(",", ":"))
+    body["sha256"] = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    out.write_text(json.dumps(body))
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is damaged: " in err, err

@@ -4,7 +4,8 @@ the misère quotient of a heap game (order, presentation, P-portion, pretending 
 
 With ``--out FILE`` the computation is checkpointed to FILE (JSON with a
 checksum) after each heap that changes the quotient and at the end; running
-again with the same FILE resumes from it.
+again with the same FILE resumes from it. A heap stopped part way by a bound
+saves the candidate its search had reached, and goes on from it.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ from grundy.errors import InvalidSpecError, SearchLimitError, UnsupportedError
 from grundy.lang import check_target
 from grundy.quotient import (
     DEFAULT_MAX_ORDER,
+    DEFAULT_MAX_STATES,
     DEFAULT_MAX_WORK,
     MisereQuotient,
     QuotientBuilder,
     QuotientLimitError,
     load_checkpoint,
     save_checkpoint,
+    saved_search,
 )
 
 __all__ = ["register", "run"]
@@ -57,7 +60,8 @@ def register(sub: Any) -> None:
         type=_steps,
         default=DEFAULT_MAX_WORK,
         metavar="STEPS",
-        help=f"steps allowed for one heap (default {DEFAULT_MAX_WORK:,}, about 10 s)",
+        help=f"steps allowed for one heap (default {DEFAULT_MAX_WORK:,}, about 10 s; a larger "
+        f"value also lifts the bound of one exact check, {DEFAULT_MAX_STATES:,})",
     )
     p.add_argument(
         "--max-order",
@@ -104,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
                 progress=checkpoint,
                 max_work=args.max_work,
                 max_order=args.max_order,
+                # --max-work also lifts the bound of one exact check: the check's steps
+                # count towards the heap's, so the work bound is met first.
+                max_states=max(DEFAULT_MAX_STATES, args.max_work),
             )
     except KeyboardInterrupt:
         if args.out:
@@ -114,8 +121,8 @@ def run(args: argparse.Namespace) -> int:
         # observed so far, then say where and why it stopped (exit 1, as a time limit does).
         if args.out:
             save_checkpoint(args.out, spec, builder)
-            e = _stopped(e, builder.done, args.out)
-        if isinstance(e, QuotientLimitError) and "work bound" in str(e):
+            e = _stopped(e, builder, args.out)
+        if isinstance(e, QuotientLimitError) and "max_work=" in str(e):
             e = QuotientLimitError(str(e).replace("max_work=", "--max-work STEPS"))
         if builder.done < 1:
             raise e from None
@@ -162,8 +169,15 @@ def _show(q: Any, args: argparse.Namespace) -> None:
         _print(q, args.table)
 
 
-def _stopped(error: BaseException, done: int, path: str) -> QuotientLimitError:
-    return QuotientLimitError(f"{error}; saved heaps 0..{done} to {path} (run again to go on)")
+def _stopped(error: BaseException, builder: QuotientBuilder, path: str) -> QuotientLimitError:
+    saved = f"heaps 0..{builder.done}"
+    pending = saved_search(builder)
+    if pending is not None:
+        saved += (
+            f" and the search of heap {pending.heap} (candidate {pending.tries + 1}, "
+            f"{pending.trial.order:,} elements)"
+        )
+    return QuotientLimitError(f"{error}; saved {saved} to {path} (run again to go on)")
 
 
 def _print(q: Any, table: bool) -> None:

@@ -19,10 +19,12 @@ from grundy.quotient.api import clear_cache, misere_by_quotient, misere_quotient
 from grundy.quotient.bounds import DEFAULT_MAX_WORK
 from grundy.quotient.build import DEFAULT_MAX_ORDER, QuotientBuilder, QuotientLimitError
 from grundy.quotient.result import MisereQuotient, tame_name
-from grundy.quotient.store import load_checkpoint, save_checkpoint
+from grundy.quotient.store import load_checkpoint, save_checkpoint, saved_search
+from grundy.quotient.verify import DEFAULT_MAX_STATES
 
 __all__ = [
     "DEFAULT_MAX_ORDER",
+    "DEFAULT_MAX_STATES",
     "DEFAULT_MAX_WORK",
     "MisereQuotient",
     "QuotientBuilder",
@@ -32,5 +34,6 @@ __all__ = [
     "misere_by_quotient",
     "misere_quotient",
     "save_checkpoint",
+    "saved_search",
     "tame_name",
 ]

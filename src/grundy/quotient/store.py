@@ -5,6 +5,10 @@ is the builder's state and ``sha256`` the checksum of ``data`` written
 canonically. Version 2 stores the monoid as the actions of its generators
 (``acts[j][x]`` = ``x`` times ``gens[j]``, the heaps' elements): ``order × g``
 numbers where the table of version 1 took ``order²`` (read still).
+When a bound stopped the search of heap ``done + 1`` part way, ``data`` also
+holds ``pending``: the candidate that search had reached (``heap``, ``tries``,
+``is_p``, ``phi``, ``gens``, ``acts``), and loading the file goes on from it
+(:attr:`~grundy.quotient.build.QuotientBuilder.pending`); older readers ignore it.
 It is replaced atomically (a unique temporary name, then
 ``os.replace``: :func:`grundy.core.files.atomic_write`); devices, FIFOs and
 folders are refused, and a file over :data:`MAX_FILE_BYTES` is refused
@@ -22,7 +26,7 @@ which the quotient grew against its own elements (:func:`growth_heaps`).
 >>> class Nim(HeapGame):
 ...     def moves(self, n):
 ...         return range(n)
->>> from grundy.quotient.build import QuotientBuilder
+>>> from grundy.quotient.build import Pending, QuotientBuilder
 >>> b = QuotientBuilder(Nim()); b.extend(3)
 >>> path = os.path.join(tempfile.mkdtemp(), "nim.json")
 >>> save_checkpoint(path, "nim", b)
@@ -42,27 +46,46 @@ from grundy.core.files import atomic_write, read_bytes
 from grundy.core.game import ImpartialGame
 from grundy.errors import SolvedFileError
 from grundy.kernels.quotient import Table
-from grundy.quotient.build import QuotientBuilder
-from grundy.quotient.monoid import reduce_pretension, table_from_actions
+from grundy.quotient.build import Pending, QuotientBuilder
+from grundy.quotient.monoid import Pretension, reduce_pretension, table_from_actions
 
 __all__ = [
     "FORMAT",
     "MAX_FILE_BYTES",
+    "MAX_PENDING_NUMBERS",
     "VERSION",
     "growth_heaps",
     "load_checkpoint",
     "save_checkpoint",
+    "saved_search",
 ]
 
 FORMAT = "grundy-misere-quotient"
 #: The largest checkpoint read (a quotient of thousands of elements takes a few MB).
 MAX_FILE_BYTES = 1 << 28
 VERSION = 2
+#: The largest candidate saved part way (numbers in its actions, about 8 bytes each in the
+#: file: the file stays well under MAX_FILE_BYTES); a larger one is not saved, and the
+#: search of its heap starts again from the heap's first candidate.
+MAX_PENDING_NUMBERS = 12_000_000
 
 
 def _checksum(data: dict[str, Any]) -> str:
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def saved_search(builder: QuotientBuilder) -> Pending | None:
+    """The search stopped part way that :func:`save_checkpoint` keeps (None when there is
+    none, or when its candidate has more than :data:`MAX_PENDING_NUMBERS` numbers)."""
+    pending = builder.pending
+    if (
+        pending is None
+        or pending.heap != builder.done + 1
+        or pending.trial.order * len(pending.trial.gens) > MAX_PENDING_NUMBERS
+    ):
+        return None
+    return pending
 
 
 def save_checkpoint(path: str, spec: str, builder: QuotientBuilder) -> None:
@@ -76,6 +99,17 @@ def save_checkpoint(path: str, spec: str, builder: QuotientBuilder) -> None:
         "phi": builder.phi,
         "changed_at": builder.changed_at,
     }
+    pending = saved_search(builder)
+    if pending is not None:
+        trial = pending.trial
+        data["pending"] = {
+            "heap": pending.heap,
+            "tries": pending.tries,
+            "is_p": trial.is_p,
+            "phi": trial.phi,
+            "gens": trial.gens,
+            "acts": [np.asarray(a).tolist() for a in trial.acts],
+        }
     body = {
         "format": FORMAT,
         "version": VERSION,
@@ -120,7 +154,9 @@ def load_checkpoint(path: str, game: ImpartialGame[int], spec: str) -> QuotientB
         if not isinstance(changed_at, list):
             raise TypeError("changed_at is not a list")
         builder.restore(mul, [bool(v) for v in is_p], phi, list(changed_at))
-    except (KeyError, TypeError, ValueError) as e:
+        if "pending" in data:
+            _resume(builder, data["pending"])
+    except (KeyError, TypeError, ValueError, OverflowError) as e:
         raise SolvedFileError(f"{path} is damaged: {e}") from None
     true = growth_heaps(builder.table, builder.is_p, builder.phi)
     if changed_at != true:
@@ -129,6 +165,30 @@ def load_checkpoint(path: str, game: ImpartialGame[int], spec: str) -> QuotientB
             f"{_short(changed_at)}, its own elements say {_short(true)}"
         )
     return builder
+
+
+def _resume(builder: QuotientBuilder, saved: Any) -> None:
+    """Give ``builder`` the search saved part way (ValueError unless it is a well-formed
+    candidate: :meth:`~grundy.quotient.build.QuotientBuilder.resume_from`)."""
+    if not isinstance(saved, dict):
+        raise TypeError("pending is not an object")
+    is_p, phi, gens, acts = saved["is_p"], saved["phi"], saved["gens"], saved["acts"]
+    heap, tries = saved["heap"], saved["tries"]
+    if not (
+        isinstance(heap, int)
+        and isinstance(tries, int)
+        and isinstance(is_p, list)
+        and all(isinstance(v, bool) for v in is_p)
+        and isinstance(phi, list)
+        and all(isinstance(x, int) and 0 <= x < len(is_p) for x in phi)
+        and isinstance(gens, list)
+        and all(isinstance(g, int) for g in gens)
+        and isinstance(acts, list)
+        and all(isinstance(a, list) and all(isinstance(v, int) for v in a) for a in acts)
+    ):
+        raise ValueError("the search saved part way is not a candidate")
+    cols = [np.asarray(a, dtype=np.int64) for a in acts]
+    builder.resume_from(heap, Pretension(is_p, phi, gens, cols), tries)
 
 
 def _table(gens: Any, acts: Any, size: int) -> list[list[int]]:
