@@ -15,20 +15,23 @@ Whoever cannot jump loses. The board is rows of ``x``, ``o`` and ``.`` separated
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import board_lines, format_rows, parse_rows
 from grundy.core.board import Grid
 from grundy.core.game import PartisanGame
 from grundy.errors import InvalidSpecError
+from grundy.kernels.boards import fits, konane_options, konane_split
 
 __all__ = ["Konane", "KonaneState"]
 
 #: ``(h, w, black stones, white stones)`` as bit masks (see :mod:`._grid`).
 KonaneState = tuple[int, int, int, int]
 
+Part = tuple[Hashable, Any, Any]
 _SYNTAX = "konane ROWS  (x Left's black stone, o Right's white, . empty; rows separated by /)"
 
 
@@ -46,6 +49,7 @@ class Konane(PartisanGame[KonaneState]):
     )
     example: ClassVar[str] = "konane xo.x/.xo./ox.o"
     family: ClassVar[str] = "partisan"
+    memo_family: ClassVar[str] = "konane"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
@@ -97,6 +101,37 @@ class Konane(PartisanGame[KonaneState]):
     def right_moves(self, state: KonaneState) -> Iterator[KonaneState]:
         return self._moves(state, False)
 
+    # ----- regions (grundy.kernels.boards: compiled, or its pure-Python twin) ---------
+
+    def keyed_regions(self, state: KonaneState) -> tuple[Part, ...]:
+        """``(key, swapped, region)`` per group of stones that can never meet another
+        group's, each cropped to the box its stones could reach and keyed up to the
+        symmetries of the square and the colour swap (see :mod:`grundy.kernels.boards`)."""
+        parts: tuple[Part, ...] = konane_split(*state)
+        return parts
+
+    def option_parts(
+        self, region: KonaneState
+    ) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]]:
+        """The parts of each Left and each Right option, in :meth:`left_moves`' order."""
+        lefts, rights = konane_options(*region)
+        return lefts, rights
+
+    def regions(self, state: KonaneState) -> Iterator[KonaneState]:
+        return (region for _, _, region in self.keyed_regions(state))
+
+    def signed_region_key(self, region: KonaneState) -> tuple[Hashable, bool]:
+        parts = self.keyed_regions(region)
+        if len(parts) != 1:  # not one region: the board is its own key
+            return region, False
+        return parts[0][0], parts[0][1]
+
+    @property
+    def compiled_regions(self) -> CompiledRegions | None:
+        """The walk in C (``grid.c``), when the compiled core and its table of canonical
+        games run, else None."""
+        return compiled_walk("konane", 5, _fits_key, _fits_key)
+
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         """Where the stone jumps from and to, rows and columns numbered from 1.
 
@@ -114,3 +149,8 @@ class Konane(PartisanGame[KonaneState]):
             f"{who} jumps {stone} from row {r1 + 1}, column {c1 + 1} "
             f"to row {r2 + 1}, column {c2 + 1}"
         )
+
+
+def _fits_key(key: Any) -> bool:
+    """A key ``(h, w, ...)`` whose board (rows ``w + 1`` bits apart) fits the C walk."""
+    return fits(key[0], key[1])
