@@ -29,7 +29,7 @@ from grundy.cgt.games.snort import Snort
 from grundy.cgt.solve import memo_size
 from grundy.cgt.value import clear_cache
 from grundy.core.game import PartisanGame
-from grundy.errors import SearchLimitError
+from grundy.errors import InvalidSpecError, SearchLimitError
 from grundy.kernels._core import PURE_PYTHON, core_module
 from grundy.kernels.boards import col_options, col_split, konane_options, konane_split
 
@@ -52,7 +52,7 @@ def _col_states(g: ColouringGame, h: int, w: int) -> list[tuple[int, int, int, i
         text = g.format_state((h, w, blue, red, holes))
         try:
             out.append(g.parse_args([text])[0])
-        except Exception:  # noqa: BLE001 (two cells that may not touch: not a position)
+        except InvalidSpecError:  # two cells that may not touch: not a position
             continue
     return out
 

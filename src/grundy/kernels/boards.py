@@ -33,8 +33,8 @@ with those of the plain game tree.
 
 >>> col_split(1, 3, 0, 0, 0, 0)  # Col on three empty cells in a row: one region
 (((1, 3, (7,), (7,)), False, (1, 3, 0, 0, 0)),)
->>> col_split.py_func(1, 3, 0b001, 0, 0, 0)  # b..: the middle cell is Right's only
-(((1, 2, (2,), (3,)), False, (1, 3, 1, 0, 0)),)
+>>> col_split.py_func(1, 3, 0b001, 0, 0, 0)  # b..: the middle cell is Right's only (mirrored)
+(((1, 2, (1,), (3,)), False, (1, 3, 1, 0, 0)),)
 >>> konane_split(1, 4, 0b0001, 0b0010)  # xo..: x may jump, the box is the row
 (((1, 4, (1,), (2,)), False, (1, 4, 1, 2)),)
 """
@@ -85,7 +85,9 @@ def _components(mask: int, stride: int) -> list[int]:
     return out
 
 
-def _rows(mask: int, stride: int, r0: int, c0: int, h: int, w: int) -> tuple[int, ...]:
+def _rows(mask: int, stride: int, box: tuple[int, int, int, int]) -> tuple[int, ...]:
+    """The rows of ``mask`` in the box ``(r0, c0, h, w)``."""
+    r0, c0, h, w = box
     full = (1 << w) - 1
     return tuple((mask >> ((r0 + r) * stride + c0)) & full for r in range(h))
 
@@ -131,7 +133,9 @@ def pair_key(h: int, w: int, a: tuple[int, ...], b: tuple[int, ...]) -> tuple[An
 # ---- Col and Snort ------------------------------------------------------------------------
 
 
-def _col_planes(h: int, w: int, blue: int, red: int, holes: int, snort: int) -> tuple[int, int]:
+def _col_planes(  # noqa: PLR0917 (the board's masks, as the compiled functions take them)
+    h: int, w: int, blue: int, red: int, holes: int, snort: int
+) -> tuple[int, int]:
     """The cells Left may colour and those Right may."""
     stride = w + 1
     empty = _full(h, w) & ~(blue | red | holes)
@@ -149,14 +153,14 @@ def _col_parts(w: int, lefts: int, rights: int, blue: int, red: int) -> tuple[Pa
         key = pair_key(
             kh,
             kw,
-            _rows(lefts & comp, stride, r0, c0, kh, kw),
-            _rows(rights & comp, stride, r0, c0, kh, kw),
+            _rows(lefts & comp, stride, (r0, c0, kh, kw)),
+            _rows(rights & comp, stride, (r0, c0, kh, kw)),
         )
         coloured = (blue | red) & _near(comp, stride)
         r0, c0, rh, rw = _box(comp | coloured, stride)
-        cells = _pack(_rows(comp, stride, r0, c0, rh, rw), rw)
-        nb = _pack(_rows(blue & coloured, stride, r0, c0, rh, rw), rw)
-        nr = _pack(_rows(red & coloured, stride, r0, c0, rh, rw), rw)
+        cells = _pack(_rows(comp, stride, (r0, c0, rh, rw)), rw)
+        nb = _pack(_rows(blue & coloured, stride, (r0, c0, rh, rw)), rw)
+        nr = _pack(_rows(red & coloured, stride, (r0, c0, rh, rw)), rw)
         holes = _full(rh, rw) & ~(cells | nb | nr)
         out.append((key[0], key[1], (rh, rw, nb, nr, holes)))
     return tuple(out)
@@ -171,18 +175,23 @@ def _col_options_compiled(fast: Any, h: int, w: int, *rest: int) -> Any:
 
 
 @twin("col_split", _col_split_compiled)
-def col_split(h: int, w: int, blue: int, red: int, holes: int, snort: int) -> tuple[Part, ...]:
+def col_split(  # noqa: PLR0917 (the compiled function's arguments)
+    h: int, w: int, blue: int, red: int, holes: int, snort: int
+) -> tuple[Part, ...]:
     """The parts of a Col (``snort`` 0) or Snort (1) board, by their lowest cell."""
     lefts, rights = _col_planes(h, w, blue, red, holes, snort)
     return _col_parts(w, lefts, rights, blue, red)
 
 
 @twin("col_options", _col_options_compiled)
-def col_options(h: int, w: int, blue: int, red: int, holes: int, snort: int) -> Options:
+def col_options(  # noqa: PLR0917 (the compiled function's arguments)
+    h: int, w: int, blue: int, red: int, holes: int, snort: int
+) -> Options:
     """The parts of each Left option and each Right option, each side by the cell coloured."""
     lefts, rights = _col_planes(h, w, blue, red, holes, snort)
     sides: list[list[tuple[Part, ...]]] = [[], []]
-    for side, free in enumerate((lefts, rights)):
+    for side, playable in enumerate((lefts, rights)):
+        free = playable
         while free:
             low = free & -free
             free ^= low
@@ -240,7 +249,8 @@ def _konane_part(h: int, w: int, gx: int, go: int) -> Part:
     stride = w + 1
     nx, no = gx.bit_count(), go.bit_count()
     top, left, bottom, right = h, w, -1, -1
-    for mask, reach in ((gx, 2 * no), (go, 2 * nx)):
+    for stones, reach in ((gx, 2 * no), (go, 2 * nx)):
+        mask = stones
         while mask:
             low = mask & -mask
             mask ^= low
@@ -249,7 +259,7 @@ def _konane_part(h: int, w: int, gx: int, go: int) -> Part:
             left, right = min(left, c - reach), max(right, c + reach)
     r0, c0 = max(top, 0), max(left, 0)
     bh, bw = min(bottom, h - 1) - r0 + 1, min(right, w - 1) - c0 + 1
-    xr, orows = _rows(gx, stride, r0, c0, bh, bw), _rows(go, stride, r0, c0, bh, bw)
+    xr, orows = _rows(gx, stride, (r0, c0, bh, bw)), _rows(go, stride, (r0, c0, bh, bw))
     key, swapped = pair_key(bh, bw, xr, orows)
     return (key, swapped, (bh, bw, _pack(xr, bw), _pack(orows, bw)))
 
