@@ -1917,7 +1917,7 @@ static int col_walk(const pair_shape *sh, dm_walk *wk, int snort)
 static int konane_groups(int w, u64 xs, u64 os, u64 *gx, u64 *go)
 {
     int stride = w + 1, n = 0, i, j, changed = 1, parent[64], count[64][2], row[64], col[64],
-        isx[64], root[64], ng = 0;
+        isx[64], root[64], ng = 0, groups;
     u64 rest = xs | os, bit[64];
     while (rest) {
         u64 low = rest & (~rest + 1);
@@ -1932,10 +1932,11 @@ static int konane_groups(int w, u64 xs, u64 os, u64 *gx, u64 *go)
         count[n][1] = isx[n];  /* x stones */
         n++;
     }
-    while (changed) {
+    groups = n;
+    while (changed && groups > 1) {
         changed = 0;
-        for (i = 0; i < n; i++)
-            for (j = i + 1; j < n; j++) {
+        for (i = 0; i < n && groups > 1; i++)
+            for (j = i + 1; j < n && groups > 1; j++) {
                 int gi = i, gj = j, reach, d;
                 while (parent[gi] != gi)
                     gi = parent[gi];
@@ -1951,6 +1952,7 @@ static int konane_groups(int w, u64 xs, u64 os, u64 *gx, u64 *go)
                     count[lo][0] += count[hi][0];
                     count[lo][1] += count[hi][1];
                     changed = 1;
+                    groups--;
                 }
             }
     }
