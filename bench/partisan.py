@@ -1,7 +1,7 @@
 """Canonical values of partisan games: grundy.cgt against pycgt 0.2.0, in the same run.
 
 Run: ``python bench/partisan.py [--cap S] [--pycgt-python PATH] [--quick] [--repeat N]
-[--python-walk]``.
+[--python-walk] [--only WORDS]``.
 
 Each case runs in a fresh subprocess for each library (so neither gains from
 the other's caches or memory), timed in CPU seconds around the computation
@@ -108,17 +108,17 @@ CASES: list[tuple[str, str, list[str], str | None]] = [
         ["tt.tt.t..f.ff.ff"],
         "tf.value('tt.tt.t..f.ff.ff')",
     ),
-    ("col 3x4", "Col", ["3x4"], _colouring("COL", 3, 4)),
-    ("col 4x4", "Col", ["4x4"], _colouring("COL", 4, 4)),
-    ("col 4x5", "Col", ["4x5"], _colouring("COL", 4, 5)),
-    ("col 5x5", "Col", ["5x5"], None),
-    ("snort 3x4", "Snort", ["3x4"], _colouring("SNORT", 3, 4)),
-    ("snort 4x4", "Snort", ["4x4"], _colouring("SNORT", 4, 4)),
-    ("snort 4x5", "Snort", ["4x5"], _colouring("SNORT", 4, 5)),
-    ("konane 4x4 opening", "Konane", ["xoxo/o..x/xoxo/oxox"], None),
-    ("konane 4x5 opening", "Konane", ["xoxox/o..xo/xoxox/oxoxo"], None),
-    ("konane 4x6 opening", "Konane", ["xoxoxo/o..xox/xoxoxo/oxoxox"], None),
-    ("konane 5x5 opening", "Konane", ["xoxox/oxoxo/xo..x/oxoxo/xoxox"], None),
+    ("col 3x4", "col:Col", ["3x4"], _colouring("COL", 3, 4)),
+    ("col 4x4", "col:Col", ["4x4"], _colouring("COL", 4, 4)),
+    ("col 4x5", "col:Col", ["4x5"], _colouring("COL", 4, 5)),
+    ("col 5x5", "col:Col", ["5x5"], None),
+    ("snort 3x4", "snort:Snort", ["3x4"], _colouring("SNORT", 3, 4)),
+    ("snort 4x4", "snort:Snort", ["4x4"], _colouring("SNORT", 4, 4)),
+    ("snort 4x5", "snort:Snort", ["4x5"], _colouring("SNORT", 4, 5)),
+    ("konane 4x4 opening", "konane:Konane", ["xoxo/o..x/xoxo/oxox"], None),
+    ("konane 4x5 opening", "konane:Konane", ["xoxox/o..xo/xoxox/oxoxo"], None),
+    ("konane 4x6 opening", "konane:Konane", ["xoxoxo/o..xox/xoxoxo/oxoxox"], None),
+    ("konane 5x5 opening", "konane:Konane", ["xoxox/oxoxo/xo..x/oxoxo/xoxox"], None),
 ]
 
 #: What ``--quick`` leaves out: boards of 25 cells or more, strips of 16 squares.
@@ -143,6 +143,10 @@ cls, args = sys.argv[1], json.loads(sys.argv[2])
 if sys.argv[3:] == ["python-walk"]:  # the walk in Python (on the table already loaded)
     import os
     os.environ["GRUNDY_PURE_PYTHON"] = "1"
+if ":" in cls:  # module:Class, a ruleset that grundy.cgt.games does not name
+    import importlib
+    module, _, cls = cls.partition(":")
+    games = importlib.import_module("grundy.cgt.games." + module)
 game = getattr(games, cls)()
 states = game.parse_args(args)
 t = time.process_time()
@@ -218,6 +222,9 @@ def main() -> None:
     parser.add_argument(
         "--python-walk", action="store_true", help="also time grundy's walk in Python"
     )
+    parser.add_argument(
+        "--only", default="", help="comma-separated words: the cases whose label holds one"
+    )
     opts = parser.parse_args()
 
     from grundy.cgt import parse_game
@@ -233,6 +240,8 @@ def main() -> None:
     )
     for label, cls, args, expr in CASES:
         if opts.quick and any(big in label for big in BIG):
+            continue
+        if opts.only and not any(word in label for word in opts.only.split(",")):
             continue
         mine = _run(sys.executable, GRUNDY_CHILD, [cls, json.dumps(args)], opts.cap)
         theirs = None
