@@ -137,6 +137,13 @@ BIG = (
 
 GRUNDY_CHILD = """
 import json, resource, sys, time
+def peak_mb():
+    # this process's own peak (Linux's ru_maxrss keeps the parent's, across fork and exec)
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(x.split()[1]) for x in f if x.startswith("VmHWM")) / 1024
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 from grundy.cgt import CanonicalGame, value_of, memo_size, table_size
 from grundy.cgt import games
 cls, args = sys.argv[1], json.loads(sys.argv[2])
@@ -154,11 +161,18 @@ value = sum((value_of(game, s) for s in states), CanonicalGame(0))
 elapsed = time.process_time() - t
 print(json.dumps({"time": elapsed, "value": value.braces(), "regions": memo_size(),
                   "games": table_size(),
-                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "rss_mb": peak_mb()}))
 """
 
 PYCGT_CHILD = """
 import json, resource, sys, time
+def peak_mb():
+    # this process's own peak (Linux's ru_maxrss keeps the parent's, across fork and exec)
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(x.split()[1]) for x in f if x.startswith("VmHWM")) / 1024
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 sys.setrecursionlimit(100000)
 from pycgt.rulesets import domineering, clobber, graphs
 from pycgt.rulesets import toads_and_frogs as tf
@@ -173,7 +187,7 @@ g = eval(sys.argv[1])
 elapsed = time.process_time() - t
 text = braces(g)
 print(json.dumps({"time": elapsed, "value": text if len(text) < 2_000_000 else None,
-                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "rss_mb": peak_mb()}))
 """
 
 
