@@ -214,7 +214,7 @@ def test_bigger_boards_both_walks(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_far_konane_groups_split() -> None:
     g = Konane()
     (state,) = g.parse_args(["xo...../......./.....ox"])
-    parts = g.keyed_regions(state)
+    parts = konane_split(*state)
     assert len(parts) == 2
     assert parts[0][0] == parts[1][0]  # turned half a turn, the same region
     assert str(value_of(g, state)) == "2"  # x jumps in each corner, o never

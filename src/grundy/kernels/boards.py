@@ -41,6 +41,7 @@ with those of the plain game tree.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from grundy.kernels._core import twin
@@ -203,46 +204,63 @@ def col_options(  # noqa: PLR0917 (the compiled function's arguments)
 # ---- Konane -------------------------------------------------------------------------------
 
 
-def _konane_groups(w: int, xs: int, os: int) -> list[tuple[int, int]]:
+def _dilate(mask: int, steps: int, stride: int, full: int) -> int:
+    """The cells of the board ``full`` within ``steps`` (Manhattan) of ``mask``."""
+    for _ in range(steps):
+        grown = (mask | _near(mask, stride)) & full
+        if grown == mask:
+            break
+        mask = grown
+    return mask
+
+
+def _konane_groups(h: int, w: int, xs: int, os: int) -> list[tuple[int, int]]:
     """The groups of stones (see the module docstring) as ``(x stones, o stones)`` masks, by
-    their lowest stone."""
+    their lowest stone.
+
+    Two stones ``d`` apart with reaches ``r`` and ``s`` may meet when ``d <= r + s``: when
+    the cells within ``r`` of one and within ``s`` of the other overlap. Stones of one
+    colour in one group have one reach, so a group's zones are its stones of each colour
+    grown by their reach (``+ 1`` against the other colour). Stones of different colours
+    side by side always end in one group, so the groups start from those chains."""
     stride = w + 1
-    stones = []
+    full = _full(h, w)
+    groups: list[list[int]] = []
     rest = xs | os
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        r, c = divmod(low.bit_length() - 1, stride)
-        stones.append((r, c, 1 if low & xs else 0, low))
-    parent = list(range(len(stones)))
-    counts = [[1 - s[2], s[2]] for s in stones]  # per root: [o stones, x stones]
+    while rest:  # chains of stones of alternating colours side by side
+        comp = rest & -rest
+        while True:
+            grown = comp | (_near(comp & xs, stride) & os) | (_near(comp & os, stride) & xs)
+            if grown == comp:
+                break
+            comp = grown
+        rest ^= comp
+        groups.append([comp & xs, comp & os])
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            i = parent[i]
-        return i
+    def zones(g: list[int]) -> tuple[int, int, int, int]:
+        gx, go = g
+        rx, ro = 2 * go.bit_count(), 2 * gx.bit_count()
+        return (
+            _dilate(gx, rx, stride, full),
+            _dilate(go, ro, stride, full),
+            _dilate(gx, rx + 1, stride, full),
+            _dilate(go, ro + 1, stride, full),
+        )
 
-    changed = True
-    while changed:
-        changed = False
-        for i, (ri, ci, xi, _) in enumerate(stones):
-            for j in range(i + 1, len(stones)):
-                rj, cj, xj, _ = stones[j]
-                gi, gj = find(i), find(j)
-                if gi == gj:
-                    continue
-                # an x stone's reach is twice its group's o stones, and the mirror
-                reach = 2 * counts[gi][1 - xi] + 2 * counts[gj][1 - xj] + (xi != xj)
-                if abs(ri - rj) + abs(ci - cj) <= reach:
-                    lo, hi = min(gi, gj), max(gi, gj)
-                    parent[hi] = lo
-                    counts[lo] = [counts[lo][0] + counts[hi][0], counts[lo][1] + counts[hi][1]]
-                    changed = True
-    groups: dict[int, list[int]] = {}
-    for i, s in enumerate(stones):
-        g = groups.setdefault(find(i), [0, 0])
-        g[s[2]] |= s[3]
-    return [(g[1], g[0]) for g in groups.values()]
+    zone = [zones(g) for g in groups]
+    merged = True
+    while merged:
+        merged = False
+        for i, j in itertools.combinations(range(len(groups)), 2):
+            (ax, ao, ax1, ao1), (bx, bo, _, _) = zone[i], zone[j]
+            if ax & bx or ao & bo or ax1 & bo or ao1 & bx:
+                groups[i] = [groups[i][0] | groups[j][0], groups[i][1] | groups[j][1]]
+                del groups[j], zone[j]
+                zone[i] = zones(groups[i])
+                merged = True
+                break
+    groups.sort(key=lambda g: (g[0] | g[1]) & -(g[0] | g[1]))
+    return [(g[0], g[1]) for g in groups]
 
 
 def _konane_part(h: int, w: int, gx: int, go: int) -> Part:
@@ -275,7 +293,7 @@ def _konane_options_compiled(fast: Any, h: int, w: int, *rest: int) -> Any:
 @twin("konane_split", _konane_split_compiled)
 def konane_split(h: int, w: int, xs: int, os: int) -> tuple[Part, ...]:
     """The parts of a Konane board (``x`` Left's stones), by their lowest stone."""
-    return tuple(_konane_part(h, w, gx, go) for gx, go in _konane_groups(w, xs, os) if gx and go)
+    return tuple(_konane_part(h, w, gx, go) for gx, go in _konane_groups(h, w, xs, os) if gx and go)
 
 
 @twin("konane_options", _konane_options_compiled)

@@ -101,30 +101,32 @@ class Konane(PartisanGame[KonaneState]):
     def right_moves(self, state: KonaneState) -> Iterator[KonaneState]:
         return self._moves(state, False)
 
-    # ----- regions (grundy.kernels.boards: compiled, or its pure-Python twin) ---------
+    # ----- regions (grundy.kernels.boards, compiled) ---------------------------------
+    # Without the compiled core the whole board is one region, keyed by itself: working
+    # out groups and symmetry keys in Python costs more than it saves (a 4x5 opening:
+    # 8 s against 0.4 s), as a Konane position seldom falls apart before its end.
 
-    def keyed_regions(self, state: KonaneState) -> tuple[Part, ...]:
+    def keyed_regions(self, state: KonaneState) -> tuple[Part, ...] | None:
         """``(key, swapped, region)`` per group of stones that can never meet another
         group's, each cropped to the box its stones could reach and keyed up to the
-        symmetries of the square and the colour swap (see :mod:`grundy.kernels.boards`)."""
-        parts: tuple[Part, ...] = konane_split(*state)
+        symmetries of the square and the colour swap (see :mod:`grundy.kernels.boards`),
+        from the compiled core; None without it (then the board is its own key)."""
+        fast = konane_split.compiled
+        if fast is None or not fits(state[0], state[1]):
+            return None
+        parts: tuple[Part, ...] = fast(*state)
         return parts
 
     def option_parts(
         self, region: KonaneState
-    ) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]]:
-        """The parts of each Left and each Right option, in :meth:`left_moves`' order."""
-        lefts, rights = konane_options(*region)
+    ) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]] | None:
+        """The parts of each Left and each Right option, in :meth:`left_moves`' order, from
+        the compiled core, or None."""
+        fast = konane_options.compiled
+        if fast is None or not fits(region[0], region[1]):
+            return None
+        lefts, rights = fast(*region)
         return lefts, rights
-
-    def regions(self, state: KonaneState) -> Iterator[KonaneState]:
-        return (region for _, _, region in self.keyed_regions(state))
-
-    def signed_region_key(self, region: KonaneState) -> tuple[Hashable, bool]:
-        parts = self.keyed_regions(region)
-        if len(parts) != 1:  # not one region: the board is its own key
-            return region, False
-        return parts[0][0], parts[0][1]
 
     @property
     def compiled_regions(self) -> CompiledRegions | None:
