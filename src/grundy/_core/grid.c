@@ -21,34 +21,54 @@ typedef uint64_t u64;
 
 #define MAXROWS 64
 
+/* Bit tricks in portable C99 (no compiler builtins): a de Bruijn sequence for the lowest
+ * set bit, halving for the length, SWAR for the count. */
+static const int DEBRUIJN_INDEX[64] = {
+    0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28, 62, 5,  39, 46, 44, 42,
+    22, 9,  24, 35, 59, 56, 49, 18, 29, 11, 63, 52, 6,  26, 37, 40, 33, 47, 61, 45, 43, 21,
+    23, 58, 17, 10, 51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12};
+
 static int low_bit(u64 x) /* x != 0 */
 {
-    int n = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
+    return DEBRUIJN_INDEX[((x & (~x + 1)) * 0x022FDD63CC95386Dull) >> 58];
 }
 
 static int bit_length(u64 x)
 {
     int n = 0;
-    while (x) {
-        x >>= 1;
-        n++;
+    if (x >> 32) {
+        x >>= 32;
+        n += 32;
     }
-    return n;
+    if (x >> 16) {
+        x >>= 16;
+        n += 16;
+    }
+    if (x >> 8) {
+        x >>= 8;
+        n += 8;
+    }
+    if (x >> 4) {
+        x >>= 4;
+        n += 4;
+    }
+    if (x >> 2) {
+        x >>= 2;
+        n += 2;
+    }
+    if (x >> 1) {
+        x >>= 1;
+        n += 1;
+    }
+    return n + (int)x;
 }
 
 static int popcount(u64 x)
 {
-    int n = 0;
-    while (x) {
-        x &= x - 1;
-        n++;
-    }
-    return n;
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
 static u64 reverse_bits(u64 x, int w)
@@ -1130,19 +1150,29 @@ static int clob_cmp(int h, int w, const u64 *a, const u64 *b, int bh, int bw, co
 static void pair_least(const u64 *a, const u64 *b, int h, int w, int *kh, int *kw,
                        int *swapped, u64 *ka, u64 *kb)
 {
-    u64 ta[MAXROWS] = {0}, tb[MAXROWS] = {0};
+    u64 ta[MAXROWS] = {0}, tb[MAXROWS] = {0}, ra[MAXROWS], rb[MAXROWS], rta[MAXROWS],
+        rtb[MAXROWS];
     int r, c, k, sw, best_set = 0;
     for (c = 0; c < w; c++)
         for (r = 0; r < h; r++) {
             ta[c] |= ((a[r] >> c) & 1u) << r;
             tb[c] |= ((b[r] >> c) & 1u) << r;
         }
+    for (r = 0; r < h; r++) {
+        ra[r] = reverse_bits(a[r], w);
+        rb[r] = reverse_bits(b[r], w);
+    }
+    for (c = 0; c < w; c++) {
+        rta[c] = reverse_bits(ta[c], h);
+        rtb[c] = reverse_bits(tb[c], h);
+    }
     *swapped = 0;
     *kh = *kw = 0;
     for (sw = 0; sw < 2; sw++) {
         for (k = 0; k < 8; k++) {
             int tr = k >> 2, ih = tr ? w : h, iw = tr ? h : w, i;
-            const u64 *ba = tr ? ta : a, *bb = tr ? tb : b;
+            const u64 *ba = tr ? ((k & 1) ? rta : ta) : ((k & 1) ? ra : a);
+            const u64 *bb = tr ? ((k & 1) ? rtb : tb) : ((k & 1) ? rb : b);
             u64 ia[MAXROWS], ib[MAXROWS];
             if (sw) {
                 const u64 *tmp = ba;
@@ -1151,8 +1181,8 @@ static void pair_least(const u64 *a, const u64 *b, int h, int w, int *kh, int *k
             }
             for (i = 0; i < ih; i++) {
                 int src = (k & 2) ? ih - 1 - i : i;
-                ia[i] = (k & 1) ? reverse_bits(ba[src], iw) : ba[src];
-                ib[i] = (k & 1) ? reverse_bits(bb[src], iw) : bb[src];
+                ia[i] = ba[src];
+                ib[i] = bb[src];
             }
             if (!best_set || clob_cmp(ih, iw, ia, ib, *kh, *kw, ka, kb) < 0) {
                 /* a swapped image wins only when strictly less than every plain one */
