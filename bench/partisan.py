@@ -1,6 +1,7 @@
 """Canonical values of partisan games: grundy.cgt against pycgt 0.2.0, in the same run.
 
-Run: ``python bench/partisan.py [--cap S] [--pycgt-python PATH] [--quick] [--repeat N]``.
+Run: ``python bench/partisan.py [--cap S] [--pycgt-python PATH] [--quick] [--repeat N]
+[--python-walk] [--only WORDS]``.
 
 Each case runs in a fresh subprocess for each library (so neither gains from
 the other's caches or memory), timed in CPU seconds around the computation
@@ -9,7 +10,9 @@ second is repeated (``--repeat``, 3 runs by default, each in a fresh
 subprocess) and the least time kept: at a few milliseconds one run is mostly
 noise. pycgt runs under a time cap (default 120 s) and shows ``> cap`` past it.
 Both values are read back into grundy and compared; the ratio is pycgt time /
-grundy time.
+grundy time. ``--python-walk`` also times grundy with the walk in Python (the rulesets'
+compiled walks switched off, the compiled table of canonical games kept) and prints the
+ratio of the two under each case.
 
 The small cases (both computations under half a second) are also timed as whole
 processes, start-up included (columns ``whole g``/``whole p``): the CPU time (user +
@@ -27,7 +30,9 @@ grundy. Without it, grundy is timed alone.
 
 Cases: Domineering rectangles 4x4, 4x5, 5x4, 5x5, 4x6, 5x6, 3x10 (and 6x6 for grundy,
 under the cap), Clobber rows (up to 18 stones) and a 2x5 board, Toads-and-Frogs strips
-(up to 16 squares; the larger ones take pycgt seconds to minutes).
+(up to 16 squares; the larger ones take pycgt seconds to minutes), Col and Snort on empty
+rectangles (pycgt's graphs ruleset, on the grid graph), Konane openings (grundy alone:
+pycgt has no Konane).
 ``--quick`` skips the boards of 25 cells or more and the strips of 16 squares.
 """
 
@@ -41,6 +46,18 @@ import resource
 import subprocess
 import sys
 from pathlib import Path
+
+
+def _grid_graph(h: int, w: int) -> str:
+    """pycgt's grid graph ``h`` x ``w`` (vertex ``r * w + c``), as an expression."""
+    edges = [(r * w + c, r * w + c + 1) for r in range(h) for c in range(w - 1)]
+    edges += [(r * w + c, (r + 1) * w + c) for r in range(h - 1) for c in range(w)]
+    return f"graphs.Graph.of({h * w}, {edges})"
+
+
+def _colouring(rule: str, h: int, w: int) -> str:
+    return f"graphs.value(graphs.uncoloured({_grid_graph(h, w)}), graphs.{rule})"
+
 
 # (label, grundy spec: (ruleset class, args), pycgt expression)
 CASES: list[tuple[str, str, list[str], str | None]] = [
@@ -101,6 +118,17 @@ CASES: list[tuple[str, str, list[str], str | None]] = [
         ["tt.tt.t..f.ff.ff"],
         "tf.value('tt.tt.t..f.ff.ff')",
     ),
+    ("col 3x4", "col:Col", ["3x4"], _colouring("COL", 3, 4)),
+    ("col 4x4", "col:Col", ["4x4"], _colouring("COL", 4, 4)),
+    ("col 4x5", "col:Col", ["4x5"], _colouring("COL", 4, 5)),
+    ("col 5x5", "col:Col", ["5x5"], None),
+    ("snort 3x4", "snort:Snort", ["3x4"], _colouring("SNORT", 3, 4)),
+    ("snort 4x4", "snort:Snort", ["4x4"], _colouring("SNORT", 4, 4)),
+    ("snort 4x5", "snort:Snort", ["4x5"], _colouring("SNORT", 4, 5)),
+    ("konane 4x4 opening", "konane:Konane", ["xoxo/o..x/xoxo/oxox"], None),
+    ("konane 4x5 opening", "konane:Konane", ["xoxox/o..xo/xoxox/oxoxo"], None),
+    ("konane 4x6 opening", "konane:Konane", ["xoxoxo/o..xox/xoxoxo/oxoxox"], None),
+    ("konane 5x5 opening", "konane:Konane", ["xoxox/oxoxo/xo..x/oxoxo/xoxox"], None),
 ]
 
 #: The command line spec of each case (for the whole-process runs).
@@ -108,16 +136,44 @@ SPEC = {
     "Domineering": lambda args: f"domineering:{args[0]}",
     "Clobber": lambda args: f"clobber {args[0]}",
     "ToadsAndFrogs": lambda args: f"toads-frogs {args[0]}",
+    "col:Col": lambda args: f"col {args[0]}",
+    "snort:Snort": lambda args: f"snort {args[0]}",
+    "konane:Konane": lambda args: f"konane {args[0]}",
 }
 
 #: What ``--quick`` leaves out: boards of 25 cells or more, strips of 16 squares.
-BIG = ("5x5", "6x6", "5x6", "3x10", "tttttt....ffffff", "ttttt......fffff", "tt.tt.t..f.ff.ff")
+BIG = (
+    "5x5",
+    "6x6",
+    "5x6",
+    "3x10",
+    "tttttt....ffffff",
+    "ttttt......fffff",
+    "tt.tt.t..f.ff.ff",
+    "col 4x5",
+    "snort 4x5",
+    "konane 4x6",
+)
 
 GRUNDY_CHILD = """
 import json, resource, sys, time
+def peak_mb():
+    # this process's own peak (Linux's ru_maxrss keeps the parent's, across fork and exec)
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(x.split()[1]) for x in f if x.startswith("VmHWM")) / 1024
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 from grundy.cgt import CanonicalGame, value_of, memo_size, table_size
 from grundy.cgt import games
 cls, args = sys.argv[1], json.loads(sys.argv[2])
+if sys.argv[3:] == ["python-walk"]:  # the walk in Python (on the table already loaded)
+    import os
+    os.environ["GRUNDY_PURE_PYTHON"] = "1"
+if ":" in cls:  # module:Class, a ruleset that grundy.cgt.games does not name
+    import importlib
+    module, _, cls = cls.partition(":")
+    games = importlib.import_module("grundy.cgt.games." + module)
 game = getattr(games, cls)()
 states = game.parse_args(args)
 t = time.process_time()
@@ -125,17 +181,25 @@ value = sum((value_of(game, s) for s in states), CanonicalGame(0))
 elapsed = time.process_time() - t
 print(json.dumps({"time": elapsed, "value": value.braces(), "regions": memo_size(),
                   "games": table_size(),
-                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "rss_mb": peak_mb()}))
 """
 
 #: What a pycgt process imports to evaluate a case's expression.
 PYCGT_IMPORTS = """import sys
 sys.setrecursionlimit(100000)
-from pycgt.rulesets import domineering, clobber
+from pycgt.rulesets import domineering, clobber, graphs
 from pycgt.rulesets import toads_and_frogs as tf"""
 
 PYCGT_CHILD = (
-    "import json, resource, time\n"
+    """import json, resource, time
+def peak_mb():
+    # this process's own peak (Linux's ru_maxrss keeps the parent's, across fork and exec)
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(x.split()[1]) for x in f if x.startswith("VmHWM")) / 1024
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+"""
     + PYCGT_IMPORTS
     + """
 def braces(g, memo={}):
@@ -149,7 +213,7 @@ g = eval(sys.argv[1])
 elapsed = time.process_time() - t
 text = braces(g)
 print(json.dumps({"time": elapsed, "value": text if len(text) < 2_000_000 else None,
-                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "rss_mb": peak_mb()}))
 """
 )
 
@@ -224,6 +288,9 @@ def main() -> None:
     parser.add_argument(
         "--whole-repeat", type=int, default=5, help="whole-process runs of each small case"
     )
+    parser.add_argument(
+        "--python-walk", action="store_true", help="also time grundy's walk in Python"
+    )
     opts = parser.parse_args()
 
     from grundy.cgt import parse_game
@@ -290,6 +357,19 @@ def main() -> None:
             value = parse_game(str(mine["value"]))
             shown = str(value)
             print(f"{'':30} value {shown if len(shown) < 70 else shown[:67] + '...'}")
+        if mine and opts.python_walk:
+            walk = _run(
+                sys.executable, GRUNDY_CHILD, [cls, json.dumps(args), "python-walk"], opts.cap
+            )
+            if walk is None:
+                print(f"{'':30} python walk > {opts.cap:g} s")
+            else:
+                same = parse_game(str(walk["value"])) == value
+                slower = float(walk["time"]) / max(float(mine["time"]), 1e-6)  # type: ignore[arg-type]
+                print(
+                    f"{'':30} python walk {float(walk['time']):.2f} s ({slower:.1f}x), "  # type: ignore[arg-type]
+                    f"{float(walk['rss_mb']):.0f} MB, agree {'yes' if same else 'NO'}"  # type: ignore[arg-type]
+                )
 
 
 if __name__ == "__main__":

@@ -226,4 +226,4 @@ def test_raw_memo_records_are_checked() -> None:
     with pytest.raises(ValueError, match="no key"):  # a strip's record in Domineering's memo
         core.memo_raw_add(0, tf_record + (0).to_bytes(4, "little"), 10)
     with pytest.raises(ValueError, match="no such memo"):
-        core.memo_raw(3)
+        core.memo_raw(9)

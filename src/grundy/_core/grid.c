@@ -21,34 +21,54 @@ typedef uint64_t u64;
 
 #define MAXROWS 64
 
+/* Bit tricks in portable C99 (no compiler builtins): a de Bruijn sequence for the lowest
+ * set bit, halving for the length, SWAR for the count. */
+static const int DEBRUIJN_INDEX[64] = {
+    0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28, 62, 5,  39, 46, 44, 42,
+    22, 9,  24, 35, 59, 56, 49, 18, 29, 11, 63, 52, 6,  26, 37, 40, 33, 47, 61, 45, 43, 21,
+    23, 58, 17, 10, 51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12};
+
 static int low_bit(u64 x) /* x != 0 */
 {
-    int n = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
+    return DEBRUIJN_INDEX[((x & (~x + 1)) * 0x022FDD63CC95386Dull) >> 58];
 }
 
 static int bit_length(u64 x)
 {
     int n = 0;
-    while (x) {
-        x >>= 1;
-        n++;
+    if (x >> 32) {
+        x >>= 32;
+        n += 32;
     }
-    return n;
+    if (x >> 16) {
+        x >>= 16;
+        n += 16;
+    }
+    if (x >> 8) {
+        x >>= 8;
+        n += 8;
+    }
+    if (x >> 4) {
+        x >>= 4;
+        n += 4;
+    }
+    if (x >> 2) {
+        x >>= 2;
+        n += 2;
+    }
+    if (x >> 1) {
+        x >>= 1;
+        n += 1;
+    }
+    return n + (int)x;
 }
 
 static int popcount(u64 x)
 {
-    int n = 0;
-    while (x) {
-        x &= x - 1;
-        n++;
-    }
-    return n;
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
 static u64 reverse_bits(u64 x, int w)
@@ -667,6 +687,8 @@ static PyObject *dom_memo_add(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+static void pair_memos_clear(void); /* Col, Snort and Konane's memos (below) */
+
 PyDoc_STRVAR(dom_memo_clear_doc, "dom_memo_clear(): forget every value (the table was reset)");
 
 static PyObject *dom_memo_clear(PyObject *self, PyObject *noargs)
@@ -676,6 +698,7 @@ static PyObject *dom_memo_clear(PyObject *self, PyObject *noargs)
     dm_clear(&DM);
     dm_clear(&TFM);
     dm_clear(&CLM);
+    pair_memos_clear();
     Py_RETURN_NONE;
 }
 
@@ -1121,12 +1144,64 @@ static int clob_cmp(int h, int w, const u64 *a, const u64 *b, int bh, int bw, co
     return c ? c : rows_cmp(b, bb, h);
 }
 
+/* The least image (kh rows of kw bits, planes ka and kb) of the planes a and b (h rows of
+ * w bits) under the 8 symmetries of the square, or, when strictly less, the least with the
+ * planes swapped (*swapped = 1: the colours swapped, the value negated). */
+static void pair_least(const u64 *a, const u64 *b, int h, int w, int *kh, int *kw,
+                       int *swapped, u64 *ka, u64 *kb)
+{
+    u64 ta[MAXROWS] = {0}, tb[MAXROWS] = {0}, ra[MAXROWS], rb[MAXROWS], rta[MAXROWS],
+        rtb[MAXROWS];
+    int r, c, k, sw, best_set = 0;
+    for (c = 0; c < w; c++)
+        for (r = 0; r < h; r++) {
+            ta[c] |= ((a[r] >> c) & 1u) << r;
+            tb[c] |= ((b[r] >> c) & 1u) << r;
+        }
+    for (r = 0; r < h; r++) {
+        ra[r] = reverse_bits(a[r], w);
+        rb[r] = reverse_bits(b[r], w);
+    }
+    for (c = 0; c < w; c++) {
+        rta[c] = reverse_bits(ta[c], h);
+        rtb[c] = reverse_bits(tb[c], h);
+    }
+    *swapped = 0;
+    *kh = *kw = 0;
+    for (sw = 0; sw < 2; sw++) {
+        for (k = 0; k < 8; k++) {
+            int tr = k >> 2, ih = tr ? w : h, iw = tr ? h : w, i;
+            const u64 *ba = tr ? ((k & 1) ? rta : ta) : ((k & 1) ? ra : a);
+            const u64 *bb = tr ? ((k & 1) ? rtb : tb) : ((k & 1) ? rb : b);
+            u64 ia[MAXROWS], ib[MAXROWS];
+            if (sw) {
+                const u64 *tmp = ba;
+                ba = bb;
+                bb = tmp;
+            }
+            for (i = 0; i < ih; i++) {
+                int src = (k & 2) ? ih - 1 - i : i;
+                ia[i] = ba[src];
+                ib[i] = bb[src];
+            }
+            if (!best_set || clob_cmp(ih, iw, ia, ib, *kh, *kw, ka, kb) < 0) {
+                /* a swapped image wins only when strictly less than every plain one */
+                best_set = 1;
+                *kh = ih;
+                *kw = iw;
+                *swapped = sw;
+                memcpy(ka, ia, (size_t)ih * sizeof(u64));
+                memcpy(kb, ib, (size_t)ih * sizeof(u64));
+            }
+        }
+    }
+}
+
 static void clob_shape_of(u64 xs, u64 os, int stride, int w, clob_shape *out)
 {
     u64 xr[MAXROWS], orr[MAXROWS], full = (((u64)1) << w) - 1, comp = xs | os, union_cols = 0;
-    u64 tx[MAXROWS] = {0}, to[MAXROWS] = {0};
     int low_row = low_bit(comp) / stride, high_row = (bit_length(comp) - 1) / stride;
-    int h = high_row - low_row + 1, c0, nw, r, c, k, best_set = 0, sw;
+    int h = high_row - low_row + 1, c0, nw, r;
     for (r = 0; r < h; r++) {
         xr[r] = (xs >> ((low_row + r) * stride)) & full;
         orr[r] = (os >> ((low_row + r) * stride)) & full;
@@ -1143,40 +1218,7 @@ static void clob_shape_of(u64 xs, u64 os, int stride, int w, clob_shape *out)
     }
     out->h = h;
     out->w = nw;
-    for (c = 0; c < nw; c++)
-        for (r = 0; r < h; r++) {
-            tx[c] |= ((xr[r] >> c) & 1u) << r;
-            to[c] |= ((orr[r] >> c) & 1u) << r;
-        }
-    out->swapped = 0;
-    out->kh = out->kw = 0;
-    for (sw = 0; sw < 2; sw++) {
-        for (k = 0; k < 8; k++) {
-            int tr = k >> 2, ih = tr ? nw : h, iw = tr ? h : nw, i;
-            const u64 *ba = tr ? tx : xr, *bb = tr ? to : orr;
-            u64 ia[MAXROWS], ib[MAXROWS];
-            if (sw) {
-                const u64 *tmp = ba;
-                ba = bb;
-                bb = tmp;
-            }
-            for (i = 0; i < ih; i++) {
-                int src = (k & 2) ? ih - 1 - i : i;
-                ia[i] = (k & 1) ? reverse_bits(ba[src], iw) : ba[src];
-                ib[i] = (k & 1) ? reverse_bits(bb[src], iw) : bb[src];
-            }
-            if (!best_set
-                || clob_cmp(ih, iw, ia, ib, out->kh, out->kw, out->kx, out->ko) < 0) {
-                /* a swapped image wins only when strictly less than every plain one */
-                best_set = 1;
-                out->kh = ih;
-                out->kw = iw;
-                out->swapped = sw;
-                memcpy(out->kx, ia, (size_t)ih * sizeof(u64));
-                memcpy(out->ko, ib, (size_t)ih * sizeof(u64));
-            }
-        }
-    }
+    pair_least(xr, orr, h, nw, &out->kh, &out->kw, &out->swapped, out->kx, out->ko);
 }
 
 static int clob_components(u64 xs, u64 os, int stride, u64 *comps)
@@ -1526,9 +1568,857 @@ static PyObject *clob_memo_stats(PyObject *self, PyObject *noargs)
     return dm_stats(&CLM);
 }
 
+/* ---- Col, Snort and Konane ---------------------------------------------------------------
+ *
+ * Boards as Domineering's (stride w + 1, h * (w + 1) <= 64). What the functions return is
+ * exactly what grundy.kernels.boards' pure-Python twins give (see its docstring): a part is
+ * (key, swapped, region), key = (h, w, a rows, b rows) the least image of the region's two
+ * planes (pair_least). Col and Snort (snort 0 or 1): a is the cells Left may colour, b
+ * those Right may; the regions are the 4-connected groups of a | b; the region handed
+ * back is the board (h, w, blue, red, holes) cropped around the group and the coloured
+ * cells next to it. Konane: the planes are x and o; the groups are the finest partition
+ * of the stones in which no two stones of different groups could ever meet (each stone
+ * moves at most twice the stones of the other colour in its group), each cropped to the
+ * box its stones could reach, clipped to the board.
+ */
+
+static dm_memo COLM = {NULL, 0, 0, 0, 0}; /* Col: a = Left's cells, b = Right's (key rows) */
+static dm_memo SNM = {NULL, 0, 0, 0, 0};  /* Snort: the same */
+static dm_memo KOM = {NULL, 0, 0, 0, 0};  /* Konane: a = x rows' bits, b = o rows' bits */
+
+#define KIND_COL 3
+#define KIND_SNORT 4
+#define KIND_KONANE 5
+
+static u64 shl(u64 x, int n)
+{
+    return n >= 64 ? 0 : x << n;
+}
+
+static u64 shr(u64 x, int n)
+{
+    return n >= 64 ? 0 : x >> n;
+}
+
+static u64 near_of(u64 m, int stride)
+{
+    return (m << 1) | (m >> 1) | shl(m, stride) | shr(m, stride);
+}
+
+static u64 board_full(int h, int w)
+{
+    u64 full = 0, row = (((u64)1) << w) - 1;
+    int r;
+    for (r = 0; r < h; r++)
+        full |= row << (r * (w + 1));
+    return full;
+}
+
+/* The bounding box (r0, c0, h, w) of the set bits of m (m != 0). */
+static void mask_box(u64 m, int stride, int *r0, int *c0, int *h, int *w)
+{
+    u64 cols = 0, row = (((u64)1) << (stride - 1)) - 1;
+    int lo = low_bit(m) / stride, hi = (bit_length(m) - 1) / stride, r;
+    for (r = lo; r <= hi; r++)
+        cols |= (m >> (r * stride)) & row;
+    *r0 = lo;
+    *c0 = low_bit(cols);
+    *h = hi - lo + 1;
+    *w = bit_length(cols) - *c0;
+}
+
+/* The h rows of w bits of m from (r0, c0). */
+static void crop_rows(u64 m, int stride, int r0, int c0, int h, int w, u64 *rows)
+{
+    u64 row = (((u64)1) << w) - 1;
+    int r;
+    for (r = 0; r < h; r++)
+        rows[r] = (m >> ((r0 + r) * stride + c0)) & row;
+}
+
+static u64 rows_mask(const u64 *rows, int h, int w)
+{
+    u64 m = 0;
+    int r;
+    for (r = 0; r < h; r++)
+        m |= rows[r] << (r * (w + 1));
+    return m;
+}
+
+/* The 4-connected components of mask, by their lowest cell; returns how many. */
+static int plane_components(u64 mask, int stride, u64 *comps)
+{
+    int n = 0;
+    while (mask) {
+        u64 comp = mask & (~mask + 1);
+        for (;;) {
+            u64 grown = (comp | near_of(comp, stride)) & mask;
+            if (grown == comp)
+                break;
+            comp = grown;
+        }
+        mask ^= comp;
+        comps[n++] = comp;
+    }
+    return n;
+}
+
+/* A keyed region: the key image of the planes a, b cropped to the box (r0, c0, h, w). */
+typedef struct {
+    int kh, kw, swapped;
+    u64 ka[MAXROWS], kb[MAXROWS];
+} pair_shape;
+
+static void pair_shape_of(u64 a, u64 b, int stride, int r0, int c0, int h, int w,
+                          pair_shape *out)
+{
+    u64 ra[MAXROWS], rb[MAXROWS];
+    crop_rows(a, stride, r0, c0, h, w, ra);
+    crop_rows(b, stride, r0, c0, h, w, rb);
+    pair_least(ra, rb, h, w, &out->kh, &out->kw, &out->swapped, out->ka, out->kb);
+}
+
+static PyObject *pair_key_tuple(const pair_shape *sh)
+{
+    PyObject *a = rows_tuple(sh->ka, sh->kh), *b;
+    if (a == NULL)
+        return NULL;
+    b = rows_tuple(sh->kb, sh->kh);
+    if (b == NULL) {
+        Py_DECREF(a);
+        return NULL;
+    }
+    return Py_BuildValue("(iiNN)", sh->kh, sh->kw, a, b);
+}
+
+/* Append (key, swapped, region) to the list out; region is stolen. 0 or -1. */
+static int append_part(PyObject *out, const pair_shape *sh, PyObject *region)
+{
+    PyObject *key, *part;
+    if (region == NULL)
+        return -1;
+    key = pair_key_tuple(sh);
+    if (key == NULL) {
+        Py_DECREF(region);
+        return -1;
+    }
+    part = Py_BuildValue("(NON)", key, sh->swapped ? Py_True : Py_False, region);
+    if (part == NULL)
+        return -1;
+    if (PyList_Append(out, part) < 0) {
+        Py_DECREF(part);
+        return -1;
+    }
+    Py_DECREF(part);
+    return 0;
+}
+
+static int key_of_memo(dm_memo *M, const pair_shape *sh, int kind, u64 *a, u64 *b,
+                       uint32_t *tag)
+{
+    *a = pack_rows(sh->ka, sh->kh, sh->kw);
+    *b = pack_rows(sh->kb, sh->kh, sh->kw);
+    *tag = (uint32_t)kind << 24 | (uint32_t)popcount(*a | *b) << 16 | (uint32_t)sh->kh << 8
+           | (uint32_t)sh->kw;
+    return dm_lookup(M, *a, *b, *tag);
+}
+
+/* Store the id of a walked key and count it. */
+static int walked(dm_memo *M, u64 a, u64 b, uint32_t tag, const int *L, int nl, const int *R,
+                  int nr, dm_walk *wk)
+{
+    int gid = canon_make(L, nl, R, nr);
+    if (gid < 0)
+        return -1;
+    if (dm_store(M, a, b, tag, gid, wk->limit) < 0 || dm_counted(M, wk->tick, wk->before) < 0)
+        return -1;
+    return gid;
+}
+
+/* total + (the key's value, negated when swapped); -1 with an exception set. */
+typedef int (*pair_walker)(const pair_shape *sh, dm_walk *wk, int flag);
+
+static int add_shape(int total, const pair_shape *sh, pair_walker walk, dm_walk *wk, int flag)
+{
+    int sub = walk(sh, wk, flag);
+    if (sub < 0 || (sh->swapped && (sub = canon_neg(sub)) < 0))
+        return -1;
+    return canon_add(total, sub);
+}
+
+/* ---- Col and Snort ---- */
+
+static void col_planes(int h, int w, u64 blue, u64 red, u64 holes, int snort, u64 *lefts,
+                       u64 *rights)
+{
+    int stride = w + 1;
+    u64 empty = board_full(h, w) & ~(blue | red | holes);
+    u64 nb = near_of(blue, stride), nr = near_of(red, stride);
+    *lefts = empty & ~(snort ? nr : nb);
+    *rights = empty & ~(snort ? nb : nr);
+}
+
+/* The planes after `side` colours the cell v (Col: its neighbours closed to the mover,
+ * Snort: to the other player). */
+static void col_move(u64 *a, u64 *b, u64 v, int side, int snort, int stride)
+{
+    u64 nbr = near_of(v, stride);
+    *a &= ~v;
+    *b &= ~v;
+    if ((side == 0) != (snort != 0))
+        *a &= ~nbr;
+    else
+        *b &= ~nbr;
+}
+
+static PyObject *col_parts(int w, u64 lefts, u64 rights, u64 blue, u64 red)
+{
+    int stride = w + 1, n, i;
+    u64 comps[64];
+    PyObject *out = PyList_New(0), *t;
+    if (out == NULL)
+        return NULL;
+    n = plane_components(lefts | rights, stride, comps);
+    for (i = 0; i < n; i++) {
+        pair_shape sh;
+        int r0, c0, h, cw, rh, rw;
+        u64 coloured = (blue | red) & near_of(comps[i], stride), rows[MAXROWS], cells, nb, nr;
+        mask_box(comps[i], stride, &r0, &c0, &h, &cw);
+        pair_shape_of(lefts & comps[i], rights & comps[i], stride, r0, c0, h, cw, &sh);
+        mask_box(comps[i] | coloured, stride, &r0, &c0, &rh, &rw);
+        crop_rows(comps[i], stride, r0, c0, rh, rw, rows);
+        cells = rows_mask(rows, rh, rw);
+        crop_rows(blue & coloured, stride, r0, c0, rh, rw, rows);
+        nb = rows_mask(rows, rh, rw);
+        crop_rows(red & coloured, stride, r0, c0, rh, rw, rows);
+        nr = rows_mask(rows, rh, rw);
+        if (append_part(out, &sh,
+                        Py_BuildValue("(iiKKK)", rh, rw, (unsigned long long)nb,
+                                      (unsigned long long)nr,
+                                      (unsigned long long)(board_full(rh, rw) & ~(cells | nb | nr))))
+            < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    t = PyList_AsTuple(out);
+    Py_DECREF(out);
+    return t;
+}
+
+/* Read (h, w, masks...) of a board, h * (w + 1) <= 64, no bit off the board. */
+static int masks_args(PyObject *args, const char *fmt, int *h, int *w, u64 *masks, int n,
+                      int *flag)
+{
+    PyObject *m[3] = {NULL, NULL, NULL};
+    u64 full;
+    int i;
+    if (n == 3 ? !PyArg_ParseTuple(args, fmt, h, w, &m[0], &m[1], &m[2], flag)
+               : !PyArg_ParseTuple(args, fmt, h, w, &m[0], &m[1]))
+        return -1;
+    if (*h < 1 || *w < 1 || *w > 63 || (*h) * (*w + 1) > 64) {
+        PyErr_SetString(PyExc_OverflowError, "grid: a board of h * (w + 1) <= 64 bits expected");
+        return -1;
+    }
+    full = board_full(*h, *w);
+    for (i = 0; i < n; i++) {
+        unsigned long long v;
+        if (!PyLong_Check(m[i])) {
+            PyErr_SetString(PyExc_TypeError, "grid: a mask is an int");
+            return -1;
+        }
+        v = PyLong_AsUnsignedLongLong(m[i]);
+        if (v == (unsigned long long)-1 && PyErr_Occurred())
+            return -1;
+        masks[i] = (u64)v;
+        if (masks[i] & ~full) {
+            PyErr_SetString(PyExc_ValueError, "grid: a cell off the board");
+            return -1;
+        }
+    }
+    for (i = 1; i < n; i++)
+        if (masks[i] & masks[i - 1] || (i == 2 && masks[2] & masks[0])) {
+            PyErr_SetString(PyExc_ValueError, "grid: a cell holds two things");
+            return -1;
+        }
+    return 0;
+}
+
+PyDoc_STRVAR(col_split_doc,
+             "col_split(h, w, blue, red, holes, snort) -> parts (see grundy.kernels.boards)");
+
+static PyObject *col_split(PyObject *self, PyObject *args)
+{
+    int h, w, snort;
+    u64 m[3], lefts, rights;
+    (void)self;
+    if (masks_args(args, "iiOOOp", &h, &w, m, 3, &snort) < 0)
+        return NULL;
+    col_planes(h, w, m[0], m[1], m[2], snort, &lefts, &rights);
+    return col_parts(w, lefts, rights, m[0], m[1]);
+}
+
+/* Build (lefts list, rights list) from two lists (stolen); NULL when either is. */
+static PyObject *two_sides(PyObject *lefts, PyObject *rights)
+{
+    PyObject *out = lefts == NULL || rights == NULL ? NULL : PyTuple_Pack(2, lefts, rights);
+    Py_XDECREF(lefts);
+    Py_XDECREF(rights);
+    return out;
+}
+
+PyDoc_STRVAR(col_options_doc,
+             "col_options(h, w, blue, red, holes, snort) -> (parts of each Left option, of "
+             "each Right option)");
+
+static PyObject *col_options(PyObject *self, PyObject *args)
+{
+    int h, w, snort, side;
+    u64 m[3], planes[2];
+    PyObject *sides[2] = {NULL, NULL};
+    (void)self;
+    if (masks_args(args, "iiOOOp", &h, &w, m, 3, &snort) < 0)
+        return NULL;
+    col_planes(h, w, m[0], m[1], m[2], snort, &planes[0], &planes[1]);
+    for (side = 0; side < 2; side++) {
+        u64 free = planes[side];
+        sides[side] = PyList_New(0);
+        if (sides[side] == NULL)
+            break;
+        while (free) {
+            u64 v = free & (~free + 1), nb = m[0] | (side == 0 ? v : 0);
+            u64 nr = m[1] | (side == 1 ? v : 0), a, b;
+            PyObject *parts;
+            free ^= v;
+            col_planes(h, w, nb, nr, m[2], snort, &a, &b);
+            parts = col_parts(w, a, b, nb, nr);
+            if (parts == NULL || PyList_Append(sides[side], parts) < 0) {
+                Py_XDECREF(parts);
+                Py_CLEAR(sides[side]);
+                break;
+            }
+            Py_DECREF(parts);
+        }
+        if (sides[side] == NULL)
+            break;
+    }
+    return two_sides(sides[0], sides[1]);
+}
+
+static int col_walk(const pair_shape *sh, dm_walk *wk, int snort)
+{
+    int L[64], R[64], nl = 0, nr = 0, side, stride = sh->kw + 1, gid;
+    u64 a, b, planes[2];
+    uint32_t tag;
+    dm_memo *M = snort ? &SNM : &COLM;
+    gid = key_of_memo(M, sh, snort ? KIND_SNORT : KIND_COL, &a, &b, &tag);
+    if (gid >= 0)
+        return gid;
+    planes[0] = rows_mask(sh->ka, sh->kh, sh->kw);
+    planes[1] = rows_mask(sh->kb, sh->kh, sh->kw);
+    for (side = 0; side < 2; side++) {
+        u64 free = planes[side];
+        while (free) {
+            u64 v = free & (~free + 1), na = planes[0], nb = planes[1], comps[64];
+            int n, k, total = 0;
+            free ^= v;
+            col_move(&na, &nb, v, side, snort, stride);
+            n = plane_components(na | nb, stride, comps);
+            for (k = 0; k < n; k++) {
+                pair_shape sub;
+                int r0, c0, h, w;
+                mask_box(comps[k], stride, &r0, &c0, &h, &w);
+                pair_shape_of(na & comps[k], nb & comps[k], stride, r0, c0, h, w, &sub);
+                if ((total = add_shape(total, &sub, col_walk, wk, snort)) < 0)
+                    return -1;
+            }
+            if (side == 0)
+                L[nl++] = total;
+            else
+                R[nr++] = total;
+        }
+    }
+    return walked(M, a, b, tag, L, nl, R, nr, wk);
+}
+
+/* ---- Konane ---- */
+
+/* The groups of stones as (x, o) masks, by their lowest stone; returns how many. */
+static int konane_groups(int w, u64 xs, u64 os, u64 *gx, u64 *go)
+{
+    int stride = w + 1, n = 0, i, j, changed = 1, parent[64], count[64][2], row[64], col[64],
+        isx[64], root[64], ng = 0, groups;
+    u64 rest = xs | os, bit[64];
+    while (rest) {
+        u64 low = rest & (~rest + 1);
+        int b = low_bit(low);
+        rest ^= low;
+        bit[n] = low;
+        row[n] = b / stride;
+        col[n] = b % stride;
+        isx[n] = (xs & low) != 0;
+        parent[n] = n;
+        count[n][0] = !isx[n]; /* o stones */
+        count[n][1] = isx[n];  /* x stones */
+        n++;
+    }
+    groups = n;
+    while (changed && groups > 1) {
+        changed = 0;
+        for (i = 0; i < n && groups > 1; i++)
+            for (j = i + 1; j < n && groups > 1; j++) {
+                int gi = i, gj = j, reach, d;
+                while (parent[gi] != gi)
+                    gi = parent[gi];
+                while (parent[gj] != gj)
+                    gj = parent[gj];
+                if (gi == gj)
+                    continue;
+                reach = 2 * count[gi][1 - isx[i]] + 2 * count[gj][1 - isx[j]] + (isx[i] != isx[j]);
+                d = abs(row[i] - row[j]) + abs(col[i] - col[j]);
+                if (d <= reach) {
+                    int lo = gi < gj ? gi : gj, hi = gi < gj ? gj : gi;
+                    parent[hi] = lo;
+                    count[lo][0] += count[hi][0];
+                    count[lo][1] += count[hi][1];
+                    changed = 1;
+                    groups--;
+                }
+            }
+    }
+    for (i = 0; i < n; i++) {
+        int g = i, k;
+        while (parent[g] != g)
+            g = parent[g];
+        for (k = 0; k < ng && root[k] != g; k++)
+            ;
+        if (k == ng) {
+            root[ng] = g;
+            gx[ng] = go[ng] = 0;
+            ng++;
+        }
+        if (isx[i])
+            gx[k] |= bit[i];
+        else
+            go[k] |= bit[i];
+    }
+    return ng;
+}
+
+/* The box (r0, c0, bh, bw) the stones of a group could reach, clipped to the board. */
+static void konane_box(int h, int w, u64 gx, u64 go, int *r0, int *c0, int *bh, int *bw)
+{
+    int stride = w + 1, top = h, left = w, bottom = -1, right = -1, k;
+    for (k = 0; k < 2; k++) {
+        u64 m = k == 0 ? gx : go;
+        int reach = 2 * popcount(k == 0 ? go : gx);
+        while (m) {
+            u64 low = m & (~m + 1);
+            int b = low_bit(low), r = b / stride, c = b % stride;
+            m ^= low;
+            if (r - reach < top)
+                top = r - reach;
+            if (r + reach > bottom)
+                bottom = r + reach;
+            if (c - reach < left)
+                left = c - reach;
+            if (c + reach > right)
+                right = c + reach;
+        }
+    }
+    *r0 = top < 0 ? 0 : top;
+    *c0 = left < 0 ? 0 : left;
+    *bh = (bottom > h - 1 ? h - 1 : bottom) - *r0 + 1;
+    *bw = (right > w - 1 ? w - 1 : right) - *c0 + 1;
+}
+
+/* Call visit(x, o, ctx) for each option of `side` (0 Left) in Konane.left_moves' order;
+ * stops at the first nonzero return and gives it. */
+typedef int (*konane_visit)(u64 nx, u64 no, void *ctx);
+
+static int konane_moves(int h, int w, u64 xs, u64 os, int side, konane_visit visit, void *ctx)
+{
+    int stride = w + 1, d;
+    u64 full = board_full(h, w), mine = side == 0 ? xs : os, theirs = side == 0 ? os : xs;
+    int steps[4];
+    steps[0] = 1;
+    steps[1] = -1;
+    steps[2] = stride;
+    steps[3] = -stride;
+    for (d = 0; d < 4; d++) {
+        int step = steps[d];
+        u64 stones = mine;
+        while (stones) {
+            u64 low = stones & (~stones + 1), at = low, m = mine, t = theirs;
+            stones ^= low;
+            for (;;) {
+                u64 over = step > 0 ? shl(at, step) : shr(at, -step);
+                u64 land = step > 0 ? shl(over, step) : shr(over, -step);
+                int res;
+                if (!(over & t) || !(land & full & ~(m | t)))
+                    break;
+                m = (m ^ at) | land;
+                t ^= over;
+                at = land;
+                res = side == 0 ? visit(m, t, ctx) : visit(t, m, ctx);
+                if (res)
+                    return res;
+            }
+        }
+    }
+    return 0;
+}
+
+typedef struct {
+    int h, w;
+    PyObject *list;
+} konane_collect;
+
+static PyObject *konane_parts(int h, int w, u64 xs, u64 os)
+{
+    u64 gx[64], go[64];
+    int n = konane_groups(w, xs, os, gx, go), i, stride = w + 1;
+    PyObject *out = PyList_New(0), *t;
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < n; i++) {
+        pair_shape sh;
+        int r0, c0, bh, bw;
+        u64 rows[MAXROWS], x, o;
+        if (!gx[i] || !go[i])
+            continue;
+        konane_box(h, w, gx[i], go[i], &r0, &c0, &bh, &bw);
+        pair_shape_of(gx[i], go[i], stride, r0, c0, bh, bw, &sh);
+        crop_rows(gx[i], stride, r0, c0, bh, bw, rows);
+        x = rows_mask(rows, bh, bw);
+        crop_rows(go[i], stride, r0, c0, bh, bw, rows);
+        o = rows_mask(rows, bh, bw);
+        if (append_part(out, &sh,
+                        Py_BuildValue("(iiKK)", bh, bw, (unsigned long long)x,
+                                      (unsigned long long)o))
+            < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    t = PyList_AsTuple(out);
+    Py_DECREF(out);
+    return t;
+}
+
+static int konane_collect_one(u64 nx, u64 no, void *ctx)
+{
+    konane_collect *c = (konane_collect *)ctx;
+    PyObject *parts = konane_parts(c->h, c->w, nx, no);
+    if (parts == NULL || PyList_Append(c->list, parts) < 0) {
+        Py_XDECREF(parts);
+        return -1;
+    }
+    Py_DECREF(parts);
+    return 0;
+}
+
+PyDoc_STRVAR(konane_split_doc, "konane_split(h, w, xs, os) -> parts (see grundy.kernels.boards)");
+
+static PyObject *konane_split(PyObject *self, PyObject *args)
+{
+    int h, w;
+    u64 m[2];
+    (void)self;
+    if (masks_args(args, "iiOO", &h, &w, m, 2, NULL) < 0)
+        return NULL;
+    return konane_parts(h, w, m[0], m[1]);
+}
+
+PyDoc_STRVAR(konane_options_doc,
+             "konane_options(h, w, xs, os) -> (parts of each Left option, of each Right option)");
+
+static PyObject *konane_options(PyObject *self, PyObject *args)
+{
+    int h, w, side;
+    u64 m[2];
+    PyObject *sides[2] = {NULL, NULL};
+    (void)self;
+    if (masks_args(args, "iiOO", &h, &w, m, 2, NULL) < 0)
+        return NULL;
+    for (side = 0; side < 2; side++) {
+        konane_collect c;
+        c.h = h;
+        c.w = w;
+        c.list = sides[side] = PyList_New(0);
+        if (sides[side] == NULL)
+            break;
+        if (konane_moves(h, w, m[0], m[1], side, konane_collect_one, &c) != 0) {
+            Py_CLEAR(sides[side]);
+            break;
+        }
+    }
+    return two_sides(sides[0], sides[1]);
+}
+
+typedef struct {
+    int h, w, *ids, n;
+    dm_walk *wk;
+} konane_sum;
+
+static int konane_walk(const pair_shape *sh, dm_walk *wk, int flag);
+
+/* The value of one option (the sum of its regions) appended to ids; -1 on error. */
+static int konane_add_option(u64 nx, u64 no, void *ctx)
+{
+    konane_sum *s = (konane_sum *)ctx;
+    u64 gx[64], go[64];
+    int n = konane_groups(s->w, nx, no, gx, go), i, total = 0, stride = s->w + 1;
+    for (i = 0; i < n; i++) {
+        pair_shape sub;
+        int r0, c0, bh, bw;
+        if (!gx[i] || !go[i])
+            continue;
+        konane_box(s->h, s->w, gx[i], go[i], &r0, &c0, &bh, &bw);
+        pair_shape_of(gx[i], go[i], stride, r0, c0, bh, bw, &sub);
+        if ((total = add_shape(total, &sub, konane_walk, s->wk, 0)) < 0)
+            return -1;
+    }
+    if (s->n >= 256) { /* cannot happen: one move per landing cell and direction */
+        PyErr_SetString(PyExc_RuntimeError, "grid: more than 256 Konane moves");
+        return -1;
+    }
+    s->ids[s->n++] = total;
+    return 0;
+}
+
+static int konane_walk(const pair_shape *sh, dm_walk *wk, int flag)
+{
+    int L[256], R[256], gid;
+    u64 a, b, xs, os;
+    uint32_t tag;
+    konane_sum s;
+    (void)flag;
+    gid = key_of_memo(&KOM, sh, KIND_KONANE, &a, &b, &tag);
+    if (gid >= 0)
+        return gid;
+    xs = rows_mask(sh->ka, sh->kh, sh->kw);
+    os = rows_mask(sh->kb, sh->kh, sh->kw);
+    s.h = sh->kh;
+    s.w = sh->kw;
+    s.wk = wk;
+    s.ids = L;
+    s.n = 0;
+    if (konane_moves(sh->kh, sh->kw, xs, os, 0, konane_add_option, &s) != 0)
+        return -1;
+    {
+        int nl = s.n;
+        s.ids = R;
+        s.n = 0;
+        if (konane_moves(sh->kh, sh->kw, xs, os, 1, konane_add_option, &s) != 0)
+            return -1;
+        return walked(&KOM, a, b, tag, L, nl, R, s.n, wk);
+    }
+}
+
+/* ---- the walks' entry points and memos (prefixes col, snort, konane) ---- */
+
+static void pair_memos_clear(void)
+{
+    dm_clear(&COLM);
+    dm_clear(&SNM);
+    dm_clear(&KOM);
+}
+
+/* Read a key (h, w, a rows, b rows), h * (w + 1) <= 64; disjoint: no bit in both. */
+static int pair_key_args(PyObject *key, int disjoint, pair_shape *sh)
+{
+    PyObject *ta, *tb;
+    Py_ssize_t i;
+    if (!PyTuple_Check(key)
+        || !PyArg_ParseTuple(key, "iiO!O!", &sh->kh, &sh->kw, &PyTuple_Type, &ta, &PyTuple_Type,
+                             &tb))
+        return -1;
+    if (sh->kh < 1 || sh->kw < 1 || sh->kw > 63 || sh->kh * (sh->kw + 1) > 64
+        || PyTuple_GET_SIZE(ta) != sh->kh || PyTuple_GET_SIZE(tb) != sh->kh) {
+        PyErr_SetString(PyExc_ValueError, "grid: a key is (h, w, rows, rows) within 64 bits");
+        return -1;
+    }
+    for (i = 0; i < sh->kh; i++) {
+        unsigned long long a = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(ta, i)), b;
+        if (a == (unsigned long long)-1 && PyErr_Occurred())
+            return -1;
+        b = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(tb, i));
+        if (b == (unsigned long long)-1 && PyErr_Occurred())
+            return -1;
+        if ((a >> sh->kw) != 0 || (b >> sh->kw) != 0 || (disjoint && (a & b) != 0)) {
+            PyErr_SetString(PyExc_ValueError, "grid: a row wider than the key, or two stones");
+            return -1;
+        }
+        sh->ka[i] = (u64)a;
+        sh->kb[i] = (u64)b;
+    }
+    sh->swapped = 0;
+    return 0;
+}
+
+static PyObject *pair_value(PyObject *args, dm_memo *M, pair_walker walk, int flag,
+                            int disjoint)
+{
+    PyObject *key, *tick;
+    long long limit;
+    pair_shape sh;
+    int gid;
+    int64_t before = M->evaluated;
+    dm_walk wk;
+    if (!PyArg_ParseTuple(args, "OOL", &key, &tick, &limit) || pair_key_args(key, disjoint, &sh) < 0)
+        return NULL;
+    wk.tick = tick;
+    wk.limit = limit < 1 ? 1 : (int64_t)limit;
+    wk.before = before;
+    gid = walk(&sh, &wk, flag);
+    if (gid < 0)
+        return NULL;
+    return Py_BuildValue("iL", gid, (long long)(M->evaluated - before));
+}
+
+static PyObject *pair_memo(const dm_memo *M)
+{
+    PyObject *out = PyList_New(0);
+    int64_t i;
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < M->cap; i++) {
+        pair_shape sh;
+        u64 row;
+        int r;
+        PyObject *key, *item;
+        if (M->slots[i].tag == 0)
+            continue;
+        sh.kh = (int)((M->slots[i].tag >> 8) & 0xFF);
+        sh.kw = (int)(M->slots[i].tag & 0xFF);
+        row = (((u64)1) << sh.kw) - 1;
+        for (r = 0; r < sh.kh; r++) {
+            sh.ka[r] = (M->slots[i].a >> (r * sh.kw)) & row;
+            sh.kb[r] = (M->slots[i].b >> (r * sh.kw)) & row;
+        }
+        key = pair_key_tuple(&sh);
+        item = key == NULL ? NULL : Py_BuildValue("(Ni)", key, (int)M->slots[i].gid);
+        if (item == NULL || PyList_Append(out, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    return out;
+}
+
+static PyObject *pair_memo_add(PyObject *args, dm_memo *M, int kind, int disjoint)
+{
+    PyObject *key;
+    int gid;
+    long long limit;
+    pair_shape sh;
+    u64 a, b;
+    uint32_t tag;
+    if (!PyArg_ParseTuple(args, "OiL", &key, &gid, &limit) || pair_key_args(key, disjoint, &sh) < 0)
+        return NULL;
+    if (gid < 0 || gid >= canon_size()) {
+        PyErr_SetString(PyExc_ValueError, "grid: not an id of the table");
+        return NULL;
+    }
+    key_of_memo(M, &sh, kind, &a, &b, &tag);
+    if (dm_store(M, a, b, tag, gid, limit < 1 ? 1 : (int64_t)limit) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(col_value_doc, "col_value(key, tick, limit) -> (id, new regions): a Col key's value");
+PyDoc_STRVAR(snort_value_doc,
+             "snort_value(key, tick, limit) -> (id, new regions): a Snort key's value");
+PyDoc_STRVAR(konane_value_doc,
+             "konane_value(key, tick, limit) -> (id, new regions): a Konane key's value");
+PyDoc_STRVAR(pair_memo_doc, "the memo of the walk: [(key, id), ...]");
+PyDoc_STRVAR(pair_memo_add_doc, "(key, id, limit): remember a key's value (a checkpoint)");
+PyDoc_STRVAR(pair_memo_stats_doc, "() -> (entries, evaluated, evictions, bytes)");
+
+static PyObject *col_value(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return pair_value(args, &COLM, col_walk, 0, 0);
+}
+
+static PyObject *snort_value(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return pair_value(args, &SNM, col_walk, 1, 0);
+}
+
+static PyObject *konane_value(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return pair_value(args, &KOM, konane_walk, 0, 1);
+}
+
+static PyObject *col_memo(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return pair_memo(&COLM);
+}
+
+static PyObject *snort_memo(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return pair_memo(&SNM);
+}
+
+static PyObject *konane_memo(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return pair_memo(&KOM);
+}
+
+static PyObject *col_memo_add(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return pair_memo_add(args, &COLM, KIND_COL, 0);
+}
+
+static PyObject *snort_memo_add(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return pair_memo_add(args, &SNM, KIND_SNORT, 0);
+}
+
+static PyObject *konane_memo_add(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return pair_memo_add(args, &KOM, KIND_KONANE, 1);
+}
+
+static PyObject *col_memo_stats(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return dm_stats(&COLM);
+}
+
+static PyObject *snort_memo_stats(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return dm_stats(&SNM);
+}
+
+static PyObject *konane_memo_stats(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return dm_stats(&KOM);
+}
+
 /* ---- the memos as raw records (checkpoints) ---------------------------------------------
  * memo_raw(which) -> bytes: every entry of memo `which` (0 Domineering, 1 Toads-and-Frogs,
- * 2 Clobber) as 24-byte records (a, b: uint64; tag: uint32; id: int32; native order);
+ * 2 Clobber, 3 Col, 4 Snort, 5 Konane) as 24-byte records (a, b: uint64; tag: uint32; id: int32; native order);
  * memo_raw_add(which, bytes, limit) stores such records back (ids checked). */
 
 static dm_memo *memo_of(int which)
@@ -1539,6 +2429,12 @@ static dm_memo *memo_of(int which)
         return &TFM;
     if (which == 2)
         return &CLM;
+    if (which == KIND_COL)
+        return &COLM;
+    if (which == KIND_SNORT)
+        return &SNM;
+    if (which == KIND_KONANE)
+        return &KOM;
     PyErr_SetString(PyExc_ValueError, "grid: no such memo");
     return NULL;
 }
@@ -1638,5 +2534,21 @@ PyMethodDef GRUNDY_GRID_METHODS[] = {
     {"tf_memo", tf_memo, METH_NOARGS, tf_memo_doc},
     {"tf_memo_add", tf_memo_add, METH_VARARGS, tf_memo_add_doc},
     {"tf_memo_stats", tf_memo_stats, METH_NOARGS, tf_memo_stats_doc},
+    {"col_split", col_split, METH_VARARGS, col_split_doc},
+    {"col_options", col_options, METH_VARARGS, col_options_doc},
+    {"col_value", col_value, METH_VARARGS, col_value_doc},
+    {"col_memo", col_memo, METH_NOARGS, pair_memo_doc},
+    {"col_memo_add", col_memo_add, METH_VARARGS, pair_memo_add_doc},
+    {"col_memo_stats", col_memo_stats, METH_NOARGS, pair_memo_stats_doc},
+    {"snort_value", snort_value, METH_VARARGS, snort_value_doc},
+    {"snort_memo", snort_memo, METH_NOARGS, pair_memo_doc},
+    {"snort_memo_add", snort_memo_add, METH_VARARGS, pair_memo_add_doc},
+    {"snort_memo_stats", snort_memo_stats, METH_NOARGS, pair_memo_stats_doc},
+    {"konane_split", konane_split, METH_VARARGS, konane_split_doc},
+    {"konane_options", konane_options, METH_VARARGS, konane_options_doc},
+    {"konane_value", konane_value, METH_VARARGS, konane_value_doc},
+    {"konane_memo", konane_memo, METH_NOARGS, pair_memo_doc},
+    {"konane_memo_add", konane_memo_add, METH_VARARGS, pair_memo_add_doc},
+    {"konane_memo_stats", konane_memo_stats, METH_NOARGS, pair_memo_stats_doc},
     {NULL, NULL, 0, NULL},
 };

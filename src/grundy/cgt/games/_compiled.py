@@ -1,11 +1,12 @@
-"""The canonical-value walks of ``grid.c`` (Domineering, Toads-and-Frogs, Clobber), seen
-by :func:`grundy.cgt.value_of` through one interface: a region's value by its key, the C
-memo as ``(key, id)`` pairs or raw records (checkpoints), and its size.
+"""The canonical-value walks of ``grid.c`` (Domineering, Toads-and-Frogs, Clobber, Col,
+Snort, Konane), seen by :func:`grundy.cgt.value_of` through one interface: a region's
+value by its key, the C memo as ``(key, id)`` pairs or raw records (checkpoints), and its
+size.
 
-Each ruleset names its walk by the prefix of its C functions (``dom``, ``tf``, ``clob``),
-the kind of its raw records (:mod:`grundy.cgt._memo_file`) and which keys fit the C
-bitboards; :func:`compiled_walk` gives None when the compiled core or its table of
-canonical games is not running, and the Python walk is used.
+Each ruleset names its walk by the prefix of its C functions (``dom``, ``tf``, ``clob``,
+``col``, ``snort``, ``konane``), the kind of its raw records (:mod:`grundy.cgt._memo_file`)
+and which keys fit the C bitboards; :func:`compiled_walk` gives None when the compiled core
+or its table of canonical games is not running, and the Python walk is used.
 
 Threads: a walk calls back into Python every 4,096 regions (progress, the clock, a
 checkpoint), where another thread may run; so one lock lets a single thread at a time walk

@@ -14,20 +14,23 @@ game with the opposite restriction and shares this module's board.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import board_lines, format_rows, parse_rows
 from grundy.core.board import Grid
 from grundy.core.game import PartisanGame
 from grundy.errors import InvalidSpecError
+from grundy.kernels.boards import col_options, col_split, fits
 
 __all__ = ["Col", "ColouringGame", "ColouringState"]
 
 #: ``(h, w, blue cells, red cells, holes)`` as bit masks (see :mod:`._grid`).
 ColouringState = tuple[int, int, int, int, int]
 
+Part = tuple[Hashable, Any, Any]
 _SYMBOLS = "br#."
 _CELLS = {"b": "left", "r": "right", "#": "hole", ".": "empty"}
 
@@ -104,6 +107,41 @@ class ColouringGame(PartisanGame[ColouringState]):
     def right_moves(self, state: ColouringState) -> Iterator[ColouringState]:
         return self._moves(state, False)
 
+    # ----- regions (grundy.kernels.boards: compiled, or its pure-Python twin) ---------
+
+    def keyed_regions(self, state: ColouringState) -> tuple[Part, ...]:
+        """``(key, swapped, region)`` per region: the groups of empty cells someone may
+        colour, keyed up to the symmetries of the square and the colour swap (see
+        :mod:`grundy.kernels.boards`)."""
+        h, w, blue, red, holes = state
+        parts: tuple[Part, ...] = col_split(h, w, blue, red, holes, int(not self.forbid_own))
+        return parts
+
+    def option_parts(
+        self, region: ColouringState
+    ) -> tuple[list[tuple[Part, ...]], list[tuple[Part, ...]]]:
+        """The parts of each Left and each Right option, by the cell coloured."""
+        h, w, blue, red, holes = region
+        lefts, rights = col_options(h, w, blue, red, holes, int(not self.forbid_own))
+        return lefts, rights
+
+    def regions(self, state: ColouringState) -> Iterator[ColouringState]:
+        return (region for _, _, region in self.keyed_regions(state))
+
+    def signed_region_key(self, region: ColouringState) -> tuple[Hashable, bool]:
+        parts = self.keyed_regions(region)
+        if len(parts) != 1:  # not one region: the board is its own key
+            return region, False
+        return parts[0][0], parts[0][1]
+
+    @property
+    def compiled_regions(self) -> CompiledRegions | None:
+        """The walk in C (``grid.c``), when the compiled core and its table of canonical
+        games run, else None."""
+        if self.forbid_own:
+            return compiled_walk("col", 3, _fits_key, _fits_key)
+        return compiled_walk("snort", 4, _fits_key, _fits_key)
+
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         """Which cell is coloured, rows and columns numbered from 1.
 
@@ -134,3 +172,9 @@ class Col(ColouringGame):
     )
     example: ClassVar[str] = "col .../..."
     forbid_own: ClassVar[bool] = True
+    memo_family: ClassVar[str] = "col"
+
+
+def _fits_key(key: Any) -> bool:
+    """A key ``(h, w, ...)`` whose board (rows ``w + 1`` bits apart) fits the C walk."""
+    return fits(key[0], key[1])

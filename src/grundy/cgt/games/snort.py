@@ -37,3 +37,4 @@ class Snort(ColouringGame):
     )
     example: ClassVar[str] = "snort .../..."
     forbid_own: ClassVar[bool] = False
+    memo_family: ClassVar[str] = "snort"
