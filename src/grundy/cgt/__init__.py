@@ -18,6 +18,7 @@ nimbers and ``x + n.^ + *m`` are compared and added arithmetically, and
 from __future__ import annotations
 
 from grundy.cgt import _table
+from grundy.cgt._table import set_table_limit, table_limit
 from grundy.cgt.notation import format_braces, format_game, parse_game
 from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
 from grundy.cgt.solve import (
@@ -58,7 +59,9 @@ __all__ = [
     "overheat",
     "parse_game",
     "reduced_canonical_form",
+    "set_table_limit",
     "switch",
+    "table_limit",
     "table_size",
     "temperature",
     "thermograph",

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from grundy.cgt import _ctable, _pytable
-from grundy.errors import InvalidSpecError
+from grundy.errors import InvalidSpecError, TableFullError
 from grundy.kernels._core import core_module
 
 __all__ = [
@@ -331,16 +331,29 @@ _R = TypeVar("_R")
 
 
 def guarded(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``fn`` run inside :func:`shared` (for entry points that hold ids between steps)."""
+    """``fn`` run inside :func:`shared` (for entry points that hold ids between steps);
+    when the table fills up in an outermost call, room is made (``ROOM_MAKERS``) and ``fn``
+    runs once again."""
 
     @functools.wraps(fn)
     def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         if getattr(_SHARING.depth, "n", 0):
             return fn(*args, **kwargs)
+        try:
+            with shared():
+                return fn(*args, **kwargs)
+        except TableFullError:  # between computations no id is held: room, then once again
+            if not any(make() for make in ROOM_MAKERS):
+                raise
         with shared():
             return fn(*args, **kwargs)
 
     return run
+
+
+#: Functions that make room in a full table when no computation holds it (True when they
+#: did): :func:`guarded` entry points (which take values, never ids) run once again then.
+ROOM_MAKERS: list[Callable[[], bool]] = []
 
 
 _select()

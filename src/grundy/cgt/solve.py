@@ -192,6 +192,7 @@ def value_of(
     value: CanonicalGame | None = game.canonical_value(state)
     if value is not None:  # the state is its own value (a game literal)
         return value
+    T.table_limit()  # a bad GRUNDY_CGT_TABLE_LIMIT: one line, before any work
     family = _family(game)
     memo = _memos.setdefault(family, {})
     limit = MEMO_LIMIT if memo_limit is None else memo_limit
@@ -318,7 +319,8 @@ def _compact(held: list[int], *, shrink: bool, limit: int) -> list[int] | None:
             return None
         families = list(_memos.items())
         kept = [dict(memo) for _, memo in families]
-        walks = {fast.kind: fast for fast in _compiled.values()}
+        # (the compiled memos hold ids only while the compiled table runs)
+        walks = {f.kind: f for f in _compiled.values()} if T.backend() == "compiled" else {}
         raws = {kind: fast.raw() for kind, fast in walks.items()}
         if shrink:
             for memo in kept:
@@ -344,6 +346,18 @@ def _compact(held: list[int], *, shrink: bool, limit: int) -> list[int] | None:
                 fast.add_raw(_remap(raw, new), max(limit, len(raw) // RECORD + 1))
         move_live(live, new)
         return [new[gid] for gid in held]
+
+
+def _room_between_computations() -> bool:
+    """Room in a full table when no computation holds it (``T.ROOM_MAKERS``): what the
+    memos and live values need is kept, and the memos halved when that is half the bound."""
+    new = _compact([], shrink=False, limit=MEMO_LIMIT)
+    if new is not None and T.size() * 2 > T.table_limit():
+        new = _compact([], shrink=True, limit=MEMO_LIMIT)
+    return new is not None
+
+
+T.ROOM_MAKERS.append(_room_between_computations)
 
 
 def _raw_ids(raw: bytes) -> bytes:
