@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 
 import grundy
-from grundy.cgt import CanonicalGame, set_table_limit, table_limit, value_of
-from grundy.cgt import _ctable, _pytable
+from grundy.cgt import CanonicalGame, _ctable, _pytable, set_table_limit, table_limit, value_of
 from grundy.cgt import _table as T
 from grundy.cgt import solve as S
 from grundy.cgt.games.clobber import Clobber
@@ -82,7 +81,7 @@ def _passes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_a_tiny_bound_gives_the_same_values(
     table: Callable[[bool], None], monkeypatch: pytest.MonkeyPatch, pure: bool, bound: int
 ) -> None:
-    table(False if _ctable.available() else True)
+    table(not _ctable.available())
     want = _values()  # the compiled table without a bound (or the twin) is the reference
     table(pure)
     held = [CanonicalGame("{3|1/2*}"), CanonicalGame("^*") + CanonicalGame("{2|-1}")]
@@ -205,9 +204,7 @@ def test_checkpoint_with_a_tiny_bound_resumes(
     assert str(value_of(d, state, checkpoint=path)) == want
 
 
-def test_command_line_stops_in_one_line(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_command_line_stops_in_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     path = tmp_path / "memo.gz"
     grundy.clear_cache()
     monkeypatch.setenv("GRUNDY_CGT_TABLE_LIMIT", "40")

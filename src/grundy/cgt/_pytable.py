@@ -23,6 +23,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any
 
 from grundy.core.limits import check_time
 from grundy.errors import TableFullError, UnsupportedError
@@ -142,7 +143,8 @@ def compact(roots: Iterable[int]) -> list[int]:
             if mark[i]:
                 new[i] = m
                 m += 1
-        for table in (NUMBER, NUS, BIRTHDAY, LSTOP, RSTOP, LSTOPF, RSTOPF, SHASH):
+        tables: tuple[list[Any], ...] = (NUMBER, NUS, BIRTHDAY, LSTOP, RSTOP, LSTOPF, RSTOPF, SHASH)
+        for table in tables:
             table[:] = [table[i] for i in range(n) if mark[i]]
         for side in (LEFT, RIGHT):
             side[:] = [tuple(new[o] for o in side[i]) for i in range(n) if mark[i]]

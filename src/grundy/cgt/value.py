@@ -407,7 +407,9 @@ def live_ids() -> list[tuple[int, CanonicalGame]]:
     return list(CanonicalGame._live.items())
 
 
-def move_live(live: list[tuple[int, CanonicalGame]], mapping: Mapping[int, int] | Sequence[int]) -> None:
+def move_live(
+    live: list[tuple[int, CanonicalGame]], mapping: Mapping[int, int] | Sequence[int]
+) -> None:
     """Give each game of ``live`` (from :func:`live_ids`) its new id ``mapping[old id]``."""
     CanonicalGame._live = weakref.WeakValueDictionary()
     for gid, obj in live:
