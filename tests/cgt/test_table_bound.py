@@ -11,6 +11,9 @@ Bounds: Domineering 3x4 and 4x4, Toads-and-Frogs strips of 8 to 10 squares, Clob
 
 from __future__ import annotations
 
+import json
+import os
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,13 +24,13 @@ import pytest
 import grundy
 from grundy.cgt import CanonicalGame, _ctable, _pytable, set_table_limit, table_limit, value_of
 from grundy.cgt import _table as T
-from grundy.cgt import solve as S
 from grundy.cgt.games.clobber import Clobber
 from grundy.cgt.games.domineering import Domineering
 from grundy.cgt.games.toads_frogs import ToadsAndFrogs
+from grundy.cgt.value import live_ids, move_live
 from grundy.errors import InvalidSpecError, TableFullError
 from grundy.kernels._core import PURE_PYTHON
-from tests.cli.helpers import run
+from tests.cli.helpers import run, run_process
 
 CASES: list[tuple[Any, str]] = [
     (Domineering(), "3x4"),
@@ -63,37 +66,53 @@ def _values() -> list[str]:
     return [str(value_of(game, game.parse_args([spec])[0])) for game, spec in CASES]
 
 
-def _passes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the passes that make room (one item each)."""
-    seen: list[int] = []
-    make = S._Room.make
+# In a fresh process: this one's live values (session fixtures) would fill a tiny bound.
+_CHILD = """
+import json, sys
+import grundy
+from grundy.cgt import CanonicalGame, set_table_limit
+from grundy.cgt import _table as T
+from grundy.cgt import solve as S
+from tests.cgt.test_table_bound import _values
 
-    def counted(self: Any, full: TableFullError, held: list[int]) -> list[int]:
-        seen.append(T.size())
-        return make(self, full, held)
-
-    monkeypatch.setattr(S._Room, "make", counted)
-    return seen
+bound = int(sys.argv[1])
+grundy.clear_cache()
+held = [CanonicalGame("{3|1/2*}"), CanonicalGame("^*") + CanonicalGame("{2|-1}")]
+shown = [str(g) for g in held]
+passes = []
+make = S._Room.make
+def counted(self, full, held):
+    passes.append(T.size())
+    return make(self, full, held)
+S._Room.make = counted
+set_table_limit(bound)
+values = _values()
+assert [str(g) for g in held] == shown  # renumbered, still the same values
+assert held[0] + held[1] - held[1] == held[0] == CanonicalGame("{3|1/2*}")
+print(json.dumps({"values": values, "passes": len(passes), "size": T.size(),
+                  "backend": T.backend()}))
+"""
 
 
 @pytest.mark.parametrize("pure", TABLES)
 @pytest.mark.parametrize("bound", [600, 450])
 def test_a_tiny_bound_gives_the_same_values(
-    table: Callable[[bool], None], monkeypatch: pytest.MonkeyPatch, pure: bool, bound: int
+    table: Callable[[bool], None], pure: bool, bound: int
 ) -> None:
     table(not _ctable.available())
     want = _values()  # the compiled table without a bound (or the twin) is the reference
-    table(pure)
-    held = [CanonicalGame("{3|1/2*}"), CanonicalGame("^*") + CanonicalGame("{2|-1}")]
-    shown = [str(g) for g in held]
-    set_table_limit(bound)
-    passes = _passes(monkeypatch)
-    assert _values() == want
-    assert passes, "the bound never filled the table"
-    assert T.size() <= bound
-    assert [str(g) for g in held] == shown  # renumbered, still the same values
-    assert held[0] + held[1] - held[1] == held[0]
-    assert held[0] == CanonicalGame("{3|1/2*}")
+    env = {k: v for k, v in os.environ.items() if k != PURE_PYTHON}
+    paths = [str(Path(__file__).resolve().parents[2]), *sys.path]  # tests and grundy as here
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    if pure:
+        env[PURE_PYTHON] = "1"
+    child = run_process([sys.executable, "-c", _CHILD, str(bound)], env=env)
+    assert child.status == 0, child.err
+    got = json.loads(child.out)
+    assert got["backend"] == ("python" if pure else "compiled")
+    assert got["values"] == want
+    assert got["passes"] > 0, "the bound never filled the table"
+    assert got["size"] <= bound
 
 
 @pytest.mark.parametrize("pure", TABLES)
@@ -143,12 +162,13 @@ def test_the_two_tables_compact_alike(table: Callable[[bool], None]) -> None:
         table(pure)
         gids = [CanonicalGame(s)._id for s in specs]
         source: Any = _pytable if pure else _ctable
-        new = source.compact([gids[i] for i in roots])
+        live = live_ids()  # (constants such as UP): kept and renumbered, as value_of does
+        new = source.compact([gid for gid, _ in live] + [gids[i] for i in roots])
+        move_live(live, new)
         kept = [new[gids[i]] for i in roots]
         assert all(g >= 0 for g in kept) and new[0] == 0
         assert T.size() == sum(1 for g in new if g >= 0)
         out.append([_braces(g) for g in kept])
-        grundy.clear_cache()  # the objects made above hold old ids: renumbered by the reset
     assert out[0] == out[1] == [_braces_of(specs[i]) for i in roots]
 
 
@@ -199,7 +219,7 @@ def test_checkpoint_with_a_tiny_bound_resumes(
     with pytest.raises(TableFullError):
         value_of(d, state, checkpoint=path)
     assert path.exists()
-    set_table_limit(600)
+    set_table_limit(None)
     grundy.clear_cache()
     assert str(value_of(d, state, checkpoint=path)) == want
 
