@@ -186,8 +186,11 @@ def value_of(
     exists, and saved to it every ``checkpoint_every`` seconds, when the computation stops
     (time limit, Ctrl-C, an error) and when it ends, so a stopped run started again resumes
     where it stopped (see :mod:`grundy.cgt._memo_file`). ``memo_limit`` bounds the memo of
-    the family (default :data:`MEMO_LIMIT` regions): past it the biggest half is dropped and
-    a dropped region that is needed again is recomputed, so memory cannot run away.
+    the family (default :data:`MEMO_LIMIT` regions): past it a part is dropped (a compiled
+    memo: the quarter untouched for longest; the Python memo: its biggest half) and a
+    dropped region that is needed again is recomputed, so memory cannot run away. The
+    table of canonical games is bounded too (:func:`grundy.cgt.set_table_limit`): when it
+    is full, room is made (see ``_Room``) or :class:`~grundy.errors.TableFullError` raised.
     """
     value: CanonicalGame | None = game.canonical_value(state)
     if value is not None:  # the state is its own value (a game literal)
