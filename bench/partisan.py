@@ -20,6 +20,15 @@ Cases: Domineering rectangles 4x4, 4x5, 5x4, 5x5, 4x6, 5x6, 3x10 (and 6x6 for gr
 under the cap), Clobber rows (up to 18 stones) and a 2x5 board, Toads-and-Frogs strips
 (up to 16 squares; the larger ones take pycgt seconds to minutes).
 ``--quick`` skips the boards of 25 cells or more and the strips of 16 squares.
+
+Reach, not run here (strips of 20 squares, one run each, ``nice``, CPU seconds on the
+shared 2-core machine, 2026-11-26): ``tttttttt....ffffffff`` 14 s, 3.9 million regions,
+579,000 distinct games, 536 MB peak; ``ttttttt......fffffff`` is out of reach so far: with
+the old memo (16 million regions, the biggest half dropped when full) it stopped at a
+1,500 s time limit after 301 s of CPU, 59.7 million regions evaluated, 7 evictions,
+896,000 games, 1.8 GB peak. The table of canonical games is not what limits these strips
+(under a million games, about 300 MB); the memo of regions is: past its limit, regions
+dropped and needed again are recomputed, and the recomputation grows fast.
 """
 
 from __future__ import annotations

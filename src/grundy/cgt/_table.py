@@ -59,6 +59,7 @@ __all__ = [
     "intern",
     "le",
     "make",
+    "memory_bytes",
     "neg",
     "neg_memo",
     "number_id",
@@ -182,7 +183,8 @@ _LIMIT_ENV = "GRUNDY_CGT_TABLE_LIMIT"
 _SET: list[int | None] = [None]  # set_table_limit's bound (None: the environment's or default)
 
 
-def _memory() -> int:
+def memory_bytes() -> int:
+    """The machine's physical memory in bytes (8 GiB where it cannot be read)."""
     try:
         return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
     except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
@@ -206,7 +208,7 @@ def _limit(*, strict: bool = True) -> int:
             raise InvalidSpecError(
                 f"{_LIMIT_ENV}={text!r} is not a number of games", "an integer >= 1, or none"
             )
-    return min(_memory() // 2 // _GAME_BYTES[_BACKEND[0]], 2**31 - 2)
+    return min(memory_bytes() // 2 // _GAME_BYTES[_BACKEND[0]], 2**31 - 2)
 
 
 def table_limit() -> int:

@@ -37,9 +37,11 @@ from grundy.core.limits import check_time
 from grundy.errors import InvalidGameError, SearchLimitError, TableFullError, TimeLimitError
 
 __all__ = [
+    "COMPILED_MEMO_LIMIT",
     "MEMO_LIMIT",
     "MoveValue",
     "checkpointing",
+    "compiled_memo_limit",
     "current_checkpoint",
     "family_of",
     "memo_size",
@@ -199,6 +201,7 @@ def value_of(
     family = _family(game)
     memo = _memos.setdefault(family, {})
     limit = MEMO_LIMIT if memo_limit is None else memo_limit
+    climit = compiled_memo_limit() if memo_limit is None else memo_limit  # (a C memo's)
     fast = game.compiled_regions  # the whole walk compiled, if any
     if fast is not None:
         _compiled[family] = fast
@@ -209,13 +212,13 @@ def value_of(
         memo.update(loaded)
         records = len(raw) // RECORD
         if fast is not None and raw:  # (without the compiled walk they are recomputed)
-            fast.add_raw(raw, max(limit, records + 1))  # all of it, whatever the limit
+            fast.add_raw(raw, max(climit, records + 1))  # all of it, whatever the limit
         saver.floor = len(loaded) + records
     split = _splitter(game)
     started = time.monotonic()
     count = 0
     total = 0
-    room = _Room(memo, fast, limit)
+    room = _Room(memo, fast, climit)
     try:
         for key, negated, region in split(state):
             while True:  # again after making room in a full table of canonical games
@@ -226,7 +229,7 @@ def value_of(
                     gid = memo.get(key)
                     if gid is None and fast is not None:
                         bounds = _Bounds(max_positions, deadline, progress, started, limit, saver)
-                        got = fast.value(key, _ticker(bounds, count), limit)
+                        got = fast.value(key, _ticker(bounds, count), climit)
                         if got is not None:
                             gid, new = got
                             count += new
@@ -354,9 +357,9 @@ def _compact(held: list[int], *, shrink: bool, limit: int) -> list[int] | None:
 def _room_between_computations() -> bool:
     """Room in a full table when no computation holds it (``T.ROOM_MAKERS``): what the
     memos and live values need is kept, and the memos halved when that is half the bound."""
-    new = _compact([], shrink=False, limit=MEMO_LIMIT)
+    new = _compact([], shrink=False, limit=compiled_memo_limit())
     if new is not None and T.size() * 2 > T.table_limit():
-        new = _compact([], shrink=True, limit=MEMO_LIMIT)
+        new = _compact([], shrink=True, limit=compiled_memo_limit())
     return new is not None
 
 
@@ -423,6 +426,22 @@ def current_checkpoint() -> str | None:
 #: canonical games (Domineering 6x6 needs 4.2 million; a resumed run that reads more
 #: from its checkpoint than its limit drops the biggest half).
 MEMO_LIMIT = 16_000_000
+
+
+#: The most regions a compiled walk keeps by default, at most: about 26 bytes each in a
+#: table at most half full (Toads-and-Frogs ``ttttttt......fffffff`` needs 24.8 million).
+COMPILED_MEMO_LIMIT = 30_000_000
+
+
+def compiled_memo_limit() -> int:
+    """The default bound of a compiled walk's memo: :data:`COMPILED_MEMO_LIMIT` regions, or
+    as many as a quarter of the machine's memory holds at 64 bytes a region when that is
+    fewer, but never fewer than :data:`MEMO_LIMIT`.
+
+    >>> MEMO_LIMIT <= compiled_memo_limit() <= COMPILED_MEMO_LIMIT
+    True
+    """
+    return min(COMPILED_MEMO_LIMIT, max(MEMO_LIMIT, T.memory_bytes() // 4 // 64))
 
 
 class _Saver:
