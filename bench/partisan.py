@@ -34,6 +34,16 @@ under the cap), Clobber rows (up to 18 stones) and a 2x5 board, Toads-and-Frogs 
 rectangles (pycgt's graphs ruleset, on the grid graph), Konane openings (grundy alone:
 pycgt has no Konane).
 ``--quick`` skips the boards of 25 cells or more and the strips of 16 squares.
+
+Reach, not run here (strips of 20 squares, one run each, ``nice``, CPU seconds on the
+shared 2-core machine, 2026-11-26): ``tttttttt....ffffffff`` 14 s, 3.9 million regions,
+579,000 distinct games, 536 MB peak; ``ttttttt......fffffff`` (value ``*``) 115 s, 24.8
+million regions, 1.8 million games, 2.7 GB peak, with the compiled memo's default limit of
+30 million regions (under the old 16 million, the biggest half dropped when full, it
+stopped at a 1,500 s time limit after 301 s of CPU and 59.7 million regions evaluated).
+The table of canonical games is not what limits these strips (under two million games,
+about 600 MB); the memo of regions is: past its limit, regions dropped and needed again
+are recomputed, and the recomputation grows fast.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ The hierarchy::
     ├── InvalidGameError (TypeError)      a ruleset that breaks the protocol
     ├── LoopyGameError (RuntimeError)     a position graph with a cycle
     ├── SearchLimitError (RuntimeError)   a search that grew past max_positions
-    │   └── TimeLimitError                a computation that ran past its time limit
+    │   ├── TimeLimitError                a computation that ran past its time limit
+    │   └── TableFullError                the table of canonical games at its bound
     ├── SolvedFileError (ValueError)      a saved table of another game, or corrupt
     ├── ClusterError (ConnectionError)    a Dask scheduler that cannot be reached (census)
     └── UnsupportedError (ValueError)     a question the ruleset cannot answer
@@ -33,6 +34,7 @@ __all__ = [
     "LoopyGameError",
     "SearchLimitError",
     "SolvedFileError",
+    "TableFullError",
     "TimeLimitError",
     "UnknownGameError",
     "UnsupportedError",
@@ -133,6 +135,25 @@ class TimeLimitError(SearchLimitError):
                 "(raise it with --time-limit SECONDS, or ask about a smaller position)"
             )
         GrundyError.__init__(self, message)
+
+
+class TableFullError(SearchLimitError):
+    """The table of canonical games reached its bound (``grundy.cgt.set_table_limit``,
+    ``GRUNDY_CGT_TABLE_LIMIT``) and what is kept cannot be made smaller.
+
+    :func:`grundy.cgt.value_of` catches it while it can make room (it keeps the games its
+    memo and the live values need, drops the others, and goes on); it reaches the caller
+    only when that frees too little.
+    """
+
+    def __init__(self, limit: int, message: str | None = None) -> None:
+        super().__init__(
+            limit,
+            message
+            or f"the table of canonical games is full ({_count(limit)} games, its bound); "
+            "raise it with GRUNDY_CGT_TABLE_LIMIT=N or grundy.cgt.set_table_limit(N), "
+            "or ask about a smaller position",
+        )
 
 
 def _short(value: object) -> str:

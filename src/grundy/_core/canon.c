@@ -76,6 +76,9 @@ static struct {
     int64_t ticks;
     int depth;             /* nesting of running calls (a reset waits for 0) */
     int64_t le_hits, le_misses, add_hits, add_misses, makes;
+    int64_t limit;         /* the most ids (0: no bound; past it append raises full_error) */
+    PyObject *full_error;  /* grundy.errors.TableFullError, or NULL */
+    int64_t compactions;
 } T;
 
 #define NODE(i) (T.nodes[(i)])
@@ -323,9 +326,9 @@ static int32_t index_find(const int32_t *L, int64_t nl, const int32_t *R, int64_
     }
 }
 
-static int index_grow(void)
+static int index_build(int64_t cap) /* the index anew, cap a power of two > 2 * count */
 {
-    int64_t cap = T.index_cap ? T.index_cap * 2 : 1024, i;
+    int64_t i;
     int32_t *tab;
     if ((uint64_t)cap > (uint64_t)PY_SSIZE_T_MAX / sizeof(int32_t)) {
         PyErr_NoMemory();
@@ -348,6 +351,11 @@ static int index_grow(void)
     T.index = tab;
     T.index_cap = cap;
     return 0;
+}
+
+static int index_grow(void)
+{
+    return index_build(T.index_cap ? T.index_cap * 2 : 1024);
 }
 
 /* the simplest number strictly between lo and hi (has_lo/has_hi 0: unbounded) */
@@ -498,6 +506,17 @@ static int32_t append(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr
     }
     if (id >= INT32_MAX - 1) {
         PyErr_SetString(PyExc_MemoryError, "the table of canonical games is full (2^31 ids)");
+        return -1;
+    }
+    if (T.limit > 0 && id >= T.limit && id > 0) { /* zero is always made */
+        PyObject *e = T.full_error ? PyObject_CallFunction(T.full_error, "L", (long long)T.limit)
+                                   : NULL;
+        if (e != NULL) {
+            PyErr_SetObject(T.full_error, e);
+            Py_DECREF(e);
+        } else if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_MemoryError, "the table of canonical games is full");
+        }
         return -1;
     }
     memset(&g, 0, sizeof g);
@@ -1441,6 +1460,147 @@ static PyObject *py_canon_clear_memos(PyObject *self, PyObject *noargs)
     Py_RETURN_NONE;
 }
 
+/* Keep only the games reachable from `roots` (and zero), renumbered in their order (so the
+ * table stays topological and option lists stay sorted); the memos are emptied and the
+ * arrays shrunk. map[old id] is the new id, or -1 for a game dropped. */
+static int compact_table(const int32_t *roots, int64_t nroots, int32_t *map)
+{
+    int64_t n = T.count, i, k, m = 0, at = 0, cap;
+    uint8_t *mark = (uint8_t *)calloc((size_t)(n ? n : 1), 1);
+    if (mark == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    mark[0] = 1;
+    for (k = 0; k < nroots; k++) {
+        if (!valid(roots[k])) {
+            free(mark);
+            return -1;
+        }
+        mark[roots[k]] = 1;
+    }
+    for (i = n - 1; i > 0; i--) /* options have smaller ids */
+        if (mark[i])
+            for (k = 0; k < NODE(i).ln + NODE(i).rn; k++)
+                mark[T.pool[NODE(i).lo + k]] = 1;
+    for (i = 0; i < n; i++)
+        map[i] = mark[i] ? (int32_t)m++ : -1;
+    free(mark);
+    for (i = 0; i < n; i++) { /* in place: new places and offsets are never above old ones */
+        node g;
+        int64_t j = map[i], nopt;
+        if (j < 0)
+            continue;
+        g = T.nodes[i];
+        nopt = (int64_t)g.ln + g.rn;
+        for (k = 0; k < nopt; k++)
+            T.pool[at + k] = map[T.pool[g.lo + k]];
+        g.lo = at;
+        g.neg = g.neg >= 0 ? map[g.neg] : -1;
+        T.nodes[j] = g;
+        T.cold[j].shash = T.cold[i].shash;
+        T.cold[j].ihash = lists_hash(T.pool + at, g.ln, T.pool + at + g.ln, g.rn);
+        at += nopt;
+    }
+    T.count = m;
+    T.pool_len = at;
+    /* shrink (a failed realloc keeps the bigger block) */
+    for (cap = 64; cap < m; cap *= 2)
+        ;
+    if (cap < T.cap) {
+        node *p = (node *)realloc(T.nodes, (size_t)cap * sizeof(node));
+        if (p != NULL) {
+            T.nodes = p;
+            T.cap = cap;
+        }
+    }
+    if (cap < T.cold_cap) {
+        cold *p = (cold *)realloc(T.cold, (size_t)cap * sizeof(cold));
+        if (p != NULL) {
+            T.cold = p;
+            T.cold_cap = cap;
+        }
+    }
+    for (cap = 64; cap < at; cap *= 2)
+        ;
+    if (cap < T.pool_cap) {
+        int32_t *p = (int32_t *)realloc(T.pool, (size_t)cap * sizeof(int32_t));
+        if (p != NULL) {
+            T.pool = p;
+            T.pool_cap = cap;
+        }
+    }
+    for (cap = 1024; cap < (m + 1) * 2; cap *= 2)
+        ;
+    if (index_build(cap) < 0)
+        return -1;
+    free(T.nus);
+    T.nus = NULL;
+    T.nus_cap = T.nus_count = 0;
+    for (i = 0; i < m; i++)
+        if (NODE(i).is_nus && nus_find(NODE(i).x, NODE(i).ups, NODE(i).star) < 0
+            && nus_add(NODE(i).x, NODE(i).ups, NODE(i).star, (int32_t)i) < 0)
+            return -1;
+    free(T.le);
+    free(T.add);
+    T.le = NULL;
+    T.add = NULL;
+    T.le_cap = T.add_cap = 0;
+    T.compactions++;
+    return resize_caches();
+}
+
+static PyObject *py_canon_compact(PyObject *self, PyObject *arg)
+{
+    Py_buffer buf;
+    PyObject *out;
+    int bad;
+    (void)self;
+    if (ready() < 0)
+        return NULL;
+    if (T.depth > 0) {
+        PyErr_SetString(PyExc_RuntimeError, "the table of canonical games is in use");
+        return NULL;
+    }
+    if (PyObject_GetBuffer(arg, &buf, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if (buf.len % (Py_ssize_t)sizeof(int32_t) != 0) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_ValueError, "canon_compact: int32 ids expected");
+        return NULL;
+    }
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(T.count * (int64_t)sizeof(int32_t)));
+    if (out == NULL) {
+        PyBuffer_Release(&buf);
+        return NULL;
+    }
+    bad = compact_table((const int32_t *)buf.buf, (int64_t)(buf.len / (Py_ssize_t)sizeof(int32_t)),
+                        (int32_t *)PyBytes_AS_STRING(out));
+    PyBuffer_Release(&buf);
+    if (bad < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
+static PyObject *py_canon_set_limit(PyObject *self, PyObject *args)
+{
+    long long limit;
+    PyObject *error;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "LO", &limit, &error))
+        return NULL;
+    Py_XDECREF(T.full_error);
+    T.full_error = NULL;
+    if (error != Py_None) {
+        Py_INCREF(error);
+        T.full_error = error;
+    }
+    T.limit = limit > 0 ? limit : 0;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_canon_size(PyObject *self, PyObject *noargs)
 {
     (void)self;
@@ -1455,7 +1615,8 @@ static PyObject *py_canon_stats(PyObject *self, PyObject *noargs)
     if (ready() < 0)
         return NULL;
     return Py_BuildValue(
-        "{sLsLsLsLsLsLsLsL}", "ids", (long long)T.count, "option_ints", (long long)T.pool_len,
+        "{sLsLsLsLsLsLsLsLsLsL}", "ids", (long long)T.count, "limit", (long long)T.limit,
+        "compactions", (long long)T.compactions, "option_ints", (long long)T.pool_len,
         "bytes",
         (long long)(T.cap * (int64_t)sizeof(node) + T.cold_cap * (int64_t)sizeof(cold) + T.pool_cap * 4 + T.index_cap * 4
                     + T.nus_cap * (int64_t)sizeof(nus_slot) + T.le_cap * (int64_t)sizeof(le_slot)
@@ -1739,6 +1900,12 @@ PyMethodDef GRUNDY_CANON_METHODS[] = {
     {"canon_reset", py_canon_reset, METH_NOARGS, "Empty the table (only 0 is made again)."},
     {"canon_clear_memos", py_canon_clear_memos, METH_NOARGS, "Forget memoised answers."},
     {"canon_size", py_canon_size, METH_NOARGS, "How many ids the table holds."},
+    {"canon_compact", py_canon_compact, METH_O,
+     "canon_compact(int32 roots) -> int32 bytes: keep the games reachable from roots, renumbered; "
+     "the new id of each old one (-1: dropped)."},
+    {"canon_set_limit", py_canon_set_limit, METH_VARARGS,
+     "canon_set_limit(most_ids, error_class): past most_ids (0: none) making a game raises "
+     "error_class(most_ids)."},
     {"canon_stats", py_canon_stats, METH_NOARGS, "Sizes and cache counters of the table."},
     {"canon_intern", py_canon_intern, METH_VARARGS, "canon_intern(lefts, rights): id of a canonical {L|R}."},
     {"canon_make", py_canon_make, METH_VARARGS, "canon_make(lefts, rights): id of the canonical form."},

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
+    from grundy.cgt._table import set_table_limit, table_limit
     from grundy.cgt.notation import format_braces, format_game, parse_game
     from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
     from grundy.cgt.solve import (
@@ -70,6 +71,7 @@ _WHERE = {
         "grundy.cgt.thermo",
     ),
     **dict.fromkeys(("CanonicalGame", "clear_cache", "game_of"), "grundy.cgt.value"),
+    **dict.fromkeys(("set_table_limit", "table_limit"), "grundy.cgt._table"),
 }
 
 
@@ -113,7 +115,9 @@ __all__ = [
     "overheat",
     "parse_game",
     "reduced_canonical_form",
+    "set_table_limit",
     "switch",
+    "table_limit",
     "table_size",
     "temperature",
     "thermograph",

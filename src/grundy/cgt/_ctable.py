@@ -17,14 +17,15 @@ the twin's bounds are refused with the same messages.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 from grundy.cgt import _pytable as _py
 from grundy.core.limits import check_time
-from grundy.errors import UnsupportedError
+from grundy.errors import TableFullError, UnsupportedError
 from grundy.kernels._core import _load, core_module
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "add",
     "available",
     "clear_memos",
+    "compact",
     "intern",
     "le",
     "make",
@@ -53,6 +55,7 @@ __all__ = [
     "number_id",
     "nus_id",
     "reset",
+    "set_limit",
     "simplest_between",
     "size",
     "stats",
@@ -169,6 +172,22 @@ def clear_memos() -> None:
 def reset() -> None:
     """Empty the whole table; only zero (id 0) is made again."""
     _core().canon_reset()
+
+
+def set_limit(limit: int) -> None:
+    """Bound the table to ``limit`` games (0: no bound): making one more raises
+    :class:`~grundy.errors.TableFullError` (zero is always made)."""
+    _core().canon_set_limit(max(0, limit), TableFullError)
+
+
+def compact(roots: Iterable[int]) -> Sequence[int]:
+    """Keep only the games reachable from ``roots`` (and zero), renumbered in their order;
+    the memos are emptied and the arrays shrunk. The new id of each old one, -1 for a game
+    dropped. No id may be held elsewhere (the caller renumbers them)."""
+    ids = roots if isinstance(roots, array) else array("i", roots)
+    new = array("i")
+    new.frombytes(_core().canon_compact(ids))
+    return new
 
 
 def intern(lefts: tuple[int, ...], rights: tuple[int, ...]) -> int:

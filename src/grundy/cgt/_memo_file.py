@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from grundy._version import __version__
@@ -170,7 +170,7 @@ def _intern_all(counts: array[int], options: array[int]) -> list[int]:
     return new
 
 
-def _remap(raw: bytes, new: list[int]) -> bytes:
+def _remap(raw: bytes, new: Sequence[int]) -> bytes:
     """The compiled records with their ids renumbered to this table."""
     if len(raw) % RECORD:
         raise ValueError("records")

@@ -23,9 +23,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any
 
 from grundy.core.limits import check_time
-from grundy.errors import UnsupportedError
+from grundy.errors import TableFullError, UnsupportedError
 
 __all__ = [
     "BIRTHDAY",
@@ -44,6 +45,7 @@ __all__ = [
     "SHASH",
     "add",
     "clear_memos",
+    "compact",
     "intern",
     "le",
     "make",
@@ -52,6 +54,7 @@ __all__ = [
     "number_id",
     "nus_id",
     "reset",
+    "set_limit",
     "simplest_between",
     "size",
 ]
@@ -89,6 +92,8 @@ MAX_DENOMINATOR_BITS = 44  # the compiled table's numbers are int64: x * 2**44
 
 
 _INTERN_LOCK = threading.Lock()
+#: The most games the table holds (0: no bound); past it :class:`TableFullError`.
+_LIMIT = [0]
 
 
 def size() -> int:
@@ -102,6 +107,56 @@ def clear_memos() -> None:
     _add_memo.clear()
     _neg_memo.clear()
     _make_memo.clear()
+
+
+def set_limit(limit: int) -> None:
+    """Bound the table to ``limit`` games (0: no bound): making one more raises
+    :class:`~grundy.errors.TableFullError` (zero is always made)."""
+    _LIMIT[0] = max(0, limit)
+
+
+def compact(roots: Iterable[int]) -> list[int]:
+    """Keep only the games reachable from ``roots`` (and zero), renumbered in their order
+    (the table stays topological); the memos are emptied. The new id of each old one,
+    -1 for a game dropped. No id may be held elsewhere (the caller renumbers them).
+
+    >>> half = number_id(Fraction(1, 2))
+    >>> new = compact([half])
+    >>> NUMBER[new[half]], size() <= len(new)
+    (Fraction(1, 2), True)
+    """
+    with _INTERN_LOCK:
+        n = len(LEFT)
+        mark = bytearray(n)
+        mark[0] = 1
+        for r in roots:
+            if not 0 <= r < n:
+                raise IndexError(f"{r} is not the id of a canonical game")
+            mark[r] = 1
+        for i in range(n - 1, 0, -1):  # options have smaller ids
+            if mark[i]:
+                for o in LEFT[i] + RIGHT[i]:
+                    mark[o] = 1
+        new = [-1] * n
+        m = 0
+        for i in range(n):
+            if mark[i]:
+                new[i] = m
+                m += 1
+        tables: tuple[list[Any], ...] = (NUMBER, NUS, BIRTHDAY, LSTOP, RSTOP, LSTOPF, RSTOPF, SHASH)
+        for table in tables:
+            table[:] = [table[i] for i in range(n) if mark[i]]
+        for side in (LEFT, RIGHT):
+            side[:] = [tuple(new[o] for o in side[i]) for i in range(n) if mark[i]]
+        _index.clear()
+        _index.update(((LEFT[i], RIGHT[i]), i) for i in range(m))
+        _nus_index.clear()
+        for i in range(m):
+            nus = NUS[i]
+            if nus is not None:
+                _nus_index.setdefault(nus, i)
+        clear_memos()
+    return new
 
 
 def reset() -> None:
@@ -208,6 +263,8 @@ def _append(
     key: tuple[tuple[int, ...], tuple[int, ...]], lefts: tuple[int, ...], rights: tuple[int, ...]
 ) -> int:
     gid = len(LEFT)
+    if 0 < _LIMIT[0] <= gid:
+        raise TableFullError(_LIMIT[0])
     num, nus = _recognise(lefts, rights)
     LEFT.append(lefts)
     RIGHT.append(rights)

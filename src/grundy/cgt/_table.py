@@ -22,13 +22,15 @@ the names of this module are rebound then, so callers read them as ``T.add``, ``
 from __future__ import annotations
 
 import functools
+import os
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from grundy.cgt import _ctable, _pytable
+from grundy.errors import InvalidSpecError, TableFullError
 from grundy.kernels._core import core_module
 
 __all__ = [
@@ -43,25 +45,32 @@ __all__ = [
     "NUMBER",
     "NUS",
     "RIGHT",
+    "ROOM_MAKERS",
     "RSTOP",
     "RSTOPF",
     "SHASH",
     "add",
+    "alone",
     "backend",
     "clear_memos",
+    "compact",
     "exclusive",
     "guarded",
     "intern",
     "le",
     "make",
+    "memory_bytes",
     "neg",
     "neg_memo",
     "number_id",
     "nus_id",
     "reset",
+    "set_table_limit",
     "shared",
     "simplest_between",
     "size",
+    "table_limit",
+    "unbounded",
 ]
 
 _V_co = TypeVar("_V_co", covariant=True)
@@ -106,6 +115,8 @@ nus_id: Callable[[Fraction, int, int], int] = _pytable.nus_id
 neg_memo: Callable[[], Memo] = _pytable.neg_memo
 size: Callable[[], int] = _pytable.size
 clear_memos: Callable[[], None] = _pytable.clear_memos
+compact: Callable[[Iterable[int]], Sequence[int]] = _pytable.compact
+_set_limit: Callable[[int], None] = _pytable.set_limit
 _reset: Callable[[], None] = _pytable.reset
 _BACKEND = ["python"]
 
@@ -130,6 +141,7 @@ _NAMES = [
     "neg_memo",
     "size",
     "clear_memos",
+    "compact",
 ]
 
 
@@ -139,11 +151,13 @@ def _select() -> None:
     source: Any = _ctable if use_c else _pytable
     names = {name: getattr(source, name) for name in _NAMES}
     names["_reset"] = source.reset
+    names["_set_limit"] = source.set_limit
     if use_c:  # the hot functions straight from C, without a Python frame around them
         core: Any = core_module()
         names.update(add=core.canon_add, le=core.canon_le, neg=core.canon_neg, make=core.canon_make)
     globals().update(names)
     _BACKEND[0] = "compiled" if use_c else "python"
+    _set_limit(_limit(strict=False))
 
 
 def backend() -> str:
@@ -156,6 +170,79 @@ def reset() -> None:
     _reset()  # the old table gives its memory back first
     _select()
     _reset()
+
+
+# ----- the bound on the table ----------------------------------------------------------
+#
+# Past its bound, making a game raises TableFullError; grundy.cgt.value_of then keeps the games
+# its memos and the live values need, drops the rest (compact), and goes on.
+
+#: Bytes a game costs, about, with its share of the memos (for the default bound).
+_GAME_BYTES = {"compiled": 1024, "python": 4096}
+_LIMIT_ENV = "GRUNDY_CGT_TABLE_LIMIT"
+_SET: list[int | None] = [None]  # set_table_limit's bound (None: the environment's or default)
+
+
+def memory_bytes() -> int:
+    """The machine's physical memory in bytes (8 GiB where it cannot be read)."""
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+        return 8 << 30
+
+
+def _limit(*, strict: bool = True) -> int:
+    if _SET[0] is not None:
+        return _SET[0]
+    text = os.environ.get(_LIMIT_ENV, "").strip()
+    if text:
+        if text.lower() == "none":
+            return 0
+        try:
+            value = int(text.replace("_", ""))
+            if value >= 0:
+                return value
+        except ValueError:
+            pass
+        if strict:
+            raise InvalidSpecError(
+                f"{_LIMIT_ENV}={text!r} is not a number of games", "an integer >= 1, or none"
+            )
+    return min(memory_bytes() // 2 // _GAME_BYTES[_BACKEND[0]], 2**31 - 2)
+
+
+def table_limit() -> int:
+    """The most games the table holds (0: no bound): ``set_table_limit``'s, else
+    ``GRUNDY_CGT_TABLE_LIMIT`` (a number, or ``none``), else half the machine's memory at
+    about 1 KiB a game (4 KiB in the pure-Python table). A bad variable: one line.
+
+    >>> table_limit() > 1000
+    True
+    """
+    return _limit()
+
+
+def set_table_limit(games: int | None) -> None:
+    """Bound the table to ``games`` games (0: no bound; None: back to the default).
+
+    >>> set_table_limit(10**6); table_limit()
+    1000000
+    >>> set_table_limit(None)
+    """
+    if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 0):
+        raise InvalidSpecError(f"a table bound of {games!r} games", "an integer >= 0 (0: none)")
+    _SET[0] = games
+    _set_limit(_limit(strict=False))
+
+
+@contextmanager
+def unbounded() -> Iterator[None]:
+    """No bound within the block (for remaking games already known to be needed)."""
+    _set_limit(0)
+    try:
+        yield
+    finally:
+        _set_limit(_limit(strict=False))
 
 
 # ----- sharing the table between threads ---------------------------------------------
@@ -223,21 +310,53 @@ def exclusive() -> Iterator[None]:
             st.cond.notify_all()
 
 
+@contextmanager
+def alone() -> Iterator[bool]:
+    """Like :func:`exclusive` when no other computation holds the table (yields True:
+    ids may be renumbered, then every holder renumbered); yields False at once otherwise."""
+    st = _SHARING
+    mine = 1 if getattr(st.depth, "n", 0) else 0
+    with st.cond:
+        ok = not st.resetting and st.users == mine
+        if ok:
+            st.resetting = True
+    try:
+        yield ok
+    finally:
+        if ok:
+            with st.cond:
+                st.resetting = False
+                st.cond.notify_all()
+
+
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
 def guarded(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``fn`` run inside :func:`shared` (for entry points that hold ids between steps)."""
+    """``fn`` run inside :func:`shared` (for entry points that hold ids between steps);
+    when the table fills up in an outermost call, room is made (``ROOM_MAKERS``) and ``fn``
+    runs once again."""
 
     @functools.wraps(fn)
     def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         if getattr(_SHARING.depth, "n", 0):
             return fn(*args, **kwargs)
+        try:
+            with shared():
+                return fn(*args, **kwargs)
+        except TableFullError:  # between computations no id is held: room, then once again
+            if not any(make() for make in ROOM_MAKERS):
+                raise
         with shared():
             return fn(*args, **kwargs)
 
     return run
+
+
+#: Functions that make room in a full table when no computation holds it (True when they
+#: did): :func:`guarded` entry points (which take values, never ids) run once again then.
+ROOM_MAKERS: list[Callable[[], bool]] = []
 
 
 _select()

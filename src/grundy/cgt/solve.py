@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import time
+from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -29,16 +30,18 @@ from fractions import Fraction
 from typing import Any
 
 from grundy.cgt import _table as T
-from grundy.cgt._memo_file import RECORD, load_memo, save_memo
-from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame
+from grundy.cgt._memo_file import RECORD, _remap, load_memo, save_memo
+from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, live_ids, move_live
 from grundy.core.game import PartisanGame
 from grundy.core.limits import check_time
-from grundy.errors import InvalidGameError, SearchLimitError, TimeLimitError
+from grundy.errors import InvalidGameError, SearchLimitError, TableFullError, TimeLimitError
 
 __all__ = [
+    "COMPILED_MEMO_LIMIT",
     "MEMO_LIMIT",
     "MoveValue",
     "checkpointing",
+    "compiled_memo_limit",
     "current_checkpoint",
     "family_of",
     "memo_size",
@@ -185,60 +188,207 @@ def value_of(
     exists, and saved to it every ``checkpoint_every`` seconds, when the computation stops
     (time limit, Ctrl-C, an error) and when it ends, so a stopped run started again resumes
     where it stopped (see :mod:`grundy.cgt._memo_file`). ``memo_limit`` bounds the memo of
-    the family (default :data:`MEMO_LIMIT` regions): past it the biggest half is dropped and
-    a dropped region that is needed again is recomputed, so memory cannot run away.
+    the family (default :data:`MEMO_LIMIT` regions): past it a part is dropped (a compiled
+    memo: the quarter untouched for longest; the Python memo: its biggest half) and a
+    dropped region that is needed again is recomputed, so memory cannot run away. The
+    table of canonical games is bounded too (:func:`grundy.cgt.set_table_limit`): when it
+    is full, room is made (see ``_Room``) or :class:`~grundy.errors.TableFullError` raised.
     """
     value: CanonicalGame | None = game.canonical_value(state)
     if value is not None:  # the state is its own value (a game literal)
         return value
+    T.table_limit()  # a bad GRUNDY_CGT_TABLE_LIMIT: one line, before any work
     family = _family(game)
     memo = _memos.setdefault(family, {})
     limit = MEMO_LIMIT if memo_limit is None else memo_limit
+    climit = compiled_memo_limit() if memo_limit is None else memo_limit  # (a C memo's)
     fast = game.compiled_regions  # the whole walk compiled, if any
     if fast is not None:
         _compiled[family] = fast
     saver = _Saver(checkpoint, str(family), memo, checkpoint_every, fast)
     if checkpoint is not None and os.path.exists(checkpoint):
-        loaded, raw = load_memo(checkpoint, str(family))
+        with T.unbounded():  # all of it (past the bound, room is made as the walk goes)
+            loaded, raw = load_memo(checkpoint, str(family))
         memo.update(loaded)
         records = len(raw) // RECORD
         if fast is not None and raw:  # (without the compiled walk they are recomputed)
-            fast.add_raw(raw, max(limit, records + 1))  # all of it, whatever the limit
+            fast.add_raw(raw, max(climit, records + 1))  # all of it, whatever the limit
         saver.floor = len(loaded) + records
     split = _splitter(game)
     started = time.monotonic()
     count = 0
     total = 0
+    room = _Room(memo, fast, climit)
     try:
         for key, negated, region in split(state):
-            if key is None:
-                total = T.add(total, _number(negated))
-                continue
-            gid = memo.get(key)
-            if gid is None and fast is not None:
-                bounds = _Bounds(max_positions, deadline, progress, started, limit, saver)
-                got = fast.value(key, _ticker(bounds, count), limit)
-                if got is not None:
-                    gid, new = got
-                    count += new
-                    if max_positions is not None and count > max_positions:
-                        raise SearchLimitError(max_positions)
-            if gid is None:
-                count = _evaluate(
-                    game,
-                    memo,
-                    split,
-                    (key, region, negated),
-                    count=count,
-                    bounds=_Bounds(max_positions, deadline, progress, started, limit, saver),
-                )
-                gid = memo.get(key)
-                if gid is None:  # dropped at once (a memo limit below the region's size)
-                    raise SearchLimitError(limit)
-            total = T.add(total, T.neg(gid) if negated else gid)
+            while True:  # again after making room in a full table of canonical games
+                try:
+                    if key is None:
+                        total = T.add(total, _number(negated))
+                        break
+                    gid = memo.get(key)
+                    if gid is None and fast is not None:
+                        bounds = _Bounds(max_positions, deadline, progress, started, limit, saver)
+                        got = fast.value(key, _ticker(bounds, count), climit)
+                        if got is not None:
+                            gid, new = got
+                            count += new
+                            if max_positions is not None and count > max_positions:
+                                raise SearchLimitError(max_positions)
+                    if gid is None:
+                        count = _evaluate(
+                            game,
+                            memo,
+                            split,
+                            (key, region, negated),
+                            count=count,
+                            bounds=_Bounds(
+                                max_positions, deadline, progress, started, limit, saver
+                            ),
+                        )
+                        gid = memo.get(key)
+                        if gid is None:  # dropped at once (a memo limit below the region's size)
+                            raise SearchLimitError(limit)
+                    total = T.add(total, T.neg(gid) if negated else gid)
+                    break
+                except TableFullError as full:
+                    saver.save()  # the work so far is kept first, whatever happens next
+                    (total,) = room.make(full, [total])
     finally:
         saver.save()
     return CanonicalGame._of(total)
+
+
+#: Passes running that may drop half of the memos to make room before :class:`_Room` stops.
+_SHRINKS = 8
+
+
+class _Room:
+    """Makes room when the table of canonical games is full: keeps the games that the memos,
+    the live values and ``held`` need, drops the others (:func:`_compact`); when they
+    alone fill half the bound, the memos drop their biggest half first (recomputed when
+    needed again). Stops with :class:`TableFullError` when a pass made no progress (no
+    new region since the last), after :data:`_SHRINKS` passes running that had to drop
+    half of the memos, or when another computation holds ids of the table."""
+
+    def __init__(self, memo: dict[Hashable, int], fast: Any, limit: int) -> None:
+        self.memo = memo
+        self.fast = fast
+        self.limit = limit
+        self.last = -1  # the regions memoised after the last pass
+        self.shrinks = 0  # passes running that dropped half of the memos
+
+    def entries(self) -> int:
+        return len(self.memo) + (0 if self.fast is None else int(self.fast.size()))
+
+    def make(self, full: TableFullError, held: list[int]) -> list[int]:
+        bound = full.limit
+        if self.entries() <= self.last:
+            raise TableFullError(
+                bound,
+                f"the table of canonical games is full ({bound:,} games, its bound) and making "
+                "room finished no new region; raise it with GRUNDY_CGT_TABLE_LIMIT=N or "
+                "grundy.cgt.set_table_limit(N), or ask about a smaller position",
+            ) from None
+        new = _compact(held, shrink=False, limit=self.limit)
+        if new is not None and T.size() * 2 > bound:
+            self.shrinks += 1
+            if self.shrinks > _SHRINKS:  # dropping and recomputing goes round in circles
+                raise TableFullError(
+                    bound,
+                    f"the table of canonical games is full ({bound:,} games, its bound): the "
+                    f"finished regions alone need half of it, {_SHRINKS} times running; raise "
+                    "it with GRUNDY_CGT_TABLE_LIMIT=N or grundy.cgt.set_table_limit(N), or "
+                    "ask about a smaller position",
+                ) from None
+            new = _compact(new, shrink=True, limit=self.limit)
+        else:
+            self.shrinks = 0
+        if new is None:
+            raise TableFullError(
+                bound,
+                f"the table of canonical games is full ({bound:,} games, its bound) and another "
+                "computation holds it, so no room can be made; raise the bound with "
+                "GRUNDY_CGT_TABLE_LIMIT=N or grundy.cgt.set_table_limit(N)",
+            ) from None
+        self.last = self.entries()
+        return new
+
+
+def _compact(held: list[int], *, shrink: bool, limit: int) -> list[int] | None:
+    """Keep only the games that ``held``, the memos of every family (Python and compiled)
+    and the live :class:`CanonicalGame` objects need, renumbered; empty the other caches
+    of the package (``CLEAR_HOOKS``). With ``shrink``, each memo drops its biggest half
+    first. The new ids of ``held``, or None when another computation holds the table."""
+    with T.alone() as ok:
+        if not ok:
+            return None
+        families = list(_memos.items())
+        kept = [dict(memo) for _, memo in families]
+        # (the compiled memos hold ids only while the compiled table runs)
+        walks = {f.kind: f for f in _compiled.values()} if T.backend() == "compiled" else {}
+        raws = {kind: fast.raw() for kind, fast in walks.items()}
+        if shrink:
+            for memo in kept:
+                _evict(memo, {})
+            raws = {kind: _smaller_half(raw) for kind, raw in raws.items()}
+        live = live_ids()
+        roots = array("i", held)
+        roots.extend(gid for gid, _ in live)
+        for memo in kept:
+            roots.extend(memo.values())
+        for raw in raws.values():
+            roots.frombytes(_raw_ids(raw))
+        new = T.compact(roots)
+        for hook in CLEAR_HOOKS:  # every other cache of ids (the memos too: put back below)
+            hook()
+        for (family, memo), entries in zip(families, kept, strict=True):
+            memo.clear()
+            memo.update((key, new[gid]) for key, gid in entries.items())
+            _memos[family] = memo
+        for kind, fast in walks.items():
+            raw = raws[kind]
+            if raw:
+                fast.add_raw(_remap(raw, new), max(limit, len(raw) // RECORD + 1))
+        move_live(live, new)
+        return [new[gid] for gid in held]
+
+
+def _room_between_computations() -> bool:
+    """Room in a full table when no computation holds it (``T.ROOM_MAKERS``): what the
+    memos and live values need is kept, and the memos halved when that is half the bound."""
+    new = _compact([], shrink=False, limit=compiled_memo_limit())
+    if new is not None and T.size() * 2 > T.table_limit():
+        new = _compact([], shrink=True, limit=compiled_memo_limit())
+    return new is not None
+
+
+T.ROOM_MAKERS.append(_room_between_computations)
+
+
+def _raw_ids(raw: bytes) -> bytes:
+    """The ids of compiled memo records, as int32 bytes."""
+    if not raw:
+        return b""
+    import numpy as np  # noqa: PLC0415 (only for a compiled memo)
+
+    records = np.frombuffer(raw, dtype=np.uint8).reshape(-1, RECORD)
+    ids: bytes = records[:, RECORD - 4 :].copy().tobytes()
+    return ids
+
+
+def _smaller_half(raw: bytes) -> bytes:
+    """The half of compiled memo records with the smallest regions (their size is in bits
+    16-23 of the tag, bytes 16-19 of a record)."""
+    if not raw:
+        return b""
+    import numpy as np  # noqa: PLC0415 (only for a compiled memo)
+
+    records = np.frombuffer(raw, dtype=np.uint8).reshape(-1, RECORD)
+    sizes = (records[:, 16:20].copy().view(np.uint32).ravel() >> 16) & 0xFF
+    order = np.argsort(sizes, kind="stable")[: len(records) // 2]
+    kept: bytes = records[order].tobytes()
+    return kept
 
 
 _CHECKPOINT: ContextVar[str | None] = ContextVar("grundy_cgt_checkpoint", default=None)
@@ -276,6 +426,22 @@ def current_checkpoint() -> str | None:
 #: canonical games (Domineering 6x6 needs 4.2 million; a resumed run that reads more
 #: from its checkpoint than its limit drops the biggest half).
 MEMO_LIMIT = 16_000_000
+
+
+#: The most regions a compiled walk keeps by default, at most: about 26 bytes each in a
+#: table at most half full (Toads-and-Frogs ``ttttttt......fffffff`` needs 24.8 million).
+COMPILED_MEMO_LIMIT = 30_000_000
+
+
+def compiled_memo_limit() -> int:
+    """The default bound of a compiled walk's memo: :data:`COMPILED_MEMO_LIMIT` regions, or
+    as many as a quarter of the machine's memory holds at 64 bytes a region when that is
+    fewer, but never fewer than :data:`MEMO_LIMIT`.
+
+    >>> MEMO_LIMIT <= compiled_memo_limit() <= COMPILED_MEMO_LIMIT
+    True
+    """
+    return min(COMPILED_MEMO_LIMIT, max(MEMO_LIMIT, T.memory_bytes() // 4 // 64))
 
 
 class _Saver:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from html import escape as _escape
 from typing import ClassVar, Union
@@ -379,7 +379,7 @@ def clear_cache() -> None:
 
 
 def _clear() -> None:
-    live = [(gid, obj) for gid, obj in list(CanonicalGame._live.items())]
+    live = live_ids()
     keep: set[int] = set()
     stack = [gid for gid, _ in live]
     while stack:
@@ -392,11 +392,25 @@ def _clear() -> None:
         hook()
     T.reset()
     mapping: dict[int, int] = {}
-    for gid in sorted(old):  # options have smaller ids
-        lefts, rights = old[gid]
-        mapping[gid] = T.intern(
-            tuple(sorted(mapping[i] for i in lefts)), tuple(sorted(mapping[i] for i in rights))
-        )
+    with T.unbounded():  # the live values are made again, whatever the table's bound
+        for gid in sorted(old):  # options have smaller ids
+            lefts, rights = old[gid]
+            mapping[gid] = T.intern(
+                tuple(sorted(mapping[i] for i in lefts)),
+                tuple(sorted(mapping[i] for i in rights)),
+            )
+    move_live(live, mapping)
+
+
+def live_ids() -> list[tuple[int, CanonicalGame]]:
+    """``(id, game)`` of every live :class:`CanonicalGame` (for renumbering the table)."""
+    return list(CanonicalGame._live.items())
+
+
+def move_live(
+    live: list[tuple[int, CanonicalGame]], mapping: Mapping[int, int] | Sequence[int]
+) -> None:
+    """Give each game of ``live`` (from :func:`live_ids`) its new id ``mapping[old id]``."""
     CanonicalGame._live = weakref.WeakValueDictionary()
     for gid, obj in live:
         object.__setattr__(obj, "_id", mapping[gid])

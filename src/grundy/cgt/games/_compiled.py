@@ -51,6 +51,11 @@ class CompiledRegions:
         self._memo_add = getattr(core, f"{prefix}_memo_add")
         self._stats = getattr(core, f"{prefix}_memo_stats")
 
+    @property
+    def kind(self) -> int:
+        """Which memo of ``grid.c`` holds the regions (the kind of its raw records)."""
+        return self._kind
+
     def value(self, key: Any, tick: Any, limit: int) -> tuple[int, int] | None:
         """``(id, new regions)`` of the key's region, or None when C cannot take it."""
         if not self._fits(key):
