@@ -18,7 +18,7 @@ import pytest
 from tests.web.helpers import client  # noqa: F401 (skips the module without the web extra)
 
 import grundy  # isort: skip
-from grundy.web import create_app, serving  # isort: skip
+from grundy.web import Limits, create_app, serving  # isort: skip
 
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="playwright is not installed: pip install playwright"
@@ -36,9 +36,14 @@ pytestmark = pytest.mark.slow
 HACKENBUSH = 'hackenbush "0-1 1-2 1-3 2-3 0-4"'
 
 
+#: Seconds the server may compute and the page may wait: ample, so that a loaded machine
+#: (CI runs the tests on every core) slows these tests down but does not fail them.
+PATIENCE = 60
+
+
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    with serving(create_app()) as url:
+    with serving(create_app(Limits(time_limit=PATIENCE))) as url:
         yield url
 
 
@@ -67,7 +72,7 @@ def page(browser: Any, base_url: str) -> Iterator[Any]:
             else None
         ),
     )
-    pg.set_default_timeout(15_000)
+    pg.set_default_timeout(PATIENCE * 1000)
     pg.goto(base_url)
     pg.wait_for_selector("#outcome")  # the page solves its first position on load
     yield pg
