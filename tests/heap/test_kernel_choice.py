@@ -9,6 +9,7 @@ import pytest
 from grundy.heap import table
 from grundy.heap.games import GRUNDYS_GAME, TakeAndBreak
 from grundy.heap.table import DENSE_AFTER, TableBuilder
+from grundy.kernels import heap as heap_kernels
 
 
 @pytest.mark.parametrize("code", ["0.07", "4.0"])
@@ -47,7 +48,7 @@ def _clocked(monkeypatch: pytest.MonkeyPatch, cost: dict[str, float]) -> _Clock:
     clock = _Clock(cost)
     monkeypatch.setattr(table, "time", clock)
     run_plain = TableBuilder._run_plain
-    rare_kernel = table.rare_kernel
+    rare_kernel = heap_kernels.rare_kernel
 
     def plain(self: TableBuilder, fast: bool, g: Any, start: int, stop: int, *rest: Any) -> int:
         done = run_plain(self, fast, g, start, stop, *rest)
