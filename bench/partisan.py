@@ -38,11 +38,13 @@ pycgt has no Konane).
 Reach, not run here (strips of 20 squares, one run each, ``nice``, CPU seconds on the
 shared 2-core machine, 2026-11-26): ``tttttttt....ffffffff`` 14 s, 3.9 million regions,
 579,000 distinct games, 536 MB peak; ``ttttttt......fffffff`` (value ``*``) 115 s, 24.8
-million regions, 1.8 million games, 2.7 GB peak, with the compiled memo's default limit of
+million regions, 1.8 million games, 2.7 GB peak, with a compiled memo limit of
 30 million regions (under the old 16 million, the biggest half dropped when full, it
 stopped at a 1,500 s time limit after 301 s of CPU and 59.7 million regions evaluated);
-``tttttt........ffffff`` is out of reach: a 1,800 s time limit stopped it after 1,409 s of
-CPU, 312 million regions evaluated (it needs more than 30 million), 3.6 GB peak.
+``tttttt........ffffff`` (value ``*``) 157 s, 36.7 million regions, 1.4 million games,
+5.2 GB peak, once the memo may hold them (at a limit of 30 million it was out of reach: a
+1,800 s time limit stopped it after 1,409 s of CPU and 312 million regions evaluated); the
+default limit is now 64 million regions where a quarter of the memory holds them.
 The table of canonical games is not what limits these strips (under two million games,
 about 600 MB); the memo of regions is: past its limit, regions dropped and needed again
 are recomputed, and the recomputation grows fast.

@@ -429,8 +429,9 @@ MEMO_LIMIT = 16_000_000
 
 
 #: The most regions a compiled walk keeps by default, at most: about 26 bytes each in a
-#: table at most half full (Toads-and-Frogs ``ttttttt......fffffff`` needs 24.8 million).
-COMPILED_MEMO_LIMIT = 30_000_000
+#: table at most half full (Toads-and-Frogs ``ttttttt......fffffff`` needs 24.8 million,
+#: ``tttttt........ffffff`` 36.7 million).
+COMPILED_MEMO_LIMIT = 64_000_000
 
 
 def compiled_memo_limit() -> int:
