@@ -3,7 +3,7 @@
 Layers, bottom to top (a package may import its own layer's modules and any
 layer below; packages on one layer may not import each other)::
 
-    {errors, _version} < kernels < core < {heap, hackenbush, search, cgt, quotient}
+    {errors, _version, _lazy} < kernels < core < {heap, hackenbush, search, cgt, quotient}
            < {catalog, census} < lang < _api < play < __init__ < web < cli < __main__
 
 The front ends (``cli``, ``web``) import only public faces: the ``grundy``
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 LAYERS: list[set[str]] = [
-    {"errors", "_version"},
+    {"errors", "_version", "_lazy"},
     {"kernels"},
     {"core"},
     {"heap", "hackenbush", "search", "cgt", "quotient"},

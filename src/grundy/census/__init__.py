@@ -14,8 +14,9 @@ with ``pip install -e ".[census]"`` in a checkout).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from grundy._lazy import lazy_names
 
 if TYPE_CHECKING:
     from grundy.census.cluster import (
@@ -81,8 +82,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'grundy.census' has no attribute {name!r}")
-    return getattr(import_module(module), name)
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())

@@ -17,7 +17,9 @@ nimbers and ``x + n.^ + *m`` are compared and added arithmetically, and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from grundy._lazy import lazy_names
 
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt._table import set_table_limit, table_limit
@@ -75,19 +77,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module  # noqa: PLC0415 (lazy: see _WHERE)
-
-    value = getattr(import_module(where), name)
-    globals()[name] = value  # the next use is a plain attribute
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
 
 
 __all__ = [

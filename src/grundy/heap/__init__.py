@@ -10,8 +10,9 @@ and ``grundy solve nim 3`` load only what they use.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from grundy._lazy import lazy_names
 
 if TYPE_CHECKING:
     from grundy.heap.build import (
@@ -128,8 +129,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'grundy.heap' has no attribute {name!r}")
-    return getattr(import_module(module), name)
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals())

@@ -6,7 +6,9 @@ Each class carries its registry metadata (``name``, ``aliases``, ``syntax``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from grundy._lazy import lazy_names
 
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.clobber import Clobber
@@ -28,19 +30,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module  # noqa: PLC0415 (lazy: see _WHERE)
-
-    value = getattr(import_module(where), name)
-    globals()[name] = value  # the next use is a plain attribute
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
 
 
 __all__ = [
