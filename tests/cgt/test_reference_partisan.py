@@ -14,6 +14,7 @@ Bounds of the exhaustive sweeps (``pytest -m slow``), positions compared in brac
   vertices 1..3 [30,385];
 * ``domineering``: every set of empty cells of the 1xN and Nx1 boards (N <= 6), 2xN and
   Nx2 (N <= 6), 3x3, 3x4 and 4x3 [19,852];
+* ``cram``: every set of empty cells of the 3x4 and 4x3 boards and of 1xN (N <= 8) [8,702];
 * ``domineering-search``: every board 2x2, 2x3, 3x2, 3x3, 2x4, 4x2, with either player to
   move; its outcome class and the mover's win or loss [2,336];
 * ``clobber``: every row of x o . of length <= 6, every 2x3, 3x2, 2x4 and 4x2 board [15,672];
@@ -154,6 +155,18 @@ def test_domineering_all_boards() -> None:
     sizes += [(2, n) for n in range(2, 7)] + [(n, 2) for n in range(3, 7)]
     sizes += [(3, 3), (3, 4), (4, 3)]
     assert _check(P.DOMINEERING, _domineering(sizes)) == 19_852
+
+
+def test_cram_sample() -> None:
+    """Cram: every board 3x3, 2x4 and 1x6 (its moves are Domineering's two, for both)."""
+    assert _check(P.CRAM, _domineering([(3, 3), (2, 4), (1, 6)])) == 832
+
+
+@pytest.mark.slow
+def test_cram_all_boards() -> None:
+    """Cram: every board 3x4, 4x3 and 1xN (N <= 8)."""
+    sizes = [(3, 4), (4, 3)] + [(1, n) for n in range(1, 9)]
+    assert _check(P.CRAM, _domineering(sizes)) == 8_702
 
 
 def _check_search(boards: list[P.Board]) -> int:

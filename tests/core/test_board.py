@@ -42,6 +42,7 @@ DRAWN = {
     "cutcake": ("cutcake 2x3", Grid),
     "toppling-dominoes": ("toppling-dominoes bbrgrb", Strip),
     "domineering": ("domineering:2x3", Grid),
+    "cram": ("cram:2x3", Grid),
     "domineering-search": ("domineering-search:2x3", Grid),
     "hackenbush": ('hackenbush "0-1 1-2 1-3 2-3 0-4"', Graph),
     "hackenbush:colored": ('hackenbush:colored "0-1:b 1-2:r 1-3:g"', Graph),

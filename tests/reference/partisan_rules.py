@@ -26,6 +26,7 @@ from tests.reference.cgt_forms import add, canon, canonical, make, nimber_form, 
 __all__ = [
     "CLOBBER",
     "COL",
+    "CRAM",
     "CUTCAKE",
     "DOMINEERING",
     "HACKENBUSH",
@@ -172,6 +173,14 @@ DOMINEERING = Rules(
     lambda b: _dominoes(b, 1, 0),  # Left: vertical
     lambda b: _dominoes(b, 0, 1),  # Right: horizontal
     lambda b: f"domineering:{b[0]}x{b[1]} {_board_rows(b)}",
+)
+
+
+CRAM = Rules(
+    "cram",
+    lambda b: _dominoes(b, 1, 0) + _dominoes(b, 0, 1),  # either player, either way
+    lambda b: _dominoes(b, 1, 0) + _dominoes(b, 0, 1),
+    lambda b: f"cram:{b[0]}x{b[1]} {_board_rows(b)}",
 )
 
 
@@ -462,5 +471,16 @@ KONANE = Rules(
 
 RULES: dict[str, Rules] = {
     r.name: r
-    for r in (HACKENBUSH, DOMINEERING, CLOBBER, CUTCAKE, TOADS_FROGS, TOPPLING, COL, SNORT, KONANE)
+    for r in (
+        HACKENBUSH,
+        DOMINEERING,
+        CRAM,
+        CLOBBER,
+        CUTCAKE,
+        TOADS_FROGS,
+        TOPPLING,
+        COL,
+        SNORT,
+        KONANE,
+    )
 }

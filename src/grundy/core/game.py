@@ -40,6 +40,7 @@ __all__ = [
     "Move",
     "NamedRuleset",
     "PartisanGame",
+    "Play",
     "Player",
     "Ruleset",
     "TheoremAnswer",
@@ -241,6 +242,11 @@ class Ruleset:
         """
         return ((s,) for s in self.moves(state))
 
+    def plays(self, state: Any, player: Player | None = None) -> Iterable[Play]:
+        """Every move of ``player`` from ``state`` as a :class:`Play` (each rulesets'
+        base writes it from its moves and words; a shape base adds the cells)."""
+        return (Play(o, player, (), "") for o in self.options(state, player))
+
     def moves(self, state: Any) -> Iterable[Any]:
         """Every state the player to move can reach (for games whose moves do not depend
         on a side given from outside: impartial games, and boards that record the mover)."""
@@ -305,6 +311,28 @@ class Move(tuple[Any, ...]):
         self = super().__new__(cls, states)
         self.words = words
         return self
+
+
+@dataclass(frozen=True)
+class Play:
+    """A move as a value, produced by the ruleset (the model is python-chess's ``Move``
+    and OpenSpiel's actions): the option it leads to, who makes it, the cells of the
+    ruleset's :meth:`~Ruleset.board` it plays on, and its words. Front ends read it (a
+    click on a cell, ``b2`` typed in ``grundy play``); none compares boards to find it.
+
+    ``after`` is a tuple of states from :meth:`Ruleset.plays`, a position (or sum) from
+    :func:`grundy.core.moves.legal_plays`, which also sets ``part``: the component of
+    the sum the move is made in. ``cells`` is empty where the ruleset does not say.
+
+    >>> Play((3,), None, (), "take 1 from the heap of 4")
+    Play(after=(3,), player=None, cells=(), words='take 1 from the heap of 4', part=0)
+    """
+
+    after: Any
+    player: Player | None
+    cells: tuple[int, ...]
+    words: str
+    part: int = 0
 
 
 @dataclass(frozen=True)
@@ -453,6 +481,10 @@ class ImpartialGame(Ruleset, Generic[S]):
 
     # ----- optional words ---------------------------------------------------------
 
+    def plays(self, state: Any, player: Player | None = None) -> Iterable[Play]:
+        """:meth:`split_moves` as :class:`Play` values, with :meth:`describe_move`'s words."""
+        return (Play(o, player, (), self.describe_move(state, o)) for o in self.split_moves(state))
+
     def describe_move(self, state: S, option: tuple[S, ...]) -> str:
         """Words for the move from ``state`` to ``option`` (a tuple of states)."""
         after = " + ".join(self.format_state(s) for s in option) or "nothing"
@@ -591,6 +623,14 @@ class PartisanGame(Ruleset, Generic[S]):
         :attr:`grundy.cgt.games.domineering.Domineering.compiled_regions`), or None (the
         default, and whenever the compiled core or its table of canonical games is absent)."""
         return None
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterable[Play]:
+        """Left's or Right's moves as :class:`Play` values, with :meth:`describe_move`'s
+        words (a shape base, :class:`~grundy.cgt.games._shapes.GridGame`, adds the cells)."""
+        if player not in (LEFT, RIGHT):
+            raise InvalidGameError(f"a partisan game's player is 'L' or 'R', got {player!r}")
+        moves = self.left_moves if player == LEFT else self.right_moves
+        return (Play((s,), player, (), self.describe_move(state, s, player)) for s in moves(state))
 
     def describe_move(self, state: S, after: S, side: str) -> str:
         """Words for the move of ``side`` (``"L"`` or ``"R"``) from ``state`` to ``after``.

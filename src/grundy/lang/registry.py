@@ -77,6 +77,7 @@ GAME_INDEX: dict[str, str] = {
     "chomp": "grundy.catalog.boards.chomp",
     "connect4": "grundy.catalog.boards.connect4",
     "connect-four": "grundy.catalog.boards.connect4",
+    "cram": "grundy.cgt.games.cram",
     "domineering-search": "grundy.catalog.boards.domineering",
     "tictactoe": "grundy.catalog.boards.tictactoe",
     "ttt": "grundy.catalog.boards.tictactoe",

@@ -12,6 +12,7 @@ from grundy._lazy import lazy_names
 
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.clobber import Clobber
+    from grundy.cgt.games.cram import Cram
     from grundy.cgt.games.cutcake import Cutcake
     from grundy.cgt.games.domineering import Domineering
     from grundy.cgt.games.hackenbush import ColoredHackenbush
@@ -36,6 +37,7 @@ __getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
 __all__ = [
     "Clobber",
     "ColoredHackenbush",
+    "Cram",
     "Cutcake",
     "Domineering",
     "ToadsAndFrogs",

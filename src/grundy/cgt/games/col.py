@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._grid import board_lines, format_rows, parse_rows
-from grundy.core.board import Grid
-from grundy.core.game import PartisanGame
+from grundy.cgt.games._shapes import GridGame, Placement
+from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 from grundy.kernels.boards import col_options, col_split, fits
 
@@ -31,31 +30,25 @@ __all__ = ["Col", "ColouringGame", "ColouringState"]
 ColouringState = tuple[int, int, int, int, int]
 
 Part = tuple[Hashable, Any, Any]
-_SYMBOLS = "br#."
-_CELLS = {"b": "left", "r": "right", "#": "hole", ".": "empty"}
 
 
 @dataclass(frozen=True)
-class ColouringGame(PartisanGame[ColouringState]):
+class ColouringGame(GridGame):
     """A colouring game on a grid; subclasses say which neighbours forbid a move."""
+
+    symbols: ClassVar[str] = "br#."
+    pieces: ClassVar[dict[str, str]] = {"b": "left", "r": "right", "#": "hole", ".": "empty"}
+    max_cells: ClassVar[int | None] = 64
 
     #: True: a cell next to the mover's own colour is forbidden (Col); False: next to
     #: the other player's colour (Snort).
     forbid_own: ClassVar[bool] = True
-    family: ClassVar[str] = "partisan"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
             raise InvalidSpecError(f"{self.name} needs the board", self.syntax)
-        text = "/".join(args)
-        if "x" in text.lower() and "." not in text and "/" not in text:  # RxC: an empty board
-            r, _, c = text.lower().partition("x")
-            if r.isdigit() and c.isdigit() and 0 < int(r) <= 12 and 0 < int(c) <= 12:
-                text = "/".join("." * int(c) for _ in range(int(r)))
-        h, w, (blue, red, holes) = parse_rows(text, _SYMBOLS, self.syntax)
-        if h * w > 64:
-            raise InvalidSpecError(f"the board has {h * w} cells; at most 64", self.syntax)
-        state = (h, w, blue, red, holes)
+        (state,) = super().parse_args(args)
+        blue, red = state[2], state[3]
         for mask, colour in ((blue, "b"), (red, "r")):
             if self._forbidden(state, colour == "b" if self.forbid_own else colour == "r") & mask:
                 which = f"coloured {colour}" if self.forbid_own else "of different colours"
@@ -64,19 +57,6 @@ class ColouringGame(PartisanGame[ColouringState]):
                     self.syntax,
                 )
         return [state]
-
-    def format_state(self, state: Any) -> str:
-        h, w, blue, red, holes = state
-        return format_rows(h, w, [blue, red, holes], _SYMBOLS)
-
-    def board(self, state: Any) -> Grid:
-        """Blue cells Left's, red cells Right's; ``#`` squares are holes."""
-        text = self.format_state(state).replace("/", "")
-        return Grid(state[0], state[1], tuple(_CELLS[ch] for ch in text))
-
-    def text_board(self, state: Any) -> list[str]:
-        """The map as a grid, rows and columns numbered from 1."""
-        return board_lines(self.format_state(state))
 
     def _forbidden(self, state: ColouringState, blue_neighbours: bool) -> int:
         """Cells next to a blue cell (``blue_neighbours``) or next to a red one."""
@@ -91,21 +71,28 @@ class ColouringGame(PartisanGame[ColouringState]):
         full = sum(((1 << w) - 1) << (r * stride) for r in range(h))
         return full & ~(blue | red | holes)
 
-    def _moves(self, state: ColouringState, left: bool) -> Iterator[ColouringState]:
+    def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
         h, w, blue, red, holes = state
+        left = player == LEFT
         # Col: Left may not colour next to blue; Snort: next to red (and the mirror for Right)
-        blocked = self._forbidden(state, left == self.forbid_own)
-        free = self._empty(state) & ~blocked
+        blocked = self._forbidden(state, left == self.forbid_own)  # type: ignore[arg-type]
+        free = self._empty(state) & ~blocked  # type: ignore[arg-type]
         while free:
             low = free & -free
             free ^= low
-            yield (h, w, blue | low, red, holes) if left else (h, w, blue, red | low, holes)
+            after = (h, w, blue | low, red, holes) if left else (h, w, blue, red | low, holes)
+            yield after, (divmod(low.bit_length() - 1, w + 1),)
 
-    def left_moves(self, state: ColouringState) -> Iterator[ColouringState]:
-        return self._moves(state, True)
+    def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
+        """Which cell is coloured, rows and columns numbered from 1.
 
-    def right_moves(self, state: ColouringState) -> Iterator[ColouringState]:
-        return self._moves(state, False)
+        >>> g = Col()
+        >>> (s,) = g.parse_args([".."])
+        >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
+        'Left colours row 1, column 1 blue'
+        """
+        ((r, c),) = cells
+        return f"colours row {r + 1}, column {c + 1} {'blue' if player == LEFT else 'red'}"
 
     # ----- regions (grundy.kernels.boards: compiled, or its pure-Python twin) ---------
 
@@ -141,19 +128,6 @@ class ColouringGame(PartisanGame[ColouringState]):
         if self.forbid_own:
             return compiled_walk("col", 3, _fits_key, _fits_key)
         return compiled_walk("snort", 4, _fits_key, _fits_key)
-
-    def describe_move(self, state: Any, after: Any, side: str) -> str:
-        """Which cell is coloured, rows and columns numbered from 1.
-
-        >>> g = Col()
-        >>> (s,) = g.parse_args([".."])
-        >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
-        'Left colours row 1, column 1 blue'
-        """
-        changed = (after[2] | after[3]) & ~(state[2] | state[3])
-        r, c = divmod(changed.bit_length() - 1, state[1] + 1)
-        who, colour = ("Left", "blue") if side == "L" else ("Right", "red")
-        return f"{who} colours row {r + 1}, column {c + 1} {colour}"
 
 
 @dataclass(frozen=True)

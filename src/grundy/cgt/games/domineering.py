@@ -25,24 +25,19 @@ from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import (
     _reverse_rows,
     _transpose,
-    board_lines,
-    cells_of,
     components,
-    format_rows,
-    parse_rows,
     row_images,
     rows_of,
     trim,
 )
+from grundy.cgt.games._shapes import GridGame, Placement, fits_bitboard, stores_bitboard
 from grundy.cgt.value import CLEAR_HOOKS
-from grundy.core.board import Grid
-from grundy.core.game import PartisanGame
+from grundy.core.game import LEFT, Player
 from grundy.core.limits import check_time
-from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
 from grundy.kernels.grid import dom_options, dom_split
 
-__all__ = ["Domineering", "DomineeringState"]
+__all__ = ["Domineering", "DomineeringState", "domino_placements", "domino_words"]
 
 DomineeringState = tuple[int, int, int]
 
@@ -74,23 +69,35 @@ CLEAR_HOOKS.append(_row_keys.clear)
 _SPLIT_CACHE_LIMIT = 400_000
 
 
-def _size(text: str) -> tuple[int, int]:
-    rows, sep, cols = text.lower().partition("x")
-    if not sep:
-        raise InvalidSpecError(f"the board size must be RxC, got {text!r}", _SYNTAX)
-    r = parse_natural(rows, "the number of rows", _SYNTAX)
-    c = parse_natural(cols, "the number of columns", _SYNTAX)
-    if r < 1 or c < 1:
-        raise InvalidSpecError(f"the board {text} has no cells", _SYNTAX)
-    return r, c
+def domino_placements(state: tuple[int, ...], vertical: bool) -> Iterator[Placement]:
+    """Every domino on two empty cells one above the other (``vertical``) or side by side:
+    the board after it and its two cells."""
+    h, w, mask = state
+    stride = w + 1
+    step = stride if vertical else 1
+    spots = mask & (mask >> step)
+    while spots:
+        low = spots & -spots
+        r, c = divmod(low.bit_length() - 1, stride)
+        yield (h, w, mask ^ (low | (low << step))), ((r, c), (r + 1, c) if vertical else (r, c + 1))
+        spots ^= low
+
+
+def domino_words(cells: Sequence[tuple[int, int]]) -> str:
+    """Where a domino goes, rows and columns numbered from 1.
+
+    >>> domino_words(((0, 0), (1, 0)))
+    'places a vertical domino in column 1, rows 1-2'
+    """
+    (r1, c1), (r2, c2) = cells
+    if c1 == c2:
+        return f"places a vertical domino in column {c1 + 1}, rows {r1 + 1}-{r2 + 1}"
+    return f"places a horizontal domino in row {r1 + 1}, columns {c1 + 1}-{c2 + 1}"
 
 
 @dataclass(frozen=True)
-class Domineering(PartisanGame[DomineeringState]):
+class Domineering(GridGame):
     """Domineering; ``rows`` and ``cols`` give the default (empty) board, if any."""
-
-    rows: int | None = None
-    cols: int | None = None
 
     name: ClassVar[str] = "domineering"
     aliases: ClassVar[tuple[str, ...]] = ("dom", "partisan-domineering")
@@ -100,17 +107,14 @@ class Domineering(PartisanGame[DomineeringState]):
         "by side; who cannot move loses"
     )
     example: ClassVar[str] = "domineering:3x4"
-    family: ClassVar[str] = "partisan"
     memo_family: ClassVar[str] = "domineering"
+    transpose_negates: ClassVar[bool] = True
 
-    @classmethod
-    def from_params(cls, params: str | None) -> Domineering:
-        if params is None:
-            return cls()
-        return cls(*_size(params))
+    def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
+        return domino_placements(state, player == LEFT)
 
-    def params_text(self) -> str | None:
-        return None if self.rows is None else f"{self.rows}x{self.cols}"
+    def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
+        return domino_words(cells)
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if args and args[-1].upper() in ("L", "R"):
@@ -120,51 +124,7 @@ class Domineering(PartisanGame[DomineeringState]):
                 f"BOARD {args[-1].upper()}",
                 _SYNTAX,
             )
-        if not args:
-            if self.rows is None or self.cols is None:
-                raise InvalidSpecError("give the board size or the rows", _SYNTAX)
-            text = "/".join("." * self.cols for _ in range(self.rows))
-        elif len(args) == 1 and "x" in args[0].lower() and "." not in args[0]:
-            r, c = _size(args[0])
-            text = "/".join("." * c for _ in range(r))
-        else:
-            text = "/".join(args)
-        h, w, (mask,) = parse_rows(text, ".#", _SYNTAX)
-        if self.rows is not None and (h, w) != (self.rows, self.cols):
-            raise InvalidSpecError(
-                f"the rows make a {h}x{w} board, not {self.rows}x{self.cols}", _SYNTAX
-            )
-        return [(h, w, mask)]
-
-    def format_state(self, state: Any) -> str:
-        h, w, mask = state
-        return format_rows(h, w, [mask], ".#")
-
-    def board(self, state: Any) -> Grid:
-        """Covered cells blocked."""
-        text = self.format_state(state).replace("/", "")
-        h, w, _ = state
-        return Grid(h, w, tuple("blocked" if ch == "#" else "empty" for ch in text))
-
-    def text_board(self, state: Any) -> list[str]:
-        """The board as a grid, rows and columns numbered from 1 (``grundy play`` shows it)."""
-        return board_lines(self.format_state(state))
-
-    def describe_move(self, state: Any, after: Any, side: str) -> str:
-        """Where the domino goes, rows and columns numbered from 1.
-
-        >>> d = Domineering()
-        >>> d.describe_move((2, 3, 0b11110111), (2, 3, 0b11100110), "L")
-        'Left places a vertical domino in column 1, rows 1-2'
-        """
-        _h, w, mask = state
-        cells = sorted(cells_of(mask ^ after[2], w))
-        if len(cells) != 2:
-            return super().describe_move(state, after, side)
-        (r1, c1), (r2, c2) = cells
-        if c1 == c2:
-            return f"Left places a vertical domino in column {c1 + 1}, rows {r1 + 1}-{r2 + 1}"
-        return f"Right places a horizontal domino in row {r1 + 1}, columns {c1 + 1}-{c2 + 1}"
+        return super().parse_args(args)
 
     def left_moves(self, state: DomineeringState) -> Iterator[DomineeringState]:
         h, w, mask = state
@@ -239,7 +199,7 @@ class Domineering(PartisanGame[DomineeringState]):
     def compiled_regions(self) -> CompiledRegions | None:
         """The walk in C, when the compiled core and its table of canonical games run (then
         :func:`grundy.cgt.value_of` hands it each missing region), else None."""
-        return compiled_walk("dom", 0, _fits_dom, _stores_dom)
+        return compiled_walk("dom", 0, fits_bitboard, stores_bitboard)
 
     def number_value(self, region: DomineeringState) -> int | None:
         """The value of a region where only one player can ever move, else None.
@@ -394,17 +354,3 @@ def _run_halves(bits: int, step: int, length: int) -> int:
 
 def _images(h: int, w: int, mask: int) -> list[tuple[bool, tuple[int, int, tuple[Any, ...]]]]:
     return row_images(h, w, (rows_of(h, w, mask),))
-
-
-def _fits_dom(key: Any) -> bool:
-    """A keyed region ``(h, w, ...)`` whose bitboard (rows ``w + 1`` bits apart) fits 64 bits."""
-    h: int = key[0]
-    w: int = key[1]
-    return h * (w + 1) <= 64
-
-
-def _stores_dom(key: Any) -> bool:
-    """A key the C memo can hold (read back from a checkpoint)."""
-    h: int = key[0]
-    w: int = key[1]
-    return h * w <= 64 and h * (w + 1) <= 64 + w
