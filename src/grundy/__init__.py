@@ -37,11 +37,13 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
         Move,
         NamedRuleset,
         PartisanGame,
+        Play,
         Ruleset,
         TheoremAnswer,
     )
     from grundy.core.limits import bounded
     from grundy.core.mex import mex, nim_sum
+    from grundy.core.moves import legal_plays
     from grundy.core.position import Position, Sum
     from grundy.core.result import Result
     from grundy.core.search import DEFAULT_MAX_POSITIONS
@@ -89,12 +91,14 @@ _WHERE = {
             "Move",
             "NamedRuleset",
             "PartisanGame",
+            "Play",
             "Ruleset",
             "TheoremAnswer",
         ),
         "grundy.core.game",
     ),
     "bounded": "grundy.core.limits",
+    "legal_plays": "grundy.core.moves",
     "mex": "grundy.core.mex",
     "nim_sum": "grundy.core.mex",
     "Position": "grundy.core.position",
@@ -160,6 +164,7 @@ __all__ = [
     "NamedRuleset",
     "OctalCode",
     "PartisanGame",
+    "Play",
     "Position",
     "Registry",
     "Result",
@@ -184,6 +189,7 @@ __all__ = [
     "heap_periodicity",
     "heap_table",
     "legal_moves",
+    "legal_plays",
     "mex",
     "nim_sum",
     "parse",

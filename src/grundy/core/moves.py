@@ -19,15 +19,16 @@ domineering:2x2 ../.. + nim 0 | Right: take 1 from the heap of 1
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from grundy.core.game import ImpartialGame, PartisanGame
+from grundy.core.game import ImpartialGame, PartisanGame, Play, Player
 from grundy.core.limits import CHECK_EVERY, checkpoint
-from grundy.core.position import Position, Sum, sum_of
+from grundy.core.position import Position, Sum, mark_checked, sum_of
 from grundy.core.text import short_repr
 from grundy.errors import InvalidGameError, InvalidSpecError, SearchLimitError, UnsupportedError
 
-__all__ = ["legal_moves"]
+__all__ = ["legal_moves", "legal_plays"]
 
 
 #: At most this many moves are listed by default (``nim 2147483648`` has over 2 billion;
@@ -46,6 +47,23 @@ def legal_moves(
     Moves are generated lazily: past ``max_moves`` of them the listing stops with
     :class:`~grundy.errors.SearchLimitError`, and the time limit in force
     (:func:`~grundy.core.limits.bounded`) is checked as it goes.
+    """
+    return [(p.after, p.words) for p in legal_plays(pos, side, max_moves=max_moves)]
+
+
+def legal_plays(
+    pos: Position | Sum, side: str | None = None, *, max_moves: int = MAX_LEGAL_MOVES
+) -> list[Play]:
+    """:func:`legal_moves` as :class:`~grundy.core.game.Play` values: the position after
+    each move, who makes it, the cells of its component's board it plays on (when the
+    ruleset says), its words, and ``part``, the index of the component it is made in.
+    The positions are made by the rules, so :func:`grundy.solve` takes them as they are
+    (even one that does not print as itself: a Cutcake table of several pieces).
+
+    >>> from grundy import parse
+    >>> p = legal_plays(parse("domineering:2x2 + nim 1"), side="L")[0]
+    >>> str(p.after), p.cells, p.part
+    ('domineering:2x2 #./#. + nim 1', (0, 2), 0)
     """
     if not isinstance(pos, (Position, Sum)):
         raise InvalidGameError(
@@ -66,26 +84,24 @@ def legal_moves(
         )
     if not partisan and len(comps) == 1 and comps[0].game.kind != "impartial":
         game = comps[0].game
-        return [(Position(game, s), w) for s, w in game.play_moves(comps[0].state)]
+        listed = game.play_moves(comps[0].state)
+        return [Play(mark_checked(Position(game, s)), None, (), w) for s, w in listed]
     who = "Left" if side == "L" else "Right"
-    out: list[tuple[Position | Sum, str]] = []
+    player: Player | None = "L" if side == "L" else "R" if side == "R" else None
+    out: list[Play] = []
     seen: set[Any] = set()
     count = 0
     for i, c in enumerate(comps):
         game = c.game
         if isinstance(game, PartisanGame):
-            moves = game.left_moves(c.state) if side == "L" else game.right_moves(c.state)
             where = f" in {c}" if len(comps) > 1 else ""
-            assert side is not None
-            options: Any = (((s,), game.describe_move(c.state, s, side) + where) for s in moves)
+            plays: Any = (replace(p, words=p.words + where) for p in game.plays(c.state, player))
         elif isinstance(game, ImpartialGame):
             prefix = f"{who}: " if side is not None else ""
-            options = (
-                (o, prefix + game.describe_move(c.state, o)) for o in game.split_moves(c.state)
-            )
+            plays = (replace(p, words=prefix + p.words) for p in game.plays(c.state, player))
         else:
             raise UnsupportedError(f"{game.spec_name()} cannot be played inside a sum")
-        for option, words in options:
+        for play in plays:
             count += 1
             if count > max_moves:
                 raise SearchLimitError(
@@ -95,12 +111,13 @@ def legal_moves(
                 )
             if count % CHECK_EVERY == 0:
                 checkpoint(count, None, "moves listed")
+            option = play.after
             after = sum_of([*comps[:i], *(Position(game, s) for s in option), *comps[i + 1 :]])
             key = after.canonical()
             if key in seen:
                 continue
             seen.add(key)
-            out.append((after, words))
+            out.append(replace(play, after=mark_checked(after), part=i))
     return out
 
 

@@ -21,9 +21,9 @@ from collections import Counter
 from typing import Any
 
 import grundy
-from grundy import board_json
+from grundy import Play, board_json
 
-__all__ = ["board_of", "move_target"]
+__all__ = ["board_of", "move_target", "play_target"]
 
 Board = dict[str, Any]
 
@@ -44,6 +44,31 @@ def board_of(position: grundy.Position | grundy.Sum) -> Board | None:
     if drawn["kind"] == "panel":  # one row of parts, the indices move targets use
         drawn["parts"] = _parts(drawn)
     return drawn
+
+
+def play_target(board: Board | None, play: Play) -> dict[str, Any] | None:
+    """Where ``play`` (a :class:`~grundy.core.game.Play` of
+    :func:`~grundy.core.moves.legal_plays`) is made on ``board``: the cells the ruleset
+    says it plays on (a grid game's move, read from the move itself, wherever it leaves
+    the board); for a move that names no cells, what :func:`move_target` finds.
+
+    >>> from grundy import parse
+    >>> from grundy.core.moves import legal_plays
+    >>> p = parse("cram:2x3")
+    >>> [play_target(board_of(p), m) for m in legal_plays(p, "L")][:2]
+    [{'cells': [0, 3]}, {'cells': [1, 4]}]
+    >>> p = parse("cram:1x2 + nim 2")
+    >>> play_target(board_of(p), legal_plays(p, "L")[0])
+    {'cells': [0, 1], 'part': 0}
+    """
+    if board is None:
+        return None
+    if not play.cells:
+        return move_target(board, board_of(play.after))
+    target: dict[str, Any] = {"cells": list(play.cells)}
+    if board["kind"] == "panel":
+        target["part"] = play.part
+    return target
 
 
 def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | None:

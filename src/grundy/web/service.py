@@ -23,7 +23,7 @@ from typing import Any
 
 import grundy
 from grundy.play import hint
-from grundy.web.board import board_of, move_target
+from grundy.web.board import board_of, play_target
 from grundy.web.limits import (
     BudgetError,
     Limits,
@@ -126,9 +126,10 @@ def moves_json(
         return _partisan_moves(position, _side(side), board, limits)
     start = time.monotonic()
     with grundy.bounded(time_limit=limits.time_limit):
-        options = grundy.legal_moves(position)
+        options = grundy.legal_plays(position)
         moves = []
-        for after, words in _within_budget(options, start, limits):
+        for play in _within_budget(options, start, limits):
+            after, words = play.after, play.words
             r = grundy.solve(
                 after, misere=play_misere, max_moves=0, max_positions=limits.max_positions
             )
@@ -139,7 +140,7 @@ def moves_json(
                     "words": words,
                     "outcome": _FOR_THE_MOVER.get(them or "", "unknown"),
                     "remoteness": r.remoteness,
-                    "target": move_target(board, board_of(after)),
+                    "target": play_target(board, play),
                 }
             )
         over = None
@@ -202,9 +203,7 @@ def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
     }
 
 
-def _within_budget(
-    options: list[tuple[Any, str]], start: float, limits: Limits
-) -> Iterator[tuple[Any, str]]:
+def _within_budget(options: list[Any], start: float, limits: Limits) -> Iterator[Any]:
     """The moves to rate, one by one: refused when there are more than the page plays,
     stopped (:class:`grundy.TimeLimitError`) when the request's time budget runs out."""
     if len(options) > limits.play_moves:
@@ -240,9 +239,10 @@ def _partisan_moves(
         board = {**board, "mover": side}  # the page says whose move the board shows
     start = time.monotonic()
     with grundy.bounded(time_limit=limits.time_limit):
-        options = grundy.legal_moves(position, side=side)
+        options = grundy.legal_plays(position, side=side)
         moves = []
-        for after, words in _within_budget(options, start, limits):
+        for play in _within_budget(options, start, limits):
+            after, words = play.after, play.words
             r = grundy.solve(after, max_moves=0, max_positions=limits.max_positions)
             moves.append(
                 {
@@ -250,7 +250,7 @@ def _partisan_moves(
                     "words": words,
                     "outcome": "win" if r.outcome in good else "lose",
                     "remoteness": None,
-                    "target": move_target(board, board_of(after)),
+                    "target": play_target(board, play),
                 }
             )
     over = None
