@@ -35,9 +35,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
-from grundy._api import legal_moves, solve
+from grundy._api import solve
 from grundy.core.board import PIECES, Grid
+from grundy.core.game import Play
 from grundy.core.limits import bounded
+from grundy.core.moves import legal_plays
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
 from grundy.errors import GrundyError
@@ -169,7 +171,9 @@ def play(
     seconds; past it the computer's move raises :class:`~grundy.errors.TimeLimitError`.
 
     >>> typed = iter(["1:1", "undo", "undo", "2:2"])
-    >>> play(parse("nim 2 3"), read=lambda _: next(typed, None), write=print)
+    >>> play(parse("nim 2 3"), read=lambda _: next(typed, None), write=print)  # doctest: +ELLIPSIS
+    You play against the computer and move first; whoever makes the last move wins.
+    Type a move as the position it leaves (e.g. nim 0 3, or just 0 3) or its number ...
     Position: nim 2 3
       heap 1: ●● (2)
       heap 2: ●●● (3)
@@ -193,7 +197,9 @@ def play(
     After the end the last move can still be taken back:
 
     >>> typed = iter(["1", "undo", "quit"])
-    >>> play(parse("nim 1"), read=lambda _: next(typed, None), write=print)
+    >>> play(parse("nim 1"), read=lambda _: next(typed, None), write=print)  # doctest: +ELLIPSIS
+    You play against the computer and move first; whoever makes the last move wins.
+    Type a move as the position it leaves (e.g. nim 0, or just 0) or its number ...
     Position: nim 1
       heap 1: ● (1)
     Position: nim 0 has no moves (the last mover wins).
@@ -205,19 +211,50 @@ def play(
     Bye.
     0
     """
+    return _game(
+        position,
+        side=None,
+        computer_first=computer_first,
+        misere=misere,
+        read=read,
+        write=write,
+        time_limit=time_limit,
+    )
+
+
+_NAMES = {"L": "Left", "R": "Right"}
+
+
+def _game(
+    position: Position | Sum,
+    *,
+    side: str | None,
+    computer_first: bool,
+    misere: bool,
+    read: Callable[[str], str | None],
+    write: Callable[[str], None],
+    time_limit: float | None,
+) -> int:
+    """The one play loop, impartial (``side`` None) and partisan (the user plays ``side``)."""
     within = functools.partial(_within, time_limit)
+    other = None if side is None else _flip(side)
     human = not computer_first
-    # where the user was to move before each of their moves, and whether it was lost for them
-    history: list[tuple[Position | Sum, bool]] = []
+    for line in _intro(position, side, computer_first, misere):
+        write(line)
+    # where the user was to move before each of their moves, whether it was lost for them,
+    # and the cells each side covered
+    history: list[tuple[Position | Sum, bool, dict[int, str]]] = []
     known: tuple[Position | Sum, Result] | None = None  # a solve already done for the computer
     lost = False  # the computer has just made a winning move: the user cannot give a win away
+    marks: dict[int, str] = {}  # board cell -> the side whose move covered it
     while True:
-        options = legal_moves(position)
+        mover = side if human else other
+        options = legal_plays(position, side=mover)
         if not options:
-            _announce_end(position, human_to_move=human, misere=misere, write=write)
+            _announce_end(position, human, mover, misere=misere, write=write, marks=marks)
             if not history or not _undo_after_end(read, write, replied=human):
                 return 0
-            position, lost = history.pop()
+            position, lost, marks = history.pop()
             human = True
             continue
         if not human:
@@ -226,35 +263,92 @@ def play(
             else:
                 with within():
                     result = solve(position, misere=misere, max_moves=1)
-            if result.winning_moves:
-                after, words = result.winning_moves[0], result.move_descriptions[0]
+            moves, words = _side_moves(result, other)
+            if moves:
+                after, said = moves[0], words[0]
+                made = _find(options, after)
             else:
-                after, words = options[0]
-            lost = bool(result.winning_moves) and result.mover_result() == "win"
-            write(f"Computer: {words} -> {after}")
+                made = options[0]
+                after, said = made.after, made.words
+            lost = side is None and bool(moves) and result.mover_result() == "win"
+            who = "" if other is None else f" ({_NAMES[other]})"
+            write(f"Computer{who}: {said} -> {after}")
+            if other is not None and made is not None:
+                marks = _covered(marks, made, other)
             position, human = after, True
             continue
         heading = f"Position: {position}"
+        if side is not None:
+            heading += f"  ({_NAMES[side]} to move)"
         chosen = _user_move(
             heading,
             position,
             options,
-            (misere, None, time_limit),
+            (misere, side, time_limit),
             read=read,
             write=write,
             history=history,
+            marks=marks if side is not None else None,
         )
         if chosen is None:
             return 0
         if isinstance(chosen, str):  # _UNDO
-            position, lost = history.pop()
+            position, lost, marks = history.pop()
             continue
         with within():
-            remark, known = (None, None) if lost else _gift(position, chosen, misere)
+            if side is not None:
+                remark, known = _partisan_gift(position, chosen.after, side), None
+            else:
+                remark, known = (None, None) if lost else _gift(position, chosen.after, misere)
         if remark:
             write(remark)
-        history.append((position, lost))
-        position, human = chosen, False
+        history.append((position, lost, marks))
+        if side is not None:
+            marks = _covered(marks, chosen, side)
+        position, human = chosen.after, False
+
+
+def _intro(
+    position: Position | Sum, side: str | None, computer_first: bool, misere: bool
+) -> list[str]:
+    """The first lines: who the user is and who moves first; how a move is typed, ``help``.
+
+    >>> for line in _intro(parse("nim 3 4 5"), None, False, False):
+    ...     print(line)  # doctest: +ELLIPSIS
+    You play against the computer and move first; whoever makes the last move wins.
+    Type a move as the position it leaves (e.g. nim 0 4 5, or just 0 4 5) or its number ...
+    """
+    if side is not None:
+        first = _NAMES[_flip(side) if computer_first else side]
+        who = f"You play {_NAMES[side]} ({first} moves first)."
+    else:
+        who = (
+            "You play against the computer and "
+            + ("it moves first" if computer_first else "move first")
+            + f"; whoever makes the last move {'loses' if misere else 'wins'}."
+        )
+    try:
+        options = legal_plays(position, side=side)
+    except GrundyError:
+        options = []
+    if not options:
+        return [who]
+    example = _trim(str(options[0].after))
+    bare = _bare_args(example, position)
+    example += f", or just {bare}" if bare else ""
+    cell = _cell_name(position, options[0])
+    cells = f", the cells it plays on (e.g. {cell})" if cell else ""
+    return [
+        who,
+        f"Type a move as the position it leaves (e.g. {example}){cells} or its number in "
+        "'moves'; 'help' says more.",
+    ]
+
+
+def _find(options: list[Play], after: Position | Sum) -> Play | None:
+    """The move of ``options`` that leads to ``after``."""
+    key = after.canonical()
+    return next((p for p in options if p.after.canonical() == key), None)
 
 
 @contextlib.contextmanager
@@ -327,8 +421,9 @@ def play_partisan(
 
     >>> typed = iter(["hint", "2"])
     >>> position = parse('cgt "{2|-1}" + nim 1')
-    >>> play_partisan(position, side="R", read=lambda _: next(typed, None))
+    >>> play_partisan(position, side="R", read=lambda _: next(typed, None))  # doctest: +ELLIPSIS
     You play Right (Right moves first).
+    Type a move as the position it leaves (e.g. cgt "-1" + nim 1) or its number in 'moves'; ...
     Position: cgt "{2|-1}" + nim 1  (Right to move)
       1: cgt "{2|-1}"
       heap 2: ● (1)
@@ -347,6 +442,7 @@ def play_partisan(
     >>> start = parse("domineering:2x4 ...#/....")
     >>> play_partisan(start, read=lambda _: next(typed, None))  # doctest: +ELLIPSIS
     You play Left (Left moves first).
+    Type a move as the position it leaves (e.g. domineering:2x4 #..#/#..., or just ...
     Position: domineering:2x4 ...#/....  (Left to move)
          1 2 3 4
       1  . . . #
@@ -360,85 +456,38 @@ def play_partisan(
     Bye.
     0
     """
-    within = functools.partial(_within, time_limit)
-    names = {"L": "Left", "R": "Right"}
-    other = "R" if side == "L" else "L"
-    mover = other if computer_first else side
-    write(f"You play {names[side]} ({names[mover]} moves first).")
-    history: list[tuple[Position | Sum, dict[int, str]]] = []
-    marks: dict[int, str] = {}  # board cell -> the side whose move covered it
-    while True:
-        options = legal_moves(position, side=mover)
-        if not options:
-            _draw_board(position, write, marks)
-            write(f"{names[mover]} has no move: {names[_flip(mover)]} made the last move.")
-            write("You win!" if mover == other else "The computer wins.")
-            if not history or not _undo_after_end(read, write, replied=mover == side):
-                return 0
-            position, marks = history.pop()
-            mover = side
-            continue
-        if mover == other:
-            with within():
-                result = solve(position, max_moves=1)
-            moves, words = _side_moves(result, other)
-            after, said = (moves[0], words[0]) if moves else options[0]
-            write(f"Computer ({names[other]}): {said} -> {after}")
-            marks = _covered(marks, position, after, other)
-            position, mover = after, side
-            continue
-        heading = f"Position: {position}  ({names[side]} to move)"
-        chosen = _user_move(
-            heading,
-            position,
-            options,
-            (False, side, time_limit),
-            read=read,
-            write=write,
-            history=history,
-            marks=marks,
-        )
-        if chosen is None:
-            return 0
-        if isinstance(chosen, str):  # _UNDO
-            position, marks = history.pop()
-            continue
-        with within():
-            remark = _partisan_gift(position, chosen, side)
-        if remark:
-            write(remark)
-        history.append((position, marks))
-        marks = _covered(marks, position, chosen, side)
-        position, mover = chosen, other
+    return _game(
+        position,
+        side=side,
+        computer_first=computer_first,
+        misere=False,
+        read=read,
+        write=write,
+        time_limit=time_limit,
+    )
 
 
-def _covered(
-    marks: dict[int, str], before: Position | Sum, after: Position | Sum, side: str
-) -> dict[int, str]:
-    """``marks`` and the cells of a one-board position that ``side``'s move from ``before``
-    to ``after`` covered (empty before, blocked after: a domino placed)."""
-    old, new = _grid_of(before), _grid_of(after)
-    if old is None or new is None or (old.rows, old.cols) != (new.rows, new.cols):
+def _covered(marks: dict[int, str], move: Play, side: str) -> dict[int, str]:
+    """``marks`` and the cells of a one-board position that ``side``'s move covered (the
+    cells the move names that its board shows blocked after it: a domino placed)."""
+    board = _grid_of(move.after)
+    if board is None or not move.cells:
         return marks
-    placed = {
-        i: side
-        for i, (a, b) in enumerate(zip(old.cells, new.cells, strict=True))
-        if a == "empty" and b == "blocked"
-    }
+    placed = {i: side for i in move.cells if board.cells[i] == "blocked"}
     return {**marks, **placed} if placed else marks
 
 
 def _user_move(
     heading: str,
     position: Position | Sum,
-    options: list[tuple[Position | Sum, str]],
+    options: list[Play],
     how: tuple[bool, str | None, float | None],
     *,
     read: Callable[[str], str | None],
     write: Callable[[str], None],
     history: list[Any],
     marks: dict[int, str] | None = None,
-) -> Position | Sum | str | None:
+) -> Play | str | None:
     """Show the position and read the user's move: the move, :data:`_UNDO` (said), or
     None when the user leaves (said). ``how`` is ``(misere, side, time_limit)`` for the
     hint."""
@@ -554,8 +603,20 @@ def _gift(
 
 
 def _announce_end(
-    position: Position | Sum, *, human_to_move: bool, misere: bool, write: Callable[[str], None]
+    position: Position | Sum,
+    human_to_move: bool,
+    mover: str | None,
+    *,
+    misere: bool,
+    write: Callable[[str], None],
+    marks: dict[int, str],
 ) -> None:
+    """The verdict when the player to move (``mover`` in a partisan game) has no move."""
+    if mover is not None:
+        _draw_board(position, write, marks)
+        write(f"{_NAMES[mover]} has no move: {_NAMES[_flip(mover)]} made the last move.")
+        write("The computer wins." if human_to_move else "You win!")
+        return
     comps = position.components
     ended = comps[0].game.terminal_value(comps[0].state) if len(comps) == 1 else None
     if ended is not None:
@@ -584,26 +645,37 @@ def _draw_board(
         _draw(position, write, marks)
 
 
-def _help(position: Position | Sum, options: list[tuple[Position | Sum, str]]) -> str:
+def _help(position: Position | Sum, options: list[Play]) -> str:
     """The help line, its examples taken from the first legal move."""
-    after, words = options[0]
-    cell = _cell_name(position, after)
+    first = options[0]
+    example = _trim(str(first.after))
+    bare = _bare_args(example, position)
+    cell = _cell_name(position, first)
+    grid = _labelled_grid(position)
+    cells = ""
+    if cell and grid is not None:
+        how = (
+            "a column letter, then a row number"
+            if all(c.isalpha() for c in grid[2])
+            else "row,column"
+        )
+        cells = f", as the cells it plays on (e.g. {cell}: {how}; several joined by -)"
     return _HELP.format(
-        example=_trim(str(after)),
-        cells=f", as the cells it plays on (e.g. {cell})" if cell else "",
-        words=_trim(words),
+        example=example + (f", or just {bare}" if bare else ""),
+        cells=cells,
+        words=_trim(first.words),
     )
 
 
 def _ask(
     position: Position | Sum,
-    options: list[tuple[Position | Sum, str]],
+    options: list[Play],
     hint: Callable[[], str],
     read: Callable[[str], str | None],
     write: Callable[[str], None],
     *,
     can_undo: bool = False,
-) -> Position | Sum | str | None:
+) -> Play | str | None:
     """The user's move, :data:`_UNDO`, or None when the user leaves (or the input ends)."""
     while True:
         line = read("Your move> ")
@@ -624,8 +696,8 @@ def _ask(
             write("Nothing to undo: you have not moved yet.")
             continue
         if word == "moves":
-            for n, (after, words) in enumerate(options, 1):
-                write(f"  {n}. {words} -> {after}")
+            for n, move in enumerate(options, 1):
+                write(f"  {n}. {move.words} -> {move.after}")
             continue
         if word == "hint":
             write(hint())
@@ -641,15 +713,14 @@ def _ask(
         return chosen
 
 
-def _match(
-    text: str, position: Position | Sum, options: list[tuple[Position | Sum, str]]
-) -> Position | Sum | str:
-    """The chosen option, or a sentence saying what is wrong with ``text`` as a move.
+def _match(text: str, position: Position | Sum, options: list[Play]) -> Play | str:
+    """The chosen move, or a sentence saying what is wrong with ``text`` as a move.
 
-    Tried in turn: a number from the ``moves`` list, the resulting position, the short
-    form ``[I:]ARGS``, the cells of a labelled grid, the words of one move.
+    Tried in turn: a number from the ``moves`` list, the resulting position (with or
+    without the game's name), the short form ``[I:]ARGS``, the cells of a labelled grid,
+    the words of one move.
     """
-    by_key = {after.canonical(): after for after, _ in options}
+    by_key = {move.after.canonical(): move for move in options}
     digits = text.isascii() and text.isdigit()
     try:
         short = _short_form(text, position)
@@ -657,15 +728,16 @@ def _match(
         short = f"{_trim(text)!r} is not a move I understand."
     legal_short = isinstance(short, (Position, Sum)) and short.canonical() in by_key
     if digits and len(text) <= 18 and 1 <= int(text) <= len(options) and not legal_short:
-        return options[int(text) - 1][0]  # a list index unless also a legal short form
+        return options[int(text) - 1]  # a list index unless also a legal short form
     spec: Position | Sum | None = None
     with contextlib.suppress(GrundyError):
         spec = parse(text)
-    for c in (spec, short):
+    bare = None if digits else _bare_position(text, position)
+    for c in (spec, short, bare):
         if isinstance(c, (Position, Sum)) and c.canonical() in by_key:
             return by_key[c.canonical()]
     where = _trim(str(position))
-    if spec is not None and not digits:
+    if (spec is not None or bare is not None) and not digits:
         return f"{_trim(text)!r} is not a legal move from {where}."
     if digits:
         total = len(options)
@@ -707,12 +779,11 @@ _LETTER_CELL = re.compile(r"([a-z]+)(\d+)")
 _NUMBER_CELL = re.compile(r"(\d+),(\d+)")
 
 
-def _by_cells(
-    text: str, position: Position | Sum, options: list[tuple[Position | Sum, str]]
-) -> Position | Sum | str | None:
+def _by_cells(text: str, position: Position | Sum, options: list[Play]) -> Play | str | None:
     """The move that plays on the cells ``text`` names on a labelled grid (the one that
-    changes fewest cells among those that change them all: Chomp's bite at a square),
-    a sentence when no move or several fit, None when ``text`` names no cells."""
+    names fewest cells among those that name them all: Chomp's bite at a square), read
+    from the moves' own cells; a sentence when no move or several fit, None when ``text``
+    names no cells."""
     grid = _labelled_grid(position)
     if grid is None:
         return None
@@ -733,18 +804,14 @@ def _by_cells(
                 f"rows {min(rows, key=_label_key)} to {max(rows, key=_label_key)})."
             )
         named.add(rows.index(row) * board.cols + [c.lower() for c in cols].index(col.lower()))
-    fits: list[tuple[int, Position | Sum, str]] = []
-    for after, words_ in options:
-        changed = _changed(board, after)
-        if changed is not None and named <= changed:
-            fits.append((len(changed), after, words_))
+    fits = [(len(cells), move) for move in options if named <= (cells := _cells(board, move))]
     shown = _trim(text)
     if not fits:
         return f"no legal move plays on {shown}."
-    fewest = min(n for n, _, _ in fits)
-    best = [(after, words_) for n, after, words_ in fits if n == fewest]
+    fewest = min(n for n, _ in fits)
+    best = [move for n, move in fits if n == fewest]
     if len(best) == 1:
-        return best[0][0]
+        return best[0]
     return f"{shown!r} fits {len(best)} moves: {_listed(best)}; name every cell the move covers."
 
 
@@ -752,30 +819,31 @@ def _label_key(label: str) -> tuple[int, str]:
     return (int(label), label) if label.isdigit() and len(label) < 18 else (0, label)
 
 
-def _changed(board: Grid, after: Position | Sum) -> set[int] | None:
-    """The cells of ``board`` that differ in the grid of ``after`` (None: no such grid)."""
-    new = _grid_of(after)
+def _cells(board: Grid, move: Play) -> set[int]:
+    """The cells of ``board`` that ``move`` plays on: those the ruleset names, else those
+    that differ in the grid after it (a game whose moves name no cells: Chomp's bite)."""
+    if move.cells:
+        return set(move.cells)
+    new = _grid_of(move.after)
     if new is None or (new.rows, new.cols) != (board.rows, board.cols):
-        return None
+        return set()
     return {i for i, (a, b) in enumerate(zip(board.cells, new.cells, strict=True)) if a != b}
 
 
-def _by_words(
-    text: str, position: Position | Sum, options: list[tuple[Position | Sum, str]]
-) -> Position | Sum | str | None:
+def _by_words(text: str, position: Position | Sum, options: list[Play]) -> Play | str | None:
     """The one move whose description holds the words of ``text`` in a row (whole words,
     any case), a sentence when several do, None when none does or ``text`` has no word."""
     typed = _tokens(text)
     if not any(t.isalpha() for t in typed):
         return None
-    fits = [(after, words) for after, words in options if _holds(_tokens(words), typed)]
+    fits = [move for move in options if _holds(_tokens(move.words), typed)]
     if not fits:
         return None
     if len(fits) == 1:
-        return fits[0][0]
-    exact = [f for f in fits if _tokens(f[1]) == typed]
+        return fits[0]
+    exact = [f for f in fits if _tokens(f.words) == typed]
     if len(exact) == 1:
-        return exact[0][0]
+        return exact[0]
     return f"{_trim(text)!r} fits {len(fits)} moves: {_listed(fits)}; say more of its words."
 
 
@@ -789,20 +857,20 @@ def _holds(words: list[str], typed: list[str]) -> bool:
     return any(words[i : i + n] == typed for i in range(len(words) - n + 1))
 
 
-def _listed(fits: list[tuple[Position | Sum, str]], most: int = 4) -> str:
+def _listed(fits: list[Play], most: int = 4) -> str:
     """The words of a few moves, for a sentence."""
-    said = "; ".join(_trim(words, 80) for _, words in fits[:most])
+    said = "; ".join(_trim(move.words, 80) for move in fits[:most])
     return said + (f"; and {len(fits) - most} more" if len(fits) > most else "")
 
 
-def _cell_name(position: Position | Sum, after: Position | Sum) -> str | None:
-    """The cells the move to ``after`` changes, as the user would type them (``b2``,
-    ``1,2-2,2``), or None when the position has no labelled grid."""
+def _cell_name(position: Position | Sum, move: Play) -> str | None:
+    """The cells ``move`` plays on, as the user would type them (``b2``, ``1,2-2,2``), or
+    None when the position has no labelled grid."""
     grid = _labelled_grid(position)
     if grid is None:
         return None
     board, rows, cols = grid[:3]
-    changed = _changed(board, after)
+    changed = _cells(board, move)
     if not changed:
         return None
     letters = all(c.isalpha() for c in cols)
@@ -813,6 +881,37 @@ def _cell_name(position: Position | Sum, after: Position | Sum) -> str | None:
         for i in sorted(changed)
     ]
     return "-".join(names) if len(names) <= 3 else None
+
+
+def _bare_args(spec: str, position: Position | Sum) -> str | None:
+    """``spec`` without the game's name, when every component is of one game and the rest
+    reads back as the same position (``2 4 5`` for ``nim 2 4 5``), else None.
+
+    >>> _bare_args("nim 2 4 5", parse("nim 3 4 5")), _bare_args("nim 1", parse("nim 1 + kayles 2"))
+    ('2 4 5', None)
+    """
+    name = _one_game(position)
+    if name is None or not spec.startswith(name + " "):
+        return None
+    rest = spec[len(name) + 1 :]
+    return rest if _bare_position(rest, position) is not None else None
+
+
+def _bare_position(text: str, position: Position | Sum) -> Position | Sum | None:
+    """``text`` read as the arguments of the position's one game (``1 4 5`` in a game of
+    Nim), or None."""
+    name = _one_game(position)
+    if name is None or not text.strip():
+        return None
+    with contextlib.suppress(GrundyError):
+        return parse(f"{name} {text}")
+    return None
+
+
+def _one_game(position: Position | Sum) -> str | None:
+    """The spec name of the one game of every component, or None."""
+    names = {c.game.spec_name() for c in position.components}
+    return names.pop() if len(names) == 1 else None
 
 
 def _short_form(text: str, position: Position | Sum) -> Position | Sum | str:

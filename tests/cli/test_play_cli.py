@@ -27,7 +27,11 @@ def test_computer_wins_from_an_n_position_when_it_moves_first() -> None:
     assert said[end + 1 :] and all(
         line.startswith("The game is over: ") for line in said[end + 1 :]
     )
-    assert said[0] == "Computer: take 2 from the heap of 3 -> nim 1 4 5"
+    assert said[0] == (
+        "You play against the computer and it moves first; whoever makes the last move wins."
+    )
+    assert said[1].startswith("Type a move as the position it leaves (e.g. nim ")
+    assert said[2] == "Computer: take 2 from the heap of 3 -> nim 1 4 5"
 
 
 def test_user_can_win_with_hints_and_short_forms() -> None:
@@ -67,7 +71,7 @@ def test_play_reads_stdin_until_eof() -> None:
 def test_help_quit_and_blank_lines() -> None:
     r = run("play", "nim 1 + nim 2", stdin="\n  \nhelp\nquit\n")
     assert r.status == 0, r.err
-    assert "as the resulting position (e.g. nim 0 2)" in r.out
+    assert "as the resulting position (e.g. nim 0 2, or just 0 2)" in r.out
     assert "as words of a move from 'moves' (e.g. 'take 1 from the heap of 1')" in r.out
     assert "Commands: moves, hint, help, quit." in r.out
     assert r.out.count("Your move> ") == 4  # blank lines ask again
@@ -110,7 +114,7 @@ def test_hint_from_a_p_position_and_the_computer_wins() -> None:
 def test_computer_first_from_a_p_position_makes_some_move() -> None:
     r = run("play", "--computer-first", "nim", "1", "1")
     assert r.status == 0, r.err
-    assert r.out.startswith("Computer: take 1 from the heap of 1 -> nim 0 1\n")
+    assert "\nComputer: take 1 from the heap of 1 -> nim 0 1\n" in r.out
     assert r.out.endswith("Bye.\n")  # stdin is empty: the user leaves
 
 
@@ -120,7 +124,10 @@ def test_misere_user_wins_and_a_finished_position() -> None:
         "Position: nim 0 0 has no moves (the last mover loses).\nYou win!\n" + _AFTER_END_PROMPT
     )
     r = run("play", "nim", "0")
-    assert r.out == "Position: nim 0 has no moves (the last mover wins).\nThe computer wins.\n"
+    assert r.out == (
+        "You play against the computer and move first; whoever makes the last move wins.\n"
+        "Position: nim 0 has no moves (the last mover wins).\nThe computer wins.\n"
+    )
 
 
 def test_huge_board_is_refused_before_playing() -> None:
@@ -149,7 +156,7 @@ def test_partisan_play_computer_first_wins_what_the_first_player_wins() -> None:
     done = run("play", "--side", "right", "--computer-first", "domineering:2x3", stdin="1\n" * 6)
     assert done.status == 0, done.err
     assert done.out.splitlines()[0] == "You play Right (Left moves first)."
-    assert done.out.splitlines()[1].startswith(
+    assert done.out.splitlines()[2].startswith(
         "Computer (Left): Left places a vertical domino in column 2, rows 1-2 -> "
         "domineering:2x3 .#./.#."
     )

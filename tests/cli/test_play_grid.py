@@ -30,7 +30,13 @@ def _play(
         write=said.append,
     )
     assert status == 0
-    return said
+    return _after_intro(said)
+
+
+def _after_intro(said: list[str]) -> list[str]:
+    """The lines after the two of the introduction (checked in test_play_input.py)."""
+    assert said[0].startswith("You play ")
+    return said[2:] if said[1:2] and said[1].startswith("Type a move as ") else said[1:]
 
 
 def _block(said: list[str], first: str, count: int) -> list[str]:

@@ -159,9 +159,9 @@ def test_domineering_cells_one_is_enough_when_it_fits_one_move() -> None:
 
 def test_help_shows_the_cells_of_the_first_move() -> None:
     said = _play("tictactoe .........", ["help", "quit"])
-    assert "as the cells it plays on (e.g. a1)" in said[-2]
+    assert "as the cells it plays on (e.g. a1: a column letter, then a row number;" in said[-2]
     said = _partisan("domineering:2x2", ["help", "quit"])
-    assert "as the cells it plays on (e.g. 1,1-2,1)" in said[-2]
+    assert "as the cells it plays on (e.g. 1,1-2,1: row,column; several joined by -)" in said[-2]
     said = _play("nim 1 2", ["help", "quit"])
     assert "cells" not in said[-2]
 
@@ -264,3 +264,44 @@ def test_every_evaluation_of_the_engine_runs_under_its_time_limit(
     seen.clear()
     _play("nim 2 3", ["hint", "1:1", "quit"])  # no limit given: none
     assert seen and all(s is None for s in seen)
+
+
+# ----- the first screen, positions without the game's name -------------------------------
+
+
+def test_the_first_lines_say_who_moves_how_a_move_looks_and_help() -> None:
+    said = _play("nim 3 4 5", ["quit"])
+    assert (
+        said[0] == "You play against the computer and move first; whoever makes the last move wins."
+    )
+    assert said[1] == (
+        "Type a move as the position it leaves (e.g. nim 0 4 5, or just 0 4 5) or its number "
+        "in 'moves'; 'help' says more."
+    )
+    said = _play("nim 1 2", ["quit"], computer_first=True, misere=True)
+    assert said[0].startswith("You play against the computer and it moves first; ")
+    assert said[0].endswith("whoever makes the last move loses.")
+    said = _play("tictactoe .........", ["quit"])
+    assert "the cells it plays on (e.g. a1)" in said[1]
+    said = _partisan("domineering:2x2", ["quit"], side="R")
+    assert said[:2] == [
+        "You play Right (Right moves first).",
+        "Type a move as the position it leaves (e.g. domineering:2x2 ##/.., or just ##/..), "
+        "the cells it plays on (e.g. 1,1-1,2) or its number in 'moves'; 'help' says more.",
+    ]
+
+
+def test_a_position_without_the_game_name_is_a_move() -> None:
+    said = _play("nim 2 4 5", ["1 4 5", "quit"])
+    assert not any(_AGAIN in line for line in said)
+    assert any(line.startswith("Computer: ") for line in said)
+    said = _play("nim 2 4 5", ["1 1 1", "quit"])  # not a legal move: said so
+    assert "'1 1 1' is not a legal move from nim 2 4 5." + _AGAIN in said
+    said = _play("nim 2 + kayles 3", ["1 4 5", "quit"])  # two games: no name to add
+    assert not any(line.startswith("Computer: ") for line in said)
+
+
+def test_a_cram_move_is_found_by_its_cells() -> None:
+    said = _partisan("cram:2x2", ["1,1-1,2", "quit"])
+    assert any(line.startswith("Computer (Right): ") for line in said)
+    assert not any(_AGAIN in line for line in said)
