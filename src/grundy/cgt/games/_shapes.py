@@ -23,6 +23,7 @@ blank), cell ``(r, c)`` at bit ``r * (w + 1) + c`` (see :mod:`._grid`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -41,7 +42,10 @@ from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
 
-__all__ = ["GridGame", "board_size", "fits_bitboard", "stores_bitboard"]
+__all__ = ["WHO", "GridGame", "board_size", "fits_bitboard", "stores_bitboard"]
+
+#: The players' names in a move's words.
+WHO: dict[str, str] = {LEFT: "Left", RIGHT: "Right"}
 
 #: A placement: the board after the move and the cells ``(r, c)`` it covers.
 Placement = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
@@ -90,9 +94,9 @@ class GridGame(PartisanGame[Any]):
         raise NotImplementedError
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
-        """What a move on these cells does, after the player's name (rows and columns
-        numbered from 1)."""
-        return "plays on " + ", ".join(f"row {r + 1}, column {c + 1}" for r, c in cells)
+        """What ``player``'s move on these cells does (rows and columns numbered from 1)."""
+        where = ", ".join(f"row {r + 1}, column {c + 1}" for r, c in cells)
+        return f"{WHO[player]} plays on {where}"
 
     def left_moves(self, state: Any) -> Iterator[Any]:
         return (after for after, _ in self.placements(state, LEFT))
@@ -104,11 +108,10 @@ class GridGame(PartisanGame[Any]):
         """Each move of ``player`` as a value: the cells it covers (indices of
         :meth:`board`'s cells) and its words."""
         side: Player = RIGHT if player == RIGHT else LEFT
-        who = "Left" if side == LEFT else "Right"
         w = state[1]
         for after, cells in self.placements(state, LEFT if self.impartial else side):
             index = tuple(r * w + c for r, c in cells)
-            yield Play((after,), player, index, f"{who} {self.move_words(cells, side)}")
+            yield Play((after,), player, index, self.move_words(cells, side))
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         player: Player = RIGHT if side == RIGHT else LEFT
@@ -131,7 +134,7 @@ class GridGame(PartisanGame[Any]):
             if self.rows is None or self.cols is None:
                 raise InvalidSpecError("give the board size or the rows", self.syntax)
             return "/".join("." * self.cols for _ in range(self.rows))
-        if len(args) == 1 and "x" in args[0].lower() and "." not in args[0]:
+        if len(args) == 1 and _is_size(args[0], self.symbols):
             r, c = board_size(args[0], self.syntax)
             return "/".join("." * c for _ in range(r))
         return "/".join(args)
@@ -178,6 +181,14 @@ class GridGame(PartisanGame[Any]):
             key=lambda item: (item[1], item[0]),
         )
         return best, transposed and self.transpose_negates
+
+
+def _is_size(arg: str, symbols: str) -> bool:
+    """Whether ``arg`` is meant as ``RxC`` (a board of a game whose cells have no ``x``: any
+    ``x`` without a ``.``, so that a wrong size is told as one)."""
+    if "x" in symbols:
+        return re.fullmatch(r"\d+[xX]\d+", arg) is not None
+    return "x" in arg.lower() and "." not in arg
 
 
 def fits_bitboard(key: Any) -> bool:

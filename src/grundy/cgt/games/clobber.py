@@ -19,18 +19,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._grid import (
-    board_lines,
-    components,
-    format_rows,
-    parse_rows,
-    row_images,
-    rows_of,
-    trim,
-)
+from grundy.cgt.games._grid import components, row_images, rows_of, trim
+from grundy.cgt.games._shapes import WHO, GridGame, Placement
 from grundy.cgt.value import CLEAR_HOOKS
-from grundy.core.board import Grid
-from grundy.core.game import PartisanGame
+from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 from grundy.kernels._core import core_module
 
@@ -46,7 +38,7 @@ Part = tuple[Hashable, Any, Any]
 
 
 @dataclass(frozen=True)
-class Clobber(PartisanGame[ClobberState]):
+class Clobber(GridGame):
     """Clobber on any board."""
 
     name: ClassVar[str] = "clobber"
@@ -57,42 +49,16 @@ class Clobber(PartisanGame[ClobberState]):
         "adjacent stone of the other colour, which is removed; who cannot move loses"
     )
     example: ClassVar[str] = "clobber xoxo/oxox"
-    family: ClassVar[str] = "partisan"
     memo_family: ClassVar[str] = "clobber"
+    symbols: ClassVar[str] = "xo."
+    pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty"}
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
             raise InvalidSpecError("clobber needs the board", _SYNTAX)
-        h, w, (xs, os) = parse_rows("/".join(args), "xo.", _SYNTAX)
-        return [(h, w, xs, os)]
+        return super().parse_args(args)
 
-    def format_state(self, state: Any) -> str:
-        h, w, xs, os = state
-        return format_rows(h, w, [xs, os], "xo.")
-
-    def board(self, state: Any) -> Grid:
-        """Left's stones black, Right's white."""
-        h, w, xs, os = state
-        stride = w + 1
-        return Grid(
-            h,
-            w,
-            tuple(
-                "black"
-                if xs >> (r * stride + c) & 1
-                else "white"
-                if os >> (r * stride + c) & 1
-                else "empty"
-                for r in range(h)
-                for c in range(w)
-            ),
-        )
-
-    def text_board(self, state: Any) -> list[str]:
-        """The board as a grid, rows and columns numbered from 1 (``grundy play`` shows it)."""
-        return board_lines(self.format_state(state))
-
-    def describe_move(self, state: Any, after: Any, side: str) -> str:
+    def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
         """Which stone clobbers which, rows and columns numbered from 1.
 
         >>> g = Clobber()
@@ -100,20 +66,15 @@ class Clobber(PartisanGame[ClobberState]):
         >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
         'Left: x at row 1, column 1 clobbers o at row 1, column 2'
         """
-        _h, w, xs, os = state
-        _, _, xs2, os2 = after
-        mine, mine2 = (xs, xs2) if side == "L" else (os, os2)
-        src, dst = mine & ~mine2, mine2 & ~mine
-        if src & (src - 1) or dst & (dst - 1) or not src or not dst:
-            return super().describe_move(state, after, side)
-        (r1, c1), (r2, c2) = (divmod(m.bit_length() - 1, w + 1) for m in (src, dst))
-        who, a, b = ("Left", "x", "o") if side == "L" else ("Right", "o", "x")
+        (r1, c1), (r2, c2) = cells
+        a, b = ("x", "o") if player == LEFT else ("o", "x")
         return (
-            f"{who}: {a} at row {r1 + 1}, column {c1 + 1} clobbers {b} at row {r2 + 1}, "
-            f"column {c2 + 1}"
+            f"{WHO[player]}: {a} at row {r1 + 1}, column {c1 + 1} clobbers {b} at row "
+            f"{r2 + 1}, column {c2 + 1}"
         )
 
-    def _moves(self, state: ClobberState, left: bool) -> Iterator[ClobberState]:
+    def _moves(self, state: ClobberState, left: bool) -> Iterator[tuple[ClobberState, int, int]]:
+        """Each move: the board after it, the stone that moves and where it lands (bits)."""
         h, w, xs, os = state
         mine, theirs = (xs, os) if left else (os, xs)
         stride = w + 1
@@ -125,14 +86,20 @@ class Clobber(PartisanGame[ClobberState]):
                     low = src & -src
                     dst = low << shift if forward else low >> shift
                     new_mine, new_theirs = (mine ^ low) | dst, theirs ^ dst
-                    yield (h, w, new_mine, new_theirs) if left else (h, w, new_theirs, new_mine)
+                    after = (h, w, new_mine, new_theirs) if left else (h, w, new_theirs, new_mine)
+                    yield after, low, dst
                     src ^= low
 
+    def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
+        stride = state[1] + 1
+        for after, src, dst in self._moves(state, player == LEFT):  # type: ignore[arg-type]
+            yield after, tuple(divmod(m.bit_length() - 1, stride) for m in (src, dst))
+
     def left_moves(self, state: ClobberState) -> Iterator[ClobberState]:
-        return self._moves(state, True)
+        return (after for after, _, _ in self._moves(state, True))
 
     def right_moves(self, state: ClobberState) -> Iterator[ClobberState]:
-        return self._moves(state, False)
+        return (after for after, _, _ in self._moves(state, False))
 
     def regions(self, state: ClobberState) -> Iterator[ClobberState]:
         _h, w, xs, os = state

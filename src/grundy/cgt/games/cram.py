@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._shapes import GridGame, Placement, fits_bitboard, stores_bitboard
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard, stores_bitboard
 from grundy.cgt.games.domineering import domino_placements, domino_words
 from grundy.core.game import Player
 
@@ -33,7 +33,7 @@ class Cram(GridGame):
         yield from domino_placements(state, False)
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
-        return domino_words(cells)
+        return f"{WHO[player]} {domino_words(cells)}"
 
     @property
     def compiled_regions(self) -> CompiledRegions | None:

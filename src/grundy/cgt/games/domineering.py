@@ -30,7 +30,7 @@ from grundy.cgt.games._grid import (
     rows_of,
     trim,
 )
-from grundy.cgt.games._shapes import GridGame, Placement, fits_bitboard, stores_bitboard
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard, stores_bitboard
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
 from grundy.core.limits import check_time
@@ -114,7 +114,7 @@ class Domineering(GridGame):
         return domino_placements(state, player == LEFT)
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
-        return domino_words(cells)
+        return f"{WHO[player]} {domino_words(cells)}"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if args and args[-1].upper() in ("L", "R"):

@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._grid import board_lines, format_rows, parse_rows
-from grundy.core.board import Grid
-from grundy.core.game import PartisanGame
+from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 from grundy.kernels.boards import fits, konane_options, konane_split
 
@@ -36,7 +35,7 @@ _SYNTAX = "konane ROWS  (x Left's black stone, o Right's white, . empty; rows se
 
 
 @dataclass(frozen=True)
-class Konane(PartisanGame[KonaneState]):
+class Konane(GridGame):
     """Konane on any rectangular board."""
 
     name: ClassVar[str] = "konane"
@@ -48,33 +47,18 @@ class Konane(PartisanGame[KonaneState]):
         "again in the same direction; who cannot jump loses"
     )
     example: ClassVar[str] = "konane xo.x/.xo./ox.o"
-    family: ClassVar[str] = "partisan"
     memo_family: ClassVar[str] = "konane"
+    symbols: ClassVar[str] = "xo."
+    pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty"}
+    max_cells: ClassVar[int | None] = 64
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
             raise InvalidSpecError("konane needs the board", _SYNTAX)
-        h, w, (xs, os) = parse_rows("/".join(args), "xo.", _SYNTAX)
-        if h * w > 64:
-            raise InvalidSpecError(f"the board has {h * w} cells; at most 64", _SYNTAX)
-        return [(h, w, xs, os)]
+        return super().parse_args(args)
 
-    def format_state(self, state: Any) -> str:
-        h, w, xs, os = state
-        return format_rows(h, w, [xs, os], "xo.")
-
-    def board(self, state: Any) -> Grid:
-        """Left's stones black, Right's white."""
-        cells = {"x": "black", "o": "white", ".": "empty"}
-        return Grid(
-            state[0], state[1], tuple(cells[ch] for ch in self.format_state(state) if ch != "/")
-        )
-
-    def text_board(self, state: Any) -> list[str]:
-        """The board as a grid, rows and columns numbered from 1."""
-        return board_lines(self.format_state(state))
-
-    def _moves(self, state: KonaneState, left: bool) -> Iterator[KonaneState]:
+    def _moves(self, state: KonaneState, left: bool) -> Iterator[tuple[KonaneState, int, int]]:
+        """Each move: the board after it, where the stone starts and where it stops (bits)."""
         h, w, xs, os = state
         mine, theirs = (xs, os) if left else (os, xs)
         stride = w + 1
@@ -93,13 +77,34 @@ class Konane(PartisanGame[KonaneState]):
                     now_mine = (now_mine ^ at) | land
                     now_theirs ^= over
                     at = land
-                    yield (h, w, now_mine, now_theirs) if left else (h, w, now_theirs, now_mine)
+                    after = (h, w, now_mine, now_theirs) if left else (h, w, now_theirs, now_mine)
+                    yield after, low, land
+
+    def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
+        stride = state[1] + 1
+        for after, src, dst in self._moves(state, player == LEFT):  # type: ignore[arg-type]
+            yield after, tuple(divmod(m.bit_length() - 1, stride) for m in (src, dst))
 
     def left_moves(self, state: KonaneState) -> Iterator[KonaneState]:
-        return self._moves(state, True)
+        return (after for after, _, _ in self._moves(state, True))
 
     def right_moves(self, state: KonaneState) -> Iterator[KonaneState]:
-        return self._moves(state, False)
+        return (after for after, _, _ in self._moves(state, False))
+
+    def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
+        """Where the stone jumps from and to, rows and columns numbered from 1.
+
+        >>> g = Konane()
+        >>> (s,) = g.parse_args(["xo.o."])
+        >>> [g.describe_move(s, a, "L") for a in g.left_moves(s)][-1]
+        'Left jumps x from row 1, column 1 to row 1, column 5'
+        """
+        (r1, c1), (r2, c2) = cells
+        stone = "x" if player == LEFT else "o"
+        return (
+            f"{WHO[player]} jumps {stone} from row {r1 + 1}, column {c1 + 1} "
+            f"to row {r2 + 1}, column {c2 + 1}"
+        )
 
     # ----- regions (grundy.kernels.boards, compiled) ---------------------------------
     # Without the compiled core the whole board is one region, keyed by itself: working
@@ -133,24 +138,6 @@ class Konane(PartisanGame[KonaneState]):
         """The walk in C (``grid.c``), when the compiled core and its table of canonical
         games run, else None."""
         return compiled_walk("konane", 5, _fits_key, _fits_key)
-
-    def describe_move(self, state: Any, after: Any, side: str) -> str:
-        """Where the stone jumps from and to, rows and columns numbered from 1.
-
-        >>> g = Konane()
-        >>> (s,) = g.parse_args(["xo.o."])
-        >>> [g.describe_move(s, a, "L") for a in g.left_moves(s)][-1]
-        'Left jumps x from row 1, column 1 to row 1, column 5'
-        """
-        w = state[1]
-        mine, mine2 = (state[2], after[2]) if side == "L" else (state[3], after[3])
-        src, dst = mine & ~mine2, mine2 & ~mine
-        (r1, c1), (r2, c2) = (divmod(m.bit_length() - 1, w + 1) for m in (src, dst))
-        who, stone = ("Left", "x") if side == "L" else ("Right", "o")
-        return (
-            f"{who} jumps {stone} from row {r1 + 1}, column {c1 + 1} "
-            f"to row {r2 + 1}, column {c2 + 1}"
-        )
 
 
 def _fits_key(key: Any) -> bool:
