@@ -258,24 +258,12 @@ def _game(
             human = True
             continue
         if not human:
-            if known is not None and known[0] is position:
-                result = known[1]
-            else:
-                with within():
-                    result = solve(position, misere=misere, max_moves=1)
-            moves, words = _side_moves(result, other)
-            if moves:
-                after, said = moves[0], words[0]
-                made = _find(options, after)
-            else:
-                made = options[0]
-                after, said = made.after, made.words
-            lost = side is None and bool(moves) and result.mover_result() == "win"
-            who = "" if other is None else f" ({_NAMES[other]})"
-            write(f"Computer{who}: {said} -> {after}")
-            if other is not None and made is not None:
+            cached = known[1] if known is not None and known[0] is position else None
+            with within():
+                made, lost = _computer_move(position, options, other, misere, cached, write=write)
+            if other is not None:
                 marks = _covered(marks, made, other)
-            position, human = after, True
+            position, human = made.after, True
             continue
         heading = f"Position: {position}"
         if side is not None:
@@ -308,6 +296,32 @@ def _game(
         position, human = chosen.after, False
 
 
+def _computer_move(
+    position: Position | Sum,
+    options: list[Play],
+    other: str | None,
+    misere: bool,
+    result: Result | None,
+    *,
+    write: Callable[[str], None],
+) -> tuple[Play, bool]:
+    """The computer's move (said), as ``other`` in a partisan game: a winning one when
+    there is one (from ``result`` when given), else the first; and whether the user is
+    now lost (an impartial game whose winning move was made)."""
+    if result is None:
+        result = solve(position, misere=misere, max_moves=1)
+    moves, words = _side_moves(result, other)
+    if moves:
+        found = _find(options, moves[0])
+        cells = () if found is None else found.cells
+        made = Play(moves[0], None if found is None else found.player, cells, words[0])
+    else:
+        made = options[0]
+    who = "" if other is None else f" ({_NAMES[other]})"
+    write(f"Computer{who}: {made.words} -> {made.after}")
+    return made, other is None and bool(moves) and result.mover_result() == "win"
+
+
 def _intro(
     position: Position | Sum, side: str | None, computer_first: bool, misere: bool
 ) -> list[str]:
@@ -322,11 +336,13 @@ def _intro(
         first = _NAMES[_flip(side) if computer_first else side]
         who = f"You play {_NAMES[side]} ({first} moves first)."
     else:
-        who = (
-            "You play against the computer and "
-            + ("it moves first" if computer_first else "move first")
-            + f"; whoever makes the last move {'loses' if misere else 'wins'}."
+        who = "You play against the computer and " + (
+            "it moves first" if computer_first else "move first"
         )
+        if all(c.game.game_type.summable for c in position.components):
+            who += f"; whoever makes the last move {'loses' if misere else 'wins'}."
+        else:  # the game's own rules say who wins (three in a row)
+            who += "."
     try:
         options = legal_plays(position, side=side)
     except GrundyError:

@@ -560,6 +560,7 @@ class PartisanGame(Ruleset, Generic[S]):
     """
 
     game_type: ClassVar[GameType] = GameType(impartial=False)
+    family: ClassVar[str] = "partisan"
     #: Regions of rulesets with the same memo family share one memo of values (None:
     #: the ruleset itself is the family).
     memo_family: ClassVar[str | None] = None

@@ -37,12 +37,12 @@ from grundy.cgt.games._grid import (
     rows_of,
     trim,
 )
-from grundy.core.board import Grid
+from grundy.core.board import Grid, Strip
 from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
 
-__all__ = ["WHO", "GridGame", "board_size", "fits_bitboard", "stores_bitboard"]
+__all__ = ["WHO", "GridGame", "StripGame", "board_size", "fits_bitboard", "stores_bitboard"]
 
 #: The players' names in a move's words.
 WHO: dict[str, str] = {LEFT: "Left", RIGHT: "Right"}
@@ -85,7 +85,6 @@ class GridGame(PartisanGame[Any]):
     transpose_negates: ClassVar[bool] = False
     #: The most cells a board may have (None: any).
     max_cells: ClassVar[int | None] = None
-    family: ClassVar[str] = "partisan"
 
     # ----- the rule ---------------------------------------------------------------------
 
@@ -181,6 +180,69 @@ class GridGame(PartisanGame[Any]):
             key=lambda item: (item[1], item[0]),
         )
         return best, transposed and self.transpose_negates
+
+
+@dataclass(frozen=True)
+class StripGame(PartisanGame[str]):
+    """A game on a row of cells written as text (Toads-and-Frogs, Toppling Dominoes): a
+    state is the row itself. The ruleset declares its cells and writes its rule as
+    :meth:`placements`; the base gives parsing (one row per argument), printing, the
+    structured board, the move values and their words, and the impartial variant."""
+
+    #: The cell characters allowed in a row.
+    symbols: ClassVar[str] = "."
+    #: The board piece (:data:`grundy.core.board.PIECES`) of each character.
+    pieces: ClassVar[dict[str, str]] = {".": "empty"}
+    #: What the arguments are called in messages (``row``, ``strip``).
+    noun: ClassVar[str] = "row"
+    #: True: both players have every move (the impartial variant of the rule).
+    impartial: ClassVar[bool] = False
+
+    def placements(self, state: str, player: Player) -> Iterator[tuple[str, tuple[int, ...]]]:
+        """Every move of ``player``: the row after it and the cells (indices) it plays on."""
+        raise NotImplementedError
+
+    def move_words(self, state: str, after: str, cells: tuple[int, ...], player: Player) -> str:
+        """What ``player``'s move from ``state`` to ``after`` on these cells does (cells
+        numbered from 1)."""
+        return f"{WHO[player]} plays on " + ", ".join(str(i + 1) for i in cells)
+
+    def left_moves(self, state: str) -> Iterator[str]:
+        return (after for after, _ in self.placements(state, LEFT))
+
+    def right_moves(self, state: str) -> Iterator[str]:
+        return (after for after, _ in self.placements(state, LEFT if self.impartial else RIGHT))
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        side: Player = RIGHT if player == RIGHT else LEFT
+        for after, cells in self.placements(state, LEFT if self.impartial else side):
+            yield Play((after,), player, cells, self.move_words(state, after, cells, side))
+
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        player: Player = RIGHT if side == RIGHT else LEFT
+        found = next((p.words for p in self.plays(state, player) if p.after == (after,)), None)
+        return found or super().describe_move(state, after, side)
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            raise InvalidSpecError(f"{self.name} needs a {self.noun}", self.syntax)
+        out = []
+        for a in args:
+            row = a.lower()
+            bad = set(row) - set(self.symbols)
+            if bad:
+                raise InvalidSpecError(
+                    f"unexpected {sorted(bad)[0]!r} in the {self.noun} {a!r}", self.syntax
+                )
+            out.append(row)
+        return out
+
+    def format_state(self, state: Any) -> str:
+        """The row; the empty row quoted, so that the spec reads back."""
+        return str(state) or '""'
+
+    def board(self, state: Any) -> Strip:
+        return Strip(tuple(self.pieces[ch] for ch in state))
 
 
 def _is_size(arg: str, symbols: str) -> bool:

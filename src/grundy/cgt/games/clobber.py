@@ -42,7 +42,6 @@ class Clobber(GridGame):
     """Clobber on any board."""
 
     name: ClassVar[str] = "clobber"
-    aliases: ClassVar[tuple[str, ...]] = ()
     syntax: ClassVar[str] = _SYNTAX
     rule: ClassVar[str] = (
         "a player moves one of their stones (Left x, Right o) onto an orthogonally "

@@ -136,7 +136,6 @@ class Col(ColouringGame):
     """Col: never colour a cell next to one of your own colour."""
 
     name: ClassVar[str] = "col"
-    aliases: ClassVar[tuple[str, ...]] = ()
     syntax: ClassVar[str] = (
         "col ROWS  (b Left's blue, r Right's red, . empty, # no cell; rows separated by /) "
         "or col RxC"

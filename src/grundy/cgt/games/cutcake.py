@@ -35,14 +35,12 @@ class Cutcake(PartisanGame[CutcakeState]):
     """Cutcake; a state is a sorted tuple of rectangles ``(rows, cols)``."""
 
     name: ClassVar[str] = "cutcake"
-    aliases: ClassVar[tuple[str, ...]] = ()
     syntax: ClassVar[str] = _SYNTAX
     rule: ClassVar[str] = (
         "Left cuts one rectangle into two along a vertical line between columns, "
         "Right along a horizontal line between rows; who cannot cut loses"
     )
     example: ClassVar[str] = "cutcake 4x6"
-    family: ClassVar[str] = "partisan"
     merges_components: ClassVar[bool] = True
     memo_family: ClassVar[str] = "cutcake"
 

@@ -66,14 +66,12 @@ class ColoredHackenbush(PartisanGame[Picture]):
     """Blue-Red-Green Hackenbush; written ``hackenbush:colored``."""
 
     name: ClassVar[str] = "hackenbush"
-    aliases: ClassVar[tuple[str, ...]] = ()
     syntax: ClassVar[str] = _SYNTAX
     rule: ClassVar[str] = (
         "a player cuts an edge of their colour (Left blue b, Right red r) or a green g; "
         "edges no longer joined to the ground (vertex 0) fall"
     )
     example: ClassVar[str] = 'hackenbush:colored "0-1:b 1-2:r 1-3:g"'
-    family: ClassVar[str] = "partisan"
     memo_family: ClassVar[str] = "hackenbush-colored"
     #: ``hackenbush:colored`` (and these spellings) is this game, not green Hackenbush.
     variant_params: ClassVar[tuple[str, ...]] = ("colored", "coloured", "brg")

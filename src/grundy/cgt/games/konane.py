@@ -39,7 +39,6 @@ class Konane(GridGame):
     """Konane on any rectangular board."""
 
     name: ClassVar[str] = "konane"
-    aliases: ClassVar[tuple[str, ...]] = ()
     syntax: ClassVar[str] = _SYNTAX
     rule: ClassVar[str] = (
         "a player jumps one of their stones (Left black x, Right white o) orthogonally over "

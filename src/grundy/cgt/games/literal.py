@@ -49,7 +49,6 @@ class GameLiteral(PartisanGame[CanonicalGame]):
         "canonical form, Right to a Right option"
     )
     example: ClassVar[str] = 'cgt "{2|-1/2}"'
-    family: ClassVar[str] = "partisan"
     memo_family: ClassVar[str] = "cgt"
 
     def parse_args(self, args: Sequence[str]) -> list[CanonicalGame]:

@@ -26,7 +26,6 @@ class Snort(ColouringGame):
     """Snort: never colour a cell next to one of the other player's colour."""
 
     name: ClassVar[str] = "snort"
-    aliases: ClassVar[tuple[str, ...]] = ()
     syntax: ClassVar[str] = (
         "snort ROWS  (b Left's blue, r Right's red, . empty, # no cell; rows separated by /) "
         "or snort RxC"

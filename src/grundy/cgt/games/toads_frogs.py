@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
+from grundy.cgt.games._shapes import WHO, StripGame
 from grundy.cgt.value import CLEAR_HOOKS
-from grundy.core.board import Strip
-from grundy.core.game import PartisanGame
+from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 from grundy.kernels.grid import tf_options, tf_split
 
@@ -98,7 +98,7 @@ def _cut_run(w: str, at_left: bool, at_right: bool) -> str:
 
 
 @dataclass(frozen=True)
-class ToadsAndFrogs(PartisanGame[str]):
+class ToadsAndFrogs(StripGame):
     """Toads and Frogs; a state is the strip as text."""
 
     name: ClassVar[str] = "toads-frogs"
@@ -109,49 +109,42 @@ class ToadsAndFrogs(PartisanGame[str]):
         "into the empty square beyond; Right's frogs f do the same leftwards"
     )
     example: ClassVar[str] = "toads-frogs tt..ff"
-    family: ClassVar[str] = "partisan"
     memo_family: ClassVar[str] = "toads-frogs"
+    symbols: ClassVar[str] = "tf."
+    pieces: ClassVar[dict[str, str]] = {"t": "toad", "f": "frog", ".": "empty"}
+    noun: ClassVar[str] = "strip"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if len(args) != 1:
             raise InvalidSpecError("toads-frogs takes one strip", _SYNTAX)
-        strip = args[0].lower()
-        bad = set(strip) - set("tf.")
-        if not strip or bad:
-            raise InvalidSpecError(
-                f"unexpected {sorted(bad)[0]!r} in the strip {args[0]!r}"
-                if bad
-                else "the strip is empty",
-                _SYNTAX,
-            )
-        return [strip]
+        if not args[0]:
+            raise InvalidSpecError("the strip is empty", _SYNTAX)
+        return super().parse_args(args)
 
     def format_state(self, state: Any) -> str:
         return str(state)
 
-    def board(self, state: Any) -> Strip:
-        """The strip: Left's toads, Right's frogs."""
-        return Strip(tuple({"t": "toad", "f": "frog"}.get(ch, "empty") for ch in state))
+    def placements(self, state: str, player: Player) -> Iterator[tuple[str, tuple[int, ...]]]:
+        """Each piece that moves: the strip after it, where the piece was and lands."""
+        me, step = ("t", 1) if player == LEFT else ("f", -1)
+        moves = self.left_moves(state) if player == LEFT else self.right_moves(state)
+        starts = (i for i, ch in enumerate(state) if ch == me)
+        for after in moves:  # in the order of the pieces, each with one move at most
+            i = next(i for i in starts if after[i] != me)
+            yield after, (i, i + step if after[i + step] == me else i + 2 * step)
 
-    def describe_move(self, state: Any, after: Any, side: str) -> str:
+    def move_words(self, state: str, after: str, cells: tuple[int, ...], player: Player) -> str:
         """Which piece moves where, squares numbered from 1 on the left.
 
         >>> g = ToadsAndFrogs()
         >>> g.describe_move("tf.", ".ft", "L"), g.describe_move("t.f", "tf.", "R")
         ('Left: the toad on 1 jumps the frog on 2 to 3', 'Right: the frog on 3 steps to 2')
         """
-        moved = [i for i, (a, b) in enumerate(zip(state, after, strict=False)) if a != b]
-        if len(state) != len(after) or not moved:
-            return super().describe_move(state, after, side)
-        if side == "L":
-            i, j = moved[0], moved[-1]
-            words = f"Left: the toad on {i + 1} "
-        else:
-            i, j = moved[-1], moved[0]
-            words = f"Right: the frog on {i + 1} "
+        i, j = cells
+        piece, other = ("toad", "frog") if player == LEFT else ("frog", "toad")
+        words = f"{WHO[player]}: the {piece} on {i + 1} "
         if abs(j - i) == 2:
-            jumped = "frog" if side == "L" else "toad"
-            return words + f"jumps the {jumped} on {(i + j) // 2 + 1} to {j + 1}"
+            return words + f"jumps the {other} on {(i + j) // 2 + 1} to {j + 1}"
         return words + f"steps to {j + 1}"
 
     def left_moves(self, state: str) -> Iterator[str]:

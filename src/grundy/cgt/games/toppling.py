@@ -13,13 +13,12 @@ Reversing the row keeps the value; swapping blue and red negates it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from grundy.core.board import Strip
-from grundy.core.game import PartisanGame
-from grundy.errors import InvalidSpecError
+from grundy.cgt.games._shapes import WHO, StripGame
+from grundy.core.game import LEFT, Player
 
 __all__ = ["TopplingDominoes"]
 
@@ -28,7 +27,7 @@ _SWAP = str.maketrans("br", "rb")
 
 
 @dataclass(frozen=True)
-class TopplingDominoes(PartisanGame[str]):
+class TopplingDominoes(StripGame):
     """Toppling Dominoes; a state is a row as text."""
 
     name: ClassVar[str] = "toppling-dominoes"
@@ -39,63 +38,34 @@ class TopplingDominoes(PartisanGame[str]):
         "the left or right; it knocks down every domino on that side"
     )
     example: ClassVar[str] = "toppling-dominoes bbrgrb"
-    family: ClassVar[str] = "partisan"
     merges_components: ClassVar[bool] = True
     memo_family: ClassVar[str] = "toppling-dominoes"
+    symbols: ClassVar[str] = "brg"
+    pieces: ClassVar[dict[str, str]] = {"b": "left", "r": "right", "g": "green"}
 
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if not args:
-            raise InvalidSpecError("toppling-dominoes needs a row", _SYNTAX)
-        out = []
-        for a in args:
-            row = a.lower()
-            bad = set(row) - set("brg")
-            if bad:
-                raise InvalidSpecError(f"unexpected {sorted(bad)[0]!r} in the row {a!r}", _SYNTAX)
-            out.append(row)
-        return out
-
-    def format_state(self, state: Any) -> str:
-        """The row; the empty row quoted, so that the spec reads back.
-
-        >>> TopplingDominoes().format_state("")
-        '""'
-        """
-        return str(state) or '""'
-
-    def board(self, state: Any) -> Strip:
-        """The row of dominoes: Left's blue, Right's red, green."""
-        return Strip(tuple({"b": "left", "r": "right"}.get(ch, "green") for ch in state))
-
-    def describe_move(self, state: Any, after: Any, side: str) -> str:
-        """Which domino is toppled and which way, dominoes numbered from 1 on the left.
-
-        >>> TopplingDominoes().describe_move("brb", "rb", "L")
-        'Left topples domino 1 to the left'
-        """
-        colour = "b" if side == "L" else "r"
-        who = "Left" if side == "L" else "Right"
-        n, k = len(state), len(after)
-        if k < n and state[:k] == after and state[k] in (colour, "g"):
-            return f"{who} topples domino {k + 1} to the right"
-        if k < n and state[n - k :] == after and state[n - k - 1] in (colour, "g"):
-            return f"{who} topples domino {n - k} to the left"
-        return super().describe_move(state, after, side)
-
-    def _moves(self, state: str, colour: str) -> Iterator[str]:
+    def placements(self, state: str, player: Player) -> Iterator[tuple[str, tuple[int, ...]]]:
+        """Each domino of the player's colour (or green) toppled left, then right (a row
+        left twice is listed once); the cells are the dominoes that fall."""
+        colour = "b" if player == LEFT else "r"
         seen = set()
         for i, ch in enumerate(state):
             if ch in (colour, "g"):
                 for after in (state[i + 1 :], state[:i]):
                     if after not in seen:
                         seen.add(after)
-                        yield after
+                        k = len(after)
+                        right = _rightwards(state, after, player)
+                        yield after, tuple(range(k, len(state)) if right else range(len(state) - k))
 
-    def left_moves(self, state: str) -> Iterator[str]:
-        return self._moves(state, "b")
+    def move_words(self, state: str, after: str, cells: tuple[int, ...], player: Player) -> str:
+        """Which domino is toppled and which way, dominoes numbered from 1 on the left.
 
-    def right_moves(self, state: str) -> Iterator[str]:
-        return self._moves(state, "r")
+        >>> TopplingDominoes().describe_move("brb", "rb", "L")
+        'Left topples domino 1 to the left'
+        """
+        if _rightwards(state, after, player):
+            return f"{WHO[player]} topples domino {cells[0] + 1} to the right"
+        return f"{WHO[player]} topples domino {cells[-1] + 1} to the left"
 
     def regions(self, state: str) -> Iterator[str]:
         if state:
@@ -107,3 +77,9 @@ class TopplingDominoes(PartisanGame[str]):
         swapped = plain.translate(_SWAP)
         swapped = min(swapped, swapped[::-1])
         return (swapped, True) if swapped < plain else (plain, False)
+
+
+def _rightwards(state: str, after: str, player: Player) -> bool:
+    """Whether ``after`` is what is left when a domino of ``player`` topples to the right."""
+    k = len(after)
+    return state[:k] == after and state[k] in ("b" if player == LEFT else "r", "g")
