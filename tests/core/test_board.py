@@ -126,8 +126,10 @@ def test_the_catalog_is_covered() -> None:
         position = grundy.parse(entry.example)
         heaps = all(isinstance(c.game, grundy.HeapGame) for c in position.components)
         if position.board() is not None and entry.name not in DRAWN and not heaps:
-            missing.append(entry.name)
-    assert missing == []
+            missing.append(
+                f'    "{entry.name}": ("{entry.example}", {type(position.board()).__name__}),'
+            )
+    assert missing == [], "add to DRAWN:\n" + "\n".join(missing)
 
 
 def test_last_move_is_highlighted() -> None:
