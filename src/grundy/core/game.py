@@ -243,9 +243,11 @@ class Ruleset:
         return ((s,) for s in self.moves(state))
 
     def plays(self, state: Any, player: Player | None = None) -> Iterable[Play]:
-        """Every move of ``player`` from ``state`` as a :class:`Play` (each rulesets'
-        base writes it from its moves and words; a shape base adds the cells)."""
-        return (Play(o, player, (), "") for o in self.options(state, player))
+        """Every move of ``player`` from ``state`` as a :class:`Play`, with its words and,
+        where the ruleset says, the cells of :meth:`board` it plays on. The default reads
+        :meth:`play_moves`; the impartial and partisan bases write it from their moves and
+        words, and a shape base adds the cells."""
+        return (Play((s,), player, (), w) for s, w in self.play_moves(state))
 
     def moves(self, state: Any) -> Iterable[Any]:
         """Every state the player to move can reach (for games whose moves do not depend

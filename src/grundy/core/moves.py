@@ -84,8 +84,8 @@ def legal_plays(
         )
     if not partisan and len(comps) == 1 and comps[0].game.kind != "impartial":
         game = comps[0].game
-        listed = game.play_moves(comps[0].state)
-        return [Play(mark_checked(Position(game, s)), None, (), w) for s, w in listed]
+        alone = game.plays(comps[0].state)
+        return [replace(p, after=mark_checked(Position(game, *p.after))) for p in alone]
     who = "Left" if side == "L" else "Right"
     player: Player | None = "L" if side == "L" else "R" if side == "R" else None
     out: list[Play] = []

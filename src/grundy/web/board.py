@@ -65,7 +65,10 @@ def play_target(board: Board | None, play: Play) -> dict[str, Any] | None:
         return None
     if not play.cells:
         return move_target(board, board_of(play.after))
-    target: dict[str, Any] = {"cells": list(play.cells)}
+    target: dict[str, Any] = {"cells": sorted(play.cells)}
+    part = board["parts"][play.part] if board["kind"] == "panel" else board
+    if part["kind"] == "grid" and len(play.cells) == 1:  # a click anywhere in the column
+        target["col"] = play.cells[0] % part["cols"]
     if board["kind"] == "panel":
         target["part"] = play.part
     return target

@@ -18,14 +18,14 @@ columns counted from 1); the player to move is inferred.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
 from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
 from grundy.core.board import Grid
-from grundy.core.game import GameType
+from grundy.core.game import GameType, Play, Player
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import DRAW, LOSS
@@ -375,6 +375,21 @@ with more stones played (e.g. connect4:7x6 44444433)
         """The column (from 1) of the move from ``state`` to ``after``."""
         new: int = (after >> self._shift) ^ (state >> self._shift)
         return (new.bit_length() - 1) // (self.rows + 1) + 1
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """Each move as a :class:`~grundy.core.game.Play`: the cell the stone lands in
+        (an index of :meth:`board`, top row first).
+
+        >>> g = ConnectFour(4, 4)
+        >>> [(p.cells, p.words) for p in g.plays(g.after_columns([1, 1, 2]))][:2]
+        [((9,), 'o in column 2'), ((14,), 'o in column 3')]
+        """
+        h1 = self.rows + 1
+        for after in self.moves(state):
+            new: int = (after >> self._shift) ^ (state >> self._shift)
+            col, height = divmod(new.bit_length() - 1, h1)
+            cell = (self.rows - 1 - height) * self.cols + col
+            yield Play((after,), None, (cell,), self.describe_move(state, after))
 
     def describe_move(self, state: Any, after: Any) -> str:
         mover = "x" if (state >> self._shift).bit_count() % 2 == 0 else "o"

@@ -15,13 +15,13 @@ inferred from the counts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_rows, board_svg
 from grundy.core.board import Grid
-from grundy.core.game import GameType
+from grundy.core.game import GameType, Play, Player
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
 from grundy.search.protocol import DRAW, LOSS
@@ -189,7 +189,23 @@ class TicTacToe(TwoPlayerRuleset):
         used = (state & 511) | (state >> 9)
         return [state | 1 << (i + shift) for i in range(9) if not used >> i & 1]
 
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """Each move as a :class:`~grundy.core.game.Play`: the cell it marks.
+
+        >>> [(p.cells, p.words) for p in TicTacToe().plays(0)][4]
+        ((4,), 'x in the centre cell')
+        """
+        _, other, shift = self._sides(state)
+        if _line(other):
+            return
+        used = (state & 511) | (state >> 9)
+        for i in range(9):
+            if not used >> i & 1:
+                yield Play((state | 1 << (i + shift),), None, (i,), self._words(shift, i))
+
+    def _words(self, shift: int, cell: int) -> str:
+        return f"{'xo'[shift // 9]} in the {_NAMES[cell]} cell"
+
     def describe_move(self, state: Any, after: Any) -> str:
         _, _, shift = self._sides(state)
-        cell = ((after ^ state) >> shift).bit_length() - 1
-        return f"{'xo'[shift // 9]} in the {_NAMES[cell]} cell"
+        return self._words(shift, ((after ^ state) >> shift).bit_length() - 1)
