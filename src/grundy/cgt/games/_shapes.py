@@ -51,19 +51,25 @@ WHO: dict[str, str] = {LEFT: "Left", RIGHT: "Right"}
 Placement = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
-def board_size(text: str, syntax: str) -> tuple[int, int]:
-    """``RxC`` as ``(rows, cols)``.
+def board_size(
+    text: str,
+    syntax: str,
+    *,
+    shape: str = "the board size must be RxC",
+    empty: str = "the board {} has no cells",
+) -> tuple[int, int]:
+    """``RxC`` as ``(rows, cols)``; ``shape`` and ``empty`` say what is wrong otherwise.
 
     >>> board_size("3x4", "")
     (3, 4)
     """
     rows, sep, cols = text.lower().partition("x")
     if not sep:
-        raise InvalidSpecError(f"the board size must be RxC, got {text!r}", syntax)
+        raise InvalidSpecError(f"{shape}, got {text!r}", syntax)
     r = parse_natural(rows, "the number of rows", syntax)
     c = parse_natural(cols, "the number of columns", syntax)
     if r < 1 or c < 1:
-        raise InvalidSpecError(f"the board {text} has no cells", syntax)
+        raise InvalidSpecError(empty.format(text), syntax)
     return r, c
 
 

@@ -17,9 +17,9 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.cgt.games._shapes import board_size
 from grundy.core.board import Board, Grid, combine
 from grundy.core.game import PartisanGame
-from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
 
 __all__ = ["Cutcake"]
@@ -47,17 +47,8 @@ class Cutcake(PartisanGame[CutcakeState]):
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
             raise InvalidSpecError("cutcake needs at least one rectangle", _SYNTAX)
-        out = []
-        for a in args:
-            r, sep, c = a.lower().partition("x")
-            if not sep:
-                raise InvalidSpecError(f"a rectangle is RxC, got {a!r}", _SYNTAX)
-            rows = parse_natural(r, "the number of rows", _SYNTAX)
-            cols = parse_natural(c, "the number of columns", _SYNTAX)
-            if rows < 1 or cols < 1:
-                raise InvalidSpecError(f"the rectangle {a} is empty", _SYNTAX)
-            out.append(((rows, cols),))
-        return out
+        shape, empty = "a rectangle is RxC", "the rectangle {} is empty"
+        return [(board_size(a, _SYNTAX, shape=shape, empty=empty),) for a in args]
 
     def format_state(self, state: Any) -> str:
         return " ".join(f"{r}x{c}" for r, c in state)
