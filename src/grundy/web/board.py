@@ -3,8 +3,11 @@
 Every board comes from the ruleset's declaration (``board(state)``, a value of
 :mod:`grundy.core.board`) as :func:`~grundy.core.board.board_json` writes it; the
 page has one drawer per *shape* (grid, strip, heaps, graph), never one per game.
-:func:`move_target` says which counter, cells or edge a move changes, so that a
-click on the board finds its move.
+:func:`play_target` says where a move is made, so that a click on the board finds it:
+the cells the move itself names (a :class:`~grundy.core.game.Play` of
+:func:`grundy.legal_plays`: every grid and strip game of the shape bases, tic-tac-toe,
+Connect Four); for a move that names none (heaps, Hackenbush, Cutcake, the impartial
+strips) :func:`move_target` still compares the boards before and after it.
 
 >>> from grundy import parse
 >>> board_of(parse("nim 3 4 5"))
