@@ -129,3 +129,26 @@ def test_play_runs_to_the_end(entry: grundy.GameEntry) -> None:
         said.pop()
     assert said[-1] in {"You win!", "The computer wins.", "It is a draw."}, said[-3:]
     assert turns < 500
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=_ids)
+def test_moves_are_values_that_name_their_cells(entry: grundy.GameEntry) -> None:
+    """Each move of the example is a :class:`grundy.Play`: the same positions and words as
+    ``legal_moves``, and the cells it names (if any) are cells of the example's board."""
+    position = grundy.parse(entry.example)
+    kinds = {c.game.kind for c in position.components}
+    sides = ["L", "R"] if "partisan" in kinds else [None]
+    board = position.board()
+    for side in sides:
+        try:
+            plays = grundy.legal_plays(position, side, max_moves=2_000)
+        except SearchLimitError:
+            continue
+        pairs = legal_moves(position, side, max_moves=2_000)
+        assert [(p.after, p.words) for p in plays] == pairs
+        for p in plays:
+            assert p.words, p
+            if p.cells:
+                assert board is not None and hasattr(board, "cells"), entry.name
+                assert all(0 <= i < len(board.cells) for i in p.cells), p
+                assert len(set(p.cells)) == len(p.cells), p
