@@ -24,7 +24,7 @@ from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 from grundy.kernels.boards import col_options, col_split, fits
 
-__all__ = ["Col", "ColouringGame", "ColouringState"]
+__all__ = ["Col", "ColouringGame", "ColouringState", "colouring_rule", "colouring_syntax"]
 
 #: ``(h, w, blue cells, red cells, holes)`` as bit masks (see :mod:`._grid`).
 ColouringState = tuple[int, int, int, int, int]
@@ -131,19 +131,29 @@ class ColouringGame(GridGame):
         return compiled_walk("snort", 4, _fits_key, _fits_key)
 
 
+def colouring_syntax(name: str) -> str:
+    """The syntax line of a colouring game."""
+    return (
+        f"{name} ROWS  (b Left's blue, r Right's red, . empty, # no cell; rows separated by /) "
+        f"or {name} RxC"
+    )
+
+
+def colouring_rule(forbidden: str) -> str:
+    """The rule of a colouring game whose cells may not touch ``forbidden``."""
+    return (
+        "Left colours an empty cell blue, Right red; no cell may be coloured next to a cell "
+        f"of {forbidden}; who cannot colour loses"
+    )
+
+
 @dataclass(frozen=True)
 class Col(ColouringGame):
     """Col: never colour a cell next to one of your own colour."""
 
     name: ClassVar[str] = "col"
-    syntax: ClassVar[str] = (
-        "col ROWS  (b Left's blue, r Right's red, . empty, # no cell; rows separated by /) "
-        "or col RxC"
-    )
-    rule: ClassVar[str] = (
-        "Left colours an empty cell blue, Right red; no cell may be coloured next to a cell "
-        "of the mover's own colour; who cannot colour loses"
-    )
+    syntax: ClassVar[str] = colouring_syntax("col")
+    rule: ClassVar[str] = colouring_rule("the mover's own colour")
     example: ClassVar[str] = "col .../..."
     forbid_own: ClassVar[bool] = True
     memo_family: ClassVar[str] = "col"

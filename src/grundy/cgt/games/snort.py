@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from grundy.cgt.games.col import ColouringGame
+from grundy.cgt.games.col import ColouringGame, colouring_rule, colouring_syntax
 
 __all__ = ["Snort"]
 
@@ -26,14 +26,8 @@ class Snort(ColouringGame):
     """Snort: never colour a cell next to one of the other player's colour."""
 
     name: ClassVar[str] = "snort"
-    syntax: ClassVar[str] = (
-        "snort ROWS  (b Left's blue, r Right's red, . empty, # no cell; rows separated by /) "
-        "or snort RxC"
-    )
-    rule: ClassVar[str] = (
-        "Left colours an empty cell blue, Right red; no cell may be coloured next to a cell "
-        "of the other player's colour; who cannot colour loses"
-    )
+    syntax: ClassVar[str] = colouring_syntax("snort")
+    rule: ClassVar[str] = colouring_rule("the other player's colour")
     example: ClassVar[str] = "snort .../..."
     forbid_own: ClassVar[bool] = False
     memo_family: ClassVar[str] = "snort"
