@@ -39,7 +39,9 @@ class OptionalBuildExt(build_ext):
                 # /W3 only: MSVC's size-conversion warnings are not errors here (untested)
                 ext.extra_compile_args += ["/O2", *(["/W3"] if strict else [])]
             else:
-                ext.extra_compile_args += ["-O3"]
+                # hidden: only PyInit__core is exported, so the functions the core's files
+                # share may be inlined within a file (no symbol interposition)
+                ext.extra_compile_args += ["-O3", "-fvisibility=hidden"]
                 if strict:
                     ext.extra_compile_args += ["-Wall", "-Wextra", "-Werror"]
         super().build_extensions()

@@ -1,7 +1,7 @@
-"""Col, Snort and Konane on bitboards (``grid.c``, :mod:`grundy.kernels.boards`): the
-compiled functions against their pure-Python twins, and the values found through the
-regions (the walk in C, and the Python walk) against the plain game tree of the rulesets'
-own moves, with no splitting and no keys (the reference).
+"""Col, Snort and Konane on bitboards (``_core/col.c``, ``_core/konane.c``,
+:mod:`grundy.kernels.boards`): the compiled functions against their pure-Python twins, and
+the values found through the regions (the walk in C, and the Python walk) against the
+plain game tree of the rulesets' own moves, with no splitting and no keys (the reference).
 
 Bounds: the parts and options of every Col and Snort board (each cell empty, blue, red or
 a hole) of 1x6 and 2x3 cells (slow: 3x3 and 2x4), every Konane board (x, o or empty) of

@@ -1,4 +1,4 @@
-"""The compiled table of canonical games (``grundy/_core/canon.c``) against its pure-Python
+"""The compiled table of canonical games (``grundy/_core/canon_*.c``) against its pure-Python
 twin (:mod:`grundy.cgt._pytable`), on every value the tests touch.
 
 Both tables live side by side in one process; each game made in C is carried into the twin's

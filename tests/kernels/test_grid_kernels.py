@@ -1,6 +1,7 @@
-"""The grid kernels (``grid.c``, :mod:`grundy.kernels.grid`) against the reference, the
-Domineering ruleset's own Python code (:mod:`grundy.cgt.games.domineering`, run with the
-compiled core switched off), and against their pure-Python twins.
+"""The grid kernels (``_core/dom.c``, ``_core/tf.c``, ``_core/clob.c``,
+:mod:`grundy.kernels.grid`) against the reference, the Domineering ruleset's own Python
+code (:mod:`grundy.cgt.games.domineering`, run with the compiled core switched off), and
+against their pure-Python twins.
 
 Bounds: the parts of every board that is a subset of the cells of a 4x4, 3x5, 2x8 or 1x16
 board (every position of up to 16 cells); the options of every subset of a 3x4 and a 2x6

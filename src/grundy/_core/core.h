@@ -63,7 +63,6 @@ extern PyMethodDef GRUNDY_HEAP_METHODS[];
 extern PyMethodDef GRUNDY_PERIOD_METHODS[];
 extern PyMethodDef GRUNDY_HACKENBUSH_METHODS[];
 extern PyMethodDef GRUNDY_QUOTIENT_METHODS[];
-extern PyMethodDef GRUNDY_GRID_METHODS[];
 
 /* ---- canon.c: the hash-consed table of canonical short games -------------------------
  *

@@ -5,7 +5,11 @@
  *   period.c      period search over a Grundy table
  *   hackenbush.c  bridges, parts and values of Green Hackenbush pictures
  *   quotient.c    misère quotients: the colex walks (least N-failure, P-portion marking)
- *   grid.c        grid games on bitboards: Domineering options split into keyed regions
+ *   memo.c        the memos of the compiled walks (module state, raw records, thread guard)
+ *   dom.c         Domineering and Cram on bitboards: options split into keyed regions, walks
+ *   tf.c, clob.c, col.c, konane.c   Toads-and-Frogs, Clobber, Col and Snort, Konane
+ *                 (each game's hooks for the one walk of walk.h; shared pieces in grid.h
+ *                 and grid_common.c)
  * To add a subject (say canon.c): write canon.c with `PyMethodDef GRUNDY_CANON_METHODS[]`
  * ending in a {NULL} sentinel, declare it in core.h, add it to SUBJECTS below. setup.py
  * compiles every .c file of this folder. Each function needs a pure-Python twin in
@@ -14,13 +18,19 @@
  * This file also holds the shared helpers of core.h.
  */
 #include "core.h"
+#include "grid.h"
 
 static PyMethodDef *SUBJECTS[] = {
     GRUNDY_HEAP_METHODS,
     GRUNDY_PERIOD_METHODS,
     GRUNDY_HACKENBUSH_METHODS,
     GRUNDY_QUOTIENT_METHODS,
-    GRUNDY_GRID_METHODS,
+    GRUNDY_MEMO_METHODS,
+    GRUNDY_DOM_METHODS,
+    GRUNDY_TF_METHODS,
+    GRUNDY_CLOB_METHODS,
+    GRUNDY_COL_METHODS,
+    GRUNDY_KONANE_METHODS,
     GRUNDY_CANON_METHODS,
 };
 
@@ -160,17 +170,23 @@ int grundy_nogil_tick(grundy_nogil *st, int64_t steps)
 
 static PyMethodDef *all_methods = NULL;
 
+/* The module's state: the walks' memos (grid.h). */
+static void core_free(void *mod)
+{
+    grid_state_free((grid_state *)PyModule_GetState((PyObject *)mod));
+}
+
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT,
     "grundy._core",
     "grundy's compiled inner loops (C). Use them through grundy.kernels, which checks\n"
     "input and holds a pure-Python twin of every function.",
-    -1,
+    sizeof(grid_state),
     NULL, /* m_methods, filled in by PyInit__core */
     NULL,
     NULL,
     NULL,
-    NULL,
+    core_free,
 };
 
 PyMODINIT_FUNC PyInit__core(void)

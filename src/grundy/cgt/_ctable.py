@@ -1,4 +1,4 @@
-"""The table of canonical short games held by the compiled core (``grundy/_core/canon.c``).
+"""The table of canonical short games held by the compiled core (``grundy/_core/canon_*.c``).
 
 The same names as :mod:`grundy.cgt._pytable`, its pure-Python twin, with the same answers:
 ids, ``LEFT[i]``/``RIGHT[i]`` (sorted tuples of ids), ``NUMBER[i]``, ``NUS[i]``, stops
@@ -67,7 +67,7 @@ MAX_NIMBER = _py.MAX_NIMBER
 MAX_UPS = _py.MAX_UPS
 simplest_between = _py.simplest_between
 
-_FRAC = 44  # canon.c's CANON_FRAC_BITS
+_FRAC = 44  # core.h's CANON_FRAC_BITS
 _ONE = 1 << _FRAC
 _V = TypeVar("_V")
 
@@ -82,7 +82,7 @@ def _core() -> Any:
         if module is not None and hasattr(module, "canon_configure"):
             bounds = module.canon_configure(check_time, UnsupportedError, _fraction)
             if bounds[:4] != (_FRAC, MAX_INTEGER, MAX_NIMBER, MAX_UPS):  # pragma: no cover
-                raise ImportError(f"grundy._core: canon.c's bounds {bounds} differ")
+                raise ImportError(f"grundy._core: canon_table.c's bounds {bounds} differ")
         else:
             module = None
         _MODULE.append(module)

@@ -8,8 +8,9 @@ body: the whole table of canonical games as int32 arrays (each game's number of 
 Right options, then every option by its id; each game comes after its options), the
 Python memo as JSON ``[key, id]`` pairs (tuples written as lists, read back as tuples; an
 entry whose key is not made of ints, strings, booleans, None and tuples is left out and
-recomputed), and the compiled memo's raw 24-byte records (``grid.c``'s ``memo_raw``:
-two uint64 words of key, a uint32 tag and an int32 id), about 30 bytes a region in all. A
+recomputed), and the compiled memo's raw 24-byte records (``_core/memo.c``'s ``memo_raw``:
+two uint64 words of key, a uint32 tag whose top byte is the walk's kind (:data:`RAW_KINDS`)
+and an int32 id), about 30 bytes a region in all. A
 damaged or foreign file is refused with one line (:class:`~grundy.errors.SolvedFileError`),
 never trusted: the checksum is checked before any game is added to the table. Files are
 written through :func:`grundy.core.files.atomic_write`, so an interrupted save leaves the
@@ -39,7 +40,7 @@ from grundy.cgt import _table as T
 from grundy.core.files import atomic_write, read_bytes
 from grundy.errors import SolvedFileError
 
-__all__ = ["FORMAT", "MAX_FILE_BYTES", "RECORD", "load_memo", "save_memo"]
+__all__ = ["FORMAT", "MAX_FILE_BYTES", "RAW_KINDS", "RECORD", "load_memo", "save_memo"]
 
 FORMAT = "grundy-cgt-memo 2"
 #: The largest checkpoint read back (compressed bytes).
@@ -47,6 +48,9 @@ MAX_FILE_BYTES = 8 << 30
 #: Bytes of a compiled memo record, and where its id lies in it.
 RECORD = 24
 _ID_AT = 20
+#: The kind of each compiled walk's records (its memo in ``_core/memo.c``, ``GRID_KIND_*``
+#: in ``_core/grid.h``), by the walk's name: records are read back only into their kind.
+RAW_KINDS = {"dom": 0, "tf": 1, "clob": 2, "col": 3, "snort": 4, "konane": 5, "cram": 6}
 
 
 def _plain(key: Any) -> Any:

@@ -1,5 +1,5 @@
 """The hash-consed table of canonical short games in pure Python (the reference twin of the
-compiled table, ``grundy/_core/canon.c``; :mod:`grundy.cgt._table` picks one).
+compiled table, ``grundy/_core/canon_*.c``; :mod:`grundy.cgt._table` picks one).
 
 Every canonical game is an integer id. Game ``i`` is ``{LEFT[i] | RIGHT[i]}``,
 both sorted tuples of smaller ids, so the table is in topological order and
@@ -28,6 +28,44 @@ from typing import Any
 from grundy.core.limits import check_time
 from grundy.errors import TableFullError, UnsupportedError
 
+#: The names both tables give, declared once: those :mod:`grundy.cgt._table` rebinds to the
+#: running table (its ``_NAMES``), then the others. The ``__all__`` of this module and of
+#: the compiled table, :mod:`grundy.cgt._ctable` (which adds ``available`` and ``stats``),
+#: are checked against it (tests/kernels/test_table_names.py).
+SWITCHED = (
+    "LEFT",
+    "RIGHT",
+    "NUMBER",
+    "NUS",
+    "BIRTHDAY",
+    "LSTOP",
+    "RSTOP",
+    "LSTOPF",
+    "RSTOPF",
+    "SHASH",
+    "add",
+    "le",
+    "neg",
+    "make",
+    "intern",
+    "number_id",
+    "nus_id",
+    "neg_memo",
+    "size",
+    "clear_memos",
+    "compact",
+)
+TABLE_NAMES = (
+    *SWITCHED,
+    "MAX_DENOMINATOR_BITS",
+    "MAX_INTEGER",
+    "MAX_NIMBER",
+    "MAX_UPS",
+    "reset",
+    "set_limit",
+    "simplest_between",
+)
+
 __all__ = [
     "BIRTHDAY",
     "LEFT",
@@ -43,6 +81,8 @@ __all__ = [
     "RSTOP",
     "RSTOPF",
     "SHASH",
+    "SWITCHED",
+    "TABLE_NAMES",
     "add",
     "clear_memos",
     "compact",

@@ -6,7 +6,7 @@ carries tags worked out once: ``NUMBER[i]`` (or None), ``NUS[i]``, the ``x + n.^
 form (or None), ``BIRTHDAY[i]``, stops ``LSTOP[i]``/``RSTOP[i]`` and a structural hash
 ``SHASH[i]``; :func:`le`, :func:`add`, :func:`neg` and :func:`make` work on ids.
 
-Two tables answer alike: the compiled one (``grundy/_core/canon.c``, through
+Two tables answer alike: the compiled one (``grundy/_core/canon_*.c``, through
 :mod:`grundy.cgt._ctable`) when the core is built, and the pure-Python reference
 (:mod:`grundy.cgt._pytable`) otherwise or with ``GRUNDY_PURE_PYTHON=1``. The choice is made
 at import and again at each :func:`reset` (``grundy.clear_cache()``), when no id is held:
@@ -120,29 +120,7 @@ _set_limit: Callable[[int], None] = _pytable.set_limit
 _reset: Callable[[], None] = _pytable.reset
 _BACKEND = ["python"]
 
-_NAMES = [
-    "LEFT",
-    "RIGHT",
-    "NUMBER",
-    "NUS",
-    "BIRTHDAY",
-    "LSTOP",
-    "RSTOP",
-    "LSTOPF",
-    "RSTOPF",
-    "SHASH",
-    "add",
-    "le",
-    "neg",
-    "make",
-    "intern",
-    "number_id",
-    "nus_id",
-    "neg_memo",
-    "size",
-    "clear_memos",
-    "compact",
-]
+_NAMES = _pytable.SWITCHED  # declared once, there
 
 
 def _select() -> None:

@@ -1,6 +1,6 @@
-"""Col, Snort and Konane on bitboards (``grid.c``): a board split into independent regions
-with their symmetry keys, and the parts of each option, with pure-Python twins
-(``.py_func``).
+"""Col, Snort and Konane on bitboards (``_core/col.c``, ``_core/konane.c``): a board split
+into independent regions with their symmetry keys, and the parts of each option, with
+pure-Python twins (``.py_func``).
 
 Boards are as in :mod:`grundy.kernels.grid`: cell ``(r, c)`` of a board ``w`` wide at bit
 ``r * (w + 1) + c``. A part is ``(key, swapped, region)``: ``key`` is ``(h, w, a rows, b

@@ -1,5 +1,6 @@
-"""Grid games on bitboards (``grid.c``): the options of a Domineering region, each split
-into regions with their symmetry keys, with pure-Python twins (``.py_func``).
+"""Grid games on bitboards (``_core/dom.c``, ``_core/tf.c``): the options of a Domineering
+region, each split into regions with their symmetry keys, with pure-Python twins
+(``.py_func``).
 
 A board ``w`` wide keeps cell ``(r, c)`` at bit ``r * (w + 1) + c`` of ``mask`` (one spare
 column). :func:`dom_split` gives the parts of a board, each ``(key, transposed, (h, w,

@@ -1,16 +1,19 @@
-"""The canonical-value walks of ``grid.c`` (Domineering, Toads-and-Frogs, Clobber, Col,
-Snort, Konane), seen by :func:`grundy.cgt.value_of` through one interface: a region's
-value by its key, the C memo as ``(key, id)`` pairs or raw records (checkpoints), and its
-size.
+"""The canonical-value walks of the compiled core (Domineering, Toads-and-Frogs, Clobber,
+Col, Snort, Konane, Cram: one memo-and-walk, ``_core/walk.h``, into which each game's
+file plugs its move generator, splitter and symmetry key), seen by
+:func:`grundy.cgt.value_of` through one interface: a region's value by its key, the C memo
+as ``(key, id)`` pairs or raw records (checkpoints), and its size.
 
 Each ruleset names its walk by the prefix of its C functions (``dom``, ``tf``, ``clob``,
-``col``, ``snort``, ``konane``), the kind of its raw records (:mod:`grundy.cgt._memo_file`)
-and which keys fit the C bitboards; :func:`compiled_walk` gives None when the compiled core
-or its table of canonical games is not running, and the Python walk is used.
+``col``, ``snort``, ``konane``, ``cram``), the kind of its raw records
+(:data:`grundy.cgt._memo_file.RAW_KINDS`) and which keys fit the C bitboards;
+:func:`compiled_walk` gives None when the compiled core or its table of canonical games is
+not running, and the Python walk is used.
 
 Threads: a walk calls back into Python every 4,096 regions (progress, the clock, a
 checkpoint), where another thread may run; so one lock lets a single thread at a time walk
-or change the C memos (which a walk's waiting frames rely on), and the others wait.
+or change the C memos (which a walk's waiting frames rely on), and the others wait. C
+checks it too: a walk or change from another thread while one runs raises RuntimeError.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from grundy.cgt import _table as T
+from grundy.cgt._memo_file import RAW_KINDS
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.kernels._core import core_module
 
@@ -53,7 +57,7 @@ class CompiledRegions:
 
     @property
     def kind(self) -> int:
-        """Which memo of ``grid.c`` holds the regions (the kind of its raw records)."""
+        """Which memo of the compiled core holds the regions (the kind of its raw records)."""
         return self._kind
 
     def value(self, key: Any, tick: Any, limit: int) -> tuple[int, int] | None:
@@ -95,7 +99,12 @@ def compiled_walk(
     prefix: str, kind: int, fits: Callable[[Any], bool], stores: Callable[[Any], bool]
 ) -> CompiledRegions | None:
     """The walk named ``prefix`` when the compiled core and its table of canonical games
-    run, else None (then :func:`grundy.cgt.value_of` walks in Python)."""
+    run, else None (then :func:`grundy.cgt.value_of` walks in Python). ``kind`` must be
+    the walk's kind of raw records (:data:`grundy.cgt._memo_file.RAW_KINDS`)."""
+    if RAW_KINDS.get(prefix) != kind:
+        raise ValueError(
+            f"the compiled walk {prefix!r} keeps records of kind {RAW_KINDS.get(prefix)}"
+        )
     core = core_module()
     if core is None or T.backend() != "compiled" or not hasattr(core, f"{prefix}_value"):
         return None

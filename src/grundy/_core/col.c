@@ -1,0 +1,235 @@
+/* Col and Snort (col.c), Konane (konane.c): the split, the options and the walks of walk.h.
+ *
+ * Boards as Domineering's (stride w + 1, h * (w + 1) <= 64). What the functions return is
+ * exactly what grundy.kernels.boards' pure-Python twins give (see its docstring): a part is
+ * (key, swapped, region), key = (h, w, a rows, b rows) the least image of the region's two
+ * planes (pair_least). Col and Snort (snort 0 or 1): a is the cells Left may colour, b
+ * those Right may; the regions are the 4-connected groups of a | b; the region handed
+ * back is the board (h, w, blue, red, holes) cropped around the group and the coloured
+ * cells next to it. Konane: the planes are x and o; the groups are the finest partition
+ * of the stones in which no two stones of different groups could ever meet (each stone
+ * moves at most twice the stones of the other colour in its group), each cropped to the
+ * box its stones could reach, clipped to the board.
+ */
+
+#include "grid.h"
+
+static void col_planes(int h, int w, u64 blue, u64 red, u64 holes, int snort, u64 *lefts,
+                       u64 *rights)
+{
+    int stride = w + 1;
+    u64 empty = board_full(h, w) & ~(blue | red | holes);
+    u64 nb = near_of(blue, stride), nr = near_of(red, stride);
+    *lefts = empty & ~(snort ? nr : nb);
+    *rights = empty & ~(snort ? nb : nr);
+}
+/* The planes after `side` colours the cell v (Col: its neighbours closed to the mover,
+ * Snort: to the other player). */
+static void col_move(u64 *a, u64 *b, u64 v, int side, int snort, int stride)
+{
+    u64 nbr = near_of(v, stride);
+    *a &= ~v;
+    *b &= ~v;
+    if ((side == 0) != (snort != 0))
+        *a &= ~nbr;
+    else
+        *b &= ~nbr;
+}
+static PyObject *col_parts(int w, u64 lefts, u64 rights, u64 blue, u64 red)
+{
+    int stride = w + 1, n, i;
+    u64 comps[64];
+    PyObject *out = PyList_New(0), *t;
+    if (out == NULL)
+        return NULL;
+    n = grid_components(lefts | rights, stride, comps, 1);
+    for (i = 0; i < n; i++) {
+        pair_shape sh;
+        int r0, c0, h, cw, rh, rw;
+        u64 coloured = (blue | red) & near_of(comps[i], stride), rows[MAXROWS], cells, nb, nr;
+        mask_box(comps[i], stride, &r0, &c0, &h, &cw);
+        pair_shape_of(lefts & comps[i], rights & comps[i], stride, r0, c0, h, cw, &sh);
+        mask_box(comps[i] | coloured, stride, &r0, &c0, &rh, &rw);
+        crop_rows(comps[i], stride, r0, c0, rh, rw, rows);
+        cells = rows_mask(rows, rh, rw);
+        crop_rows(blue & coloured, stride, r0, c0, rh, rw, rows);
+        nb = rows_mask(rows, rh, rw);
+        crop_rows(red & coloured, stride, r0, c0, rh, rw, rows);
+        nr = rows_mask(rows, rh, rw);
+        if (append_part(out, &sh,
+                        Py_BuildValue("(iiKKK)", rh, rw, (unsigned long long)nb,
+                                      (unsigned long long)nr,
+                                      (unsigned long long)(board_full(rh, rw) & ~(cells | nb | nr))))
+            < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    t = PyList_AsTuple(out);
+    Py_DECREF(out);
+    return t;
+}
+PyDoc_STRVAR(col_split_doc,
+             "col_split(h, w, blue, red, holes, snort) -> parts (see grundy.kernels.boards)");
+
+static PyObject *col_split(PyObject *self, PyObject *args)
+{
+    int h, w, snort;
+    u64 m[3], lefts, rights;
+    (void)self;
+    if (masks_args(args, "iiOOOp", &h, &w, m, 3, &snort) < 0)
+        return NULL;
+    col_planes(h, w, m[0], m[1], m[2], snort, &lefts, &rights);
+    return col_parts(w, lefts, rights, m[0], m[1]);
+}
+PyDoc_STRVAR(col_options_doc,
+             "col_options(h, w, blue, red, holes, snort) -> (parts of each Left option, of "
+             "each Right option)");
+
+static PyObject *col_options(PyObject *self, PyObject *args)
+{
+    int h, w, snort, side;
+    u64 m[3], planes[2];
+    PyObject *sides[2] = {NULL, NULL};
+    (void)self;
+    if (masks_args(args, "iiOOOp", &h, &w, m, 3, &snort) < 0)
+        return NULL;
+    col_planes(h, w, m[0], m[1], m[2], snort, &planes[0], &planes[1]);
+    for (side = 0; side < 2; side++) {
+        u64 free = planes[side];
+        sides[side] = PyList_New(0);
+        if (sides[side] == NULL)
+            break;
+        while (free) {
+            u64 v = free & (~free + 1), nb = m[0] | (side == 0 ? v : 0);
+            u64 nr = m[1] | (side == 1 ? v : 0), a, b;
+            PyObject *parts;
+            free ^= v;
+            col_planes(h, w, nb, nr, m[2], snort, &a, &b);
+            parts = col_parts(w, a, b, nb, nr);
+            if (parts == NULL || PyList_Append(sides[side], parts) < 0) {
+                Py_XDECREF(parts);
+                Py_CLEAR(sides[side]);
+                break;
+            }
+            Py_DECREF(parts);
+        }
+        if (sides[side] == NULL)
+            break;
+    }
+    return two_sides(sides[0], sides[1]);
+}
+
+/* ---- the walks' hooks (walk.h): Col, and Snort as the same with snort = 1 ---- */
+
+typedef struct {
+    u64 a, b;
+    int stride;
+} col_pos;
+
+typedef struct {
+    u64 planes[2], free;
+    int side, snort, stride;
+} col_iter;
+
+static inline void col_begin_as(const pair_shape *k, int side, col_iter *it, int snort)
+{
+    it->planes[0] = rows_mask(k->ka, k->kh, k->kw);
+    it->planes[1] = rows_mask(k->kb, k->kh, k->kw);
+    it->free = it->planes[side];
+    it->side = side;
+    it->snort = snort;
+    it->stride = k->kw + 1;
+}
+
+static inline int col_next(col_iter *it, col_pos *pos)
+{
+    u64 v;
+    if (!it->free)
+        return 0;
+    v = it->free & (~it->free + 1);
+    it->free ^= v;
+    pos->a = it->planes[0];
+    pos->b = it->planes[1];
+    pos->stride = it->stride;
+    col_move(&pos->a, &pos->b, v, it->side, it->snort, it->stride);
+    return 1;
+}
+
+static inline int col_regions(const col_pos *pos, u64 *comps)
+{
+    return grid_components(pos->a | pos->b, pos->stride, comps, 1);
+}
+
+static inline int col_part(const col_pos *pos, u64 comp, pair_shape *key, long *number,
+                           int *negated)
+{
+    int r0, c0, h, w;
+    (void)number;
+    mask_box(comp, pos->stride, &r0, &c0, &h, &w);
+    pair_shape_of(pos->a & comp, pos->b & comp, pos->stride, r0, c0, h, w, key);
+    *negated = key->swapped;
+    return 2;
+}
+
+static int col_key_read(PyObject *key, pair_shape *k, int walking)
+{
+    (void)walking;
+    return pair_key_args(key, 0, k);
+}
+
+static inline void col_pack(const pair_shape *k, u64 *a, u64 *b, uint32_t *tag)
+{
+    pair_pack(k, GRID_KIND_COL, a, b, tag);
+}
+
+static inline void col_begin(const pair_shape *k, int side, col_iter *it)
+{
+    col_begin_as(k, side, it, 0);
+}
+
+#define col_unpack pair_unpack
+#define col_key_object pair_key_tuple
+
+#define WALK_PREFIX col
+#define WALK_KIND GRID_KIND_COL
+#define WALK_KEY pair_shape
+#define WALK_POS col_pos
+#define WALK_ITER col_iter
+#define WALK_MAXOPT 64
+#define WALK_IMPARTIAL 0
+#include "walk.h"
+
+static inline void snort_pack(const pair_shape *k, u64 *a, u64 *b, uint32_t *tag)
+{
+    pair_pack(k, GRID_KIND_SNORT, a, b, tag);
+}
+
+static inline void snort_begin(const pair_shape *k, int side, col_iter *it)
+{
+    col_begin_as(k, side, it, 1);
+}
+
+#define snort_unpack pair_unpack
+#define snort_key_object pair_key_tuple
+#define snort_key_read col_key_read
+#define snort_next col_next
+#define snort_regions col_regions
+#define snort_part col_part
+
+#define WALK_PREFIX snort
+#define WALK_KIND GRID_KIND_SNORT
+#define WALK_KEY pair_shape
+#define WALK_POS col_pos
+#define WALK_ITER col_iter
+#define WALK_MAXOPT 64
+#define WALK_IMPARTIAL 0
+#include "walk.h"
+
+PyMethodDef GRUNDY_COL_METHODS[] = {
+    {"col_split", col_split, METH_VARARGS, col_split_doc},
+    {"col_options", col_options, METH_VARARGS, col_options_doc},
+    GRID_WALK_METHODS(col),
+    GRID_WALK_METHODS(snort),
+    {NULL, NULL, 0, NULL},
+};

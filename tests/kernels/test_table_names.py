@@ -1,0 +1,35 @@
+"""The names of the table of canonical games are declared once
+(:data:`grundy.cgt._pytable.TABLE_NAMES`, with :data:`~grundy.cgt._pytable.SWITCHED`, the
+ones :mod:`grundy.cgt._table` rebinds): the ``__all__`` of both tables and of the switch
+are checked against that declaration here, and every name they list exists."""
+
+from __future__ import annotations
+
+from grundy.cgt import _ctable, _pytable, _table
+
+
+def test_the_twin_lists_the_declared_names() -> None:
+    assert set(_pytable.__all__) == {*_pytable.TABLE_NAMES, "SWITCHED", "TABLE_NAMES"}
+    assert len(set(_pytable.TABLE_NAMES)) == len(_pytable.TABLE_NAMES)
+    assert set(_pytable.SWITCHED) <= set(_pytable.TABLE_NAMES)
+
+
+def test_the_compiled_table_lists_the_same_names() -> None:
+    extra = set(_ctable.__all__) - set(_pytable.TABLE_NAMES)
+    missing = set(_pytable.TABLE_NAMES) - set(_ctable.__all__)
+    assert not missing, f"add to grundy.cgt._ctable.__all__: {sorted(missing)}"
+    assert extra == {"available", "stats"}, f"declare in _pytable.TABLE_NAMES: {sorted(extra)}"
+
+
+def test_the_switch_rebinds_the_declared_names() -> None:
+    assert _table._NAMES == _pytable.SWITCHED
+    missing = set(_pytable.SWITCHED) - set(_table.__all__)
+    assert not missing, f"add to grundy.cgt._table.__all__: {sorted(missing)}"
+
+
+def test_every_listed_name_exists() -> None:
+    for module in (_pytable, _ctable, _table):
+        for name in module.__all__:
+            assert hasattr(module, name), (module.__name__, name)
+    for name in _pytable.TABLE_NAMES:
+        assert hasattr(_ctable, name), name
