@@ -1,10 +1,11 @@
 """``grundy``: the command line entry point.
 
 Each subcommand lives in its own module with ``register(subparsers)``; adding
-one is a module and a line in :data:`COMMAND_MODULES`. A command line that names
-its command imports that command's module alone (``grundy solve`` does not load
-numpy for ``grundy quotient``); ``grundy --help`` and a misspelt command build the
-full parser.
+one is a module and a line in :data:`COMMAND_MODULES` (with its help line in
+:data:`COMMAND_HELP`). A command line that names its command imports that command's
+module alone (``grundy solve`` does not load numpy for ``grundy quotient``);
+``grundy --help``, ``grundy --version`` and a misspelt command import no command
+module at all: the index of commands answers them.
 """
 
 from __future__ import annotations
@@ -15,15 +16,14 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
-from types import ModuleType
 from typing import Any, NoReturn
 
 import grundy
 from grundy import __version__
-from grundy.cli.common import EXIT_USAGE, OneLineParser, UsageError
+from grundy.cli.parser import EXIT_USAGE, OneLineParser, UsageError
 from grundy.errors import GrundyError, InvalidSpecError, SolvedFileError, UnsupportedError
 
-__all__ = ["COMMANDS", "COMMAND_MODULES", "build_parser", "main", "program"]  # noqa: F822 (COMMANDS: __getattr__)
+__all__ = ["COMMANDS", "COMMAND_HELP", "COMMAND_MODULES", "build_parser", "main", "program"]  # noqa: F822 (COMMANDS: __getattr__)
 
 #: Each subcommand's name and the module that registers it, in listing order
 #: (``tests/cli/test_lazy_commands.py`` checks each module registers its name).
@@ -39,6 +39,20 @@ COMMAND_MODULES: dict[str, str] = {
     "serve": "grundy.cli.serve_cmd",
 }
 
+#: Each subcommand's help line, as its module registers it (``grundy --help`` lists these
+#: without importing the modules; ``tests/test_import_time.py`` checks they agree).
+COMMAND_HELP: dict[str, str] = {
+    "solve": "who wins a position, every winning move, and why",
+    "play": "play a position against the perfect player",
+    "games": "list every game with its syntax and rule",
+    "draw": "draw a position's board (Hackenbush with its winning cuts), or a thermograph, as SVG",
+    "table": "Grundy values of heaps 0..N of a heap game",
+    "period": "the period of a heap game's Grundy values, with a proof where one exists",
+    "quotient": "misère quotient of a heap game (Plambeck–Siegel)",
+    "census": "compute a whole family of octal/hex/subtraction games on Dask, into SQLite",
+    "serve": "the web playground: solve, play and see games in a browser",
+}
+
 
 def __getattr__(name: str) -> Any:
     """``COMMANDS``: every subcommand module, in listing order (imported when asked for)."""
@@ -47,17 +61,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _command_modules(argv: Sequence[str]) -> list[ModuleType]:
-    """The modules to register for ``argv``: the named command's alone when the first
-    word is a command, else every one (for ``--help``, ``--version`` and errors)."""
-    if argv and argv[0] in COMMAND_MODULES:
-        return [import_module(COMMAND_MODULES[argv[0]])]
-    return [import_module(m) for m in COMMAND_MODULES.values()]
-
-
 def build_parser(argv: Sequence[str] = ()) -> OneLineParser:
-    """The argument parser: every command, or only the one that ``argv`` (the words after
-    ``grundy``) names, so that the other commands' modules are not imported.
+    """The argument parser: only the command that ``argv`` (the words after ``grundy``)
+    names, so that the other commands' modules are not imported; without a command
+    (``--help``, ``--version``, a misspelt command), the index of every command, each
+    with its help line and no options (no command module is imported).
 
     >>> build_parser(["games"]).parse_args(["games", "--json"]).json
     True
@@ -65,6 +73,7 @@ def build_parser(argv: Sequence[str] = ()) -> OneLineParser:
     parser = OneLineParser(
         prog="grundy",
         description="Solve combinatorial games exactly: who wins, every winning move, and why.",
+        epilog="'grundy COMMAND --help' shows a command's options; 'grundy games' lists the games.",
     )
     parser.add_argument(
         "--version",
@@ -74,8 +83,11 @@ def build_parser(argv: Sequence[str] = ()) -> OneLineParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     sub.required = True
-    for command in _command_modules(argv):
-        command.register(sub)
+    if argv and argv[0] in COMMAND_MODULES:
+        import_module(COMMAND_MODULES[argv[0]]).register(sub)
+    else:
+        for name, words in COMMAND_HELP.items():
+            sub.add_parser(name, help=words)
     return parser
 
 

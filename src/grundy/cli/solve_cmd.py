@@ -32,8 +32,15 @@ def register(sub: Any) -> None:
         "solve",
         help="who wins a position, every winning move, and why",
         description="Solve a position, e.g.: grundy solve nim 3 4 5",
+        epilog="Every game, its syntax and an example: 'grundy games' (one game: "
+        "'grundy games NAME'). A sum is written with +: grundy solve \"nim 3 + kayles 5\"",
     )
-    p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "nim 3 4 5"')
+    p.add_argument(
+        "spec",
+        nargs="+",
+        metavar="SPEC",
+        help='a position, e.g. "nim 3 4 5" (the games: grundy games)',
+    )
     p.add_argument("--misere", action="store_true", help="the last mover loses")
     p.add_argument(
         "--loopy",
