@@ -96,3 +96,40 @@ def test_the_command_index_is_what_the_modules_register() -> None:
     assert commands(build_parser()) == list(COMMAND_MODULES)
     for name in COMMAND_MODULES:
         assert commands(build_parser([name, "x"])) == [name]
+
+
+def test_the_help_lines_are_what_the_modules_register() -> None:
+    from grundy.cli.main import COMMAND_HELP, COMMAND_MODULES, build_parser  # noqa: PLC0415
+
+    assert list(COMMAND_HELP) == list(COMMAND_MODULES)
+    for name in COMMAND_MODULES:
+        action = next(a for a in build_parser([name])._actions if a.dest == "command")
+        (choice,) = action._choices_actions  # type: ignore[attr-defined]
+        assert choice.help == COMMAND_HELP[name], name
+
+
+#: What ``grundy --version`` and ``grundy --help`` may load of grundy (time never decides:
+#: the modules do; an empty interpreter's start is the goal, within 2x).
+_STARTUP = {
+    "grundy",
+    "grundy._version",
+    "grundy.cli",
+    "grundy.cli.main",
+    "grundy.cli.parser",
+    "grundy.errors",
+    "grundy.kernels",
+    "grundy.kernels._core",
+    "grundy._core",
+}
+
+
+def test_version_and_help_import_no_command_and_no_numpy() -> None:
+    for word in ("--version", "--help"):
+        code = (
+            "import contextlib, io\nfrom grundy.cli.main import main\n"
+            f"with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    main([{word!r}])"
+        )
+        loaded = _modules_after(code)
+        assert {m for m in loaded if m.startswith("grundy")} <= _STARTUP, word
+        assert not {"numpy", "rich", "json"} & loaded, word
