@@ -28,6 +28,7 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
         legal_moves,
         solve,
     )
+    from grundy.cgt.result import PartisanResult
     from grundy.core.board import Board, board_json, board_svg, board_text
     from grundy.core.game import (
         Answer,
@@ -43,7 +44,7 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.core.limits import bounded
     from grundy.core.mex import mex, nim_sum
     from grundy.core.position import Position, Sum
-    from grundy.core.result import Result
+    from grundy.core.result import ImpartialResult, Outcome, Result
     from grundy.core.search import DEFAULT_MAX_POSITIONS
     from grundy.errors import (
         GrundyError,
@@ -62,6 +63,7 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.lang.entry import GameEntry
     from grundy.lang.registry import REGISTRY, Registry
     from grundy.lang.spec import parse, parse_ruleset
+    from grundy.search.result import SearchResult
 
 #: Where each public name lives. ``import grundy`` loads none of these modules: a name's
 #: module is imported the first time the name is used (PEP 562), so the command line and
@@ -99,7 +101,9 @@ _WHERE = {
     "nim_sum": "grundy.core.mex",
     "Position": "grundy.core.position",
     "Sum": "grundy.core.position",
-    "Result": "grundy.core.result",
+    **dict.fromkeys(("ImpartialResult", "Outcome", "Result"), "grundy.core.result"),
+    "PartisanResult": "grundy.cgt.result",
+    "SearchResult": "grundy.search.result",
     "DEFAULT_MAX_POSITIONS": "grundy.core.search",
     **dict.fromkeys(
         (
@@ -152,6 +156,7 @@ __all__ = [
     "HeapFunctionGame",
     "HeapGame",
     "ImpartialGame",
+    "ImpartialResult",
     "InvalidGameError",
     "InvalidSpecError",
     "LoopyGameError",
@@ -159,12 +164,15 @@ __all__ = [
     "Move",
     "NamedRuleset",
     "OctalCode",
+    "Outcome",
     "PartisanGame",
+    "PartisanResult",
     "Position",
     "Registry",
     "Result",
     "Ruleset",
     "SearchLimitError",
+    "SearchResult",
     "SolvedFileError",
     "Sum",
     "TakeAndBreak",
