@@ -236,7 +236,7 @@ class Result:
             r = self.remoteness
             rows.append(("Value", e(self.value if r is None else f"{self.value} in {r}")))
         if self.canonical is not None:
-            rows.append(("Canonical value", f"<code>{e(self.canonical)}</code>"))
+            rows.append(("Canonical value", f"<code>{e(str(self.canonical))}</code>"))
             rows.append(
                 (
                     "Mean, temperature",
