@@ -32,6 +32,7 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.core.board import Board, board_json, board_svg, board_text
     from grundy.core.game import (
         Answer,
+        GameType,
         HeapGame,
         ImpartialGame,
         MisereAnswer,
@@ -85,6 +86,7 @@ _WHERE = {
     **dict.fromkeys(
         (
             "Answer",
+            "GameType",
             "HeapGame",
             "ImpartialGame",
             "MisereAnswer",
@@ -152,6 +154,7 @@ __all__ = [
     "Answer",
     "Board",
     "GameEntry",
+    "GameType",
     "GrundyError",
     "HeapFunctionGame",
     "HeapGame",

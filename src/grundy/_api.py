@@ -230,7 +230,7 @@ def _solve(  # noqa: PLR0917 (private)
 
         return solve_loopy(pos, max_moves=max_moves, max_positions=max_positions)
     comps = pos.components
-    if any(c.game.kind == "partisan" for c in comps):
+    if any(c.game.game_type.solver == "canonical" for c in comps):
         if outcome_by_search:  # under a time limit, the outcome by search if the value runs out
             from grundy.catalog.outcome import solve_partisan_bounded  # noqa: PLC0415 (lazy)
 
@@ -241,7 +241,7 @@ def _solve(  # noqa: PLR0917 (private)
 
         return solve_partisan(pos, misere=misere, max_moves=max_moves, max_positions=max_positions)
     if len(comps) == 1 and (
-        comps[0].game.kind == "two-player" or (comps[0].game.search_alone and not misere)
+        comps[0].game.game_type.solver == "search" or (comps[0].game.search_alone and not misere)
     ):
         # The search family loads only for two-player games (cheap start).
         from grundy.search.ruleset import solve_two_player  # noqa: PLC0415 (lazy: a family)

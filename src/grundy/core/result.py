@@ -425,7 +425,7 @@ def format_result(result: Result) -> str:
         lines.append(f"Grundy value: {result.grundy}")
     if result.canonical is not None:
         lines.extend(_partisan_lines(result))
-    elif any(c.game.kind == "partisan" for c in result.position.components):
+    elif any(c.game.game_type.solver == "canonical" for c in result.position.components):
         # The value ran out of time: the outcome and each side's winning move by search.
         lines.append("Canonical value: not finished (the outcome class is by search)")
         lines += _move_lines("Left", result.winning_moves, result.move_descriptions, None)
