@@ -25,6 +25,8 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
         clear_cache,
         grundy_table,
         grundy_value,
+        heap_periodicity,
+        heap_table,
         legal_moves,
         solve,
     )
@@ -59,7 +61,6 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
         UnsupportedError,
     )
     from grundy.heap import HeapFunctionGame, OctalCode, TakeAndBreak
-    from grundy.heap.tools import heap_periodicity, heap_table
     from grundy.kernels._core import core_status
     from grundy.lang.entry import GameEntry
     from grundy.lang.registry import REGISTRY, Registry
@@ -77,6 +78,8 @@ _WHERE = {
             "clear_cache",
             "grundy_table",
             "grundy_value",
+            "heap_periodicity",
+            "heap_table",
             "legal_moves",
             "solve",
         ),
@@ -122,7 +125,6 @@ _WHERE = {
         "grundy.errors",
     ),
     **dict.fromkeys(("HeapFunctionGame", "OctalCode", "TakeAndBreak"), "grundy.heap"),
-    **dict.fromkeys(("heap_periodicity", "heap_table"), "grundy.heap.tools"),
     "core_status": "grundy.kernels._core",
     "GameEntry": "grundy.lang.entry",
     "REGISTRY": "grundy.lang.registry",

@@ -37,6 +37,8 @@ __all__ = [
     "clear_cache",
     "grundy_table",
     "grundy_value",
+    "heap_periodicity",
+    "heap_table",
     "legal_moves",
     "solve",
 ]
@@ -360,3 +362,53 @@ def _heap_table(rules: HeapGame, n: int) -> list[int] | None:
     except InvalidGameError:
         return None
     return values
+
+
+def heap_table(
+    game: Ruleset | str,
+    last: int,
+    *,
+    prefix: Any = None,
+    method: str = "auto",
+    compiled: bool | None = None,
+    progress: Any = None,
+    period_fill: bool = True,
+) -> Any:
+    """Grundy values of heaps ``0..last`` of a heap game as a numpy array, exactly as
+    ``grundy table`` computes them (:func:`grundy.heap.heap_table`); ``game`` may be a
+    game name as in the position language.
+
+    >>> heap_table("kayles", 9).tolist()
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4]
+    """
+    from grundy.heap.tools import heap_table as table  # noqa: PLC0415 (lazy: numpy)
+
+    return table(
+        _heap_rules(game),
+        last,
+        prefix=prefix,
+        method=method,
+        compiled=compiled,
+        progress=progress,
+        period_fill=period_fill,
+    )
+
+
+def heap_periodicity(game: Ruleset | str, last: int | None = None, *, values: Any = None) -> Any:
+    """Preperiod, period and saltus of a heap game, proved where a theorem applies, as
+    ``grundy period`` finds them (:func:`grundy.heap.heap_periodicity`); ``game`` may be
+    a game name.
+
+    >>> found = heap_periodicity("kayles")
+    >>> found.preperiod, found.period, found.proved
+    (71, 12, True)
+    """
+    from grundy.heap.tools import heap_periodicity as periodicity  # noqa: PLC0415 (lazy)
+
+    return periodicity(_heap_rules(game), last, values=values)
+
+
+def _heap_rules(game: object) -> Any:
+    """A ruleset named by a string (``"kayles"``, ``"octal:0.07"``), else ``game`` itself
+    (the heap functions check it)."""
+    return parse_ruleset(game) if isinstance(game, str) else game

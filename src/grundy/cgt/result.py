@@ -18,6 +18,8 @@ from fractions import Fraction
 from grundy.cgt.value import CanonicalGame
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
+from grundy.core.text import short_repr
+from grundy.errors import InvalidSpecError
 
 __all__ = ["PartisanResult"]
 
@@ -53,8 +55,23 @@ class PartisanResult(Result):
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.canonical is not None and not isinstance(self.canonical, CanonicalGame):
-            object.__setattr__(self, "canonical", CanonicalGame(self.canonical))
+            try:
+                object.__setattr__(self, "canonical", CanonicalGame(self.canonical))
+            except (TypeError, ValueError) as e:  # not a game: one line, a grundy error
+                raise InvalidSpecError(
+                    f"canonical must be a game, got {short_repr(self.canonical)}: {e}",
+                    "a CanonicalGame, a number or CGSuite notation",
+                ) from None
         for name in ("temperature", "mean", "left_stop", "right_stop"):
             v = getattr(self, name)
             if v is not None and type(v) is not Fraction:
-                object.__setattr__(self, name, Fraction(v))
+                if isinstance(v, bool) or not isinstance(v, (int, str, Fraction)):
+                    raise InvalidSpecError(
+                        f"{name} must be a number, got {short_repr(v)}", "a Fraction or '5/4'"
+                    )
+                try:
+                    object.__setattr__(self, name, Fraction(v))
+                except (ValueError, ZeroDivisionError):
+                    raise InvalidSpecError(
+                        f"{name} must be a number, got {short_repr(v)}", "a Fraction or '5/4'"
+                    ) from None

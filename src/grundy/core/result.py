@@ -36,6 +36,8 @@ from enum import StrEnum
 from typing import Any
 
 from grundy.core.position import Position, Sum
+from grundy.core.text import short_repr
+from grundy.errors import InvalidSpecError
 
 __all__ = [
     "ImpartialResult",
@@ -68,6 +70,10 @@ class Outcome(StrEnum):
 
     def __repr__(self) -> str:
         return repr(self.value)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Outcome:
+        raise InvalidSpecError(f"{short_repr(value)} is not an outcome", "N, P, D, L or R")
 
     @property
     def words(self) -> str:
