@@ -42,7 +42,6 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
         NamedRuleset,
         PartisanGame,
         Ruleset,
-        TheoremAnswer,
     )
     from grundy.core.limits import bounded
     from grundy.core.mex import mex, nim_sum
@@ -97,7 +96,6 @@ _WHERE = {
             "NamedRuleset",
             "PartisanGame",
             "Ruleset",
-            "TheoremAnswer",
         ),
         "grundy.core.game",
     ),
@@ -134,8 +132,17 @@ _WHERE = {
 }
 
 
+#: Deprecated names, kept for one release (see CHANGELOG.md): not in ``__all__``, and
+#: looked up at each use (never cached here, so the curated namespace stays as it is).
+_DEPRECATED = {"TheoremAnswer": "grundy.core.game"}
+
+
 def __getattr__(name: str) -> _Any:
     where = _WHERE.get(name)
+    if where is None and name in _DEPRECATED:
+        from importlib import import_module  # noqa: PLC0415 (lazy: see _WHERE)
+
+        return getattr(import_module(_DEPRECATED[name]), name)
     if where is None:
         raise AttributeError(f"module 'grundy' has no attribute {name!r}")
     from importlib import import_module  # noqa: PLC0415 (lazy: see _WHERE)
@@ -181,7 +188,6 @@ __all__ = [
     "SolvedFileError",
     "Sum",
     "TakeAndBreak",
-    "TheoremAnswer",
     "TimeLimitError",
     "UnknownGameError",
     "UnsupportedError",

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import EnumType, StrEnum
 from typing import Any
 
 from grundy.core.position import Position, Sum
@@ -49,7 +49,22 @@ __all__ = [
 ]
 
 
-class Outcome(StrEnum):
+class _OneLetter(EnumType):
+    """``Outcome(letter)`` alone: not the enum module's functional API (``Outcome(name,
+    names)`` would try to make a new enum)."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:
+            raise InvalidSpecError(
+                f"Outcome takes one letter, got {len(args) + len(kwargs) + 1} arguments",
+                "Outcome('N')",
+            )
+        if not isinstance(value, str):  # never hashed: any object may come here
+            raise InvalidSpecError(f"{short_repr(value)} is not an outcome", "N, P, D, L or R")
+        return super().__call__(value)
+
+
+class Outcome(StrEnum, metaclass=_OneLetter):
     """Who wins: the outcome class of a position.
 
     A ``str`` enum, so it compares equal to its letter and prints as it (JSON keeps the
