@@ -27,6 +27,7 @@ __all__ = [
     "spec_from_args",
 ]
 
+
 def spec_from_args(words: list[str]) -> Position | Sum:
     """Parse a spec given as shell words (``nim 3 4 5`` or one quoted string). An empty
     word is an empty argument, as ``""`` is in the language (``hackenbush ""``: the
