@@ -132,4 +132,29 @@ def test_version_and_help_import_no_command_and_no_numpy() -> None:
         )
         loaded = _modules_after(code)
         assert {m for m in loaded if m.startswith("grundy")} <= _STARTUP, word
-        assert not {"numpy", "rich", "json"} & loaded, word
+        assert not {"numpy", "rich", "json", "argparse"} & loaded, word
+    help_only = _modules_after(code.replace("--version", "--help"))
+    assert "typing" not in help_only  # nor typing (it costs as much as the start itself)
+    assert "typing" not in _modules_after("import grundy")
+
+
+def test_the_quick_help_says_what_the_index_parser_says() -> None:
+    """``grundy --help`` is printed without argparse; argparse's text for the index parser,
+    unwrapped, is the same."""
+    import argparse  # noqa: PLC0415
+    import os  # noqa: PLC0415
+
+    from grundy.cli.main import build_parser, index_help  # noqa: PLC0415
+
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "500"  # argparse wraps to the terminal: no wrapping here
+    try:
+        parser = build_parser()
+        parser.formatter_class = lambda prog: argparse.HelpFormatter(prog, width=500)
+        text = parser.format_help()
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+    assert text == index_help()

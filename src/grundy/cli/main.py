@@ -5,23 +5,25 @@ one is a module and a line in :data:`COMMAND_MODULES` (with its help line in
 :data:`COMMAND_HELP`). A command line that names its command imports that command's
 module alone (``grundy solve`` does not load numpy for ``grundy quotient``);
 ``grundy --help``, ``grundy --version`` and a misspelt command import no command
-module at all: the index of commands answers them.
+module at all: the index of commands answers them. ``grundy --version`` and
+``grundy --help`` alone import neither argparse nor typing (:func:`index_help`).
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import os
 import sys
-from collections.abc import Sequence
-from importlib import import_module
-from typing import Any, NoReturn
 
 import grundy
 from grundy import __version__
-from grundy.cli.parser import EXIT_USAGE, OneLineParser, UsageError
-from grundy.errors import GrundyError, InvalidSpecError, SolvedFileError, UnsupportedError
+
+_TYPE_CHECKING = False
+if _TYPE_CHECKING:
+    from collections.abc import Sequence
+    from types import ModuleType
+    from typing import Any, NoReturn
+
+    from grundy.cli.parser import OneLineParser
 
 __all__ = ["COMMANDS", "COMMAND_HELP", "COMMAND_MODULES", "build_parser", "main", "program"]  # noqa: F822 (COMMANDS: __getattr__)
 
@@ -54,9 +56,16 @@ COMMAND_HELP: dict[str, str] = {
 }
 
 
+_DESCRIPTION = "Solve combinatorial games exactly: who wins, every winning move, and why."
+_EPILOG = "'grundy COMMAND --help' shows a command's options; 'grundy games' lists the games."
+_VERSION_HELP = "show the version and which core runs the kernels (compiled or pure Python)"
+
+
 def __getattr__(name: str) -> Any:
     """``COMMANDS``: every subcommand module, in listing order (imported when asked for)."""
     if name == "COMMANDS":
+        from importlib import import_module  # noqa: PLC0415 (lazy: cheap start)
+
         return [import_module(m) for m in COMMAND_MODULES.values()]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -70,42 +79,68 @@ def build_parser(argv: Sequence[str] = ()) -> OneLineParser:
     >>> build_parser(["games"]).parse_args(["games", "--json"]).json
     True
     """
-    parser = OneLineParser(
-        prog="grundy",
-        description="Solve combinatorial games exactly: who wins, every winning move, and why.",
-        epilog="'grundy COMMAND --help' shows a command's options; 'grundy games' lists the games.",
-    )
+    from importlib import import_module  # noqa: PLC0415 (lazy: cheap start)
+
+    from grundy.cli.parser import OneLineParser, VersionAction  # noqa: PLC0415 (lazy)
+
+    parser = OneLineParser(prog="grundy", description=_DESCRIPTION, epilog=_EPILOG)
     parser.add_argument(
-        "--version",
-        action=_VersionAction,
-        nargs=0,
-        help="show the version and which core runs the kernels (compiled or pure Python)",
+        "--version", action=VersionAction, nargs=0, line=version_line, help=_VERSION_HELP
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     sub.required = True
     if argv and argv[0] in COMMAND_MODULES:
-        import_module(COMMAND_MODULES[argv[0]]).register(sub)
+        module: ModuleType = import_module(COMMAND_MODULES[argv[0]])
+        module.register(sub)
     else:
         for name, words in COMMAND_HELP.items():
             sub.add_parser(name, help=words)
     return parser
 
 
-class _VersionAction(argparse.Action):
-    """``--version``: the version and the active core, looked up only when asked."""
+def version_line() -> str:
+    """``grundy 0.1.0 (compiled core)``: the version and the active core."""
+    compiled, why = grundy.core_status()
+    return f"grundy {__version__} ({'compiled core' if compiled else why})"
 
-    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        compiled, why = grundy.core_status()
-        core = "compiled core" if compiled else why
-        print(f"grundy {__version__} ({core})")
-        parser.exit()
+
+def index_help() -> str:
+    """``grundy --help``: the usage, every command with its help line, the options; made
+    without argparse (the index parser's ``format_help`` says the same, wrapped to the
+    terminal: ``tests/test_import_time.py`` compares them).
+
+    >>> index_help().splitlines()[0]
+    'usage: grundy [-h] [--version] COMMAND ...'
+    """
+    width = max(map(len, COMMAND_HELP))
+    lines = ["usage: grundy [-h] [--version] COMMAND ...", "", _DESCRIPTION, ""]
+    lines += ["positional arguments:", "  COMMAND"]
+    lines += [f"    {name:<{width}}  {words}" for name, words in COMMAND_HELP.items()]
+    lines += ["", "options:", "  -h, --help  show this help message and exit"]
+    lines += [f"  --version   {_VERSION_HELP}", "", _EPILOG]
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    words = sys.argv[1:] if argv is None else list(argv)
+    if words == ["--version"]:  # answered before anything else is imported
+        print(version_line())
+        return 0
+    if words in (["--help"], ["-h"]):
+        sys.stdout.write(index_help())
+        return 0
+    from grundy.cli.parser import EXIT_USAGE, UsageError  # noqa: PLC0415 (lazy: argparse)
+    from grundy.errors import (  # noqa: PLC0415 (lazy: cheap start)
+        GrundyError,
+        InvalidSpecError,
+        SolvedFileError,
+        UnsupportedError,
+    )
+
     try:
-        parser = build_parser(sys.argv[1:] if argv is None else argv)
-        args = parser.parse_args(argv)
+        parser = build_parser(words)
+        args = parser.parse_args(words)
         status: int = args.func(args)
         return status
     except UsageError as e:
@@ -143,8 +178,10 @@ def program() -> NoReturn:
     """
     status = main()
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
+        try:  # noqa: SIM105 (contextlib is not imported: a cheap start)
             stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing more to say
+            pass
     os._exit(status)
 
 

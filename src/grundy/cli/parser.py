@@ -6,12 +6,12 @@ as fast as an empty interpreter allows (``tests/test_import_time.py``).
 from __future__ import annotations
 
 import argparse
-import difflib
 import re
 import sys
-from typing import NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn
 
-__all__ = ["EXIT_USAGE", "OneLineParser", "UsageError", "did_you_mean"]
+__all__ = ["EXIT_USAGE", "OneLineParser", "UsageError", "VersionAction", "did_you_mean"]
 
 EXIT_USAGE = 2
 
@@ -37,6 +37,8 @@ def did_you_mean(word: str, choices: list[str]) -> str:
     >>> did_you_mean("xyzzy", ["solve", "play"])
     ''
     """
+    import difflib  # noqa: PLC0415 (lazy: a misspelt word only)
+
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 
@@ -74,3 +76,16 @@ class OneLineParser(argparse.ArgumentParser):
         if message:
             sys.stderr.write(message)
         raise SystemExit(status)
+
+
+class VersionAction(argparse.Action):
+    """``--version``: prints ``line()`` (the version and the active core, looked up only
+    when asked) and exits."""
+
+    def __init__(self, *args: Any, line: Callable[[], str], **kwargs: Any) -> None:
+        self.line = line
+        super().__init__(*args, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(self.line())
+        parser.exit()
