@@ -96,3 +96,65 @@ def test_the_command_index_is_what_the_modules_register() -> None:
     assert commands(build_parser()) == list(COMMAND_MODULES)
     for name in COMMAND_MODULES:
         assert commands(build_parser([name, "x"])) == [name]
+
+
+def test_the_help_lines_are_what_the_modules_register() -> None:
+    from grundy.cli.main import COMMAND_HELP, COMMAND_MODULES, build_parser  # noqa: PLC0415
+
+    assert list(COMMAND_HELP) == list(COMMAND_MODULES)
+    for name in COMMAND_MODULES:
+        action = next(a for a in build_parser([name])._actions if a.dest == "command")
+        (choice,) = action._choices_actions  # type: ignore[attr-defined]
+        assert choice.help == COMMAND_HELP[name], name
+
+
+#: What ``grundy --version`` and ``grundy --help`` may load of grundy (time never decides:
+#: the modules do; an empty interpreter's start is the goal, within 2x).
+_STARTUP = {
+    "grundy",
+    "grundy._version",
+    "grundy.cli",
+    "grundy.cli.main",
+    "grundy.cli.parser",
+    "grundy.errors",
+    "grundy.kernels",
+    "grundy.kernels._core",
+    "grundy._core",
+}
+
+
+def test_version_and_help_import_no_command_and_no_numpy() -> None:
+    for word in ("--version", "--help"):
+        code = (
+            "import contextlib, io\nfrom grundy.cli.main import main\n"
+            f"with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    main([{word!r}])"
+        )
+        loaded = _modules_after(code)
+        assert {m for m in loaded if m.startswith("grundy")} <= _STARTUP, word
+        assert not {"numpy", "rich", "json", "argparse"} & loaded, word
+    help_only = _modules_after(code.replace("--version", "--help"))
+    assert "typing" not in help_only  # nor typing (it costs as much as the start itself)
+    assert "typing" not in _modules_after("import grundy")
+
+
+def test_the_quick_help_says_what_the_index_parser_says() -> None:
+    """``grundy --help`` is printed without argparse; argparse's text for the index parser,
+    unwrapped, is the same."""
+    import argparse  # noqa: PLC0415
+    import os  # noqa: PLC0415
+
+    from grundy.cli.main import build_parser, index_help  # noqa: PLC0415
+
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "500"  # argparse wraps to the terminal: no wrapping here
+    try:
+        parser = build_parser()
+        parser.formatter_class = lambda prog: argparse.HelpFormatter(prog, width=500)
+        text = parser.format_help()
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+    assert text == index_help()

@@ -39,3 +39,13 @@ def test_all_is_complete_and_sorted() -> None:
     for name in grundy.__all__:
         assert hasattr(grundy, name), name
     assert len(set(grundy.__all__)) == len(grundy.__all__)
+
+
+def test_plain_pytest_uses_every_core() -> None:
+    import tomllib  # noqa: PLC0415
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    addopts = config["tool"]["pytest"]["ini_options"]["addopts"]
+    assert " ".join(addopts).endswith("-n auto --dist loadfile")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "-n auto" not in "".join(x for x in ci.splitlines() if "PYTEST_ADDOPTS=" in x)

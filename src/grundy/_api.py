@@ -19,7 +19,7 @@ from typing import Any
 from grundy.core import cache, moves
 from grundy.core import solve as impartial
 from grundy.core.game import Answer, HeapGame, ImpartialGame, Ruleset
-from grundy.core.limits import Progress, bounded
+from grundy.core.limits import Progress, bounded, check_memory, checkpoint
 from grundy.core.moves import MAX_LEGAL_MOVES
 from grundy.core.position import Position, Sum, is_checked, mark_checked
 from grundy.core.result import Result
@@ -37,6 +37,8 @@ __all__ = [
     "clear_cache",
     "grundy_table",
     "grundy_value",
+    "heap_periodicity",
+    "heap_table",
     "legal_moves",
     "solve",
 ]
@@ -230,7 +232,7 @@ def _solve(  # noqa: PLR0917 (private)
 
         return solve_loopy(pos, max_moves=max_moves, max_positions=max_positions)
     comps = pos.components
-    if any(c.game.kind == "partisan" for c in comps):
+    if any(c.game.game_type.solver == "canonical" for c in comps):
         if outcome_by_search:  # under a time limit, the outcome by search if the value runs out
             from grundy.catalog.outcome import solve_partisan_bounded  # noqa: PLC0415 (lazy)
 
@@ -241,7 +243,7 @@ def _solve(  # noqa: PLR0917 (private)
 
         return solve_partisan(pos, misere=misere, max_moves=max_moves, max_positions=max_positions)
     if len(comps) == 1 and (
-        comps[0].game.kind == "two-player" or (comps[0].game.search_alone and not misere)
+        comps[0].game.game_type.solver == "search" or (comps[0].game.search_alone and not misere)
     ):
         # The search family loads only for two-player games (cheap start).
         from grundy.search.ruleset import solve_two_player  # noqa: PLC0415 (lazy: a family)
@@ -304,9 +306,13 @@ def grundy_table(
     max_positions: int = DEFAULT_MAX_POSITIONS,
     time_limit: float | None = None,
 ) -> list[int]:
-    """Grundy values of the states ``0, 1, ..., n`` of a heap ruleset, by search.
+    """Grundy values of the states ``0, 1, ..., n`` of a ruleset whose states are numbers.
 
-    ``game`` is a ruleset or a game name as in the position language.
+    ``game`` is a ruleset or a game name as in the position language. A heap game
+    (heap 0 up) is computed as ``grundy table`` computes it, by
+    :func:`grundy.heap.heap_table` (the compiled take-and-break kernels, the period
+    fill once a period is proved); any other ruleset by the generic search, each
+    search capped at ``max_positions``.
 
     >>> grundy_table("subtraction:1,3,4", 4)
     [0, 1, 0, 1, 2]
@@ -316,4 +322,93 @@ def grundy_table(
     if not isinstance(rules, ImpartialGame):
         raise InvalidGameError(f"grundy_table needs an impartial ruleset, got {short_repr(rules)}")
     with bounded(time_limit=time_limit):
+        if isinstance(rules, HeapGame) and rules.first_state == 0 and _is_last(n):
+            fast = _heap_table(rules, n)
+            if fast is not None:
+                return fast
         return impartial.grundy_table(rules, n, max_positions=max_positions)
+
+
+#: Memory one heap of a table by closed form takes (an int in a list).
+_BYTES_PER_HEAP = 64
+
+
+def _is_last(n: object) -> bool:
+    return type(n) is int and n >= 0
+
+
+def _heap_table(rules: HeapGame, n: int) -> list[int] | None:
+    """Heaps ``0..n`` by the fastest way there is: the ruleset's closed form where it has
+    one for every heap (Nim, Lasker's Nim: the table's mex would be quadratic), else the
+    way ``grundy table`` finds them (the take-and-break kernels); None when the rules move
+    to a heap that is not smaller (the generic search then answers, or says why not)."""
+    from grundy.heap import TakeAndBreak, heap_table  # noqa: PLC0415 (lazy: numpy)
+
+    if not isinstance(rules, TakeAndBreak):
+        check_memory((n + 1) * _BYTES_PER_HEAP, f"a table of heaps 0..{n:,}")
+        formula = rules.grundy_formula
+        out: list[int] = []
+        for i in range(n + 1):
+            value = formula(i)
+            if value is None:
+                break
+            out.append(value)
+            if not i & 4095:
+                checkpoint(i, None, "heaps")
+        else:
+            return out
+    try:
+        values: list[int] = heap_table(rules, n).tolist()
+    except InvalidGameError:
+        return None
+    return values
+
+
+def heap_table(
+    game: Ruleset | str,
+    last: int,
+    *,
+    prefix: Any = None,
+    method: str = "auto",
+    compiled: bool | None = None,
+    progress: Any = None,
+    period_fill: bool = True,
+) -> Any:
+    """Grundy values of heaps ``0..last`` of a heap game as a numpy array, exactly as
+    ``grundy table`` computes them (:func:`grundy.heap.heap_table`); ``game`` may be a
+    game name as in the position language.
+
+    >>> heap_table("kayles", 9).tolist()
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4]
+    """
+    from grundy.heap.tools import heap_table as table  # noqa: PLC0415 (lazy: numpy)
+
+    return table(
+        _heap_rules(game),
+        last,
+        prefix=prefix,
+        method=method,
+        compiled=compiled,
+        progress=progress,
+        period_fill=period_fill,
+    )
+
+
+def heap_periodicity(game: Ruleset | str, last: int | None = None, *, values: Any = None) -> Any:
+    """Preperiod, period and saltus of a heap game, proved where a theorem applies, as
+    ``grundy period`` finds them (:func:`grundy.heap.heap_periodicity`); ``game`` may be
+    a game name.
+
+    >>> found = heap_periodicity("kayles")
+    >>> found.preperiod, found.period, found.proved
+    (71, 12, True)
+    """
+    from grundy.heap.tools import heap_periodicity as periodicity  # noqa: PLC0415 (lazy)
+
+    return periodicity(_heap_rules(game), last, values=values)
+
+
+def _heap_rules(game: object) -> Any:
+    """A ruleset named by a string (``"kayles"``, ``"octal:0.07"``), else ``game`` itself
+    (the heap functions check it)."""
+    return parse_ruleset(game) if isinstance(game, str) else game

@@ -9,6 +9,7 @@ with the independent reference in ``tests/reference/partisan.py``.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -34,7 +35,7 @@ CASES = [
 def test_api(picture: str, value: str, outcome: str, mean: str, temperature: str) -> None:
     result = grundy.solve(f'hackenbush:colored "{picture}"')
     assert (result.canonical, result.outcome) == (value, outcome)
-    assert (result.mean, result.temperature) == (mean, temperature)
+    assert (result.mean, result.temperature) == (Fraction(mean), Fraction(temperature))
     game = ColoredHackenbush()
     (state,) = game.parse_args([picture])
     assert str(value_of(game, state)) == value

@@ -60,7 +60,8 @@ def _mismatch(spec: str, g: int) -> str | None:
     r = grundy.solve(spec)
     braces = r.canonical_braces
     assert braces is not None, spec
-    got = (F.from_braces(braces), r.outcome, r.left_stop, r.right_stop, r.mean, r.temperature)
+    stops = (r.left_stop, r.right_stop, r.mean, r.temperature)  # exact Fractions
+    got = (F.from_braces(braces), r.outcome, *map(str, stops))
     want = _expected(g)
     if got == want and F.is_canonical_braces(braces):
         return None

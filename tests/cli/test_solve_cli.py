@@ -131,3 +131,53 @@ def test_long_positions_are_cut_on_screen_but_whole_in_json() -> None:
     assert "  ... list cut at 2 (23 in all); raise --max-moves to see more" in r.out
     data = json.loads(run("solve", spec, "--json").out)
     assert data["position"] == spec
+
+
+def test_a_misspelt_command_gets_did_you_mean() -> None:
+    r = run("slove", "nim", "3")
+    assert r.status == 2
+    assert "unknown command 'slove'; did you mean 'solve'?" in r.err
+    assert len(r.err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("words", "hint"),
+    [
+        (("nim", "3,4,5"), "separate the numbers with spaces: nim 3 4 5"),
+        (("nim 3, 4 + kayles 2",), "separate the numbers with spaces: nim 3 4 + kayles 2"),
+    ],
+)
+def test_numbers_joined_by_commas_get_the_spaces_hint(words: tuple[str, ...], hint: str) -> None:
+    r = run("solve", *words)
+    assert r.status == 2 and hint in r.err
+    assert run("solve", "subtraction:1,3,4", "10").status == 0  # commas in parameters stay
+
+
+def test_solve_help_points_at_the_games() -> None:
+    r = run("solve", "--help")
+    assert r.status == 0 and "grundy games" in r.out
+
+
+def test_games_are_grouped_by_kind_and_filtered() -> None:
+    out = run("games").out
+    heads = [line for line in out.splitlines() if line and not line.startswith(" ")]
+    assert heads[:3] == [
+        "Impartial games (Grundy values; a sum by nim-sum)",
+        "Two-player games (win, loss or draw, by search)",
+        "Partisan games (Left and Right; canonical values)",
+    ]
+    partisan = run("games", "--kind", "partisan")
+    assert "domineering" in partisan.out and "kayles" not in partisan.out
+    data = json.loads(run("games", "--kind", "two-player", "--json").out)
+    assert {g["family"] for g in data["games"]} == {"two-player"}
+    wrong = run("games", "--kind", "partisn")
+    assert wrong.status == 2 and "did you mean 'partisan'?" in wrong.err
+
+
+def test_games_name_shows_one_game() -> None:
+    r = run("games", "dom")
+    assert r.status == 0
+    assert r.out.splitlines()[0] == "domineering"
+    assert "example: grundy solve domineering:3x4" in r.out
+    wrong = run("games", "kayls")
+    assert wrong.status == 2 and "did you mean kayles?" in wrong.err

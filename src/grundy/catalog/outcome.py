@@ -18,7 +18,7 @@ one-line :class:`~grundy.errors.TimeLimitError` stands, with the whole limit
 >>> with bounded(time_limit=60):
 ...     r = solve_partisan_bounded(parse("domineering:2x3"), max_moves=5, max_positions=10**5)
 >>> r.canonical, r.outcome
-('{2|-1/2}', 'N')
+(CanonicalGame('{2|-1/2}'), 'N')
 
 A search alone (what happens when the value runs out of time):
 
@@ -33,11 +33,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from grundy.cgt.result import PartisanResult
 from grundy.cgt.sums import solve_partisan
 from grundy.core.game import LEFT, RIGHT, PartisanGame, Player
 from grundy.core.limits import bounded, current_bounds, deadline_passed, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
-from grundy.core.result import Result
+from grundy.core.result import Outcome
 from grundy.errors import SearchLimitError, TimeLimitError
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ _WHO = {LEFT: "Left", RIGHT: "Right"}
 
 def solve_partisan_bounded(
     pos: Position | Sum, *, max_moves: int, max_positions: int, misere: bool = False
-) -> Result:
+) -> PartisanResult:
     """The canonical value of ``pos`` (:func:`~grundy.cgt.sums.solve_partisan`), or, when a
     time limit is in force and the value is not finished within its share of it, the
     outcome class by two-player search (:func:`outcome_by_search`)."""
@@ -97,7 +98,7 @@ def _view(pos: Position | Sum) -> tuple[PartisanSearch, Any, Any]:
 
 def outcome_by_search(
     pos: Position | Sum, *, max_moves: int, max_positions: int, stopped: str
-) -> Result:
+) -> PartisanResult:
     """The outcome class of ``pos`` by two negamax searches of its rules (Left first, Right
     first), with a winning first move for each side that has one; ``stopped`` says why the
     canonical value is not given."""
@@ -131,11 +132,10 @@ def outcome_by_search(
         ),
         "Raise the time limit (--time-limit SECONDS, or none) for the canonical value.",
     ]
-    return Result(
+    return PartisanResult(
         position=pos,
         play="normal",
-        outcome=outcome,
-        grundy=None,
+        outcome=Outcome(outcome),
         winning_moves=moves[LEFT],
         move_descriptions=words[LEFT],
         method=(

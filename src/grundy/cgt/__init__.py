@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt._table import set_table_limit, table_limit
     from grundy.cgt.notation import format_braces, format_game, parse_game
     from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
+    from grundy.cgt.result import PartisanResult
     from grundy.cgt.solve import (
         MoveValue,
         checkpointing,
@@ -52,6 +53,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
 _WHERE = {
     **dict.fromkeys(("format_braces", "format_game", "parse_game"), "grundy.cgt.notation"),
     **dict.fromkeys(("atomic_weight", "reduced_canonical_form"), "grundy.cgt.reduced"),
+    "PartisanResult": "grundy.cgt.result",
     **dict.fromkeys(
         (
             "MoveValue",
@@ -87,6 +89,7 @@ __all__ = [
     "ZERO",
     "CanonicalGame",
     "MoveValue",
+    "PartisanResult",
     "Thermograph",
     "atomic_weight",
     "checkpointing",

@@ -8,7 +8,7 @@ Right, to a value ``<= 0``. Every such move, in any component, is listed.
 >>> from grundy import parse
 >>> r = solve_partisan(parse("partisan-domineering:2x3 + nim 1"), max_moves=10, max_positions=10**6)
 >>> r.canonical, r.outcome
-('{2*|-1/2*}', 'N')
+(CanonicalGame('{2*|-1/2*}'), 'N')
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 from grundy.cgt import _table as T
 from grundy.cgt.notation import braces_length, format_braces
+from grundy.cgt.result import PartisanResult
 from grundy.cgt.solve import current_checkpoint, family_of, value_of
 from grundy.cgt.special import nimber
 from grundy.cgt.thermo import mean, temperature
@@ -27,7 +28,7 @@ from grundy.cgt.why import option_lines
 from grundy.core.game import ImpartialGame, PartisanGame
 from grundy.core.limits import check_time, current_bounds, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
-from grundy.core.result import Result
+from grundy.core.result import Outcome
 from grundy.core.solve import grundy_value
 from grundy.errors import TimeLimitError, UnsupportedError
 
@@ -58,10 +59,6 @@ def _first_moves(who: str, count: int, target: str) -> str:
         return f"{who} has no winning first move (none reaches a value {target})"
     moves = f"{count:,} move{'s' if count != 1 else ''}"
     return f"{who} wins moving first by {moves} (to a value {target})"
-
-
-def _text(x: Fraction) -> str:
-    return str(x)
 
 
 def _value(c: Position, max_positions: int, checkpoint: str | None = None) -> CanonicalGame:
@@ -159,7 +156,7 @@ def _winning(
 @T.guarded
 def solve_partisan(
     pos: Position | Sum, *, max_moves: int, max_positions: int, misere: bool = False
-) -> Result:
+) -> PartisanResult:
     """Solve a position with at least one partisan component (see the module docstring)."""
     if misere:
         raise UnsupportedError(
@@ -231,11 +228,10 @@ def solve_partisan(
     explanation.append(
         f"Mean {m}, temperature {t}; Left stop {g.left_stop}, Right stop {g.right_stop}."
     )
-    return Result(
+    return PartisanResult(
         position=pos,
         play="normal",
-        outcome=outcome,
-        grundy=None,
+        outcome=Outcome(outcome),
         winning_moves=tuple(left),
         move_descriptions=tuple(left_words),
         method="canonical values of the partisan components (regions memoised up to symmetry)"
@@ -247,12 +243,12 @@ def solve_partisan(
         explanation=tuple(explanation),
         winning_moves_total=left_count,
         winning_moves_truncated=left_count > len(left),
-        canonical=str(g),
+        canonical=g,
         canonical_braces=braces,
-        temperature=_text(t),
-        mean=_text(m),
-        left_stop=_text(g.left_stop),
-        right_stop=_text(g.right_stop),
+        temperature=Fraction(t),
+        mean=Fraction(m),
+        left_stop=Fraction(g.left_stop),
+        right_stop=Fraction(g.right_stop),
         right_winning_moves=tuple(right),
         right_move_descriptions=tuple(right_words),
         right_winning_moves_total=right_count,

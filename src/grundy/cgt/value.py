@@ -20,11 +20,14 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from html import escape as _escape
-from typing import ClassVar, Union
+from typing import TYPE_CHECKING, ClassVar, Union
 
 from grundy.cgt import _table as T
 from grundy.core.cache import register
 from grundy.errors import InvalidSpecError
+
+if TYPE_CHECKING:
+    from grundy.cgt.thermo import Thermograph
 
 __all__ = ["CLEAR_HOOKS", "CanonicalGame", "GameLike", "clear_cache", "game_of"]
 
@@ -298,6 +301,16 @@ class CanonicalGame:
             f"stops: Left {num(self.left_stop)}, Right {num(self.right_stop)}"
         )
         return f"<div><div>{facts}</div>{self._repr_svg_()}</div>"
+
+    def thermograph(self) -> Thermograph:
+        """The thermograph: walls, mast, mean and temperature (:func:`grundy.cgt.thermograph`).
+
+        >>> CanonicalGame("{2|-1/2}").thermograph().temperature
+        Fraction(5, 4)
+        """
+        from grundy.cgt.thermo import thermograph  # noqa: PLC0415 (cycle with thermo)
+
+        return thermograph(self)
 
     def braces(self) -> str:
         """The value fully written as nested ``{L|R}`` whose leaves are numbers and ``*n``.

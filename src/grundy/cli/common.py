@@ -8,10 +8,10 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import NoReturn
 
 from grundy import DEFAULT_MAX_MOVES, DEFAULT_MAX_POSITIONS, Position, Sum, bounded
-from grundy.errors import TimeLimitError
+from grundy.cli.parser import EXIT_USAGE, OneLineParser, UsageError
+from grundy.errors import InvalidSpecError, TimeLimitError
 from grundy.lang import parse_tokens, tokenize
 
 __all__ = [
@@ -20,36 +20,12 @@ __all__ = [
     "UsageError",
     "add_limits",
     "add_time_limit",
+    "comma_hint",
     "integer_at_least",
     "progress_line",
     "seconds",
     "spec_from_args",
 ]
-
-EXIT_USAGE = 2
-
-
-class UsageError(Exception):
-    """Raised by :class:`OneLineParser` instead of printing usage and exiting."""
-
-    def __init__(self, prog: str, message: str, usage: str) -> None:
-        self.prog = prog
-        self.usage = usage
-        super().__init__(message)
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line: the problem and the expected syntax."""
-
-    def error(self, message: str) -> NoReturn:
-        usage = " ".join(self.format_usage().split())
-        usage = usage.removeprefix("usage: ")
-        raise UsageError(self.prog, message, usage)
-
-    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
-        if message:
-            sys.stderr.write(message)
-        raise SystemExit(status)
 
 
 def spec_from_args(words: list[str]) -> Position | Sum:
@@ -57,7 +33,30 @@ def spec_from_args(words: list[str]) -> Position | Sum:
     word is an empty argument, as ``""`` is in the language (``hackenbush ""``: the
     empty picture)."""
     tokens = [t for w in words for t in (tokenize(w) if w else [""])]
-    return parse_tokens(tokens)
+    try:
+        return parse_tokens(tokens)
+    except InvalidSpecError as e:
+        hint = comma_hint(tokens, str(e))
+        if hint is None:
+            raise
+        raise InvalidSpecError(f"{e.problem}; {hint}", e.expected) from None
+
+
+def comma_hint(tokens: list[str], message: str) -> str | None:
+    """The hint for numbers joined by commas where the language wants spaces (``nim 3,4,5``),
+    when that token is the one refused, else None.
+
+    >>> comma_hint(["nim", "3,4,5"], "a heap size must be ..., got '3,4,5'")
+    'separate the numbers with spaces: nim 3 4 5'
+    >>> comma_hint(["subtraction:1,3,4", "10"], "...") is None
+    True
+    """
+    for i, token in enumerate(tokens):
+        parts = [p.strip() for p in token.split(",") if p.strip()]
+        if i and "," in token and parts and all(p.isdigit() for p in parts) and token in message:
+            spaced = [*tokens[:i], *parts, *tokens[i + 1 :]]
+            return f"separate the numbers with spaces: {' '.join(spaced)}"
+    return None
 
 
 def add_time_limit(p: argparse.ArgumentParser) -> None:

@@ -32,8 +32,15 @@ def register(sub: Any) -> None:
         "solve",
         help="who wins a position, every winning move, and why",
         description="Solve a position, e.g.: grundy solve nim 3 4 5",
+        epilog="Every game, its syntax and an example: 'grundy games' (one game: "
+        "'grundy games NAME'). A sum is written with +: grundy solve \"nim 3 + kayles 5\"",
     )
-    p.add_argument("spec", nargs="+", metavar="SPEC", help='a position, e.g. "nim 3 4 5"')
+    p.add_argument(
+        "spec",
+        nargs="+",
+        metavar="SPEC",
+        help='a position, e.g. "nim 3 4 5" (the games: grundy games)',
+    )
     p.add_argument("--misere", action="store_true", help="the last mover loses")
     p.add_argument(
         "--loopy",
@@ -124,7 +131,7 @@ def _check_checkpoint(position: Any, args: argparse.Namespace) -> None:
             else "--loopy"
         )
         raise UnsupportedError(f"--checkpoint cannot be used with {option} (drop one of them)")
-    if not any(c.game.kind == "partisan" for c in position.components):
+    if not any(c.game.game_type.solver == "canonical" for c in position.components):
         raise UnsupportedError(
             f"--checkpoint keeps the work of a partisan game's canonical value; {position} "
             "has no partisan component (drop --checkpoint)"
@@ -137,7 +144,7 @@ def _stored_game(position: Any, args: argparse.Namespace) -> tuple[Any, Any]:
     option = "--save" if args.save else "--load"
     comps = position.components
     game = comps[0].game if len(comps) == 1 else None
-    searched = game is not None and (game.kind == "two-player" or game.search_alone)
+    searched = game is not None and (game.game_type.solver == "search" or game.search_alone)
     if game is None or not searched or args.loopy or args.misere:
         raise UnsupportedError(
             f"{option} keeps the solved table of one two-player search game "

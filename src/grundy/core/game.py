@@ -20,6 +20,7 @@ descriptions, explanations, misère theorems) is optional and has a default.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -105,6 +106,16 @@ class GameType:
             self.solver
         ]
 
+    def family(self, search_alone: bool = False) -> str:
+        """The group a game is listed in (``grundy games``, the page): its :attr:`kind`,
+        except that a game whose lone positions are solved by search (Chomp) is listed
+        with the two-player games. :attr:`Ruleset.family` is this, unless declared.
+
+        >>> GameType().family(), GameType().family(search_alone=True)
+        ('impartial', 'two-player')
+        """
+        return "two-player" if search_alone else self.kind
+
 
 class Ruleset:
     """What every game family provides: its declared type, its options, and the hooks of
@@ -130,11 +141,14 @@ class Ruleset:
     rule: ClassVar[str] = ""
     #: A position that solves quickly, e.g. ``nim 3 4 5``.
     example: ClassVar[str] = ""
-    #: Grouping in ``grundy games``: ``impartial``, ``partisan``, ``two-player``.
+    #: Grouping in ``grundy games``: ``impartial``, ``partisan``, ``two-player``; derived
+    #: from :attr:`game_type` (``GameType.family``) unless a class declares it (deprecated:
+    #: declare :attr:`game_type` alone).
     family: ClassVar[str] = "impartial"
     #: How a position is solved, derived from :attr:`game_type` (``GameType.kind``):
     #: ``impartial`` (Sprague–Grundy), ``partisan`` (canonical values) or
-    #: ``two-player`` (search with wins, losses and draws).
+    #: ``two-player`` (search with wins, losses and draws). Deprecated alias: read
+    #: ``game_type.solver``.
     kind: ClassVar[str] = "impartial"
     #: Parameters under which this class is the ruleset of another registered game of the
     #: same :attr:`name` (``hackenbush:colored`` is a partisan game); empty for a game of
@@ -158,6 +172,8 @@ class Ruleset:
         super().__init_subclass__(**kwargs)
         if "game_type" in cls.__dict__:  # the declared type decides the solver
             cls.kind = cls.game_type.kind
+        if "family" not in cls.__dict__:  # and the listing, unless declared (deprecated)
+            cls.family = cls.game_type.family(cls.search_alone)
 
     @classmethod
     def from_params(cls, params: str | None) -> Ruleset:
@@ -375,6 +391,36 @@ class Answer:
     winning_total: int | None = None
     search_limit: int = 0
 
+    @classmethod
+    def theorem(
+        cls,
+        outcome: str,
+        method: str,
+        explanation: tuple[str, ...] = (),
+        *,
+        search_limit: int = 0,
+        winning: tuple[tuple[Any, ...], ...] = (),
+        winning_total: int | None = None,
+    ) -> Answer:
+        """An answer about a lone component whose winning moves are its options (what
+        :meth:`ImpartialGame.outcome_theorem` returns).
+
+        >>> Answer.theorem("N", "a theorem", winning=((3,),)).winning
+        ((0, (3,)),)
+        """
+        if isinstance(winning, (str, bytes)) or not isinstance(winning, Iterable):
+            raise InvalidGameError(
+                f"winning must be a tuple of options, got {type(winning).__name__}"
+            )
+        return cls(
+            outcome,
+            method,
+            explanation,
+            tuple((0, o) for o in winning),
+            winning_total,
+            search_limit,
+        )
+
 
 #: The answer of a misère theorem (the same type as every other answer).
 MisereAnswer = Answer
@@ -389,20 +435,20 @@ def TheoremAnswer(
     winning: tuple[tuple[Any, ...], ...] = (),
     winning_total: int | None = None,
 ) -> Answer:
-    """An :class:`Answer` about a lone component whose winning moves are its options.
-
-    >>> TheoremAnswer("N", "a theorem", winning=((3,),)).winning
-    ((0, (3,)),)
-    """
-    if isinstance(winning, (str, bytes)) or not isinstance(winning, Iterable):
-        raise InvalidGameError(f"winning must be a tuple of options, got {type(winning).__name__}")
-    return Answer(
+    """Deprecated alias of :meth:`Answer.theorem` (a function named like a class); it
+    goes in the next release."""
+    warnings.warn(
+        "grundy.TheoremAnswer(...) is deprecated; use grundy.Answer.theorem(...)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return Answer.theorem(
         outcome,
         method,
         explanation,
-        tuple((0, o) for o in winning),
-        winning_total,
-        search_limit,
+        search_limit=search_limit,
+        winning=winning,
+        winning_total=winning_total,
     )
 
 

@@ -38,7 +38,7 @@ from typing import Any
 from grundy.core.game import ImpartialGame
 from grundy.core.limits import CHECK_EVERY, checkpoint
 from grundy.core.position import Position, Sum, sum_of
-from grundy.core.result import Result
+from grundy.core.result import ImpartialResult, Outcome
 from grundy.errors import SearchLimitError, UnsupportedError
 
 __all__ = ["LoopyValue", "loopy_values", "solve_loopy"]
@@ -230,7 +230,7 @@ def _game(p: Position) -> ImpartialGame[Any]:
     return game
 
 
-def solve_loopy(pos: Position | Sum, *, max_moves: int, max_positions: int) -> Result:
+def solve_loopy(pos: Position | Sum, *, max_moves: int, max_positions: int) -> ImpartialResult:
     """Solve a sum of loopy impartial components by generalised Sprague–Grundy values."""
     comps = pos.components
     tables: dict[Any, dict[Any, LoopyValue]] = {}
@@ -291,10 +291,10 @@ def solve_loopy(pos: Position | Sum, *, max_moves: int, max_positions: int) -> R
         }[outcome]
     )
     value_word = {"N": "win", "P": "loss", "D": "draw"}[outcome]
-    return Result(
+    return ImpartialResult(
         position=pos,
         play="normal",
-        outcome=outcome,
+        outcome=Outcome(outcome),
         grundy=total.finite,
         winning_moves=tuple(best),
         move_descriptions=tuple(words),

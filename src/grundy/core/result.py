@@ -1,34 +1,144 @@
-"""The answer to "who wins this position, and how?".
+"""The answer to "who wins this position, and how?": one result type per solver.
 
-A :class:`Result` is frozen; :meth:`Result.to_dict` gives the JSON form used by
-``grundy solve --json`` (field by field, positions as spec strings).
+:class:`Result` is the small base every answer shares (the position, the outcome,
+the winning moves, how and why); each solver gives its own kind:
+
+- :class:`ImpartialResult` (Sprague–Grundy, misère theorems, loopy values): ``grundy``;
+- :class:`grundy.cgt.PartisanResult` (canonical values): ``canonical`` is a
+  :class:`~grundy.cgt.CanonicalGame`, ``mean``, ``temperature`` and the stops are
+  :class:`~fractions.Fraction`, and each side's winning moves;
+- :class:`grundy.search.SearchResult` (two-player search, draws allowed): ``value`` and
+  ``remoteness``.
+
+Each family defines its own (the partisan one in :mod:`grundy.cgt.result`, the search
+one in :mod:`grundy.search.result`); all are :class:`Result`.
+
+The outcome is an :class:`Outcome` (a ``str`` enum: ``result.outcome == "N"`` holds).
+A field another kind has reads as absent on this one (``solve("clobber xo").grundy`` is
+None), so code written for the single ``Result`` of before keeps working.
+Results are frozen; :meth:`Result.to_dict` gives the JSON form used by
+``grundy solve --json`` (every field of every kind, in one order; positions as spec
+strings, exact values as text such as ``"5/4"``).
+
+>>> from grundy import solve
+>>> r = solve("domineering:2x3")
+>>> type(r).__name__, r.outcome is Outcome.N, r.temperature, r.canonical + r.canonical
+('PartisanResult', True, Fraction(5, 4), CanonicalGame('3/2'))
+>>> solve("domineering:2x3").to_dict()["temperature"]
+'5/4'
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+from enum import EnumType, StrEnum
 from typing import Any
 
 from grundy.core.position import Position, Sum
+from grundy.core.text import short_repr
+from grundy.errors import InvalidSpecError
 
-__all__ = ["Result", "format_result", "short_spec", "shorten"]
+__all__ = [
+    "ImpartialResult",
+    "Outcome",
+    "Result",
+    "format_result",
+    "short_spec",
+    "shorten",
+]
 
 
-@dataclass(frozen=True)
+class _OneLetter(EnumType):
+    """``Outcome(letter)`` alone: not the enum module's functional API (``Outcome(name,
+    names)`` would try to make a new enum)."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:
+            raise InvalidSpecError(
+                f"Outcome takes one letter, got {len(args) + len(kwargs) + 1} arguments",
+                "Outcome('N')",
+            )
+        if not isinstance(value, str):  # never hashed: any object may come here
+            raise InvalidSpecError(f"{short_repr(value)} is not an outcome", "N, P, D, L or R")
+        return super().__call__(value)
+
+
+class Outcome(StrEnum, metaclass=_OneLetter):
+    """Who wins: the outcome class of a position.
+
+    A ``str`` enum, so it compares equal to its letter and prints as it (JSON keeps the
+    letter); its ``repr`` is the letter's too, so that code and examples written when
+    outcomes were strings read the same.
+
+    >>> Outcome("N") is Outcome.N, Outcome.N == "N", Outcome.P.words
+    (True, True, 'the player to move loses (P-position)')
+    >>> Outcome.L.mover_result() is None, Outcome.D.mover_result()
+    (True, 'draw')
+    """
+
+    N = "N"
+    P = "P"
+    D = "D"
+    L = "L"
+    R = "R"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Outcome:
+        raise InvalidSpecError(f"{short_repr(value)} is not an outcome", "N, P, D, L or R")
+
+    @property
+    def words(self) -> str:
+        """The outcome in words, as ``grundy solve`` writes it."""
+        return _OUTCOME_WORDS[self.value]
+
+    def mover_result(self) -> str | None:
+        """``"win"``, ``"loss"`` or ``"draw"`` for the player to move (None for L and R)."""
+        return {"N": "win", "P": "loss", "D": "draw"}.get(self.value)
+
+
+#: Each field of the JSON form, in order, with its value on a result that lacks it.
+_JSON_FIELDS: dict[str, Any] = {
+    "position": None,
+    "play": None,
+    "outcome": None,
+    "grundy": None,
+    "winning_moves": (),
+    "move_descriptions": (),
+    "method": None,
+    "explanation": (),
+    "positions_searched": 0,
+    "winning_moves_total": None,
+    "winning_moves_truncated": False,
+    "value": None,
+    "remoteness": None,
+    "canonical": None,
+    "canonical_braces": None,
+    "temperature": None,
+    "mean": None,
+    "left_stop": None,
+    "right_stop": None,
+    "right_winning_moves": (),
+    "right_move_descriptions": (),
+    "right_winning_moves_total": None,
+}
+
+
+@dataclass(frozen=True, repr=False)
 class Result:
-    """The solved position.
+    """The solved position: what every solver's answer has.
 
     Attributes:
         position: the position asked about.
         play: ``"normal"`` (the last mover wins) or ``"misere"`` (the last mover loses).
-        outcome: ``"N"`` (the player to move wins) or ``"P"`` (the player to move
-            loses); two-player games may also answer ``"D"`` (draw), and partisan
-            games ``"L"`` or ``"R"``.
-        grundy: the Grundy value, or None where it is not defined (misère play,
-            partisan games).
+        outcome: an :class:`Outcome`: ``N`` (the player to move wins) or ``P`` (the player
+            to move loses); two-player games may also answer ``D`` (draw), and partisan
+            games ``L`` or ``R``. A letter given is made an :class:`Outcome`.
         winning_moves: positions reached by the winning moves, no duplicates,
-            at most ``max_moves`` of them.
+            at most ``max_moves`` of them (Left's, for a partisan position).
         move_descriptions: words for each winning move, aligned with ``winning_moves``.
         method: how the answer was obtained (formula name, theorem, or search
             with the number of positions).
@@ -37,22 +147,14 @@ class Result:
             formula or the memo answered).
         winning_moves_total: how many winning moves there are, when known.
         winning_moves_truncated: True when ``winning_moves`` was cut at the limit.
-        value: ``"win"``, ``"loss"`` or ``"draw"`` for the player to move.
-        remoteness: moves to the end under perfect play (two-player solvers).
-        canonical: the canonical value of a partisan position, in CGSuite's readable
-            notation (``{2|-1/2}``, ``^*``, ``+-1``); ``canonical_braces`` writes it out
-            as nested ``{L|R}`` with only numbers, ``*`` and ``*n`` as leaves.
-        temperature, mean, left_stop, right_stop: of the canonical value, exact
-            (fractions written as text, e.g. ``"5/4"``).
-        right_winning_moves, right_move_descriptions, right_winning_moves_total: for a
-            partisan position, Right's winning moves moving first (``winning_moves``
-            then holds Left's).
+
+    The fields of the other kinds (``grundy``, ``canonical``, ``value``, ...) read as
+    None (or an empty tuple) on a result that does not have them.
     """
 
     position: Position | Sum
     play: str
-    outcome: str
-    grundy: int | None
+    outcome: Outcome
     winning_moves: tuple[Position | Sum, ...]
     move_descriptions: tuple[str, ...]
     method: str
@@ -60,17 +162,16 @@ class Result:
     positions_searched: int = 0
     winning_moves_total: int | None = None
     winning_moves_truncated: bool = False
-    value: str | None = None
-    remoteness: int | None = None
-    canonical: str | None = None
-    canonical_braces: str | None = None
-    temperature: str | None = None
-    mean: str | None = None
-    left_stop: str | None = None
-    right_stop: str | None = None
-    right_winning_moves: tuple[Position | Sum, ...] = ()
-    right_move_descriptions: tuple[str, ...] = ()
-    right_winning_moves_total: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.outcome, Outcome):
+            object.__setattr__(self, "outcome", Outcome(self.outcome))
+
+    def __getattr__(self, name: str) -> Any:
+        """A field of another kind of result: absent here (None, or an empty tuple)."""
+        if name in _JSON_FIELDS and not name.startswith("_"):
+            return _JSON_FIELDS[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def first_player_wins(self) -> bool:
@@ -86,9 +187,10 @@ class Result:
         >>> solve("nim 1 1").mover_result(), solve("tictactoe xx.oo....").mover_result()
         ('loss', 'win')
         """
-        if self.value in ("win", "loss", "draw"):
-            return self.value
-        return {"N": "win", "P": "loss", "D": "draw"}.get(self.outcome)
+        value = self.value
+        if value in ("win", "loss", "draw"):
+            return str(value)
+        return Outcome(self.outcome).mover_result()
 
     def __str__(self) -> str:
         """The command line's text for this answer (``grundy solve`` prints exactly this).
@@ -122,11 +224,11 @@ class Result:
         parts = [f"spec={shorten(str(self.position))!r}"]
         if self.play != "normal":
             parts.append(f"play={self.play!r}")
-        parts.append(f"outcome={self.outcome!r}")
+        parts.append(f"outcome={str(self.outcome)!r}")
         for key in ("grundy", "value", "remoteness", "canonical"):
             v = getattr(self, key)
             if v is not None:
-                parts.append(f"{key}={v!r}")
+                parts.append(f"{key}={v if isinstance(v, int) else str(v)!r}")
         total = self.winning_moves_total
         count = total if total is not None else len(self.winning_moves)
         if self.canonical is None:
@@ -155,7 +257,7 @@ class Result:
             r = self.remoteness
             rows.append(("Value", e(self.value if r is None else f"{self.value} in {r}")))
         if self.canonical is not None:
-            rows.append(("Canonical value", f"<code>{e(self.canonical)}</code>"))
+            rows.append(("Canonical value", f"<code>{e(str(self.canonical))}</code>"))
             rows.append(
                 (
                     "Mean, temperature",
@@ -208,23 +310,42 @@ class Result:
         return f"<div>{picture or ''}<table>{body}</table></div>"
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: every field, positions as spec strings.
+        """The JSON form: every field of every kind of result, in one order (a field
+        this kind lacks is None or empty); positions as spec strings, the outcome as its
+        letter, exact values and canonical games as text.
 
         >>> from grundy import solve
         >>> solve("nim 3 4 5").to_dict()["winning_moves"]
         ['nim 1 4 5']
         """
         out: dict[str, Any] = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if f.name == "position":
+        for name in _JSON_FIELDS:
+            v = getattr(self, name)
+            if name == "position":
                 v = str(v)
-            elif f.name in ("winning_moves", "right_winning_moves"):
+            elif name in ("winning_moves", "right_winning_moves"):
                 v = [str(p) for p in v]
             elif isinstance(v, tuple):
                 v = list(v)
-            out[f.name] = v
+            elif not (v is None or type(v) in (bool, int, str)):
+                v = str(v)  # an Outcome, a Fraction, a canonical game: its text
+            out[name] = v
         return out
+
+
+@dataclass(frozen=True, repr=False)
+class ImpartialResult(Result):
+    """The answer of the impartial solvers (Sprague–Grundy, misère theorems and search,
+    loopy values).
+
+    Attributes:
+        grundy: the Grundy value, or None where it is not defined (misère play).
+        value: loopy games only (``solve(..., loopy=True)``): ``"win"``, ``"loss"`` or
+            ``"draw"`` for the player to move; None otherwise.
+    """
+
+    grundy: int | None = None
+    value: str | None = None
 
 
 _OUTCOME_WORDS = {
@@ -305,7 +426,7 @@ def _partisan_lines(result: Result) -> list[str]:
 
 
 def _outcome_words(result: Result) -> str:
-    return _OUTCOME_WORDS.get(result.outcome, result.outcome)
+    return _OUTCOME_WORDS.get(str(result.outcome), str(result.outcome))
 
 
 def format_result(result: Result) -> str:
@@ -325,7 +446,7 @@ def format_result(result: Result) -> str:
         lines.append(f"Grundy value: {result.grundy}")
     if result.canonical is not None:
         lines.extend(_partisan_lines(result))
-    elif any(c.game.kind == "partisan" for c in result.position.components):
+    elif any(c.game.game_type.solver == "canonical" for c in result.position.components):
         # The value ran out of time: the outcome and each side's winning move by search.
         lines.append("Canonical value: not finished (the outcome class is by search)")
         lines += _move_lines("Left", result.winning_moves, result.move_descriptions, None)

@@ -22,7 +22,7 @@ from grundy.core.game import Answer, HeapGame, ImpartialGame, Move, Ruleset
 from grundy.core.limits import check_memory, check_time, checkpoint
 from grundy.core.misere import sj_answer_mixed
 from grundy.core.position import Position, Sum, sum_of
-from grundy.core.result import Result
+from grundy.core.result import ImpartialResult, Outcome
 from grundy.core.search import (
     DEFAULT_MAX_POSITIONS,
     SearchMemo,
@@ -246,7 +246,7 @@ def solve_impartial(
     max_moves: int = DEFAULT_MAX_MOVES,
     max_positions: int = DEFAULT_MAX_POSITIONS,
     misere_solver: MisereSolver | None = None,
-) -> Result:
+) -> ImpartialResult:
     """Solve a position whose components are all impartial (see :func:`grundy.solve`).
 
     ``misere_solver(position, max_moves, seconds)`` is asked for a misère sum that no
@@ -268,7 +268,7 @@ def solve_impartial(
 
 def _solve_with_theorem(
     pos: Position | Sum, theorem: Answer, misere: bool, max_moves: int, max_positions: int
-) -> Result:
+) -> ImpartialResult:
     """Search for the winning moves if that is small enough; else answer the theorem's outcome."""
     limit = min(max_positions, theorem.search_limit)
     if limit > 0:
@@ -283,7 +283,7 @@ def _solve_with_theorem(
 
 def result_of_answer(
     pos: Position | Sum, answer: Answer, *, misere: bool, max_moves: int
-) -> Result:
+) -> ImpartialResult:
     """The :class:`Result` that a theorem's :class:`Answer` gives: the one way to make one."""
     listed = answer.winning or ()
     winning, words, cut = _collect(pos.components, listed, max_moves)
@@ -291,10 +291,10 @@ def result_of_answer(
     if answer.winning is not None and not cut and total is not None and total <= len(listed):
         # Every winning move was listed: the distinct positions reached are the count.
         total = len(winning)
-    return Result(
+    return ImpartialResult(
         position=pos,
         play="misere" if misere else "normal",
-        outcome=answer.outcome,
+        outcome=Outcome(answer.outcome),
         grundy=None,
         winning_moves=winning,
         move_descriptions=words,
@@ -305,7 +305,7 @@ def result_of_answer(
     )
 
 
-def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Result:
+def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> ImpartialResult:
     comps = pos.components
     counter = _Counter()
     values = [_component_grundy(_impartial(c), c.state, max_positions, counter) for c in comps]
@@ -343,10 +343,10 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Re
         total_moves = sum(known) if len(known) == len(counts) else None
     theorem = "Sprague–Grundy theorem (nim-sum of component values)" if len(comps) > 1 else None
     explanation = _explain_normal(comps, values, total)
-    return Result(
+    return ImpartialResult(
         position=pos,
         play="normal",
-        outcome="N" if total else "P",
+        outcome=Outcome("N" if total else "P"),
         grundy=total,
         winning_moves=winning,
         move_descriptions=words,
@@ -393,7 +393,7 @@ def _explain_normal(comps: Sequence[Position], values: Sequence[int], total: int
 
 def _solve_misere(
     pos: Position | Sum, max_moves: int, max_positions: int, solver: MisereSolver | None
-) -> Result:
+) -> ImpartialResult:
     comps = pos.components
     games = {c.game for c in comps}
     if len(games) == 1:
@@ -443,7 +443,7 @@ def _sj_mixed(comps: Sequence[Position], max_moves: int) -> Answer | None:
     )
 
 
-def _misere_by_search(pos: Position | Sum, max_moves: int, max_positions: int) -> Result:
+def _misere_by_search(pos: Position | Sum, max_moves: int, max_positions: int) -> ImpartialResult:
     comps = pos.components
     searched = 0
     simple = len(comps) == 1 and not _impartial(comps[0]).splits
@@ -485,10 +485,10 @@ def _misere_by_search(pos: Position | Sum, max_moves: int, max_positions: int) -
         "A position is a win for the player to move when it has no moves, or a move to "
         "a losing position.",
     )
-    return Result(
+    return ImpartialResult(
         position=pos,
         play="misere",
-        outcome="N" if win else "P",
+        outcome=Outcome("N" if win else "P"),
         grundy=None,
         winning_moves=winning,
         move_descriptions=words,

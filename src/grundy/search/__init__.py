@@ -6,6 +6,7 @@
 * :func:`loopy_values`: generalised Sprague–Grundy values of loopy impartial games;
 * :func:`save_table` / :func:`load_table`: SQLite files of solved tables;
 * :class:`TwoPlayerRuleset`: the base of the built-in search games;
+* :class:`SearchResult`: the answer of :func:`solve_two_player` (``value``, ``remoteness``);
 * :class:`PartisanSearch`: the two-player search view of any partisan ruleset (a state is
   a position and the side to move), :func:`outcome_of_partisan` its outcome class.
 
@@ -30,6 +31,7 @@ from grundy.search.protocol import (
     pack,
     unpack,
 )
+from grundy.search.result import SearchResult
 from grundy.search.retrograde import SolvedTable, outcome_of, retrograde
 from grundy.search.ruleset import (
     TwoPlayerRuleset,
@@ -49,6 +51,7 @@ __all__ = [
     "NegamaxAnswer",
     "NegamaxTable",
     "PartisanSearch",
+    "SearchResult",
     "SolvedTable",
     "SumRules",
     "TwoPlayerGame",

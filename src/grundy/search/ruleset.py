@@ -26,10 +26,11 @@ from typing import Any, ClassVar
 from grundy.core.cache import BoundedCache, register
 from grundy.core.game import GameType, ImpartialGame, Ruleset
 from grundy.core.position import Position
-from grundy.core.result import Result
+from grundy.core.result import Outcome
 from grundy.errors import UnsupportedError
 from grundy.search.negamax import NegamaxTable, negamax
 from grundy.search.protocol import DRAW, LOSS, WIN, backup, unpack
+from grundy.search.result import SearchResult
 from grundy.search.retrograde import SolvedTable, retrograde
 
 __all__ = [
@@ -144,7 +145,7 @@ def solve_two_player(
     max_moves: int,
     max_positions: int,
     misere: bool = False,
-) -> Result:
+) -> SearchResult:
     """Solve one position of ``game`` and describe the best moves.
 
     ``game`` is a :class:`TwoPlayerRuleset`, or an impartial ruleset that declares
@@ -205,11 +206,10 @@ def solve_two_player(
         outcome = game.outcome_letter(state, value, max_positions)
     else:
         outcome = _OUTCOME[value]
-    return Result(
+    return SearchResult(
         position=Position(game, state),
         play="normal",
-        outcome=outcome,
-        grundy=None,
+        outcome=Outcome(outcome),
         winning_moves=tuple(Position(game, o) for o in shown),
         move_descriptions=tuple(describe(state, o) for o in shown),
         method=method,

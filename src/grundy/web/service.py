@@ -196,7 +196,7 @@ def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
         tg = thermograph(result.canonical)
         svg = thermograph_svg(result.canonical)
     return {
-        "canonical": result.canonical,
+        "canonical": str(result.canonical),
         "mean": str(tg.mast),
         "temperature": str(tg.temperature),
         "svg": svg,

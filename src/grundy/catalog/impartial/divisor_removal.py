@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.core.game import Answer, ImpartialGame, TheoremAnswer
+from grundy.core.game import Answer, ImpartialGame
 from grundy.core.params import format_int_set, parse_int_set
 from grundy.errors import InvalidSpecError
 
@@ -157,7 +157,7 @@ class DivisorRemoval(ImpartialGame[Table]):
             return None
         size = len(state)
         play = "misère play" if misere else "normal play"
-        return TheoremAnswer(
+        return Answer.theorem(
             outcome="N",
             method=(
                 f"strategy stealing ({play}): an existence proof; no winning move is known "

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.catalog.impartial.factoring import factorization_note, factorize
-from grundy.core.game import Answer, HeapGame, Move, TheoremAnswer
+from grundy.core.game import Answer, HeapGame, Move
 from grundy.core.misere import sj_answer
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -155,7 +155,7 @@ class Divisors(HeapGame):
         except UnsupportedError as err:
             why = f"the factorisation was not found: {err}"
             if not misere:
-                return TheoremAnswer(
+                return Answer.theorem(
                     "N",
                     "divisors: a lone number N > 1 is an N-position, since 1 has no move "
                     f"; its Grundy value Omega(N) is not known, as {why}",

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.board import Board, Heaps
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer, TheoremAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -243,7 +243,7 @@ class FibonacciNim(ImpartialGame[tuple[int, int]]):
         if misere or n <= SEARCH_LIMIT or is_fibonacci_p(n, cap):
             return None
         takes = fibonacci_winning_takes(n, cap)
-        return TheoremAnswer(
+        return Answer.theorem(
             "N",
             self.formula_name() + "; the Grundy value of this N-position is not known "
             "(no closed form, too large to search)",

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from grundy.core.board import Board, Heaps
 from grundy.core.cache import register
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer, TheoremAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -465,14 +465,14 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
                 f"proof of Moore's theorem: {self.describe_move(state, (move,))} -> "
                 f"{self.spec_name()} {_short_state(move)}"
             )
-            return TheoremAnswer("N", self.formula_name(), tuple(lines))
+            return Answer.theorem("N", self.formula_name(), tuple(lines))
         total = _distinct_count(self.k, state, counted, lambda: moore_p_options(self.k, state))
         moves = []
         for i, after in enumerate(distinct_options(moore_p_options(self.k, state))):
             if i == _THEOREM_MOVES:
                 break
             moves.append((after,))
-        return TheoremAnswer(
+        return Answer.theorem(
             "N",
             self.formula_name() + "; the Grundy value of this N-position is not known "
             "(no closed form, too large to search)",

@@ -21,7 +21,7 @@ from math import isqrt
 from typing import Any, ClassVar
 
 from grundy.core.board import Board, Heaps
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer, TheoremAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -284,7 +284,7 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
         if misere or is_wythoff_p(a, b) or a * b * (a + b) <= SEARCH_COST_LIMIT:
             return None
         moves = _distinct(wythoff_p_options(a, b))
-        return TheoremAnswer(
+        return Answer.theorem(
             "N",
             self.formula_name() + "; the Grundy value of this N-position is not known "
             "(no closed form, too large to search)",

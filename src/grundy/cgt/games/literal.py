@@ -9,7 +9,7 @@ so ``cgt ^ "*"`` is the same position as ``cgt ^ + cgt "*"``.
 >>> from grundy import solve
 >>> r = solve('cgt "{2|-1}" + nim 1')
 >>> r.canonical, r.outcome
-('{2*|-1*}', 'N')
+(CanonicalGame('{2*|-1*}'), 'N')
 >>> g = GameLiteral()
 >>> [g.format_state(s) for s in g.left_moves(g.parse_args(["{0,*|0}"])[0])]
 ['"0"', '"*"']
