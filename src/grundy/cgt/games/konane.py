@@ -109,6 +109,15 @@ class Konane(GridGame):
     # Without the compiled core the whole board is one region, keyed by itself: working
     # out groups and symmetry keys in Python costs more than it saves (a 4x5 opening:
     # 8 s against 0.4 s), as a Konane position seldom falls apart before its end.
+    # (The grid base's split and keys are for boards of one mask: not Konane's two.)
+
+    def regions(self, state: KonaneState) -> Iterator[KonaneState]:
+        """The board as one region (see above)."""
+        yield state
+
+    def signed_region_key(self, region: KonaneState) -> tuple[Hashable, bool]:
+        """The board itself, never negated (see above)."""
+        return region, False
 
     def keyed_regions(self, state: KonaneState) -> tuple[Part, ...] | None:
         """``(key, swapped, region)`` per group of stones that can never meet another
