@@ -30,16 +30,92 @@ from grundy.errors import InvalidSpecError, SearchLimitError, TimeLimitError
 
 __all__ = [
     "CHECK_EVERY",
+    "Clock",
     "Progress",
+    "StepClock",
     "bounded",
     "check_memory",
     "check_time",
     "checkpoint",
     "current_bounds",
     "deadline_passed",
+    "now",
     "physical_memory",
     "time_limit_seconds",
+    "use_clock",
 ]
+
+#: A clock: seconds as a float, only ever compared with earlier readings of the same clock.
+Clock = Callable[[], float]
+
+
+class StepClock:
+    """A clock for tests: every reading is ``step`` seconds after the one before, so a time
+    limit runs out after a fixed number of checks whatever the machine's speed or load
+    (``step=0``: a clock that stands still, a limit that never runs out).
+
+    >>> clock = StepClock(0.5)
+    >>> clock(), clock(), clock()
+    (0.0, 0.5, 1.0)
+    >>> with use_clock(StepClock(1.0)), bounded(time_limit=2.5):  # deadline 0 + 2.5
+    ...     [deadline_passed() for _ in range(4)]
+    [False, False, True, True]
+    """
+
+    def __init__(self, step: float) -> None:
+        self.step = float(step)
+        self.time = -self.step
+
+    def __call__(self) -> float:
+        self.time += self.step
+        return self.time
+
+    def __repr__(self) -> str:
+        return f"StepClock({self.step!r})"
+
+
+def _clock_from_environment(text: str | None) -> Clock:
+    """The clock ``GRUNDY_CLOCK`` names: ``cpu`` (this process's CPU time, so that other
+    programs on the machine do not eat into a limit), ``step:SECONDS`` (a
+    :class:`StepClock`, for tests), or wall time (``time.monotonic``) by default.
+
+    >>> _clock_from_environment("step:0.25")
+    StepClock(0.25)
+    >>> _clock_from_environment("cpu") is time.process_time, _clock_from_environment(None)
+    (True, <built-in function monotonic>)
+    """
+    if text == "cpu":
+        return time.process_time
+    if text and text.startswith("step:"):
+        try:
+            return StepClock(float(text[5:]))
+        except ValueError:
+            pass
+    return time.monotonic
+
+
+#: The one clock every time limit in grundy is decided by (:func:`now`, :func:`use_clock`).
+_CLOCK: list[Clock] = [_clock_from_environment(os.environ.get("GRUNDY_CLOCK"))]
+
+
+def now() -> float:
+    """The project clock: every deadline in grundy is a reading of it plus seconds, and is
+    compared with it. Tests replace it (:func:`use_clock`, or ``GRUNDY_CLOCK`` in a child
+    process), so that no test decides by wall time."""
+    return _CLOCK[0]()
+
+
+@contextmanager
+def use_clock(clock: Clock) -> Iterator[Clock]:
+    """Decide every time limit by ``clock`` inside the body (for all threads: the clock is
+    the process's), then restore the one before."""
+    saved = _CLOCK[0]
+    _CLOCK[0] = clock
+    try:
+        yield clock
+    finally:
+        _CLOCK[0] = saved
+
 
 #: Steps between two checks of the clock in the search loops.
 CHECK_EVERY = 1 << 13
@@ -75,7 +151,7 @@ def bounded(*, time_limit: float | None = None, progress: Progress | None = None
             "progress=callable or None",
         )
     outer = _BOUNDS.get()
-    deadline = None if seconds is None else time.monotonic() + seconds
+    deadline = None if seconds is None else now() + seconds
     if (
         outer is not None
         and outer.deadline is not None
@@ -162,7 +238,7 @@ def check_memory(nbytes: int, what: str) -> None:
 
 
 def current_bounds() -> tuple[float | None, Progress | None]:
-    """``(deadline as a time.monotonic() value, progress callback)`` now in force."""
+    """``(deadline as a reading of :func:`now`, progress callback)`` now in force."""
     b = _BOUNDS.get()
     return (None, None) if b is None else (b.deadline, b.progress)
 
@@ -176,7 +252,7 @@ def time_limit_seconds() -> float | None:
 def deadline_passed() -> bool:
     """True when the current time limit has run out."""
     b = _BOUNDS.get()
-    return b is not None and b.deadline is not None and time.monotonic() >= b.deadline
+    return b is not None and b.deadline is not None and now() >= b.deadline
 
 
 def check_time(done: int = 0, what: str = "steps") -> None:
@@ -187,7 +263,7 @@ def check_time(done: int = 0, what: str = "steps") -> None:
     ...     check_time()
     """
     b = _BOUNDS.get()
-    if b is not None and b.deadline is not None and time.monotonic() >= b.deadline:
+    if b is not None and b.deadline is not None and now() >= b.deadline:
         raise TimeLimitError(b.seconds or 0, done, what)
 
 
@@ -201,7 +277,7 @@ def checkpoint(done: int, limit: int | None = None, what: str = "positions") -> 
         raise SearchLimitError(limit)
     b = _BOUNDS.get()
     if b is not None:
-        if b.deadline is not None and time.monotonic() >= b.deadline:
+        if b.deadline is not None and now() >= b.deadline:
             raise TimeLimitError(b.seconds or 0, done, what)
         if b.progress is not None:
             b.progress(what, done)

@@ -13,13 +13,12 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from grundy.core.cache import BoundedCache, register
 from grundy.core.game import ImpartialGame, MisereAnswer
-from grundy.core.limits import CHECK_EVERY, checkpoint, current_bounds
+from grundy.core.limits import CHECK_EVERY, checkpoint, current_bounds, now
 from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.quotient.bounds import DEFAULT_MAX_WORK, QuotientLimitError
 from grundy.quotient.build import (
@@ -74,8 +73,8 @@ def misere_quotient(
 ) -> MisereQuotient:
     """The misère quotient of heaps ``0..last`` of a heap game (``split_moves(n)`` yields
     tuples of smaller heaps). Raises :class:`~grundy.errors.SearchLimitError` (one line)
-    past ``max_order`` elements, ``max_work`` steps for one heap, the ``deadline`` (a
-    ``time.monotonic()`` value) or the time limit of :func:`grundy.core.limits.bounded`;
+    past ``max_order`` elements, ``max_work`` steps for one heap, the ``deadline`` (a reading
+    of :func:`grundy.core.limits.now`) or the time limit of :func:`grundy.core.limits.bounded`;
     the heaps finished so far stay cached for the next call with the same ruleset.
     """
     if last < 0:
@@ -102,7 +101,7 @@ def _seconds_left(deadline: float | None) -> float | None:
     """Seconds to the earlier of ``deadline`` and the time limit in force, or None."""
     ambient, _ = current_bounds()
     ends = [d for d in (deadline, ambient) if d is not None]
-    return None if not ends else min(ends) - time.monotonic()
+    return None if not ends else min(ends) - now()
 
 
 def misere_by_quotient(
@@ -127,7 +126,7 @@ def misere_by_quotient(
         # Grow the quotient by doubling until it covers every heap in play: a proved
         # periodicity covers heaps of any size long before the largest one is reached.
         top = max(heaps, default=0)
-        deadline = time.monotonic() + seconds
+        deadline = now() + seconds
         reach = min(top, FIRST_REACH)
         while True:
             try:
