@@ -19,7 +19,7 @@ from typing import Any
 from grundy.core.cache import BoundedCache, register
 from grundy.core.game import ImpartialGame, MisereAnswer
 from grundy.core.limits import CHECK_EVERY, checkpoint, current_bounds, now
-from grundy.errors import InvalidGameError, SearchLimitError
+from grundy.errors import ArgumentTypeError, InvalidGameError, InvalidSpecError, SearchLimitError
 from grundy.quotient.bounds import DEFAULT_MAX_WORK, QuotientLimitError
 from grundy.quotient.build import (
     DEFAULT_MAX_ORDER,
@@ -77,8 +77,24 @@ def misere_quotient(
     of :func:`grundy.core.limits.now`) or the time limit of :func:`grundy.core.limits.bounded`;
     the heaps finished so far stay cached for the next call with the same ruleset.
     """
+    expected = "misere_quotient(game, last): a heap game and an int last >= 0"
+    if isinstance(last, bool) or not isinstance(last, int):
+        raise ArgumentTypeError(
+            f"last must be an int heap size, not {type(last).__name__}", expected
+        )
     if last < 0:
-        raise ValueError("last must be a heap size >= 0")
+        raise InvalidSpecError(f"last must be a heap size >= 0, got {last}", expected)
+    if not isinstance(game, ImpartialGame):
+        raise ArgumentTypeError(f"{type(game).__name__} is not an impartial ruleset", expected)
+    for name, value in (("max_order", max_order), ("max_work", max_work)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ArgumentTypeError(f"{name} must be an int >= 1, got {value!r:.40}", expected)
+    if deadline is not None and (
+        isinstance(deadline, bool) or not isinstance(deadline, (int, float))
+    ):
+        raise ArgumentTypeError(f"deadline must be a number, got {deadline!r:.40}", expected)
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError("progress must be a function progress(done, last)", expected)
     builder = _builder(game)
     # One computation per ruleset at a time (the web server answers in several threads);
     # a caller with a deadline waits for the lock no longer than that.
