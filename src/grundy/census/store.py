@@ -38,6 +38,7 @@ from typing import Any
 
 from grundy.census.compute import CensusParams, CodeResult
 from grundy.census.family import CensusItem
+from grundy.core.files import check_target
 from grundy.errors import InvalidSpecError, SolvedFileError
 
 __all__ = ["FORMAT", "CensusStore", "RowFilter", "rows_to_csv", "rows_to_json"]
@@ -126,6 +127,12 @@ class CensusStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        # Through the file layer: a device, FIFO or folder is refused in one line before
+        # SQLite opens it (a FIFO would block it).
+        try:
+            check_target(path)
+        except SolvedFileError as e:
+            raise SolvedFileError(str(e).replace("cannot write", "cannot open", 1)) from None
         try:
             self.db = sqlite3.connect(self.path, timeout=30)
             self.db.row_factory = sqlite3.Row
