@@ -92,6 +92,17 @@ def test_a_run_killed_with_minus_9_is_marked_stopped_by_the_next(tmp_path: Path)
         assert db.mark_stopped_runs() == []  # a finished run is left as it is
 
 
+def _running(path: Path) -> bool:
+    """True once the database records a run under way."""
+    if not path.exists():
+        return False
+    try:
+        with closing(sqlite3.connect(path, timeout=1)) as db:
+            return bool(db.execute("SELECT 1 FROM runs WHERE status='running'").fetchone())
+    except sqlite3.Error:
+        return False
+
+
 @pytest.mark.slow
 def test_ctrl_c_of_a_census_prints_one_line(tmp_path: Path) -> None:
     # Ctrl-C at a terminal reaches the whole process group: the workers ignore it, and
@@ -109,7 +120,10 @@ def test_ctrl_c_of_a_census_prints_one_line(tmp_path: Path) -> None:
         start_new_session=True,
     )
     try:
-        time.sleep(15)  # not a decision: the interrupt may come before or after the start
+        # Ctrl-C once the run has started (a Ctrl-C while the workers start is ignored)
+        while not _running(tmp_path / "c.db"):
+            assert proc.poll() is None, proc.communicate()[1]
+            time.sleep(0.2)
         os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=120)
     finally:

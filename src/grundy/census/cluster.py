@@ -107,10 +107,11 @@ DASK_LOGGERS = ("distributed", "tornado", "asyncio", "bokeh")
 
 @contextmanager
 def _workers_ignore_ctrl_c() -> Iterator[None]:
-    """Start the worker processes with Ctrl-C ignored (an ignored signal stays ignored in a
-    child, and Python then installs no KeyboardInterrupt handler): Ctrl-C at the terminal
-    reaches the whole process group, and only the client must see it; the client closes
-    the workers. A Ctrl-C while they start is ignored."""
+    """Start the worker processes with Ctrl-C ignored: Ctrl-C at a terminal reaches the
+    whole process group, and only the client must see it (it closes the workers). An
+    ignored signal stays ignored in a child, across ``exec``, and Python then installs no
+    KeyboardInterrupt handler (nor does asyncio); a blocked one does not stay blocked.
+    A Ctrl-C pressed while the workers start is ignored."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -160,7 +161,9 @@ def local_cluster(workers: int | None = None, *, dashboard: str | None = None) -
                 "dashboard": dashboard is not None,
                 "dashboard_address": dashboard or "127.0.0.1:0",
             },
-            silence_logs=logging.ERROR,
+            # (a worker cut off from its scheduler as the cluster closes logs errors:
+            # a task that fails comes back through its future, with its reason)
+            silence_logs=logging.CRITICAL,
         )
     try:
         client = dd.Client(cluster)
