@@ -228,6 +228,8 @@ def play(
                     result = solve(position, misere=misere, max_moves=1)
             if result.winning_moves:
                 after, words = result.winning_moves[0], result.move_descriptions[0]
+            elif result.best_moves:  # a drawn or lost two-player position: its best move
+                after, words = result.best_moves[0], result.best_move_descriptions[0]
             else:
                 after, words = options[0]
             lost = bool(result.winning_moves) and result.mover_result() == "win"
@@ -300,9 +302,12 @@ def _hint(
 def _side_moves(
     result: Result, side: str | None
 ) -> tuple[tuple[Position | Sum, ...], tuple[str, ...]]:
-    """The winning moves (and their words) of the player to move; ``side`` R: Right's."""
+    """The winning moves (and their words) of the player to move; ``side`` R: Right's. A
+    drawn or lost two-player position has none: its best moves then."""
     if side == "R":
         return result.right_winning_moves, result.right_move_descriptions
+    if not result.winning_moves and result.best_moves:
+        return result.best_moves, result.best_move_descriptions
     return result.winning_moves, result.move_descriptions
 
 

@@ -47,6 +47,10 @@ class Result:
         right_winning_moves, right_move_descriptions, right_winning_moves_total: for a
             partisan position, Right's winning moves moving first (``winning_moves``
             then holds Left's).
+        best_moves, best_move_descriptions, best_moves_total: for a two-player position
+            that is lost or drawn (``value`` ``"loss"`` or ``"draw"``), its best moves: the
+            drawing moves, else those that lose most slowly (``winning_moves`` is then
+            empty: no move wins).
     """
 
     position: Position | Sum
@@ -71,6 +75,9 @@ class Result:
     right_winning_moves: tuple[Position | Sum, ...] = ()
     right_move_descriptions: tuple[str, ...] = ()
     right_winning_moves_total: int | None = None
+    best_moves: tuple[Position | Sum, ...] = ()
+    best_move_descriptions: tuple[str, ...] = ()
+    best_moves_total: int | None = None
 
     @property
     def first_player_wins(self) -> bool:
@@ -219,7 +226,7 @@ class Result:
             v = getattr(self, f.name)
             if f.name == "position":
                 v = str(v)
-            elif f.name in ("winning_moves", "right_winning_moves"):
+            elif f.name in ("winning_moves", "right_winning_moves", "best_moves"):
                 v = [str(p) for p in v]
             elif isinstance(v, tuple):
                 v = list(v)
@@ -332,18 +339,23 @@ def format_result(result: Result) -> str:
         lines += _move_lines(
             "Right", result.right_winning_moves, result.right_move_descriptions, None
         )
-    elif result.winning_moves:
-        n = len(result.winning_moves)
+    elif result.winning_moves or result.best_moves:
         # Two-player solvers list the best moves of a draw or a loss (drawing, slowest-losing).
-        kind = "Best move" if result.value in ("draw", "loss") else "Winning move"
-        total = result.winning_moves_total
-        if result.winning_moves_truncated and total is not None and total > n:
+        kind = "Winning move" if result.winning_moves else "Best move"
+        moves, words_of = result.winning_moves, result.move_descriptions
+        total, cut = result.winning_moves_total, result.winning_moves_truncated
+        if not moves:
+            moves, words_of = result.best_moves, result.best_move_descriptions
+            total = result.best_moves_total
+            cut = total is not None and total > len(moves)
+        n = len(moves)
+        if cut and total is not None and total > n:
             lines.append(f"{kind}s ({n:,} of {total:,}):")
         else:
             lines.append(f"{kind}:" if n == 1 else f"{kind}s ({n:,}):")
-        for pos, words in zip(result.winning_moves, result.move_descriptions, strict=True):
+        for pos, words in zip(moves, words_of, strict=True):
             lines.append(f"  {words} -> {short_spec(pos)}")
-        if result.winning_moves_truncated:
+        if cut:
             more = f"{total:,} in all" if total is not None else "the total is not known"
             lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")
     elif result.outcome == "P":
