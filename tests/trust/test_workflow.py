@@ -17,7 +17,7 @@ def _runs_ci_on_every_pull_request(text: str) -> bool:
     return (
         trigger is not None
         and "paths" not in trigger.group(1)
-        and re.search(r"^\s+run: \.ci/run\s*$", text, re.M) is not None
+        and re.search(r"^\s+(?:-\s+)?run: \.ci/run\s*$", text, re.M) is not None
     )
 
 
