@@ -39,6 +39,7 @@ __all__ = [
     "checkpoint",
     "current_bounds",
     "deadline_passed",
+    "memory_budget",
     "now",
     "physical_memory",
     "time_limit_seconds",
@@ -212,6 +213,87 @@ def physical_memory() -> int | None:
         return None
 
 
+def _status_bytes(field: str) -> int | None:
+    """A ``VmSize``/``VmData`` line of ``/proc/self/status`` in bytes (None elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def _read_number(path: str) -> int | None:
+    """The number in a one-line file (cgroup ``memory.max`` and the like; None for ``max``,
+    a missing file or anything else)."""
+    try:
+        with open(path, encoding="ascii") as f:
+            text = f.read(64).strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def _cgroup_room() -> int | None:
+    """Bytes this process's cgroup may still take: ``memory.max`` less ``memory.current``
+    (cgroup v2), or ``memory.limit_in_bytes`` less ``memory.usage_in_bytes`` (v1); None
+    without a limit."""
+    try:
+        with open("/proc/self/cgroup", encoding="utf-8") as f:
+            lines = f.read(1 << 16).splitlines()
+    except OSError:
+        return None
+    rooms = []
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        _, controllers, path = parts
+        if controllers == "":  # v2: the unified hierarchy
+            names = ("memory.max", "memory.current")
+            bases = ["/sys/fs/cgroup" + path, "/sys/fs/cgroup"]
+        elif "memory" in controllers.split(","):
+            names = ("memory.limit_in_bytes", "memory.usage_in_bytes")
+            bases = ["/sys/fs/cgroup/memory" + path, "/sys/fs/cgroup/memory"]
+        else:
+            continue
+        for base in bases:
+            limit = _read_number(f"{base.rstrip('/')}/{names[0]}")
+            if limit is not None and limit < 1 << 60:  # v1 writes "no limit" as ~2^63
+                used = _read_number(f"{base.rstrip('/')}/{names[1]}") or 0
+                rooms.append(max(0, limit - used))
+                break
+    return min(rooms) if rooms else None
+
+
+def memory_budget() -> int | None:
+    """Bytes this process can still allocate: the least of the machine's memory, the room
+    left under ``RLIMIT_AS`` (less the address space in use) and ``RLIMIT_DATA`` (less the
+    data in use), and the room left in its cgroup's ``memory.max`` (v2) or
+    ``memory.limit_in_bytes`` (v1); None where none of them can be read.
+
+    >>> budget = memory_budget()
+    >>> budget is None or 0 <= budget <= (physical_memory() or budget)
+    True
+    """
+    rooms = [physical_memory()]
+    try:
+        import resource  # noqa: PLC0415 (POSIX only)
+
+        for limit_name, field in (("RLIMIT_AS", "VmSize"), ("RLIMIT_DATA", "VmData")):
+            soft = resource.getrlimit(getattr(resource, limit_name))[0]
+            if soft != resource.RLIM_INFINITY and soft > 0:
+                used = _status_bytes(field) or 0
+                rooms.append(max(0, soft - used))
+    except (ImportError, AttributeError, OSError, ValueError):  # pragma: no cover - not POSIX
+        pass
+    rooms.append(_cgroup_room())
+    known = [r for r in rooms if r is not None]
+    return min(known) if known else None
+
+
 def _size(n: int) -> str:
     for unit, shift in (("TiB", 40), ("GiB", 30), ("MiB", 20)):
         if n >= 1 << shift:
@@ -220,20 +302,22 @@ def _size(n: int) -> str:
 
 
 def check_memory(nbytes: int, what: str) -> None:
-    """Refuse, before allocating it, work that needs more than this machine's memory
-    (:class:`~grundy.errors.SearchLimitError`, one line naming the sizes).
+    """Refuse, before allocating it, work that needs more memory than this process can have
+    (:func:`memory_budget`: the machine's memory, the process's limits, its cgroup's):
+    :class:`~grundy.errors.SearchLimitError`, one line naming the sizes.
 
     >>> check_memory(10**30, "a table of 10**29 heaps")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     grundy.errors.SearchLimitError: a table of 10**29 heaps needs about ... TiB of memory, ...
     """
-    total = physical_memory()
+    total = memory_budget()
     if total is not None and nbytes > total:
         raise SearchLimitError(
             nbytes,
-            f"{what} needs about {_size(nbytes)} of memory, more than this machine's "
-            f"{_size(total)}; ask for a smaller one",
+            f"{what} needs about {_size(nbytes)} of memory, more than the {_size(total)} "
+            "this process can have (the machine's memory, or its limits: ulimit, cgroup); "
+            "ask for a smaller one",
         )
 
 
