@@ -159,8 +159,10 @@ def solve_two_player(
     game.check_search_size(state, max_positions)
     searched = 0
     option_scores: list[tuple[Any, int]] = []
+    loaded: SolvedTable | None = None
     if game.use_retrograde(state):
         table = kept_table(game, state)
+        loaded = table
         if table is None:
             table = retrograde(game, state, max_positions=max_positions)
             remember_table(game, table)
@@ -201,6 +203,15 @@ def solve_two_player(
     if best and value != WIN:
         kind = "draw" if value == DRAW else "lose as slowly as possible"
         explanation.append(f"No move wins; the moves listed {kind}.")
+    if loaded is not None and loaded.source is not None and loaded.verified:
+        if loaded.sampled:  # issue 35: an answer on a table checked by sampling says so
+            explanation.append(
+                f"The scores come from {loaded.source}, verified only by sampling ("
+                f"{loaded.verified}): a forged score elsewhere could pass; solve without "
+                "--load to search it afresh."
+            )
+        else:
+            explanation.append(f"The scores come from {loaded.source} ({loaded.verified}).")
     if isinstance(game, TwoPlayerRuleset):
         explanation.extend(game.explain_position(state, value))
         outcome = game.outcome_letter(state, value, max_positions)
