@@ -57,3 +57,16 @@ def test_a_table_computed_here_says_nothing_of_files() -> None:
     clear_tables()
     r = grundy.solve(SPEC)
     assert not any("come from" in line for line in r.explanation)
+
+
+def test_a_table_resumed_from_a_sampled_file_says_so(tmp_path: Path) -> None:
+    # Grundy's game has no periodicity theorem: past the first 4,096 heaps a saved table is
+    # checked at heaps drawn at random, and the command says so.
+    out = str(tmp_path / "g.npz")
+    assert run("table", "grundys-game", "-n", "5000", "--out", out).status == 0
+    r = run("table", "grundys-game", "-n", "5010", "--out", out)
+    assert r.status == 0, r.err
+    assert "verified only by sampling" in r.err
+    small = str(tmp_path / "s.npz")
+    assert run("table", "grundys-game", "-n", "100", "--out", small).status == 0
+    assert "sampling" not in run("table", "grundys-game", "-n", "110", "--out", small).err
