@@ -18,7 +18,7 @@ from grundy.errors import SearchLimitError, TimeLimitError, UnsupportedError
 from grundy.heap.subtraction import Subtraction
 from grundy.search import LoopyValue, loopy_values, retrograde
 from tests.cli.helpers import run
-from tests.reference.checks import states_of
+from tests.checks import states_of
 
 _OUTCOME = {"win": "N", "loss": "P", "draw": "D"}
 

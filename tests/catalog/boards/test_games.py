@@ -15,7 +15,7 @@ from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.search import retrograde
 from grundy.search.partisan import PartisanSearch
-from tests.reference.checks import single, states_of
+from tests.checks import single, states_of
 
 DATA = Path(__file__).parent / "data"
 

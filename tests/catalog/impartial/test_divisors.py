@@ -19,7 +19,7 @@ from tests.reference.catalog_rules import (
     divisors_misere_wins,
     divisors_value,
 )
-from tests.reference.checks import check_winning_moves, options_by_search, search_value
+from tests.checks import check_winning_moves, options_by_search, search_value
 
 GAME = Divisors()
 
