@@ -31,16 +31,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from grundy._api import legal_moves, solve
 from grundy.core.board import PIECES, Grid
+from grundy.core.game import ImpartialGame
 from grundy.core.limits import bounded
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
-from grundy.errors import GrundyError
+from grundy.errors import GrundyError, SearchLimitError
 from grundy.lang.spec import parse
 
 __all__ = ["Hint", "hint", "play", "play_partisan"]
@@ -212,7 +213,7 @@ def play(
     known: tuple[Position | Sum, Result] | None = None  # a solve already done for the computer
     lost = False  # the computer has just made a winning move: the user cannot give a win away
     while True:
-        options = legal_moves(position)
+        options = _Moves(position, within)  # listed when first needed, under the limit
         if not options:
             _announce_end(position, human_to_move=human, misere=misere, write=write)
             if not history or not _undo_after_end(read, write, replied=human):
@@ -257,6 +258,54 @@ def play(
             write(remark)
         history.append((position, lost))
         position, human = chosen, False
+
+
+class _Moves(Sequence[tuple[Position | Sum, str]]):
+    """The legal moves of ``position``, listed only when first needed (under the time limit
+    of ``within``): a sum of a thousand heaps has half a million moves, and listing them
+    all took 6 to 24 s before the first prompt, whatever ``--time-limit`` said. Whether
+    there is a move at all is asked of the components' first moves.
+
+    >>> moves = _Moves(parse("nim 1 2"), contextlib.nullcontext)
+    >>> bool(moves), moves.listed is None, len(moves), moves.listed is not None
+    (True, True, 3, True)
+    """
+
+    def __init__(self, position: Position | Sum, within: Callable[[], Any]) -> None:
+        self.position = position
+        self.within = within
+        self.listed: list[tuple[Position | Sum, str]] | None = None
+
+    def _all(self) -> list[tuple[Position | Sum, str]]:
+        if self.listed is None:
+            with self.within():
+                self.listed = legal_moves(self.position)
+        return self.listed
+
+    def __bool__(self) -> bool:
+        if self.listed is not None:
+            return bool(self.listed)
+        games = [(c.game, c.state) for c in self.position.components]
+        if not all(isinstance(game, ImpartialGame) for game, _ in games):
+            return bool(self._all())
+        for game, state in games:
+            assert isinstance(game, ImpartialGame)
+            if next(iter(game.split_moves(state)), None) is not None:
+                return True
+        return False
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Position | Sum, str]: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[tuple[Position | Sum, str]]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        return self._all()[i]
+
+    def __iter__(self) -> Iterator[tuple[Position | Sum, str]]:
+        return iter(self._all())
 
 
 @contextlib.contextmanager
@@ -436,7 +485,7 @@ def _covered(
 def _user_move(
     heading: str,
     position: Position | Sum,
-    options: list[tuple[Position | Sum, str]],
+    options: Sequence[tuple[Position | Sum, str]],
     how: tuple[bool, str | None, float | None],
     *,
     read: Callable[[str], str | None],
@@ -589,7 +638,7 @@ def _draw_board(
         _draw(position, write, marks)
 
 
-def _help(position: Position | Sum, options: list[tuple[Position | Sum, str]]) -> str:
+def _help(position: Position | Sum, options: Sequence[tuple[Position | Sum, str]]) -> str:
     """The help line, its examples taken from the first legal move."""
     after, words = options[0]
     cell = _cell_name(position, after)
@@ -602,7 +651,7 @@ def _help(position: Position | Sum, options: list[tuple[Position | Sum, str]]) -
 
 def _ask(
     position: Position | Sum,
-    options: list[tuple[Position | Sum, str]],
+    options: Sequence[tuple[Position | Sum, str]],
     hint: Callable[[], str],
     read: Callable[[str], str | None],
     write: Callable[[str], None],
@@ -637,6 +686,8 @@ def _ask(
             continue
         try:
             chosen = _match(text, position, options)
+        except SearchLimitError:  # listing the moves ran past a limit: the play stops there
+            raise
         except (GrundyError, ValueError, TypeError, OverflowError, RecursionError):
             # garbage the parsers did not foresee: one line, and the game goes on
             chosen = f"{_trim(text)!r} is not a move I understand."
@@ -647,7 +698,7 @@ def _ask(
 
 
 def _match(
-    text: str, position: Position | Sum, options: list[tuple[Position | Sum, str]]
+    text: str, position: Position | Sum, options: Sequence[tuple[Position | Sum, str]]
 ) -> Position | Sum | str:
     """The chosen option, or a sentence saying what is wrong with ``text`` as a move.
 
@@ -713,7 +764,7 @@ _NUMBER_CELL = re.compile(r"(\d+),(\d+)")
 
 
 def _by_cells(
-    text: str, position: Position | Sum, options: list[tuple[Position | Sum, str]]
+    text: str, position: Position | Sum, options: Sequence[tuple[Position | Sum, str]]
 ) -> Position | Sum | str | None:
     """The move that plays on the cells ``text`` names on a labelled grid (the one that
     changes fewest cells among those that change them all: Chomp's bite at a square),
@@ -766,7 +817,7 @@ def _changed(board: Grid, after: Position | Sum) -> set[int] | None:
 
 
 def _by_words(
-    text: str, position: Position | Sum, options: list[tuple[Position | Sum, str]]
+    text: str, position: Position | Sum, options: Sequence[tuple[Position | Sum, str]]
 ) -> Position | Sum | str | None:
     """The one move whose description holds the words of ``text`` in a row (whole words,
     any case), a sentence when several do, None when none does or ``text`` has no word."""

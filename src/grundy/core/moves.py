@@ -68,6 +68,7 @@ def legal_moves(
         game = comps[0].game
         return [(Position(game, s), w) for s, w in game.play_moves(comps[0].state)]
     who = "Left" if side == "L" else "Right"
+    every = max(1, CHECK_EVERY // max(1, len(comps)))
     out: list[tuple[Position | Sum, str]] = []
     seen: set[Any] = set()
     count = 0
@@ -93,7 +94,7 @@ def legal_moves(
                     f"{_shown(pos)} has more than {max_moves:,} legal moves; ask about a "
                     "smaller position, or raise max_moves",
                 )
-            if count % CHECK_EVERY == 0:
+            if count % every == 0:  # each move of a sum of n components costs about n
                 checkpoint(count, None, "moves listed")
             after = sum_of([*comps[:i], *(Position(game, s) for s in option), *comps[i + 1 :]])
             key = after.canonical()
