@@ -76,10 +76,10 @@ def proved_period(code: str, *, first: int = 64, most: int = 2048) -> tuple[int,
         try:
             e, p = smallest_period(values, tail_from=size // 2)
         except AssertionError:
-            e = p = None
-        if e is not None and p is not None:
-            bound = (3 * e + 2 * p + t) if three else (2 * e + p + t)
-            if bound + p <= size and all(values[n + p] == values[n] for n in range(e, bound)):
-                return e, p
+            size *= 2
+            continue
+        bound = (3 * e + 2 * p + t) if three else (2 * e + p + t)
+        if bound + p <= size and all(values[n + p] == values[n] for n in range(e, bound)):
+            return e, p
         size *= 2
     return None

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from grundy import parse_ruleset
+from grundy import ImpartialGame, parse_ruleset
 from grundy.census.compute import CensusParams, compute_item
 from grundy.census.family import CensusItem
 from grundy.quotient import misere_quotient
@@ -30,14 +30,18 @@ REFERENCE = Path(__file__).resolve().parents[1] / "reference"
 
 
 def _imported(path: Path) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             found.add(node.module)
         elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
-            found.update(a.value for a in node.args if isinstance(a, ast.Constant))
+            found.update(
+                a.value
+                for a in node.args
+                if isinstance(a, ast.Constant) and isinstance(a.value, str)
+            )
     return found
 
 
@@ -57,7 +61,9 @@ def test_the_import_check_sees_imports_in_functions(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("code", ["0.6", "0.07", "0.137", "0.75"])
 def test_misere_quotients_predict_the_brute_force_outcomes(code: str) -> None:
-    quotient = misere_quotient(parse_ruleset(f"octal:{code}"), 7)
+    game = parse_ruleset(f"octal:{code}")
+    assert isinstance(game, ImpartialGame)
+    quotient = misere_quotient(game, 7)
     for size in range(4):
         for heaps in itertools.combinations_with_replacement(range(1, 8), size):
             assert quotient.outcome(heaps) == misere_outcome(code, heaps), (code, heaps)
