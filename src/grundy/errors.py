@@ -4,7 +4,8 @@ The hierarchy::
 
     GrundyError                      base of everything below
     ├── InvalidSpecError (ValueError)     malformed position text or bad argument
-    │   └── UnknownGameError (KeyError)   a game name that is not registered
+    │   ├── UnknownGameError (KeyError)   a game name that is not registered
+    │   └── ArgumentTypeError (TypeError) an argument of the wrong type
     ├── InvalidGameError (TypeError)      a ruleset that breaks the protocol
     ├── LoopyGameError (RuntimeError)     a position graph with a cycle
     ├── SearchLimitError (RuntimeError)   a search that grew past max_positions
@@ -27,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
+    "ArgumentTypeError",
     "ClusterError",
     "GrundyError",
     "InvalidGameError",
@@ -38,6 +40,7 @@ __all__ = [
     "TimeLimitError",
     "UnknownGameError",
     "UnsupportedError",
+    "digit_limit",
 ]
 
 
@@ -71,6 +74,16 @@ class UnknownGameError(InvalidSpecError, KeyError):
 
     def __str__(self) -> str:  # KeyError would add quotes
         return str(self.args[0])
+
+
+class ArgumentTypeError(InvalidSpecError, TypeError):
+    """An argument of the wrong type (``nimber("3")``, ``CanonicalGame(1.5)``): one line,
+    caught by ``except TypeError`` as well as ``except ValueError``.
+
+    >>> e = ArgumentTypeError("x")
+    >>> isinstance(e, TypeError), isinstance(e, ValueError)
+    (True, True)
+    """
 
 
 class InvalidGameError(GrundyError, TypeError):
@@ -201,3 +214,31 @@ class ClusterError(GrundyError, ConnectionError):
 
 class UnsupportedError(GrundyError, ValueError):
     """The ruleset cannot answer this kind of question (e.g. a sum of partisan games)."""
+
+
+def digit_limit(
+    error: BaseException, where: str, expected: str | None = None
+) -> GrundyError | None:
+    """The one-line :class:`InvalidSpecError` for Python's limit on the digits of an int
+    read from text (4,300 by default: ``int("9" * 4301)`` raises a ValueError of three
+    lines), or None when ``error`` is something else.
+
+    >>> try:
+    ...     int("9" * 4301)
+    ... except ValueError as e:
+    ...     print(digit_limit(e, "the board"))
+    the board holds a number of more than 4,300 digits; grundy reads numbers of at most \
+4,300 digits
+    >>> digit_limit(ValueError("other"), "x") is None
+    True
+    """
+    if isinstance(error, GrundyError) or not isinstance(error, ValueError):
+        return None
+    text = str(error)
+    if "integer string conversion" not in text and "Exceeds the limit" not in text:
+        return None
+    return InvalidSpecError(
+        f"{where} holds a number of more than 4,300 digits; grundy reads numbers of at most "
+        "4,300 digits",
+        expected,
+    )

@@ -31,18 +31,18 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from grundy._api import solve
 from grundy.core.board import PIECES, Grid
-from grundy.core.game import Play
+from grundy.core.game import ImpartialGame, Play
 from grundy.core.limits import bounded
 from grundy.core.moves import legal_plays
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
-from grundy.errors import GrundyError
+from grundy.errors import GrundyError, SearchLimitError
 from grundy.lang.spec import parse
 
 __all__ = ["Hint", "hint", "play", "play_partisan"]
@@ -249,7 +249,7 @@ def _game(
     marks: dict[int, str] = {}  # board cell -> the side whose move covered it
     while True:
         mover = side if human else other
-        options = legal_plays(position, side=mover)
+        options = _Moves(position, mover, within)  # listed when first needed, under the limit
         if not options:
             _announce_end(position, human, mover, misere=misere, write=write, marks=marks)
             if not history or not _undo_after_end(read, write, replied=human):
@@ -298,7 +298,7 @@ def _game(
 
 def _computer_move(
     position: Position | Sum,
-    options: list[Play],
+    options: Sequence[Play],
     other: str | None,
     misere: bool,
     result: Result | None,
@@ -322,6 +322,10 @@ def _computer_move(
     return made, other is None and bool(moves) and result.mover_result() == "win"
 
 
+#: At most this many moves are listed for the first screen's example.
+_INTRO_MOVES: Final = 1000
+
+
 def _intro(
     position: Position | Sum, side: str | None, computer_first: bool, misere: bool
 ) -> list[str]:
@@ -343,12 +347,15 @@ def _intro(
             who += f"; whoever makes the last move {'loses' if misere else 'wins'}."
         else:  # the game's own rules say who wins (three in a row)
             who += "."
-    try:
-        options = legal_plays(position, side=side)
+    try:  # an example move; a big sum is not listed whole for it
+        options = legal_plays(position, side=side, max_moves=_INTRO_MOVES)
     except GrundyError:
         options = []
     if not options:
-        return [who]
+        return [
+            who,
+            "Type a move as the position it leaves or its number in 'moves'; 'help' says more.",
+        ]
     example = _trim(str(options[0].after))
     bare = _bare_args(example, position)
     example += f", or just {bare}" if bare else ""
@@ -361,10 +368,62 @@ def _intro(
     ]
 
 
-def _find(options: list[Play], after: Position | Sum) -> Play | None:
+def _find(options: Sequence[Play], after: Position | Sum) -> Play | None:
     """The move of ``options`` that leads to ``after``."""
     key = after.canonical()
     return next((p for p in options if p.after.canonical() == key), None)
+
+
+class _Moves(Sequence[Play]):
+    """The legal moves of ``position`` (``side``'s in a partisan game), listed only when
+    first needed (under the time limit of ``within``): a sum of a thousand heaps has half
+    a million moves, and listing them all took 6 to 24 s before the first prompt, whatever
+    ``--time-limit`` said. Whether there is a move at all is asked of the components'
+    first moves.
+
+    >>> moves = _Moves(parse("nim 1 2"), None, contextlib.nullcontext)
+    >>> bool(moves), moves.listed is None, len(moves), moves.listed is not None
+    (True, True, 3, True)
+    """
+
+    def __init__(
+        self, position: Position | Sum, side: str | None, within: Callable[[], Any]
+    ) -> None:
+        self.position = position
+        self.side = side
+        self.within = within
+        self.listed: list[Play] | None = None
+
+    def _all(self) -> list[Play]:
+        if self.listed is None:
+            with self.within():
+                self.listed = legal_plays(self.position, side=self.side)
+        return self.listed
+
+    def __bool__(self) -> bool:
+        if self.listed is not None:
+            return bool(self.listed)
+        games = [(c.game, c.state) for c in self.position.components]
+        if not all(isinstance(game, ImpartialGame) for game, _ in games):
+            return bool(self._all())
+        for game, state in games:
+            assert isinstance(game, ImpartialGame)
+            if next(iter(game.split_moves(state)), None) is not None:
+                return True
+        return False
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    @overload
+    def __getitem__(self, i: int) -> Play: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Play]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        return self._all()[i]
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self._all())
 
 
 @contextlib.contextmanager
@@ -410,9 +469,12 @@ def _hint(
 def _side_moves(
     result: Result, side: str | None
 ) -> tuple[tuple[Position | Sum, ...], tuple[str, ...]]:
-    """The winning moves (and their words) of the player to move; ``side`` R: Right's."""
+    """The winning moves (and their words) of the player to move; ``side`` R: Right's. A
+    drawn or lost two-player position has none: its best moves then."""
     if side == "R":
         return result.right_winning_moves, result.right_move_descriptions
+    if not result.winning_moves and result.best_moves:
+        return result.best_moves, result.best_move_descriptions
     return result.winning_moves, result.move_descriptions
 
 
@@ -496,7 +558,7 @@ def _covered(marks: dict[int, str], move: Play, side: str) -> dict[int, str]:
 def _user_move(
     heading: str,
     position: Position | Sum,
-    options: list[Play],
+    options: Sequence[Play],
     how: tuple[bool, str | None, float | None],
     *,
     read: Callable[[str], str | None],
@@ -661,7 +723,7 @@ def _draw_board(
         _draw(position, write, marks)
 
 
-def _help(position: Position | Sum, options: list[Play]) -> str:
+def _help(position: Position | Sum, options: Sequence[Play]) -> str:
     """The help line, its examples taken from the first legal move."""
     first = options[0]
     example = _trim(str(first.after))
@@ -685,7 +747,7 @@ def _help(position: Position | Sum, options: list[Play]) -> str:
 
 def _ask(
     position: Position | Sum,
-    options: list[Play],
+    options: Sequence[Play],
     hint: Callable[[], str],
     read: Callable[[str], str | None],
     write: Callable[[str], None],
@@ -720,6 +782,8 @@ def _ask(
             continue
         try:
             chosen = _match(text, position, options)
+        except SearchLimitError:  # listing the moves ran past a limit: the play stops there
+            raise
         except (GrundyError, ValueError, TypeError, OverflowError, RecursionError):
             # garbage the parsers did not foresee: one line, and the game goes on
             chosen = f"{_trim(text)!r} is not a move I understand."
@@ -729,7 +793,7 @@ def _ask(
         return chosen
 
 
-def _match(text: str, position: Position | Sum, options: list[Play]) -> Play | str:
+def _match(text: str, position: Position | Sum, options: Sequence[Play]) -> Play | str:
     """The chosen move, or a sentence saying what is wrong with ``text`` as a move.
 
     Tried in turn: a number from the ``moves`` list, the resulting position (with or
@@ -795,7 +859,7 @@ _LETTER_CELL = re.compile(r"([a-z]+)(\d+)")
 _NUMBER_CELL = re.compile(r"(\d+),(\d+)")
 
 
-def _by_cells(text: str, position: Position | Sum, options: list[Play]) -> Play | str | None:
+def _by_cells(text: str, position: Position | Sum, options: Sequence[Play]) -> Play | str | None:
     """The move that plays on the cells ``text`` names on a labelled grid (the one that
     names fewest cells among those that name them all: Chomp's bite at a square), read
     from the moves' own cells; a sentence when no move or several fit, None when ``text``
@@ -846,7 +910,7 @@ def _cells(board: Grid, move: Play) -> set[int]:
     return {i for i, (a, b) in enumerate(zip(board.cells, new.cells, strict=True)) if a != b}
 
 
-def _by_words(text: str, position: Position | Sum, options: list[Play]) -> Play | str | None:
+def _by_words(text: str, position: Position | Sum, options: Sequence[Play]) -> Play | str | None:
     """The one move whose description holds the words of ``text`` in a row (whole words,
     any case), a sentence when several do, None when none does or ``text`` has no word."""
     typed = _tokens(text)

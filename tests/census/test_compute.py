@@ -20,8 +20,7 @@ from grundy.census.compute import (
 from grundy.census.family import CensusItem, parse_family
 from grundy.heap.games import TakeAndBreak
 from grundy.quotient import misere_quotient
-
-from .reference import code_values, smallest_period
+from tests.reference.octal import code_values, smallest_period
 
 octal_codes = st.builds(
     lambda head, ds: f"{head}." + "".join(str(d) for d in ds),

@@ -15,7 +15,6 @@ from __future__ import annotations
 import gzip
 import itertools
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -28,6 +27,7 @@ from grundy.cgt.games.domineering import Domineering
 from grundy.cgt.games.toads_frogs import ToadsAndFrogs
 from grundy.cgt.solve import memo_size
 from grundy.cgt.value import clear_cache
+from grundy.core.limits import now
 from grundy.errors import SearchLimitError, SolvedFileError, TimeLimitError
 from grundy.kernels._core import PURE_PYTHON
 
@@ -156,7 +156,7 @@ def test_checkpoint_saved_at_the_time_limit(tmp_path: Path) -> None:
     clear_cache()
     path = tmp_path / "dom.ckpt"
     with pytest.raises(TimeLimitError):
-        value_of(D, state, deadline=time.monotonic() - 1, checkpoint=path)
+        value_of(D, state, deadline=now() - 1, checkpoint=path)
     clear_cache()
     assert str(value_of(D, state, checkpoint=path)) == "0"
 

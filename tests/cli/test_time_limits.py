@@ -2,14 +2,13 @@
 
 The positions are those that used to run far past ``--time-limit`` (partisan games whose
 canonical forms, sums, thermographs or option lists are slow). Timing never decides a
-test: the wall-clock cap only catches a hang.
+test: the clock is CPU time (tests/conftest.py), and the cap on a child only catches a hang.
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -33,7 +32,6 @@ SLOW_POSITIONS = [
 
 @pytest.mark.parametrize("spec", SLOW_POSITIONS, ids=lambda s: s[0])
 def test_solve_stops_at_its_time_limit(spec: list[str]) -> None:
-    start = time.monotonic()
     proc = subprocess.run(
         [sys.executable, "-m", "grundy", "solve", *spec, "--time-limit", "0.5"],
         capture_output=True,
@@ -41,7 +39,6 @@ def test_solve_stops_at_its_time_limit(spec: list[str]) -> None:
         timeout=HANG,
         check=False,
     )
-    assert time.monotonic() - start < HANG
     assert proc.returncode == 1, proc.stderr
     assert proc.stdout == ""
     lines = proc.stderr.splitlines()
@@ -51,10 +48,8 @@ def test_solve_stops_at_its_time_limit(spec: list[str]) -> None:
 @pytest.mark.parametrize("spec", SLOW_POSITIONS[:3], ids=lambda s: s[0])
 def test_the_library_stops_at_its_time_limit(spec: list[str]) -> None:
     grundy.clear_cache()
-    start = time.monotonic()
     with pytest.raises(grundy.TimeLimitError):
         grundy.solve(" ".join(spec), time_limit=0.3)
-    assert time.monotonic() - start < HANG
 
 
 def test_a_default_limit_applies_when_no_progress_is_shown(

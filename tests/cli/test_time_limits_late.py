@@ -1,8 +1,9 @@
 """The last commands that ran past ``--time-limit`` (issue 21 item 2) stop at it, with one
 error line and exit status 1: factoring a huge number, printing a ten-million-heap
 table, and reading back the canonical form of a big partisan position for its
-thermograph. Timing never decides a test: the wall-clock cap only catches a hang; the
-library tests use a limit of 0 s, which has always passed.
+thermograph. Timing never decides a test: the children's clock is their CPU time or a
+step clock (tests/conftest.py, tests/clock.py), so the limit runs out at a known point;
+the wall-clock cap only catches a hang; the library tests use a limit of 0 s.
 """
 
 from __future__ import annotations
@@ -18,18 +19,21 @@ from grundy import TimeLimitError, bounded
 from grundy.catalog.impartial.factoring import factorize
 from grundy.cgt.notation import parse_game
 from grundy.heap import KAYLES, heap_table, periodicity, table_pieces
+from tests.clock import child_clock
 
 HANG = 60.0  # seconds: only a hang passes it
 HUGE = 10**1999 + 1  # 11 times a 1,998-digit number with no factor Pollard's rho finds
 
 
-def _grundy(*args: str) -> subprocess.CompletedProcess[str]:
+def _grundy(*args: str, step: float | None = None) -> subprocess.CompletedProcess[str]:
+    """Run a ``grundy`` child; with ``step`` its clock is a step clock of that step."""
     return subprocess.run(
         [sys.executable, "-m", "grundy", *args],
         capture_output=True,
         text=True,
         timeout=HANG,
         check=False,
+        env=None if step is None else child_clock(step),
     )
 
 
@@ -49,24 +53,29 @@ def test_factorize_checks_the_time_limit() -> None:
 
 
 def test_table_computing_stops_at_the_time_limit_in_one_line() -> None:
-    # Stopped while the table is computed, before any heap is printed (a machine under load
-    # stops the test above here too): one error line, no blank line before it.
-    proc = _grundy("table", "dawson", "-n", "10000000", "--csv", "--time-limit", "0.001")
+    # Stopped while the table is computed, before any heap is printed: with every reading
+    # of the clock 0.2 s after the one before, a limit of 0.5 s runs out before the header.
+    # One error line, no blank line before it.
+    proc = _grundy("table", "dawson", "-n", "10000000", "--csv", "--time-limit", "0.5", step=0.2)
     assert proc.returncode == 1, proc.stderr[-500:]
     errors = [line for line in proc.stderr.splitlines() if not line.startswith("grundy: note:")]
     assert len(errors) == 1, proc.stderr
-    assert errors[0].startswith("grundy: error: stopped at the time limit of 0.001 s"), proc.stderr
+    assert errors[0].startswith("grundy: error: stopped at the time limit of 0.5 s"), proc.stderr
     assert proc.stdout == ""
 
 
 def test_table_printing_stops_at_the_time_limit() -> None:
-    proc = _grundy("table", "dawson", "-n", "10000000", "--csv", "--time-limit", "0.5")
+    # With every reading of the clock 0.0025 s after the one before, a limit of 0.5 s is 200
+    # readings: the table is computed and filled from its proved period (about 150 readings,
+    # one per 65,536 heaps filled) and the limit runs out while it is printed (4,000,000 of
+    # 10,000,001 heaps here). The count of readings, not the machine, decides.
+    proc = _grundy("table", "dawson", "-n", "10000000", "--csv", "--time-limit", "0.5", step=0.0025)
     assert proc.returncode == 1, proc.stderr[-500:]
     errors = [line for line in proc.stderr.splitlines() if not line.startswith("grundy: note:")]
     assert len(errors) == 1 and "time limit of 0.5 s" in errors[0], proc.stderr
     rows = proc.stdout.splitlines()
-    assert rows[0] == "heap,grundy"
-    assert len(rows) < 10_000_002  # stopped before the end
+    assert rows and rows[0] == "heap,grundy"
+    assert 1 < len(rows) < 10_000_002  # stopped part way
 
 
 def test_table_pieces_cover_the_table_and_check_the_clock() -> None:

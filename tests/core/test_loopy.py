@@ -17,8 +17,8 @@ from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.errors import SearchLimitError, TimeLimitError, UnsupportedError
 from grundy.heap.subtraction import Subtraction
 from grundy.search import LoopyValue, loopy_values, retrograde
+from tests.checks import states_of
 from tests.cli.helpers import run
-from tests.reference.checks import states_of
 
 _OUTCOME = {"win": "N", "loss": "P", "draw": "D"}
 

@@ -5,9 +5,22 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from grundy.search.protocol import DRAW, LOSS, MATE, WIN, backup
+# grundy's packed score, written out here from its documented format (docs: a win in
+# ``r`` moves is ``MATE - r``, a loss in ``r`` is ``r - MATE``, a draw 0), not imported:
+WIN, LOSS, DRAW = "win", "loss", "draw"
+MATE = 1 << 40
 
 _TERMINAL = {WIN: MATE, LOSS: -MATE, DRAW: 0}
+
+
+def backup(score: int) -> int:
+    """An option's score as seen by the player who moves there: the sign flips and a win or
+    loss is one move further away."""
+    if score > 0:
+        return 1 - score
+    if score < 0:
+        return -score - 1
+    return 0
 
 
 def minimax(game: Any, root: Hashable) -> dict[Any, int]:

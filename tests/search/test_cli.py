@@ -27,7 +27,16 @@ def test_solve_json(spec: str, value: str, outcome: str) -> None:
     data = json.loads(r.out)
     assert (data["value"], data["outcome"]) == (value, outcome)
     assert "remoteness" in data and data["grundy"] is None
-    assert data["winning_moves"] and len(data["winning_moves"]) == len(data["move_descriptions"])
+    # winning_moves holds winning moves only; a drawn or lost position lists its best moves
+    # under best_moves (issue 35 item 8)
+    moves, words = (
+        ("winning_moves", "move_descriptions")
+        if value == "win"
+        else ("best_moves", "best_move_descriptions")
+    )
+    assert data[moves] and len(data[moves]) == len(data[words])
+    if value != "win":
+        assert data["winning_moves"] == [] and data["winning_moves_total"] == 0
 
 
 def test_solve_human_output() -> None:

@@ -187,9 +187,56 @@ def _methods(obj: Any, label: str) -> dict[str, Callable[..., Any]]:
     }
 
 
+#: Functions of the sub-packages (issue 35 item 5: ``nimber(-1)``, ``number("x")``,
+#: ``misere_quotient(game, -1)`` raised ValueError or TypeError); none of them writes a file.
+SUBPACKAGE_NAMES = {
+    "grundy.cgt": [
+        "CanonicalGame",
+        "game_of",
+        "nimber",
+        "number",
+        "up",
+        "switch",
+        "tiny",
+        "miny",
+        "parse_game",
+        "mean",
+        "temperature",
+        "atomic_weight",
+        "cool",
+        "heat",
+        "overheat",
+        "reduced_canonical_form",
+        "thermograph",
+    ],
+    "grundy.quotient": ["misere_quotient"],
+}
+
+
+def _operator(op: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
+    """``op`` between a canonical game and the argument, on either side."""
+    import operator  # noqa: PLC0415
+
+    from grundy.cgt import CanonicalGame  # noqa: PLC0415 (the fuzz imports grundy.cgt late)
+
+    game = CanonicalGame("{1|*}")
+
+    def both_sides(other: Any) -> Any:
+        op(game, other)
+        if op is operator.mul and not isinstance(other, int):
+            return None  # list * game: the list's own TypeError, not grundy's to give
+        return op(other, game)
+
+    return both_sides
+
+
 def _targets() -> dict[str, Callable[..., Any]]:
-    """Every callable name of ``grundy.__all__`` (classes: their constructors), and the
-    public methods of ``REGISTRY``; constants have nothing to call."""
+    """Every callable name of ``grundy.__all__`` (classes: their constructors), the
+    public methods of ``REGISTRY``, the sub-package functions of :data:`SUBPACKAGE_NAMES`
+    and the operators between canonical games; constants have nothing to call."""
+    import importlib  # noqa: PLC0415
+    import operator  # noqa: PLC0415
+
     out: dict[str, Callable[..., Any]] = {}
     for name in grundy.__all__:
         obj = getattr(grundy, name)
@@ -197,6 +244,12 @@ def _targets() -> dict[str, Callable[..., Any]]:
             out.update(_methods(obj, name))
         elif callable(obj):
             out[name] = obj
+    for package, names in SUBPACKAGE_NAMES.items():
+        module = importlib.import_module(package)
+        for name in names:
+            out[f"{package.removeprefix('grundy.')}.{name}"] = getattr(module, name)
+    for op in ("add", "sub", "mul", "or_", "le", "lt", "ge", "gt", "eq"):
+        out[f"CanonicalGame {op}"] = _operator(getattr(operator, op))
     return out
 
 

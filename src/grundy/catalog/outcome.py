@@ -30,13 +30,12 @@ A search alone (what happens when the value runs out of time):
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 from grundy.cgt.result import PartisanResult
 from grundy.cgt.sums import solve_partisan
 from grundy.core.game import LEFT, RIGHT, PartisanGame, Player
-from grundy.core.limits import bounded, current_bounds, deadline_passed, time_limit_seconds
+from grundy.core.limits import bounded, current_bounds, deadline_passed, now, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Outcome
 from grundy.errors import SearchLimitError, TimeLimitError
@@ -62,7 +61,7 @@ def solve_partisan_bounded(
     if deadline is None or misere:
         return solve_partisan(pos, max_moves=max_moves, max_positions=max_positions, misere=misere)
     limit = time_limit_seconds()
-    share = max(0.0, (deadline - time.monotonic()) * VALUE_SHARE)
+    share = max(0.0, (deadline - now()) * VALUE_SHARE)
     try:
         with bounded(time_limit=share):
             return solve_partisan(pos, max_moves=max_moves, max_positions=max_positions)

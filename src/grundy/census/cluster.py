@@ -20,6 +20,8 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import signal
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -94,6 +96,48 @@ class CensusSummary:
     seconds: float
     cluster: str
     workers: int
+    #: ``(code, why)`` of the stored rows that failed their check and were computed again.
+    refused: tuple[tuple[str, str], ...] = ()
+
+
+#: Dask's loggers in this process, quieted once a census is interrupted (Ctrl-C printed
+#: five tracebacks from them before "interrupted").
+DASK_LOGGERS = ("distributed", "tornado", "asyncio", "bokeh")
+
+
+@contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start the worker processes with Ctrl-C ignored: Ctrl-C at a terminal reaches the
+    whole process group, and only the client must see it (it closes the workers). An
+    ignored signal stays ignored in a child, across ``exec``, and Python then installs no
+    KeyboardInterrupt handler (nor does asyncio); a blocked one does not stay blocked.
+    A Ctrl-C pressed while the workers start is ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _dask_logs_restored() -> Iterator[None]:
+    """Put the levels of Dask's loggers back as they were on leaving (see :func:`_silence`)."""
+    saved = {name: logging.getLogger(name).level for name in DASK_LOGGERS}
+    try:
+        yield
+    finally:
+        for name, level in saved.items():
+            logging.getLogger(name).setLevel(level)
+
+
+def _silence() -> None:
+    """Silence Dask's loggers while an interrupted census shuts its cluster down, so that
+    the command's one line is all that is printed."""
+    for name in DASK_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 @contextmanager
@@ -104,20 +148,23 @@ def local_cluster(workers: int | None = None, *, dashboard: str | None = None) -
     require_dask()
     dd = _distributed()
     n = workers or os.cpu_count() or 1
-    cluster = dd.LocalCluster(
-        n_workers=n,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=dashboard,
-        # Without a dashboard the scheduler still serves a few HTTP routes (health,
-        # metrics): on a free loopback port, not 8787 (which another cluster may hold).
-        scheduler_kwargs={
-            "dashboard": dashboard is not None,
-            "dashboard_address": dashboard or "127.0.0.1:0",
-        },
-        silence_logs=logging.ERROR,
-    )
+    with _workers_ignore_ctrl_c():
+        cluster = dd.LocalCluster(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=dashboard,
+            # Without a dashboard the scheduler still serves a few HTTP routes (health,
+            # metrics): on a free loopback port, not 8787 (which another cluster may hold).
+            scheduler_kwargs={
+                "dashboard": dashboard is not None,
+                "dashboard_address": dashboard or "127.0.0.1:0",
+            },
+            # (a worker cut off from its scheduler as the cluster closes logs errors:
+            # a task that fails comes back through its future, with its reason)
+            silence_logs=logging.CRITICAL,
+        )
     try:
         client = dd.Client(cluster)
         try:
@@ -176,7 +223,10 @@ def run_census(
     todo = store.pending(items, params, redo=redo)
     tasks = plan_tasks(todo, chunk)
     computed = errors = proved = 0
-    with _connect(scheduler, workers, dashboard, client) as (dask_client, where):
+    with (
+        _dask_logs_restored(),
+        _connect(scheduler, workers, dashboard, client) as (dask_client, where),
+    ):
         nworkers = len(dask_client.scheduler_info()["workers"])
         run = store.start_run(family, params, where)
         status = "failed"
@@ -204,6 +254,7 @@ def run_census(
             status = "done"
         except BaseException:
             status = "interrupted"
+            _silence()
             dask_client.cancel(futures)
             raise
         finally:
@@ -224,4 +275,5 @@ def run_census(
         seconds=time.perf_counter() - began,
         cluster=where,
         workers=nworkers,
+        refused=tuple(store.refused),
     )

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from grundy.census.family import CensusItem
-from grundy.core.limits import bounded
+from grundy.core.limits import bounded, now
 from grundy.errors import GrundyError, InvalidGameError, SearchLimitError, TimeLimitError
 from grundy.heap.code import OctalCode
 from grundy.heap.games import TakeAndBreak
@@ -296,7 +296,7 @@ def _misere(game: TakeAndBreak, params: CensusParams) -> tuple[int, int, str]:
     try:
         builder.extend(
             params.misere,
-            deadline=time.monotonic() + params.misere_seconds,
+            deadline=now() + params.misere_seconds,
             max_work=params.misere_work,
         )
     except (SearchLimitError, InvalidGameError) as e:

@@ -27,8 +27,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
+from grundy.core.files import read_text
 from grundy.core.params import format_int_set, parse_int_set, parse_natural
 from grundy.errors import InvalidSpecError
 from grundy.heap.code import OctalCode
@@ -100,6 +100,10 @@ class Family:
         return list(self.members)
 
 
+#: The largest ``file:PATH`` read (a million codes of a dozen characters each).
+MAX_FILE_BYTES = 16 << 20
+
+
 def parse_family(text: str) -> Family:
     """Parse ``FAMILY`` (see the module docstring); bad input raises :class:`InvalidSpecError`."""
     kind, colon, arg = text.strip().partition(":")
@@ -129,7 +133,9 @@ def parse_family(text: str) -> Family:
     elif kind == "list":
         items = [CensusItem.from_text(w) for w in arg.split(",") if w.strip()]
     elif kind == "file":
-        lines = Path(arg).read_text(encoding="utf-8").splitlines()
+        # Through the file layer: a regular file of at most MAX_FILE_BYTES; a device
+        # (/dev/zero never ends), a FIFO (would block) or a folder is refused in one line.
+        lines = read_text(arg, MAX_FILE_BYTES, "list of codes").splitlines()
         words = [w for ln in lines for w in ln.split("#", 1)[0].split()]
         items = [CensusItem.from_text(w) for w in words]
     else:

@@ -28,6 +28,8 @@ import csv
 import fnmatch
 import io
 import json
+import os
+import socket
 import sqlite3
 import time
 from collections.abc import Iterable, Sequence
@@ -38,9 +40,11 @@ from typing import Any
 
 from grundy.census.compute import CensusParams, CodeResult
 from grundy.census.family import CensusItem
+from grundy.census.verify import check_row
+from grundy.core.files import check_target
 from grundy.errors import InvalidSpecError, SolvedFileError
 
-__all__ = ["FORMAT", "CensusStore", "RowFilter", "rows_to_csv", "rows_to_json"]
+__all__ = ["FORMAT", "STOPPED", "CensusStore", "RowFilter", "rows_to_csv", "rows_to_json"]
 
 #: The schema version stored in the ``meta`` table.
 FORMAT = "grundy-census-1"
@@ -92,6 +96,26 @@ CREATE INDEX IF NOT EXISTS codes_by_sequence ON codes (sequence_key);
 """
 
 
+#: The status of a run whose process ended before it did (``kill -9``).
+STOPPED = "stopped: its process ended before the run finished (killed?)"
+
+#: The columns that say which process runs a census run.
+_RUN_OWNER = (("pid", "INTEGER"), ("host", "TEXT"))
+
+_HOST = socket.gethostname()
+
+
+def _alive(pid: int) -> bool:
+    """True when a process ``pid`` runs on this machine."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process (or a pid this system cannot hold)
+    return True
+
+
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
@@ -126,6 +150,14 @@ class CensusStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        #: ``(code, why)`` of each stored row the last :meth:`pending` refused to reuse.
+        self.refused: list[tuple[str, str]] = []
+        # Through the file layer: a device, FIFO or folder is refused in one line before
+        # SQLite opens it (a FIFO would block it).
+        try:
+            check_target(path)
+        except SolvedFileError as e:
+            raise SolvedFileError(str(e).replace("cannot write", "cannot open", 1)) from None
         try:
             self.db = sqlite3.connect(self.path, timeout=30)
             self.db.row_factory = sqlite3.Row
@@ -145,6 +177,10 @@ class CensusStore:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(_SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(runs)")}
+            for name, kind in _RUN_OWNER:  # added to databases of earlier versions
+                if name not in columns:
+                    self.db.execute(f"ALTER TABLE runs ADD COLUMN {name} {kind}")
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('format', ?)", (FORMAT,))
             self.db.commit()
         except sqlite3.DatabaseError as e:
@@ -169,15 +205,45 @@ class CensusStore:
     # ----- writing (the client) ------------------------------------------------------
 
     def start_run(self, family: str, params: CensusParams, cluster: str) -> int:
-        """Record the start of a census run; returns its id."""
+        """Record the start of a census run; returns its id. Runs still marked ``running``
+        whose process has ended (killed with -9, or a machine that went down) are marked
+        :data:`STOPPED` first (:meth:`mark_stopped_runs`)."""
+        self.mark_stopped_runs()
         cur = self.db.execute(
-            "INSERT INTO runs (family, params, cluster, started_at, status) "
-            "VALUES (?, ?, ?, ?, 'running')",
-            (family, json.dumps(asdict(params)), cluster, _now()),
+            "INSERT INTO runs (family, params, cluster, started_at, status, pid, host) "
+            "VALUES (?, ?, ?, ?, 'running', ?, ?)",
+            (family, json.dumps(asdict(params)), cluster, _now(), os.getpid(), _HOST),
         )
         self.db.commit()
         assert cur.lastrowid is not None
         return cur.lastrowid
+
+    def mark_stopped_runs(self) -> list[int]:
+        """Mark :data:`STOPPED` every run still ``running`` whose process is not running:
+        one of this machine whose process has ended, or one recorded without its process
+        (an earlier version). A run of another machine is left as it is (one writer per
+        database: the docs). Returns the ids marked.
+
+        >>> import tempfile, os
+        >>> path = os.path.join(tempfile.mkdtemp(), "census.db")
+        >>> with CensusStore(path) as db:
+        ...     run = db.start_run("list:0.07", CensusParams(heaps=64), "doctest")
+        ...     _ = db.db.execute("UPDATE runs SET pid=? WHERE id=?", (2**22 + 1, run))
+        ...     db.mark_stopped_runs(), db.runs()[0]["status"]
+        ([1], 'stopped: its process ended before the run finished (killed?)')
+        """
+        stopped = []
+        for row in self.db.execute("SELECT id, pid, host FROM runs WHERE status='running'"):
+            if row["host"] not in (None, _HOST):
+                continue
+            pid = row["pid"]
+            if pid is not None and (pid == os.getpid() or _alive(pid)):
+                continue
+            stopped.append(row["id"])
+        for run in stopped:
+            self.db.execute("UPDATE runs SET status=? WHERE id=?", (STOPPED, run))
+        self.db.commit()
+        return stopped
 
     def finish_run(
         self, run: int, *, codes: int, computed: int, skipped: int, errors: int, status: str
@@ -204,25 +270,37 @@ class CensusStore:
     # ----- reading -----------------------------------------------------------------
 
     def pending(
-        self, items: Sequence[CensusItem], params: CensusParams, *, redo: bool = False
+        self,
+        items: Sequence[CensusItem],
+        params: CensusParams,
+        *,
+        redo: bool = False,
+        verify: bool = True,
     ) -> list[CensusItem]:
         """The items not yet done with ``params``: a stored row counts as done when its
         period is proved or it went as far as asked (the same N or more; the same misère
-        heap or more), and did not fail."""
+        heap or more), and did not fail. A row with a proved period is checked first
+        (:func:`grundy.census.verify.check_row`); one that fails is not done, and
+        :attr:`refused` lists ``(code, why)`` for each."""
+        self.refused = []
         if redo:
             return list(items)
+        wanted = {i.code: i for i in items}
         done: set[str] = set()
-        for row in self.db.execute(
-            "SELECT code, proved, heaps_asked, stopped, misere_asked FROM codes"
-        ):
-            if row["stopped"] == "error":
+        for found in self.db.execute("SELECT * FROM codes"):
+            row = dict(found)
+            if row["stopped"] == "error" or row["code"] not in wanted:
                 continue
             table_done = bool(row["proved"]) or row["heaps_asked"] >= params.heaps
             misere_done = params.misere is None or (
                 row["misere_asked"] is not None and row["misere_asked"] >= params.misere
             )
             if table_done and misere_done:
-                done.add(row["code"])
+                why = check_row(wanted[row["code"]], row) if verify else None
+                if why is None:
+                    done.add(row["code"])
+                else:
+                    self.refused.append((row["code"], why))
         return [i for i in items if i.code not in done]
 
     def rows(self, where: RowFilter | None = None) -> list[dict[str, Any]]:

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from grundy.cgt import _ctable, _pytable
+from grundy.core.limits import memory_budget
 from grundy.errors import InvalidSpecError, TableFullError
 from grundy.kernels._core import core_module
 
@@ -162,11 +163,11 @@ _SET: list[int | None] = [None]  # set_table_limit's bound (None: the environmen
 
 
 def memory_bytes() -> int:
-    """The machine's physical memory in bytes (8 GiB where it cannot be read)."""
-    try:
-        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
-    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
-        return 8 << 30
+    """The memory this process can still have, in bytes: the machine's, or less under a
+    ``ulimit`` or a cgroup limit (:func:`grundy.core.limits.memory_budget`; 8 GiB where
+    none can be read)."""
+    budget = memory_budget()
+    return 8 << 30 if budget is None else budget
 
 
 def _limit(*, strict: bool = True) -> int:

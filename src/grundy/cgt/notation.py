@@ -21,7 +21,7 @@ from fractions import Fraction
 from grundy.cgt import _table as T
 from grundy.cgt.value import CanonicalGame
 from grundy.core.limits import check_time
-from grundy.errors import InvalidSpecError
+from grundy.errors import ArgumentTypeError, InvalidSpecError
 
 __all__ = ["EXPECTED", "braces_length", "format_braces", "format_game", "parse_game", "to_unicode"]
 
@@ -280,6 +280,8 @@ def parse_game(text: str) -> CanonicalGame:
     Traceback (most recent call last):
     grundy.errors.InvalidSpecError: expected '}', found the end in '{1|' (expected: ...)
     """
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"parse_game() reads text, not {type(text).__name__}", EXPECTED)
     try:
         return CanonicalGame._of(_Parser(text).whole())
     except RecursionError:

@@ -33,7 +33,7 @@ from grundy.cgt import _table as T
 from grundy.cgt._memo_file import RECORD, _remap, load_memo, save_memo
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, live_ids, move_live
 from grundy.core.game import PartisanGame
-from grundy.core.limits import check_time
+from grundy.core.limits import check_time, now
 from grundy.errors import InvalidGameError, SearchLimitError, TableFullError, TimeLimitError
 
 __all__ = [
@@ -178,7 +178,7 @@ def value_of(
 
     ``max_positions`` bounds how many new regions are evaluated
     (:class:`~grundy.errors.SearchLimitError` past it); ``deadline`` is a
-    :func:`time.monotonic` value after which
+    reading of :func:`grundy.core.limits.now` after which
     :class:`~grundy.errors.TimeLimitError` (a ``SearchLimitError``) is raised;
     ``progress(count)`` is called every 1,000 new regions (4,096 in a compiled walk,
     :attr:`~grundy.cgt.games.domineering.Domineering.compiled_regions`). Regions
@@ -215,7 +215,7 @@ def value_of(
             fast.add_raw(raw, max(climit, records + 1))  # all of it, whatever the limit
         saver.floor = len(loaded) + records
     split = _splitter(game)
-    started = time.monotonic()
+    started = now()
     count = 0
     total = 0
     room = _Room(memo, fast, climit)
@@ -483,7 +483,7 @@ def _ticker(bounds: _Bounds, base: int) -> Callable[[int], None]:
         count = base + done
         if bounds.progress is not None:
             bounds.progress(count)
-        if bounds.deadline is not None and time.monotonic() > bounds.deadline:
+        if bounds.deadline is not None and now() > bounds.deadline:
             raise TimeLimitError(round(bounds.deadline - bounds.started, 3), count, "regions")
         if bounds.max_positions is not None and count > bounds.max_positions:
             raise SearchLimitError(bounds.max_positions)
@@ -561,7 +561,7 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
             if fkey in memo:
                 stack.pop()
                 continue
-            if deadline is not None and time.monotonic() > deadline:  # each region may be slow
+            if deadline is not None and now() > deadline:  # each region may be slow
                 raise TimeLimitError(round(deadline - started, 3), count, "regions")
             missing: dict[Hashable, Any] = {}
             lefts: list[Any] = []
@@ -655,7 +655,7 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
         if count % 1000 == 0:
             if progress is not None:
                 progress(count)
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and now() > deadline:
                 raise TimeLimitError(round(deadline - started, 3), count, "regions")
             if len(memo) > memo_limit:
                 _evict(memo, pins)

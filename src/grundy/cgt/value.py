@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar, Union
 
 from grundy.cgt import _table as T
 from grundy.core.cache import register
-from grundy.errors import InvalidSpecError
+from grundy.errors import ArgumentTypeError, InvalidSpecError
 
 if TYPE_CHECKING:
     from grundy.cgt.thermo import Thermograph
@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 __all__ = ["CLEAR_HOOKS", "CanonicalGame", "GameLike", "clear_cache", "game_of"]
 
 GameLike = Union["CanonicalGame", int, Fraction, str]
+
+#: What a game can be made from (the expected syntax of a refusal).
+_GAME_LIKE = "a CanonicalGame, an int, a dyadic Fraction or notation text such as '{1|0}'"
 
 _LIVE_LOCK = threading.Lock()
 
@@ -151,6 +154,21 @@ class CanonicalGame:
 
     __radd__ = __add__
 
+    def __or__(self, other: object) -> CanonicalGame:
+        """``|`` is not an operation on games: refused in one line (a TypeError of grundy's).
+
+        >>> CanonicalGame(1) | CanonicalGame(0)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        grundy.errors.ArgumentTypeError: '|' is not an operation on games; ...
+        """
+        raise ArgumentTypeError(
+            "'|' is not an operation on games; the game {G | H} is "
+            "CanonicalGame.from_options([G], [H]), or CanonicalGame('{G|H}')"
+        )
+
+    __ror__ = __or__
+
     def __neg__(self) -> CanonicalGame:
         return CanonicalGame._of(T.neg(self._id))
 
@@ -165,8 +183,11 @@ class CanonicalGame:
 
     def __mul__(self, n: int) -> CanonicalGame:
         """``n`` copies of the game (``n`` may be negative)."""
-        if not isinstance(n, int):
-            return NotImplemented
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ArgumentTypeError(
+                f"a game times {type(n).__name__}: a game can be multiplied by an int only",
+                "n * G for an int n",
+            )
         base = self._id if n >= 0 else T.neg(self._id)
         total, power, k = 0, base, abs(n)
         while k:
@@ -353,7 +374,7 @@ def _coerce_id(g: GameLike) -> int:
     if isinstance(g, CanonicalGame):
         return g._id
     if isinstance(g, bool):
-        raise TypeError("a bool is not a game")
+        raise ArgumentTypeError("a bool is not a game", _GAME_LIKE)
     if isinstance(g, (int, Fraction)):
         x = Fraction(g)
         if x.denominator & (x.denominator - 1):
@@ -365,7 +386,7 @@ def _coerce_id(g: GameLike) -> int:
         from grundy.cgt.notation import parse_game  # noqa: PLC0415 (cycle with notation)
 
         return parse_game(g)._id
-    raise TypeError(f"cannot make a game from {type(g).__name__}")
+    raise ArgumentTypeError(f"cannot make a game from {type(g).__name__}", _GAME_LIKE)
 
 
 def game_of(g: GameLike) -> CanonicalGame:

@@ -163,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 130
+    for code, why in summary.refused:  # a stored row that failed its check (issue 35)
+        print(f"grundy: note: the stored row of {code} was computed again: {why}", file=sys.stderr)
     unproved = summary.computed - summary.proved - summary.errors
     print(
         f"{family.text}: {summary.codes:,} codes, {summary.skipped:,} already done, "

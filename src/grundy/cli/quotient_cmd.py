@@ -14,7 +14,6 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -31,6 +30,7 @@ from grundy.quotient import (
     MisereQuotient,
     QuotientBuilder,
     QuotientLimitError,
+    deadline_after,
     load_checkpoint,
     save_checkpoint,
     saved_search,
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         builder = load_checkpoint(args.out, game, spec)
     else:
         builder = QuotientBuilder(game)
-    deadline = None if args.time_limit is None else time.monotonic() + args.time_limit
+    deadline = deadline_after(args.time_limit)
     grown = len(builder.changed_at)
 
     def checkpoint(done: int, last: int) -> None:

@@ -30,16 +30,93 @@ from grundy.errors import InvalidSpecError, SearchLimitError, TimeLimitError
 
 __all__ = [
     "CHECK_EVERY",
+    "Clock",
     "Progress",
+    "StepClock",
     "bounded",
     "check_memory",
     "check_time",
     "checkpoint",
     "current_bounds",
     "deadline_passed",
+    "memory_budget",
+    "now",
     "physical_memory",
     "time_limit_seconds",
+    "use_clock",
 ]
+
+#: A clock: seconds as a float, only ever compared with earlier readings of the same clock.
+Clock = Callable[[], float]
+
+
+class StepClock:
+    """A clock for tests: every reading is ``step`` seconds after the one before, so a time
+    limit runs out after a fixed number of checks whatever the machine's speed or load
+    (``step=0``: a clock that stands still, a limit that never runs out).
+
+    >>> clock = StepClock(0.5)
+    >>> clock(), clock(), clock()
+    (0.0, 0.5, 1.0)
+    >>> with use_clock(StepClock(1.0)), bounded(time_limit=2.5):  # deadline 0 + 2.5
+    ...     [deadline_passed() for _ in range(4)]
+    [False, False, True, True]
+    """
+
+    def __init__(self, step: float) -> None:
+        self.step = float(step)
+        self.time = -self.step
+
+    def __call__(self) -> float:
+        self.time += self.step
+        return self.time
+
+    def __repr__(self) -> str:
+        return f"StepClock({self.step!r})"
+
+
+def _clock_from_environment(text: str | None) -> Clock:
+    """The clock ``GRUNDY_CLOCK`` names: ``cpu`` (this process's CPU time, so that other
+    programs on the machine do not eat into a limit), ``step:SECONDS`` (a
+    :class:`StepClock`, for tests), or wall time (``time.monotonic``) by default.
+
+    >>> _clock_from_environment("step:0.25")
+    StepClock(0.25)
+    >>> _clock_from_environment("cpu") is time.process_time, _clock_from_environment(None)
+    (True, <built-in function monotonic>)
+    """
+    if text == "cpu":
+        return time.process_time
+    if text and text.startswith("step:"):
+        try:
+            return StepClock(float(text[5:]))
+        except ValueError:
+            pass
+    return time.monotonic
+
+
+#: The one clock every time limit in grundy is decided by (:func:`now`, :func:`use_clock`).
+_CLOCK: list[Clock] = [_clock_from_environment(os.environ.get("GRUNDY_CLOCK"))]
+
+
+def now() -> float:
+    """The project clock: every deadline in grundy is a reading of it plus seconds, and is
+    compared with it. Tests replace it (:func:`use_clock`, or ``GRUNDY_CLOCK`` in a child
+    process), so that no test decides by wall time."""
+    return _CLOCK[0]()
+
+
+@contextmanager
+def use_clock(clock: Clock) -> Iterator[Clock]:
+    """Decide every time limit by ``clock`` inside the body (for all threads: the clock is
+    the process's), then restore the one before."""
+    saved = _CLOCK[0]
+    _CLOCK[0] = clock
+    try:
+        yield clock
+    finally:
+        _CLOCK[0] = saved
+
 
 #: Steps between two checks of the clock in the search loops.
 CHECK_EVERY = 1 << 13
@@ -75,7 +152,7 @@ def bounded(*, time_limit: float | None = None, progress: Progress | None = None
             "progress=callable or None",
         )
     outer = _BOUNDS.get()
-    deadline = None if seconds is None else time.monotonic() + seconds
+    deadline = None if seconds is None else now() + seconds
     if (
         outer is not None
         and outer.deadline is not None
@@ -136,6 +213,87 @@ def physical_memory() -> int | None:
         return None
 
 
+def _status_bytes(field: str) -> int | None:
+    """A ``VmSize``/``VmData`` line of ``/proc/self/status`` in bytes (None elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def _read_number(path: str) -> int | None:
+    """The number in a one-line file (cgroup ``memory.max`` and the like; None for ``max``,
+    a missing file or anything else)."""
+    try:
+        with open(path, encoding="ascii") as f:
+            text = f.read(64).strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def _cgroup_room() -> int | None:
+    """Bytes this process's cgroup may still take: ``memory.max`` less ``memory.current``
+    (cgroup v2), or ``memory.limit_in_bytes`` less ``memory.usage_in_bytes`` (v1); None
+    without a limit."""
+    try:
+        with open("/proc/self/cgroup", encoding="utf-8") as f:
+            lines = f.read(1 << 16).splitlines()
+    except OSError:
+        return None
+    rooms = []
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        _, controllers, path = parts
+        if controllers == "":  # v2: the unified hierarchy
+            names = ("memory.max", "memory.current")
+            bases = ["/sys/fs/cgroup" + path, "/sys/fs/cgroup"]
+        elif "memory" in controllers.split(","):
+            names = ("memory.limit_in_bytes", "memory.usage_in_bytes")
+            bases = ["/sys/fs/cgroup/memory" + path, "/sys/fs/cgroup/memory"]
+        else:
+            continue
+        for base in bases:
+            limit = _read_number(f"{base.rstrip('/')}/{names[0]}")
+            if limit is not None and limit < 1 << 60:  # v1 writes "no limit" as ~2^63
+                used = _read_number(f"{base.rstrip('/')}/{names[1]}") or 0
+                rooms.append(max(0, limit - used))
+                break
+    return min(rooms) if rooms else None
+
+
+def memory_budget() -> int | None:
+    """Bytes this process can still allocate: the least of the machine's memory, the room
+    left under ``RLIMIT_AS`` (less the address space in use) and ``RLIMIT_DATA`` (less the
+    data in use), and the room left in its cgroup's ``memory.max`` (v2) or
+    ``memory.limit_in_bytes`` (v1); None where none of them can be read.
+
+    >>> budget = memory_budget()
+    >>> budget is None or 0 <= budget <= (physical_memory() or budget)
+    True
+    """
+    rooms = [physical_memory()]
+    try:
+        import resource  # noqa: PLC0415 (POSIX only)
+
+        for limit_name, field in (("RLIMIT_AS", "VmSize"), ("RLIMIT_DATA", "VmData")):
+            soft = resource.getrlimit(getattr(resource, limit_name))[0]
+            if soft != resource.RLIM_INFINITY and soft > 0:
+                used = _status_bytes(field) or 0
+                rooms.append(max(0, soft - used))
+    except (ImportError, AttributeError, OSError, ValueError):  # pragma: no cover - not POSIX
+        pass
+    rooms.append(_cgroup_room())
+    known = [r for r in rooms if r is not None]
+    return min(known) if known else None
+
+
 def _size(n: int) -> str:
     for unit, shift in (("TiB", 40), ("GiB", 30), ("MiB", 20)):
         if n >= 1 << shift:
@@ -144,25 +302,27 @@ def _size(n: int) -> str:
 
 
 def check_memory(nbytes: int, what: str) -> None:
-    """Refuse, before allocating it, work that needs more than this machine's memory
-    (:class:`~grundy.errors.SearchLimitError`, one line naming the sizes).
+    """Refuse, before allocating it, work that needs more memory than this process can have
+    (:func:`memory_budget`: the machine's memory, the process's limits, its cgroup's):
+    :class:`~grundy.errors.SearchLimitError`, one line naming the sizes.
 
     >>> check_memory(10**30, "a table of 10**29 heaps")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     grundy.errors.SearchLimitError: a table of 10**29 heaps needs about ... TiB of memory, ...
     """
-    total = physical_memory()
+    total = memory_budget()
     if total is not None and nbytes > total:
         raise SearchLimitError(
             nbytes,
-            f"{what} needs about {_size(nbytes)} of memory, more than this machine's "
-            f"{_size(total)}; ask for a smaller one",
+            f"{what} needs about {_size(nbytes)} of memory, more than the {_size(total)} "
+            "this process can have (the machine's memory, or its limits: ulimit, cgroup); "
+            "ask for a smaller one",
         )
 
 
 def current_bounds() -> tuple[float | None, Progress | None]:
-    """``(deadline as a time.monotonic() value, progress callback)`` now in force."""
+    """``(deadline as a reading of :func:`now`, progress callback)`` now in force."""
     b = _BOUNDS.get()
     return (None, None) if b is None else (b.deadline, b.progress)
 
@@ -176,7 +336,7 @@ def time_limit_seconds() -> float | None:
 def deadline_passed() -> bool:
     """True when the current time limit has run out."""
     b = _BOUNDS.get()
-    return b is not None and b.deadline is not None and time.monotonic() >= b.deadline
+    return b is not None and b.deadline is not None and now() >= b.deadline
 
 
 def check_time(done: int = 0, what: str = "steps") -> None:
@@ -187,7 +347,7 @@ def check_time(done: int = 0, what: str = "steps") -> None:
     ...     check_time()
     """
     b = _BOUNDS.get()
-    if b is not None and b.deadline is not None and time.monotonic() >= b.deadline:
+    if b is not None and b.deadline is not None and now() >= b.deadline:
         raise TimeLimitError(b.seconds or 0, done, what)
 
 
@@ -201,7 +361,7 @@ def checkpoint(done: int, limit: int | None = None, what: str = "positions") -> 
         raise SearchLimitError(limit)
     b = _BOUNDS.get()
     if b is not None:
-        if b.deadline is not None and time.monotonic() >= b.deadline:
+        if b.deadline is not None and now() >= b.deadline:
             raise TimeLimitError(b.seconds or 0, done, what)
         if b.progress is not None:
             b.progress(what, done)

@@ -88,6 +88,7 @@ def legal_plays(
         return [replace(p, after=mark_checked(Position(game, *p.after))) for p in alone]
     who = "Left" if side == "L" else "Right"
     player: Player | None = "L" if side == "L" else "R" if side == "R" else None
+    every = max(1, CHECK_EVERY // max(1, len(comps)))
     out: list[Play] = []
     seen: set[Any] = set()
     count = 0
@@ -109,7 +110,7 @@ def legal_plays(
                     f"{_shown(pos)} has more than {max_moves:,} legal moves; ask about a "
                     "smaller position, or raise max_moves",
                 )
-            if count % CHECK_EVERY == 0:
+            if count % every == 0:  # each move of a sum of n components costs about n
                 checkpoint(count, None, "moves listed")
             option = play.after
             after = sum_of([*comps[:i], *(Position(game, s) for s in option), *comps[i + 1 :]])

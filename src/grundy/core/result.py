@@ -124,6 +124,9 @@ _JSON_FIELDS: dict[str, Any] = {
     "right_winning_moves": (),
     "right_move_descriptions": (),
     "right_winning_moves_total": None,
+    "best_moves": (),
+    "best_move_descriptions": (),
+    "best_moves_total": None,
 }
 
 
@@ -323,7 +326,7 @@ class Result:
             v = getattr(self, name)
             if name == "position":
                 v = str(v)
-            elif name in ("winning_moves", "right_winning_moves"):
+            elif name in ("winning_moves", "right_winning_moves", "best_moves"):
                 v = [str(p) for p in v]
             elif isinstance(v, tuple):
                 v = list(v)
@@ -453,18 +456,23 @@ def format_result(result: Result) -> str:
         lines += _move_lines(
             "Right", result.right_winning_moves, result.right_move_descriptions, None
         )
-    elif result.winning_moves:
-        n = len(result.winning_moves)
+    elif result.winning_moves or result.best_moves:
         # Two-player solvers list the best moves of a draw or a loss (drawing, slowest-losing).
-        kind = "Best move" if result.value in ("draw", "loss") else "Winning move"
-        total = result.winning_moves_total
-        if result.winning_moves_truncated and total is not None and total > n:
+        kind = "Winning move" if result.winning_moves else "Best move"
+        moves, words_of = result.winning_moves, result.move_descriptions
+        total, cut = result.winning_moves_total, result.winning_moves_truncated
+        if not moves:
+            moves, words_of = result.best_moves, result.best_move_descriptions
+            total = result.best_moves_total
+            cut = total is not None and total > len(moves)
+        n = len(moves)
+        if cut and total is not None and total > n:
             lines.append(f"{kind}s ({n:,} of {total:,}):")
         else:
             lines.append(f"{kind}:" if n == 1 else f"{kind}s ({n:,}):")
-        for pos, words in zip(result.winning_moves, result.move_descriptions, strict=True):
+        for pos, words in zip(moves, words_of, strict=True):
             lines.append(f"  {words} -> {short_spec(pos)}")
-        if result.winning_moves_truncated:
+        if cut:
             more = f"{total:,} in all" if total is not None else "the total is not known"
             lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")
     elif result.outcome == "P":

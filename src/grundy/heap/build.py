@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grundy.core.game import HeapGame
-from grundy.core.limits import bounded
+from grundy.core.limits import bounded, now
 from grundy.errors import InvalidSpecError, TimeLimitError
 
 __all__ = [
@@ -221,17 +221,17 @@ def grow_table(game: HeapGame, last: int, budget: float) -> tuple[Any, tuple[int
 
     if isinstance(game, TakeAndBreak):
         return heap_table(game, last), None
-    start = time.monotonic()
+    start = now()
     size = min(last, 255)
     values = heap_table(game, size)
-    step = time.monotonic() - start
+    step = now() - start
     while size < last:
-        elapsed = time.monotonic() - start
+        elapsed = now() - start
         if elapsed + 4 * step > budget:
             return values, (size, elapsed)
         bigger = min(last, 2 * size + 1)
-        begun = time.monotonic()
+        begun = now()
         values = heap_table(game, bigger, prefix=values)
-        step = time.monotonic() - begun
+        step = now() - begun
         size = bigger
     return values, None

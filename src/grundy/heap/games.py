@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from grundy.core.board import Board, Heaps, Strip
 from grundy.core.cache import BoundedCache, register
 from grundy.core.game import HeapGame, NamedRuleset
+from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.heap.code import OctalCode
 
@@ -122,6 +123,8 @@ class TakeAndBreak(HeapGame):
         """``(k, digit)`` for every amount ``k <= n`` with a non-zero digit."""
         top = n if self.code.max_removal is None else min(n, self.code.max_removal)
         for k in range(top + 1):
+            if not k & 0xFFFF and k:
+                check_time(k, "digits read")  # an infinite code to a huge heap: millions
             d = self.code.digit(k)
             if d:
                 yield k, d

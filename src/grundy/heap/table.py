@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.core.limits import checkpoint
+from grundy.core.limits import check_time, checkpoint
 from grundy.errors import InvalidSpecError
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import periodicity
@@ -348,6 +348,7 @@ class TableBuilder:
             return False
         e, p, start = found.preperiod, found.period, self.count
         for lo in range(start, last + 1, _PIECE):
+            check_time(lo, "heaps filled")  # a fill of billions of heaps takes seconds
             hi = min(lo + _PIECE, last + 1)
             self.values[lo:hi] = self.values[e + (np.arange(lo, hi, dtype=np.int64) - e) % p]
         self.count = last + 1

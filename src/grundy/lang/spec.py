@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from grundy.core.game import Ruleset
 from grundy.core.position import Position, Sum, mark_checked, sum_of
-from grundy.errors import InvalidSpecError
+from grundy.errors import InvalidSpecError, digit_limit
 from grundy.lang.registry import REGISTRY
 
 __all__ = ["SPEC_SYNTAX", "parse", "parse_ruleset", "parse_tokens", "tokenize"]
@@ -140,6 +140,13 @@ def parse_tokens(tokens: Sequence[str], *, allow_files: bool = True) -> Position
         if colon and not params:
             raise InvalidSpecError(f"empty parameters after {name}:", REGISTRY.get(name).syntax)
         entry = REGISTRY.get(name)
-        game = entry.build(params if colon else None)
-        components.extend(Position(game, s) for s in game.parse_args(args))
+        try:
+            game = entry.build(params if colon else None)
+            states = game.parse_args(args)
+        except ValueError as e:  # Python's limit of 4,300 digits on int(text): one line
+            too_long = digit_limit(e, f"the component {name!r}", entry.syntax)
+            if too_long is None:
+                raise
+            raise too_long from None
+        components.extend(Position(game, s) for s in states)
     return mark_checked(sum_of(components))

@@ -17,7 +17,12 @@ exactly when the product of its heaps' elements lies in ``P``. See
 
 from grundy.quotient.api import clear_cache, misere_by_quotient, misere_quotient
 from grundy.quotient.bounds import DEFAULT_MAX_WORK
-from grundy.quotient.build import DEFAULT_MAX_ORDER, QuotientBuilder, QuotientLimitError
+from grundy.quotient.build import (
+    DEFAULT_MAX_ORDER,
+    QuotientBuilder,
+    QuotientLimitError,
+    deadline_after,
+)
 from grundy.quotient.result import MisereQuotient, tame_name
 from grundy.quotient.store import load_checkpoint, save_checkpoint, saved_search
 from grundy.quotient.verify import DEFAULT_MAX_STATES
@@ -30,6 +35,7 @@ __all__ = [
     "QuotientBuilder",
     "QuotientLimitError",
     "clear_cache",
+    "deadline_after",
     "load_checkpoint",
     "misere_by_quotient",
     "misere_quotient",

@@ -13,14 +13,13 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from grundy.core.cache import BoundedCache, register
 from grundy.core.game import ImpartialGame, MisereAnswer
-from grundy.core.limits import CHECK_EVERY, checkpoint, current_bounds
-from grundy.errors import InvalidGameError, SearchLimitError
+from grundy.core.limits import CHECK_EVERY, checkpoint, current_bounds, now
+from grundy.errors import ArgumentTypeError, InvalidGameError, InvalidSpecError, SearchLimitError
 from grundy.quotient.bounds import DEFAULT_MAX_WORK, QuotientLimitError
 from grundy.quotient.build import (
     DEFAULT_MAX_ORDER,
@@ -74,12 +73,28 @@ def misere_quotient(
 ) -> MisereQuotient:
     """The misère quotient of heaps ``0..last`` of a heap game (``split_moves(n)`` yields
     tuples of smaller heaps). Raises :class:`~grundy.errors.SearchLimitError` (one line)
-    past ``max_order`` elements, ``max_work`` steps for one heap, the ``deadline`` (a
-    ``time.monotonic()`` value) or the time limit of :func:`grundy.core.limits.bounded`;
+    past ``max_order`` elements, ``max_work`` steps for one heap, the ``deadline`` (a reading
+    of :func:`grundy.core.limits.now`) or the time limit of :func:`grundy.core.limits.bounded`;
     the heaps finished so far stay cached for the next call with the same ruleset.
     """
+    expected = "misere_quotient(game, last): a heap game and an int last >= 0"
+    if isinstance(last, bool) or not isinstance(last, int):
+        raise ArgumentTypeError(
+            f"last must be an int heap size, not {type(last).__name__}", expected
+        )
     if last < 0:
-        raise ValueError("last must be a heap size >= 0")
+        raise InvalidSpecError(f"last must be a heap size >= 0, got {last}", expected)
+    if not isinstance(game, ImpartialGame):
+        raise ArgumentTypeError(f"{type(game).__name__} is not an impartial ruleset", expected)
+    for name, value in (("max_order", max_order), ("max_work", max_work)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ArgumentTypeError(f"{name} must be an int >= 1, got {value!r:.40}", expected)
+    if deadline is not None and (
+        isinstance(deadline, bool) or not isinstance(deadline, (int, float))
+    ):
+        raise ArgumentTypeError(f"deadline must be a number, got {deadline!r:.40}", expected)
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError("progress must be a function progress(done, last)", expected)
     builder = _builder(game)
     # One computation per ruleset at a time (the web server answers in several threads);
     # a caller with a deadline waits for the lock no longer than that.
@@ -102,7 +117,7 @@ def _seconds_left(deadline: float | None) -> float | None:
     """Seconds to the earlier of ``deadline`` and the time limit in force, or None."""
     ambient, _ = current_bounds()
     ends = [d for d in (deadline, ambient) if d is not None]
-    return None if not ends else min(ends) - time.monotonic()
+    return None if not ends else min(ends) - now()
 
 
 def misere_by_quotient(
@@ -127,7 +142,7 @@ def misere_by_quotient(
         # Grow the quotient by doubling until it covers every heap in play: a proved
         # periodicity covers heaps of any size long before the largest one is reached.
         top = max(heaps, default=0)
-        deadline = time.monotonic() + seconds
+        deadline = now() + seconds
         reach = min(top, FIRST_REACH)
         while True:
             try:

@@ -4,7 +4,7 @@ Every loop of :mod:`grundy.quotient` whose length is not fixed by the size of
 the quotient in hand (candidate monoids, partition refinement, the exact check,
 recalibration) charges its steps to a :class:`Budget`. Past ``max_work`` steps
 for one heap it raises :class:`QuotientLimitError`; past the ``deadline`` (a
-``time.monotonic()`` value) too; and every :data:`~grundy.core.limits.CHECK_EVERY`
+reading of :func:`grundy.core.limits.now`) too; and every :data:`~grundy.core.limits.CHECK_EVERY`
 steps it calls :func:`~grundy.core.limits.checkpoint`, so a ``time_limit`` set
 with :func:`grundy.core.limits.bounded` raises
 :class:`~grundy.errors.TimeLimitError`. Nothing in a quotient computation can
@@ -21,9 +21,7 @@ bound of 100 steps (raise it with max_work=, or ask about smaller heaps)
 
 from __future__ import annotations
 
-import time
-
-from grundy.core.limits import CHECK_EVERY, checkpoint
+from grundy.core.limits import CHECK_EVERY, checkpoint, now
 from grundy.errors import SearchLimitError
 
 __all__ = [
@@ -82,7 +80,7 @@ class Budget:
                 f"{self.max_work:,} steps (raise it with max_work=, or ask about smaller heaps)",
                 self.max_work,
             )
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline is not None and now() > self.deadline:
             raise QuotientTimeLimitError(f"time limit reached while computing heap {self.heap}")
         checkpoint(self.used, None, "quotient steps")
         self._next = min(self.used + CHECK_EVERY, self.max_work + 1)

@@ -46,7 +46,6 @@ or raises :class:`QuotientLimitError`, leaving the heaps before it as they were.
 from __future__ import annotations
 
 import threading
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -57,7 +56,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grundy.core.game import ImpartialGame
-from grundy.core.limits import checkpoint, deadline_passed
+from grundy.core.limits import checkpoint, deadline_passed, now
 from grundy.errors import InvalidGameError, SearchLimitError, TimeLimitError
 from grundy.kernels.quotient import Table
 from grundy.quotient.bounds import (
@@ -85,6 +84,7 @@ __all__ = [
     "Pending",
     "QuotientBuilder",
     "QuotientLimitError",
+    "deadline_after",
     "heap_options",
 ]
 
@@ -114,6 +114,16 @@ def heap_options(game: ImpartialGame[int], heap: int) -> list[tuple[int, ...]]:
                 )
         found.add(tuple(sorted(p for p in parts if p)))
     return sorted(found)
+
+
+def deadline_after(seconds: float | None) -> float | None:
+    """The ``deadline`` of :meth:`QuotientBuilder.extend` ``seconds`` from now, read on
+    grundy's one clock (:func:`grundy.core.limits.now`); None for no limit.
+
+    >>> deadline_after(None) is None
+    True
+    """
+    return None if seconds is None else now() + seconds
 
 
 @dataclass(frozen=True)
@@ -318,7 +328,7 @@ class QuotientBuilder:
     ) -> None:
         while self.done < last:
             h = self.done + 1
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and now() > deadline:
                 raise QuotientTimeLimitError(
                     f"time limit reached after heap {self.done} of {last} "
                     f"(quotient of order {self.order} so far)"

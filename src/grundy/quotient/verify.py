@@ -34,11 +34,11 @@ True
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 import numpy as np
 
+from grundy.core.limits import now
 from grundy.kernels.quotient import Table, Tick, least_words, n_failure
 from grundy.quotient.bounds import Budget, QuotientLimitError, QuotientTimeLimitError
 from grundy.quotient.monoid import Pretension
@@ -170,7 +170,7 @@ def _ticker(budget: Budget | None, deadline: float | None, most: int | None = No
                 f"the exact check of a quotient passed {most:,} steps (raise it with max_states=)",
                 most,
             )
-        if deadline is not None and time.monotonic() > deadline:
+        if deadline is not None and now() > deadline:
             raise QuotientTimeLimitError("time limit reached in the exact check of a quotient")
 
     return tick

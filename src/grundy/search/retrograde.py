@@ -52,7 +52,8 @@ class SolvedTable:
 
     ``scores`` maps a position to its packed score; ``seconds`` is the time the
     analysis took and ``algorithm`` which backing-up pass ran; ``source`` names
-    the file a table was loaded from (None for a table computed here).
+    the file a table was loaded from (None for a table computed here), and ``verified``
+    what its check on loading verified (:func:`grundy.search.store.verify_table`).
     """
 
     root: Any
@@ -61,6 +62,7 @@ class SolvedTable:
     algorithm: str = "queue"
     edges: int = 0
     source: str | None = None
+    verified: str | None = None
 
     def __len__(self) -> int:
         return len(self.scores)
@@ -87,7 +89,16 @@ class SolvedTable:
     def method(self) -> str:
         """How the table was built, for :attr:`Result.method`."""
         built = f"retrograde analysis ({self.algorithm}) over {len(self):,} positions"
-        return built if self.source is None else f"{built}, loaded from {self.source}"
+        if self.source is None:
+            return built
+        sampled = " (verified by sampling)" if self.sampled else ""
+        return f"{built}, loaded from {self.source}{sampled}"
+
+    @property
+    def sampled(self) -> bool:
+        """True for a table loaded from a file and verified only at positions drawn at
+        random (an answer resting on it says so)."""
+        return self.verified is not None and not self.verified.startswith("all ")
 
     @property
     def positions_per_second(self) -> float:

@@ -12,9 +12,10 @@ when a game can end other than by the player to move having no move,
 * large ones by :func:`~grundy.search.negamax.negamax` (only one best move
   is listed then).
 
-``Result.winning_moves`` holds the *best* moves whatever the value: the
-winning moves that win fastest, else the drawing moves, else the moves that
-lose most slowly (``grundy play`` picks the first one).
+``Result.winning_moves`` holds the winning moves that win fastest, and only
+winning moves; a drawn or lost position lists its best moves (the drawing
+moves, else the moves that lose most slowly) under ``Result.best_moves``
+(``grundy play`` picks the first of either).
 """
 
 from __future__ import annotations
@@ -159,8 +160,10 @@ def solve_two_player(
     game.check_search_size(state, max_positions)
     searched = 0
     option_scores: list[tuple[Any, int]] = []
+    loaded: SolvedTable | None = None
     if game.use_retrograde(state):
         table = kept_table(game, state)
+        loaded = table
         if table is None:
             table = retrograde(game, state, max_positions=max_positions)
             remember_table(game, table)
@@ -201,22 +204,37 @@ def solve_two_player(
     if best and value != WIN:
         kind = "draw" if value == DRAW else "lose as slowly as possible"
         explanation.append(f"No move wins; the moves listed {kind}.")
+    if loaded is not None and loaded.source is not None and loaded.verified:
+        if loaded.sampled:  # issue 35: an answer on a table checked by sampling says so
+            explanation.append(
+                f"The scores come from {loaded.source}, verified only by sampling ("
+                f"{loaded.verified}): a forged score elsewhere could pass; solve without "
+                "--load to search it afresh."
+            )
+        else:
+            explanation.append(f"The scores come from {loaded.source} ({loaded.verified}).")
     if isinstance(game, TwoPlayerRuleset):
         explanation.extend(game.explain_position(state, value))
         outcome = game.outcome_letter(state, value, max_positions)
     else:
         outcome = _OUTCOME[value]
+    moves = tuple(Position(game, o) for o in shown)
+    words = tuple(describe(state, o) for o in shown)
+    wins = value == WIN
     return SearchResult(
         position=Position(game, state),
         play="normal",
         outcome=Outcome(outcome),
-        winning_moves=tuple(Position(game, o) for o in shown),
-        move_descriptions=tuple(describe(state, o) for o in shown),
+        winning_moves=moves if wins else (),
+        move_descriptions=words if wins else (),
         method=method,
         explanation=tuple(explanation),
         positions_searched=searched,
-        winning_moves_total=total,
-        winning_moves_truncated=len(best) > len(shown),
+        winning_moves_total=total if wins else 0,
+        winning_moves_truncated=wins and len(best) > len(shown),
         value=value,
         remoteness=remoteness,
+        best_moves=() if wins else moves,
+        best_move_descriptions=() if wins else words,
+        best_moves_total=None if wins else total,
     )

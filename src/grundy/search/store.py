@@ -22,6 +22,7 @@ then the scores themselves are checked against one ply of search
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sqlite3
 from contextlib import closing
@@ -185,10 +186,10 @@ def load_table(path: str | os.PathLike[str], game: Any) -> SolvedTable:
         root=root, scores=scores, algorithm=_short(meta.get("algorithm")), source=str(target)
     )
     try:
-        verify_table(game, table)
+        how = verify_table(game, table)
     except SolvedFileError as e:
         raise SolvedFileError(f"{target} is not a true solved table: {e}") from None
-    return table
+    return dataclasses.replace(table, verified=how)
 
 
 #: Tables of at most this many positions are verified at every position on load ...

@@ -15,7 +15,7 @@ from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.search import retrograde
 from grundy.search.partisan import PartisanSearch
-from tests.reference.checks import single, states_of
+from tests.checks import single, states_of
 
 DATA = Path(__file__).parent / "data"
 
@@ -83,10 +83,12 @@ def test_tictactoe_result_fields() -> None:
     assert (over.value, over.remoteness, over.winning_moves) == ("loss", 0, ())
     end = single(over.position)
     assert end.game.terminal_value(end.state) == "loss"
-    # A draw lists the drawing moves (the best moves), never a losing one.
+    # A draw lists the drawing moves (the best moves), never a losing one, and no winning
+    # move (issue 35 item 8: they were listed under winning_moves).
     d = grundy.solve("tictactoe x........")
-    assert d.value == "draw" and d.winning_moves
-    for m in d.winning_moves:
+    assert d.value == "draw" and d.best_moves and d.winning_moves == ()
+    assert d.winning_moves_total == 0 and d.best_moves_total == len(d.best_moves)
+    for m in d.best_moves:
         assert grundy.solve(m).value == "draw"
 
 
@@ -109,7 +111,7 @@ def test_connect4_threat_is_found() -> None:
     assert r.value in ("draw", "loss")
     position = single(r.position)
     assert isinstance(position.game, ConnectFour)
-    columns = [position.game.column_of(position.state, s) for s in states_of(r.winning_moves)]
+    columns = [position.game.column_of(position.state, s) for s in states_of(r.best_moves)]
     assert columns == [1]
 
 
@@ -117,7 +119,7 @@ def test_connect4_7x6_uses_negamax() -> None:
     r = grundy.solve("connect4:7x6 5321447645646344663531637325")
     assert "negamax" in r.method
     assert (r.value, r.remoteness) == ("loss", 12)
-    assert len(r.winning_moves) == 1
+    assert len(r.best_moves) == 1 and r.winning_moves == ()
 
 
 def test_chomp_known_values() -> None:

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy.catalog.impartial.divisor_removal import SEARCH_MAX_SIZE, DivisorRemoval, components
+from tests.checks import check_winning_moves
 from tests.reference.catalog_rules import removal_misere_wins, removal_moves, removal_value
-from tests.reference.checks import check_winning_moves
 
 
 def test_values_of_1_to_n_match_brute_force() -> None:

@@ -13,13 +13,13 @@ import grundy
 from grundy.catalog.impartial.divisors import Divisors
 from grundy.core.search import SearchMemo
 from grundy.errors import UnsupportedError
+from tests.checks import check_winning_moves, options_by_search, search_value
 from tests.reference.catalog_rules import (
     big_omega_by_trial,
     divisor_moves,
     divisors_misere_wins,
     divisors_value,
 )
-from tests.reference.checks import check_winning_moves, options_by_search, search_value
 
 GAME = Divisors()
 

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 import grundy
 from grundy.catalog.impartial.ferguson import Ferguson, ferguson_grundy
 from grundy.core.search import SearchMemo
+from tests.checks import check_winning_moves, options_by_search, search_value
 from tests.reference.catalog_rules import ferguson_misere_wins, ferguson_moves, ferguson_value
-from tests.reference.checks import check_winning_moves, options_by_search, search_value
 
 GAME = Ferguson()
 

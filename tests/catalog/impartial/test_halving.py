@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 import grundy
 from grundy.catalog.impartial.halving import Halving, halving_move, halving_moves_left
 from grundy.core.search import SearchMemo
+from tests.checks import check_winning_moves, options_by_search, search_value
 from tests.reference.catalog_rules import c_move, halving_misere_wins, halving_moves, halving_value
-from tests.reference.checks import check_winning_moves, options_by_search, search_value
 
 GAME = Halving()
 

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 import grundy
 from grundy.catalog.impartial.lasker import LaskersNim, lasker_grundy
 from grundy.core.search import SearchMemo
+from tests.checks import check_winning_moves, options_by_search, search_value
 from tests.reference.catalog_rules import lasker_misere_wins, lasker_moves, lasker_value
-from tests.reference.checks import check_winning_moves, options_by_search, search_value
 
 GAME = LaskersNim()
 

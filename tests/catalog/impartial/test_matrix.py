@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 import grundy
 from grundy.catalog.impartial.matrix import MatrixGame
 from grundy.core.search import SearchMemo
+from tests.checks import check_winning_moves, options_by_search, search_value
 from tests.reference.catalog_rules import matrix_moves, matrix_value
-from tests.reference.checks import check_winning_moves, options_by_search, search_value
 
 # Bounds: every grid of these shapes with each pile 0..max.
 SHAPES = [

@@ -18,6 +18,7 @@
     "explanation", "positions_searched", "winning_moves_total", "winning_moves_truncated",
     "value", "remoteness", "canonical_braces", "right_winning_moves",
     "right_move_descriptions", "right_winning_moves_total",
+    "best_moves", "best_move_descriptions", "best_moves_total",
   ]);
 
   // ----- talking to the server -------------------------------------------------
@@ -218,16 +219,20 @@
       body.push(...sideMoves("Left", r.winning_moves, r.move_descriptions, r.winning_moves_total, "winning-moves"));
       body.push(...sideMoves("Right", r.right_winning_moves, r.right_move_descriptions, r.right_winning_moves_total, "right-winning-moves"));
     }
-    const n = partisan ? 0 : r.winning_moves.length;
+    // A drawn or lost two-player position has no winning move: its best moves instead.
+    const best = !partisan && !r.winning_moves.length && r.best_moves && r.best_moves.length;
+    const moves = best ? r.best_moves : r.winning_moves;
+    const words = best ? r.best_move_descriptions : r.move_descriptions;
+    const n = partisan ? 0 : moves.length;
     if (n) {
-      const kind = r.value === "draw" || r.value === "loss" ? "Best move" : "Winning move";
+      const kind = best ? "Best move" : "Winning move";
       body.push(el("h3", { text: n === 1 ? kind : kind + "s (" + n + ")" }));
       const list = el("ul", { class: "winning", id: "winning-moves" });
-      r.winning_moves.forEach((spec, i) => {
-        list.append(el("li", {}, r.move_descriptions[i] + " → ", specButton(spec)));
+      moves.forEach((spec, i) => {
+        list.append(el("li", {}, words[i] + " → ", specButton(spec)));
       });
-      if (r.winning_moves_truncated) {
-        const total = r.winning_moves_total;
+      const total = best ? r.best_moves_total : r.winning_moves_total;
+      if (best ? total !== null && total > n : r.winning_moves_truncated) {
         list.append(el("li", { class: "muted", text: "… list cut at " + n +
           (total !== null ? " (" + total.toLocaleString() + " in all)" : "") }));
       }

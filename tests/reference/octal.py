@@ -1,7 +1,10 @@
-"""Slow, obvious references for the census tests: Grundy values of a code straight from the
+"""Slow, obvious references for octal games and the census: Grundy values of a code from the
 definition of its digits, and the eventually periodic structure of a list by brute force."""
 
 from __future__ import annotations
+
+import hashlib
+import struct
 
 _HEX = "0123456789abcdef"
 
@@ -51,3 +54,32 @@ def smallest_period(values: list[int], *, tail_from: int) -> tuple[int, int]:
                 e -= 1
             return e, p
     raise AssertionError("no period in the list")
+
+
+def values_hash(values: list[int]) -> str:
+    """The census's hash of a table, from its documented format: SHA-256 of the values as
+    little-endian 32-bit words, the first 16 hex digits."""
+    return hashlib.sha256(struct.pack(f"<{len(values)}I", *values)).hexdigest()[:16]
+
+
+def proved_period(code: str, *, first: int = 64, most: int = 2048) -> tuple[int, int] | None:
+    """``(preperiod, period)`` of a finite code, smallest ones, proved by the octal
+    periodicity theorem (``G(n+p) = G(n)`` for ``e <= n < 2e+p+t``, ``t`` the most removed;
+    ``3e+2p+t`` for a code with three-heap digits), found by doubling the table from
+    ``first`` heaps to ``most``; None when no period is proved by then."""
+    d0, ds = digits_of(code)
+    t = len(ds)
+    three = any(d & 8 for d in [d0, *ds])
+    size = first
+    while size <= most:
+        values = code_values(code, size)
+        try:
+            e, p = smallest_period(values, tail_from=size // 2)
+        except AssertionError:
+            size *= 2
+            continue
+        bound = (3 * e + 2 * p + t) if three else (2 * e + p + t)
+        if bound + p <= size and all(values[n + p] == values[n] for n in range(e, bound)):
+            return e, p
+        size *= 2
+    return None

@@ -1,4 +1,5 @@
-"""Shared checks for the catalog tests."""
+"""Shared checks for the catalog tests (grundy's own search and solver: not a reference, so
+not in tests/reference/, which imports nothing from grundy)."""
 
 from __future__ import annotations
 
