@@ -350,12 +350,12 @@ def _intro(
     try:  # an example move; a big sum is not listed whole for it
         options = legal_plays(position, side=side, max_moves=_INTRO_MOVES)
     except GrundyError:
-        options = []
-    if not options:
         return [
             who,
             "Type a move as the position it leaves or its number in 'moves'; 'help' says more.",
         ]
+    if not options:
+        return [who]
     example = _trim(str(options[0].after))
     bare = _bare_args(example, position)
     example += f", or just {bare}" if bare else ""

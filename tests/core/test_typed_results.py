@@ -53,7 +53,8 @@ def test_each_solver_has_its_result_type(spec: str, kind: type[Result]) -> None:
         "method", "explanation", "positions_searched", "winning_moves_total",
         "winning_moves_truncated", "value", "remoteness", "canonical", "canonical_braces",
         "temperature", "mean", "left_stop", "right_stop", "right_winning_moves",
-        "right_move_descriptions", "right_winning_moves_total",
+        "right_move_descriptions", "right_winning_moves_total", "best_moves",
+        "best_move_descriptions", "best_moves_total",
     ]  # fmt: skip
     assert json.loads(json.dumps(d)) == d
     assert type(d["outcome"]) is str

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.board import Strip
-from grundy.core.game import Answer, ImpartialGame, TheoremAnswer
+from grundy.core.game import Answer, ImpartialGame
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.heap.games import TakeAndBreak
 
@@ -137,7 +137,7 @@ class Treblecross(ImpartialGame[str]):
         """A strip of one or two squares alone is a draw: it fills without three in a row."""
         if len(state) > SHORT:
             return None
-        return TheoremAnswer(
+        return Answer.theorem(
             outcome="D",
             method="a strip too short for three in a row: a draw",
             explanation=(
