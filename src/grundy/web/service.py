@@ -181,13 +181,18 @@ def table_game(position: grundy.Position | grundy.Sum) -> str | None:
 
 def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
     """``GET /api/thermograph``: the thermograph of a partisan position, drawn with its
-    axes (:func:`grundy.cgt.thermograph_svg`), with its mean and temperature.
+    axes (:func:`grundy.cgt.thermograph_svg`), with its mean and temperature, and the value
+    in readable notation (:func:`grundy.cgt.pretty.pretty`) with a short name for it
+    (:func:`grundy.cgt.pretty.short_name`).
 
     >>> t = thermograph_json("domineering:2x3", Limits())
     >>> t["canonical"], t["mean"], t["temperature"], t["svg"].startswith("<svg")
     ('{2|-1/2}', '3/4', '5/4', True)
+    >>> t["pretty"], t["short"]
+    ('{2 | -1/2}', 'a hot game: mean 3/4, temperature 5/4')
     """
     from grundy.cgt import thermograph, thermograph_svg  # noqa: PLC0415 (lazy)
+    from grundy.cgt.pretty import pretty, short_name  # noqa: PLC0415 (lazy)
 
     position = _parse(spec, limits)
     result = grundy.solve(
@@ -197,9 +202,14 @@ def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
         raise WebError(400, "a thermograph is drawn for a partisan position (its value is a game)")
     with grundy.bounded(time_limit=limits.wall_seconds()):
         tg = thermograph(result.canonical)
-        svg = thermograph_svg(result.canonical)
+        # Sized for a projector: shown about 600 px wide, its labels stay 16 px or more.
+        svg = thermograph_svg(result.canonical, width=640, height=420, font_size=20)
+        text = pretty(result.canonical)
+        short = short_name(result.canonical)
     return {
         "canonical": result.canonical,
+        "pretty": text,
+        "short": short,
         "mean": str(tg.mast),
         "temperature": str(tg.temperature),
         "svg": svg,
