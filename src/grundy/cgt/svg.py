@@ -17,7 +17,7 @@ from fractions import Fraction
 from html import escape
 
 from grundy.cgt import _table as T
-from grundy.cgt.notation import to_unicode
+from grundy.cgt.pretty import pretty
 from grundy.cgt.thermo import thermograph
 from grundy.cgt.value import GameLike, game_of
 from grundy.core.text import svg_document
@@ -41,7 +41,7 @@ def thermograph_svg(
 
     >>> from grundy.cgt import CanonicalGame
     >>> big = thermograph_svg(CanonicalGame("{2|-1/2}"), width=640, height=440, font_size=20)
-    >>> 'font-size="18"' in big and "{2|-1/2}: mean 3/4" in big
+    >>> 'font-size="18"' in big and "{2 | -1/2}: mean 3/4" in big
     True
     """
     game = game_of(g)
@@ -60,7 +60,8 @@ def thermograph_svg(
     xs = [x for _, x in left + right]
     xmax, xmin = max(xs) + 1, min(xs) - 1
     margin = max(40, 3 * f)
-    scale_x = (width - 2 * margin) / float(xmax - xmin)
+    extra = f  # room on the right for the temperature axis's name beside its tick labels
+    scale_x = (width - 2 * margin - extra) / float(xmax - xmin)
     scale_t = (height - 2 * margin) / float(top - start)
 
     def px(t: Fraction, x: Fraction) -> str:
@@ -72,7 +73,7 @@ def thermograph_svg(
         pts = " ".join(px(t, x) for t, x in points)
         return f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/>'
 
-    name = to_unicode(str(game))
+    name = pretty(game)
     axis_y = height - margin - float(0 - start) * scale_t
     parts = [f'<rect width="{width}" height="{height}" fill="white"/>']
     parts += _axes(
@@ -86,6 +87,7 @@ def thermograph_svg(
         margin=margin,
         axis_y=axis_y,
         font=f,
+        extra=extra,
     )
     parts.append(line(left, "#1f5fbf"))
     parts.append(line(right, "#c0392b"))
@@ -134,11 +136,12 @@ def _axes(
     margin: int,
     axis_y: float,
     font: int = 12,
+    extra: int = 0,
 ) -> list[str]:
     """The x axis at ``t = 0`` and the temperature axis at the right edge, with ticks,
     tick labels, a dashed line at ``x = 0`` and the names of both axes."""
     grey = 'stroke="#999"'
-    right_x = width - margin
+    right_x = width - margin - extra
     parts = [
         f'<line x1="{margin}" y1="{axis_y:.2f}" x2="{right_x}" y2="{axis_y:.2f}" {grey}/>',
         f'<line x1="{right_x}" y1="{margin}" x2="{right_x}" y2="{height - margin}" {grey}/>',

@@ -191,8 +191,7 @@ def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
     >>> t["pretty"], t["short"]
     ('{2 | -1/2}', 'a hot game: mean 3/4, temperature 5/4')
     """
-    from grundy.cgt import thermograph, thermograph_svg  # noqa: PLC0415 (lazy)
-    from grundy.cgt.pretty import pretty, short_name  # noqa: PLC0415 (lazy)
+    from grundy.cgt import pretty, short_name, thermograph, thermograph_svg  # noqa: PLC0415
 
     position = _parse(spec, limits)
     result = grundy.solve(
@@ -269,11 +268,13 @@ def formula_json(spec: str | None, limits: Limits) -> dict[str, Any]:
 def quotient_json(spec: str | None, limits: Limits, n: str | None = None) -> dict[str, Any]:
     """``GET /api/quotient``: the misère quotient of the heap game of a position (every
     component one heap game), with the element of the position and whether it lies in
-    the P-portion; ``n`` (default 30, at least the largest heap) is the last heap.
+    the P-portion; ``n`` (default and least: the largest heap) is the last heap.
 
-    >>> q = quotient_json("kayles 1 2", Limits())
-    >>> q["order"], q["position"]["element"], q["position"]["in_p"], q["position"]["outcome"]
-    (40, 'ab', False, 'N')
+    >>> q = quotient_json("kayles 3 4", Limits())
+    >>> q["order"], q["position"]["elements"], q["position"]["element"], q["position"]["in_p"]
+    (6, ['ab', 'a'], 'b', False)
+    >>> quotient_json("kayles 1 2", Limits(), "30")["order"]
+    40
     """
     from grundy.heap import require_heap_game  # noqa: PLC0415 (lazy: numpy)
     from grundy.quotient import misere_quotient  # noqa: PLC0415 (lazy)
@@ -285,7 +286,9 @@ def quotient_json(spec: str | None, limits: Limits, n: str | None = None) -> dic
         raise WebError(400, "a misère quotient is shown for heaps of one heap game")
     rules = require_heap_game(grundy.parse_ruleset(name))
     heaps = [int(h) for c in position.components for h in _heaps(c.state)]
-    last = max([30, *heaps]) if n is None else max([parse_n(n, limits), *heaps])
+    # By default the heaps in play (as the solver's own misère answer uses): the panel and
+    # the answer's "Why" then name the same quotient.
+    last = max([1, *heaps]) if n is None else max([parse_n(n, limits), *heaps])
     if last > QUOTIENT_HEAPS:
         raise WebError(
             422,
@@ -327,7 +330,7 @@ def _within_budget(
             f"this position has {len(options):,} moves; positions with at most "
             f"{limits.play_moves:,} moves can be played here (any can be solved)",
         )
-    for done, option in enumerate(options):
+    for option in options:
         if time.process_time() - start > limits.time_limit:
             raise CpuTimeLimitError(limits.time_limit)
         yield option

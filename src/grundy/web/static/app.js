@@ -229,7 +229,7 @@
   function mexLines(m) {
     const values = m.options.map((o) => o.grundy);
     const lines = ["", "G(" + m.position + ") is the mex (least value not among them) of its options' values:"];
-    m.options.forEach((o) => lines.push("  " + o.words + " → " + o.position + ": " + o.grundy));
+    m.options.forEach((o) => lines.push("  G(" + o.position + ") = " + o.grundy));
     const distinct = Array.from(new Set(values)).sort((a, b) => a - b);
     lines.push("mex{" + distinct.join(", ") + "} = " + m.mex + ", so G(" + m.position + ") = " + m.mex + ".");
     return lines;
@@ -327,7 +327,10 @@
     if (extra.mex && extra.mex.position === r.position) why.push(...mexLines(extra.mex));
     if (why.length) {
       body.push(el("h3", { text: "Why:" }));
-      body.push(el("pre", { class: "why", id: "why", text: why.join("\n") }));
+      // Values in the prose read as on paper: ± for +- (the canonical forms above are
+      // written by the server in full readable notation).
+      const text = why.join("\n");
+      body.push(el("pre", { class: "why", id: "why", text: partisan ? text.replace(/\+-/g, "±") : text }));
     }
     body.push(el("p", { class: "method", id: "method" }, el("strong", { text: "Method: " }), r.method));
     $("answer-body").replaceChildren(...body);
@@ -617,8 +620,9 @@
           type: "button", class: "move " + outcomeClass(m), "data-position": m.position,
           "data-outcome": m.outcome, title: practice() ? "" : "this move " + (RESULT[m.outcome] || "is not rated"),
           onclick: () => humanMove(m),
-        }, MARK[m.outcome] ? el("span", { class: "mark", "aria-hidden": "true", text: MARK[m.outcome] }) : null,
-        m.words + " ", el("span", { class: "arrow", text: "→ " + m.position }),
+        }, el("span", { class: "words" },
+          MARK[m.outcome] ? el("span", { class: "mark", "aria-hidden": "true", text: MARK[m.outcome] + " " }) : null, m.words),
+        el("span", { class: "arrow", text: "→ " + m.position }),
         r ? el("span", { class: "remoteness", text: " · " + r }) : null));
     }));
   }
@@ -921,7 +925,7 @@
   const EDGE_COLOUR = { green: "#2a9d3a", left: "#1f5fbf", right: "#c0392b" };
 
   function drawGraph(board, box, moves, m) {
-    const unit = 46;
+    const unit = 80;
     const at = {};
     board.vertices.forEach(([v, x, y]) => { at[v] = [x, y]; });
     const xs = board.vertices.map((v) => v[1]);
