@@ -165,7 +165,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
             "ok": True,
             "version": grundy.__version__,
             "solvers": pool.stats(),
-            "examples_cached": len(examples),
+            "examples_cached": len(app.state.examples),
         }
         return Response(json.dumps(body), media_type="application/json", headers=_API_HEADERS)
 
@@ -177,7 +177,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
                 check_spec(query.get("spec"), bounds)  # refused here, before any solver
             except WebError as e:
                 return _error(e.status, e.message)
-            reply = examples.get(op, query)
+            reply = app.state.examples.get(op, query)
             if reply is None:
                 reply = await anyio.to_thread.run_sync(pool.run, op, query, limiter=threads)
             if "bug" in reply:

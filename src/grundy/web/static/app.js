@@ -139,7 +139,6 @@
       const partisan = r.canonical !== null && r.canonical !== undefined;
       $("side-choice").hidden = !partisan;
       writeUrl(r.position, push);
-      $("spec").value = r.position;
       const extra = await answerExtras(r);
       if (token !== answerToken) return;
       renderAnswer(r, extra);
@@ -430,7 +429,7 @@
       renderMoves();
       showTablePanel(data.table);
       writeUrl(game.spec, false);
-      $("spec").value = game.spec;
+      if (game.log.length) $("spec").value = game.spec;  // the box follows the game
       if (data.over) announceEnd(data.over);
       else setStatus(game.turn === "human" ? "Your move." : "The computer is thinking…");
       if (answered !== game.spec || data.over) followAnswer(game.spec);
@@ -462,9 +461,10 @@
       text = "Game over: the computer wins.";
       cls = "over lost";
     }
-    const mover = humanToMove ? "you" : "the computer";
-    const why = over.result === "draw" ? "" : "The game is over with " + mover + " to move: " +
-      (over.result === "win" ? "a win" : "a loss") + " for " + mover + ".";
+    const won = over.result === "win";
+    const why = over.result === "draw" ? "" : humanToMove
+      ? "You, to move, have " + (won ? "won." : "lost.")
+      : "The computer, to move, has " + (won ? "won." : "lost.");
     game.over = { text: text, why: why, cls: cls };
     setStatus(text + " Press New game to play again, or Undo.", cls);
   }
