@@ -213,12 +213,13 @@ def test_a_long_value_has_its_short_name_first(page: Any, base_url: str) -> None
 
 def test_hackenbush_numbers_its_vertices_and_marks_its_edges(page: Any, base_url: str) -> None:
     go(page, base_url, HACKENBUSH)
-    labels = sorted(page.locator("#board text.vertex-label").all_inner_texts())
+    labels = sorted(page.locator("#board text.vertex-label").all_text_contents())
     assert labels == ["0 = the ground", "1", "2", "3", "4"]
     strokes = {p.get_attribute("stroke") for p in page.locator("#board path[data-edge]").all()}
     assert strokes == {"#2a9d3a"}  # green edges stay green, whatever the cut does
     marks = {
-        m.get_attribute("data-edge"): m.inner_text() for m in page.locator("#board .edge-mark").all()
+        m.get_attribute("data-edge"): m.text_content()
+        for m in page.locator("#board .edge-mark").all()
     }
     assert marks["2-3"] == "✓" and marks["0-4"] == "✗"
     page.locator('#board .edge-mark[data-edge="2-3"]').click()
@@ -235,21 +236,33 @@ def test_the_thermograph_is_readable_on_a_projector(page: Any, base_url: str) ->
         """async () => {
           const img = document.getElementById("thermograph");
           await img.decode();
-          const r = await fetch("/api/thermograph?spec=" + encodeURIComponent("domineering:2x3 .../..."));
-          const t = await r.json();
+          const svgs = [];
+          for (const spec of ["domineering:2x3", "domineering:4x4", "toads-frogs ttt...fff"]) {
+            const r = await fetch("/api/thermograph?spec=" + encodeURIComponent(spec));
+            svgs.push((await r.json()).svg);
+          }
           const box = document.createElement("div");
-          box.innerHTML = t.svg;
+          box.innerHTML = svgs.join("");
           document.body.append(box);
-          const pic = box.querySelector("svg");
-          const w = pic.viewBox.baseVal.width || pic.width.baseVal.value;
-          const texts = Array.from(pic.querySelectorAll("text"));
-          const inside = texts.every((e) => { const b = e.getBBox(); return b.x >= 0 && b.x + b.width <= w; });
+          const pics = Array.from(box.querySelectorAll("svg"));
+          const w = pics[0].viewBox.baseVal.width || pics[0].width.baseVal.value;
+          const texts = [], out = [];
+          pics.forEach((pic) => {
+            const p = pic.getBoundingClientRect();
+            pic.querySelectorAll("text").forEach((e) => {
+              texts.push(e);
+              const b = e.getBoundingClientRect();
+              if (b.left < p.left - 0.5 || b.right > p.right + 0.5 || b.top < p.top - 0.5 ||
+                  b.bottom > p.bottom + 0.5) out.push(e);
+            });
+          });
           const smallest = Math.min(...texts.map((e) => parseFloat(e.getAttribute("font-size"))));
           box.remove();
-          return { shown: img.clientWidth, drawn: w, smallest: smallest, inside: inside };
+          return { shown: img.clientWidth, drawn: w, smallest: smallest, inside: out.length === 0,
+            out: out.map((e) => e.textContent), pictures: pics.length };
         }"""
     )
-    assert sizes["inside"], sizes  # the title and every label within the picture
+    assert sizes["pictures"] == 3 and sizes["inside"], sizes  # every text within its picture
     assert sizes["smallest"] * sizes["shown"] / sizes["drawn"] >= 14, sizes
     assert "a hot game" not in page.inner_text("#value-text")  # short: the value itself
     assert page.inner_text("#value-text") == "{2 | -1/2}"
