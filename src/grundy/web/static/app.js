@@ -289,14 +289,15 @@
     for (const [key, value] of Object.entries(r)) {
       if (SHOWN.has(key) || value === null || value === undefined) continue;
       if (key === "canonical") {
-        fact("Canonical value", valueFact(t ? t.pretty : String(value), t ? t.short : null));
+        const text = t ? t.pretty : String(value);
+        fact("Canonical value", valueFact(text, t ? t.short : null), text.length > 28 ? "wide" : null);
         continue;
       }
       const name = key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");
       fact(name, el("span", { class: "big-number", text: typeof value === "object" ? JSON.stringify(value) : String(value) }));
     }
     if (r.canonical_braces && r.canonical_braces !== r.canonical) {
-      fact("In braces", el("pre", { class: "value-long braces", tabindex: "0", text: r.canonical_braces }));
+      fact("In braces", el("pre", { class: "value-long braces", tabindex: "0", text: r.canonical_braces }), "wide");
     }
     body.push(facts);
     if (t) body.push(thermographFigure(t));
