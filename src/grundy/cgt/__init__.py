@@ -24,7 +24,7 @@ from grundy._lazy import lazy_names
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt._table import set_table_limit, table_limit
     from grundy.cgt.notation import format_braces, format_game, parse_game
-    from grundy.cgt.pretty import pretty, short_name
+    from grundy.cgt.readable import pretty, short_name
     from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
     from grundy.cgt.solve import (
         MoveValue,
@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
 #: reduced forms (``tests/test_import_time.py``).
 _WHERE = {
     **dict.fromkeys(("format_braces", "format_game", "parse_game"), "grundy.cgt.notation"),
-    **dict.fromkeys(("pretty", "short_name"), "grundy.cgt.pretty"),
+    **dict.fromkeys(("pretty", "short_name"), "grundy.cgt.readable"),
     **dict.fromkeys(("atomic_weight", "reduced_canonical_form"), "grundy.cgt.reduced"),
     **dict.fromkeys(
         (

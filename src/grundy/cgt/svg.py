@@ -17,7 +17,7 @@ from fractions import Fraction
 from html import escape
 
 from grundy.cgt import _table as T
-from grundy.cgt.pretty import pretty
+from grundy.cgt.readable import pretty
 from grundy.cgt.thermo import thermograph
 from grundy.cgt.value import GameLike, game_of
 from grundy.core.text import svg_document

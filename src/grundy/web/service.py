@@ -182,8 +182,8 @@ def table_game(position: grundy.Position | grundy.Sum) -> str | None:
 def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
     """``GET /api/thermograph``: the thermograph of a partisan position, drawn with its
     axes (:func:`grundy.cgt.thermograph_svg`), with its mean and temperature, and the value
-    in readable notation (:func:`grundy.cgt.pretty.pretty`) with a short name for it
-    (:func:`grundy.cgt.pretty.short_name`).
+    in readable notation (:func:`grundy.cgt.pretty`) with a short name for it
+    (:func:`grundy.cgt.short_name`).
 
     >>> t = thermograph_json("domineering:2x3", Limits())
     >>> t["canonical"], t["mean"], t["temperature"], t["svg"].startswith("<svg")

@@ -1,6 +1,6 @@
-"""grundy.cgt.pretty: readable notation names the same value (read back by the notation
-parser after the words tiny/miny are written as braces), over random games of birthday <= 3
-and a few known forms."""
+"""grundy.cgt.readable (pretty, short_name): readable notation names the same value (read
+back by the notation parser after the words tiny/miny are written as braces), over random
+games of birthday <= 3 and a few known forms."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.cgt.notation import parse_game
-from grundy.cgt.pretty import pretty, short_name
+from grundy.cgt.readable import pretty, short_name
 from grundy.cgt.value import CanonicalGame
 
 _WORD = re.compile(r"(tiny|miny)-(\d+(?:/\d+)?)")
