@@ -62,7 +62,8 @@ class Limits:
             ``quick_time`` seconds; a request that needs longer moves on to ``workers``.
         quick_time: seconds of CPU time of a first, quick attempt.
         quick_wall: wall-clock seconds a quick attempt may take at most (at least
-            ``quick_time``); past it the request moves on to ``workers``.
+            ``quick_time``); past it the request moves on to ``workers``. Short, so that
+            an expensive request never holds a quick solver long on a busy machine.
         quick_queue: requests that may wait for a quick worker; more are refused (503).
         memory_mb: MiB one request may allocate (each solver process's address space is
             capped at its size after start-up plus this much).
@@ -80,7 +81,7 @@ class Limits:
     workers: int = 2
     quick_workers: int = 4
     quick_time: float = 0.5
-    quick_wall: float = 5.0
+    quick_wall: float = 1.0
     quick_queue: int = 256
     memory_mb: int = 512
     header_timeout: float = 10.0
@@ -89,7 +90,7 @@ class Limits:
         """The wall-clock bound of a request (of a quick attempt): never below its CPU limit.
 
         >>> Limits().wall_seconds(), Limits(time_limit=60).wall_seconds(), Limits().wall_seconds(1)
-        (30.0, 60.0, 5.0)
+        (30.0, 60.0, 1.0)
         """
         if quick:
             return float(max(self.quick_wall, self.quick_time))
