@@ -53,3 +53,9 @@ def test_only_hackenbush_and_small_pictures() -> None:
     big = tuple((0, i, 1) for i in range(1, MAX_DRAWN_EDGES + 2))
     with pytest.raises(UnsupportedError, match="at most"):
         picture_svg(big)
+
+
+def test_every_vertex_is_numbered() -> None:
+    svg = picture_svg(((0, 1, 1), (1, 2, 1), (1, 3, 1), (2, 3, 1), (0, 4, 1)))
+    labels = [t.text for t in ET.fromstring(svg).iter(f"{_NS}text") if t.get("class") == "vertex"]
+    assert sorted(labels) == ["0 = the ground", "1", "2", "3", "4"]

@@ -230,7 +230,7 @@ def test_read_a_table_plot(page: Any, base_url: str) -> None:
     page.fill("#table-game", "kayles")
     page.fill("#table-n", "200")
     page.click("#table-button")
-    page.wait_for_selector("#plot-title:has-text('kayles, heaps 0 to 200')")
+    page.wait_for_selector("#plot-title:has-text('kayles in normal play, heaps 0 to 200')")
     assert page.locator("#plot .pt").count() == 201
     assert page.get_attribute("#preperiod-mark", "data-heap") == "71"
     facts = page.inner_text("#period")

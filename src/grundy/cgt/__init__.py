@@ -24,6 +24,7 @@ from grundy._lazy import lazy_names
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt._table import set_table_limit, table_limit
     from grundy.cgt.notation import format_braces, format_game, parse_game
+    from grundy.cgt.readable import pretty, short_name
     from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
     from grundy.cgt.result import PartisanResult
     from grundy.cgt.solve import (
@@ -52,6 +53,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
 #: reduced forms (``tests/test_import_time.py``).
 _WHERE = {
     **dict.fromkeys(("format_braces", "format_game", "parse_game"), "grundy.cgt.notation"),
+    **dict.fromkeys(("pretty", "short_name"), "grundy.cgt.readable"),
     **dict.fromkeys(("atomic_weight", "reduced_canonical_form"), "grundy.cgt.reduced"),
     "PartisanResult": "grundy.cgt.result",
     **dict.fromkeys(
@@ -107,8 +109,10 @@ __all__ = [
     "number",
     "overheat",
     "parse_game",
+    "pretty",
     "reduced_canonical_form",
     "set_table_limit",
+    "short_name",
     "switch",
     "table_limit",
     "table_size",

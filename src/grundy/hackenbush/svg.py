@@ -61,7 +61,13 @@ def picture_svg(
     highlight: Sequence[int] = (),
     title: str | None = None,
 ) -> str:
-    """SVG text for ``picture``; edges whose index is in ``highlight`` are drawn red."""
+    """SVG text for ``picture``; edges whose index is in ``highlight`` are drawn red, and
+    every vertex is labelled with its number (0, the ground, under the ground line).
+
+    >>> svg = picture_svg(((0, 1, 1), (1, 2, 1)))
+    >>> 'class="vertex">2</text>' in svg and "0 = the ground" in svg
+    True
+    """
     if len(picture) > MAX_DRAWN_EDGES:
         raise UnsupportedError(
             f"the picture has {len(picture):,} edges; pictures of at most "
@@ -142,6 +148,16 @@ def picture_svg(
             f'<circle cx="{_num(px)}" cy="{_num(py)}" r="4" fill="black">'
             f"<title>{x}</title></circle>"
         )
+    # Every vertex by its number, so that a cut named "1-2" can be found; 0 is the ground.
+    for x, (px, py) in pos.items():
+        out.append(
+            f'<text x="{_num(px + 7)}" y="{_num(py - 6)}" font-family="sans-serif" '
+            f'font-size="12" font-weight="bold" fill="#222" class="vertex">{x}</text>'
+        )
+    out.append(
+        f'<text x="{_MARGIN / 2}" y="{_num(ground_y + 16)}" font-family="sans-serif" '
+        f'font-size="12" fill="#222" class="vertex">0 = the ground</text>'
+    )
     return svg_document(width, height, out, title=title or "a Hackenbush picture")
 
 

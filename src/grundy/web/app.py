@@ -10,7 +10,14 @@ Routes (all ``GET``)::
     /api/hint          ?spec=&misere=0|1&side=L|R   the best move for the player to move:
                        {"kind", "position", "words", "text"} (grundy.play.hint)
     /api/thermograph   ?spec=              the thermograph of a partisan position:
-                       {"canonical", "mean", "temperature", "svg"}
+                       {"canonical", "pretty", "short", "mean", "temperature", "svg"}
+    /api/mex           ?spec=              the options of one impartial position with their
+                       values, and their mex: {"position", "options", "mex"}
+    /api/formula       ?spec=NAME          the theorem behind a heap game's values, or null:
+                       {"game", "formula"}
+    /api/quotient      ?spec=&n=           the misère quotient of a position's heap game, with
+                       the position's element (grundy quotient --json, less its table,
+                       plus "position": {"heaps", "elements", "element", "in_p", "outcome"})
     /api/table         ?spec=&n=           exactly grundy table --json
     /api/table.csv     ?spec=&n=           exactly grundy table --csv, as a download
     /api/games                             exactly grundy games --json
@@ -19,7 +26,11 @@ Routes (all ``GET``)::
 The page, the catalog and health are answered by the server process itself. Every
 other answer is computed in a solver process (:mod:`grundy.web.pool`): a fixed
 number of them, each with a time limit and a memory cap; work past the pool is
-refused at once with 503. Bad input is a 4xx with ``{"error": "one line"}``;
+refused at once with 503. The page's "Try these" examples are answered from a cache
+(:mod:`grundy.web.examples`) that :func:`~grundy.web.server.serve` fills as the server
+starts. A request stopped at its time limit is a 503 with ``{"error": "one line",
+"kind": "time-limit"}`` (``"kind": "busy"`` when the server is too busy to take it). Bad
+input is a 4xx with ``{"error": "one line"}``;
 anything unexpected is a 500 with one line too (counted in
 ``app.state.unexpected_errors`` and logged with its traceback), never a
 traceback in the answer. Every response carries the security headers of
@@ -53,8 +64,9 @@ from starlette.staticfiles import StaticFiles
 
 import grundy
 from grundy.web import service
+from grundy.web.examples import ExampleCache
 from grundy.web.limits import Limits, WebError, check_spec
-from grundy.web.page import render_page
+from grundy.web.page import FEATURED, render_page
 from grundy.web.pool import SolverPool
 
 __all__ = ["SECURITY_HEADERS", "STATIC", "create_app"]
@@ -91,13 +103,16 @@ ASGI = Callable[
 ]
 
 
-def _error(status: int, message: str, retry_after: int | None = None) -> JSONResponse:
+def _error(
+    status: int, message: str, retry_after: int | None = None, kind: str | None = None
+) -> JSONResponse:
     # The security headers are set here too: a 500 from the catch-all is sent by Starlette's
     # outermost middleware, outside SecurityHeaders.
     headers = {**SECURITY_HEADERS, **_API_HEADERS}
     if retry_after is not None:
         headers["Retry-After"] = str(retry_after)
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+    body = {"error": message} if kind is None else {"error": message, "kind": kind}
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 class SecurityHeaders:
@@ -134,16 +149,24 @@ def create_app(limits: Limits | None = None) -> Starlette:
 
     Its solver processes (``app.state.pool``) start when first needed, or at once with
     ``app.state.pool.start()``; they stop when the app shuts down (its lifespan) or with
-    ``app.state.pool.close()``.
+    ``app.state.pool.close()``. The examples' cache (``app.state.examples``) is filled by
+    ``app.state.examples.fill()`` (:func:`~grundy.web.server.serve` starts it in the
+    background); until then every question goes to the solvers.
     """
     bounds = limits or Limits()
     pool = SolverPool(bounds)
+    examples = ExampleCache(pool, [spec for _, spec in FEATURED])
     # Enough threads for every request that may be waiting on a solver at once.
     threads = anyio.CapacityLimiter(bounds.quick_queue + bounds.quick_workers + bounds.workers + 8)
     games = json.dumps(service.games_json(), allow_nan=False)
 
     async def health(request: Request) -> Response:
-        body = {"ok": True, "version": grundy.__version__, "solvers": pool.stats()}
+        body = {
+            "ok": True,
+            "version": grundy.__version__,
+            "solvers": pool.stats(),
+            "examples_cached": len(app.state.examples),
+        }
         return Response(json.dumps(body), media_type="application/json", headers=_API_HEADERS)
 
     def computed(op: str) -> Endpoint:
@@ -154,14 +177,18 @@ def create_app(limits: Limits | None = None) -> Starlette:
                 check_spec(query.get("spec"), bounds)  # refused here, before any solver
             except WebError as e:
                 return _error(e.status, e.message)
-            reply = await anyio.to_thread.run_sync(pool.run, op, query, limiter=threads)
+            reply = app.state.examples.get(op, query)
+            if reply is None:
+                reply = await anyio.to_thread.run_sync(pool.run, op, query, limiter=threads)
             if "bug" in reply:
                 app.state.unexpected_errors += 1
                 _LOG.error("unexpected error on %s: %s", request.url.path, reply.get("trace"))
                 return _error(500, f"internal error ({reply['bug']}); the server is still up")
             status = int(reply["status"])
             if status != 200:
-                return _error(status, str(reply["error"]), reply.get("retry_after"))
+                return _error(
+                    status, str(reply["error"]), reply.get("retry_after"), reply.get("kind")
+                )
             if "name" in reply:
                 headers = {
                     **_API_HEADERS,
@@ -205,6 +232,9 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/moves", computed("moves")),
         Route("/api/hint", computed("hint")),
         Route("/api/thermograph", computed("thermograph")),
+        Route("/api/mex", computed("mex")),
+        Route("/api/formula", computed("formula")),
+        Route("/api/quotient", computed("quotient")),
         Route("/api/table", computed("table")),
         Route("/api/table.csv", computed("table.csv")),
         Route("/api/games", fixed(games)),
@@ -220,4 +250,5 @@ def create_app(limits: Limits | None = None) -> Starlette:
     app.state.unexpected_errors = 0
     app.state.limits = bounds
     app.state.pool = pool
+    app.state.examples = examples
     return app

@@ -18,16 +18,24 @@ grundy.web.limits.WebError: the spec has 4,000 characters; this server accepts a
 from __future__ import annotations
 
 import re
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+
+from grundy.errors import TimeLimitError
 
 __all__ = [
     "MAIN_MB",
     "WORKER_BASE_MB",
     "BudgetError",
+    "CpuTimeLimitError",
     "Limits",
     "WebError",
     "check_playable",
     "check_spec",
+    "cpu_limit",
     "parse_flag",
     "parse_n",
 ]
@@ -40,7 +48,11 @@ class Limits:
     Attributes:
         spec_chars: the longest spec accepted.
         table_n: the largest last heap of a table.
-        time_limit: seconds a request may compute before it stops with a clear message.
+        time_limit: seconds of CPU time a request may compute before it stops with a clear
+            message (CPU time, so that a busy machine slows an answer down but does not
+            refuse it).
+        wall_limit: seconds of wall-clock time a request may take at most, a safety net
+            for a machine so busy that a request gets little CPU (at least ``time_limit``).
         max_positions: the cap on one search (``max_positions=`` of :func:`grundy.solve`).
         play_total: the largest sum of the whole numbers in a spec whose moves are listed.
         play_moves: the most moves listed (each with its outcome) for one position.
@@ -48,7 +60,10 @@ class Limits:
             busy is refused at once (503).
         quick_workers: solver processes that try every request first, for at most
             ``quick_time`` seconds; a request that needs longer moves on to ``workers``.
-        quick_time: seconds of a first, quick attempt.
+        quick_time: seconds of CPU time of a first, quick attempt.
+        quick_wall: wall-clock seconds a quick attempt may take at most (at least
+            ``quick_time``); past it the request moves on to ``workers``. Short, so that
+            an expensive request never holds a quick solver long on a busy machine.
         quick_queue: requests that may wait for a quick worker; more are refused (503).
         memory_mb: MiB one request may allocate (each solver process's address space is
             capped at its size after start-up plus this much).
@@ -59,15 +74,27 @@ class Limits:
     spec_chars: int = 2_000
     table_n: int = 100_000
     time_limit: float = 5.0
+    wall_limit: float = 30.0
     max_positions: int = 2_000_000
     play_total: int = 10_000
     play_moves: int = 2_000
     workers: int = 2
     quick_workers: int = 4
     quick_time: float = 0.5
+    quick_wall: float = 1.0
     quick_queue: int = 256
     memory_mb: int = 512
     header_timeout: float = 10.0
+
+    def wall_seconds(self, quick: bool = False) -> float:
+        """The wall-clock bound of a request (of a quick attempt): never below its CPU limit.
+
+        >>> Limits().wall_seconds(), Limits(time_limit=60).wall_seconds(), Limits().wall_seconds(1)
+        (30.0, 60.0, 1.0)
+        """
+        if quick:
+            return float(max(self.quick_wall, self.quick_time))
+        return float(max(self.wall_limit, self.time_limit))
 
     def memory_budget_mb(self) -> int:
         """The most memory (MiB) the whole server may hold: the server process's own
@@ -97,6 +124,53 @@ class WebError(Exception):
         self.status = status
         self.message = message
         super().__init__(message)
+
+
+class CpuTimeLimitError(TimeLimitError):
+    """A request stopped after its seconds of CPU time (:func:`cpu_limit`)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds, 0, "positions")
+        self.cpu = True
+
+
+@contextmanager
+def cpu_limit(seconds: float | None) -> Iterator[None]:
+    """Run the body with a limit of ``seconds`` of this process's CPU time (user and
+    system): past it :class:`CpuTimeLimitError` is raised where the body is (Python code,
+    or a compiled loop at its next check for signals). A profiling timer
+    (``ITIMER_PROF``) counts the time; it works in the main thread of a Unix process only,
+    and elsewhere the body runs with no CPU limit (the wall-clock one still holds).
+
+    >>> with cpu_limit(0.05):
+    ...     for _ in range(10**12):
+    ...         pass
+    Traceback (most recent call last):
+    ...
+    grundy.web.limits.CpuTimeLimitError: stopped at the time limit of 0.05 s ...
+    """
+    usable = (
+        seconds is not None
+        and seconds > 0
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    )
+    if not usable:
+        yield
+        return
+    assert seconds is not None
+
+    def expired(signum: int, frame: object) -> None:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        raise CpuTimeLimitError(seconds)
+
+    old = signal.signal(signal.SIGPROF, expired)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
 
 
 class BudgetError(WebError):

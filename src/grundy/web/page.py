@@ -30,6 +30,7 @@ FEATURED = (
     ("Chomp on a 3x4 bar", "chomp:3x4"),
     ("Domineering on 3x3", "domineering-search:3x3"),
     ("Domineering 3x4, canonical value", "domineering:3x4"),
+    ("Domineering 2x3: a hot game and its thermograph", "domineering:2x3"),
     ("Green Hackenbush", 'hackenbush "0-1 1-2 1-3 2-3 0-4"'),
     ("A sum: Kayles + Nim", "kayles 7 + nim 3"),
 )

@@ -16,9 +16,11 @@ Two lanes:
 
 Bounds:
 
-- **time**: a request runs under :func:`grundy.bounded` with its time limit; a process
-  still busy :data:`GRACE` seconds past it is killed (and replaced), and the answer is
-  the same 503 "stopped at this server's time limit".
+- **time**: a request may spend its time limit in CPU seconds
+  (:func:`~grundy.web.limits.cpu_limit`: a busy machine slows it down, but does not
+  stop it sooner), within a wall-clock bound (:meth:`~grundy.web.limits.Limits.wall_seconds`)
+  as a safety net; a process still busy :data:`GRACE` seconds past that bound is killed
+  (and replaced), and the answer is a 503 "stopped at this server's time limit".
 - **memory**: each process caps its own address space (``RLIMIT_AS``) after start-up
   (see :mod:`grundy.web.worker`); a request that needs more ends with a clean 422, and a
   process that has grown past half its budget is replaced after its answer. The total is
@@ -75,15 +77,17 @@ _SOURCE = str(Path(grundy.__file__).resolve().parents[1])
 
 def busy(message: str) -> dict[str, Any]:
     """A 503 reply that tells the client to come back."""
-    return {"status": 503, "error": message, "retry_after": 2}
+    return {"status": 503, "error": message, "retry_after": 2, "kind": "busy"}
 
 
 def time_limit_reply(limits: Limits) -> dict[str, Any]:
     """The reply for a request stopped at its time limit (the same whoever stopped it)."""
     return {
         "status": 503,
-        "error": f"stopped at this server's time limit of {limits.time_limit:g} s; ask about "
-        "a smaller position, or run grundy on your own machine with no limit",
+        "error": f"stopped at this server's time limit of {limits.wall_seconds():g} s of "
+        "wall-clock time (the server is busy); try again, ask about a smaller position, or "
+        "run grundy on your own machine with no limit",
+        "kind": "time-limit",
     }
 
 
@@ -372,7 +376,7 @@ class SolverPool:
         if tried is not None:
             # The same question is being tried by a quick solver right now: wait for its
             # verdict rather than take a second quick solver for it.
-            tried.wait(limits.time_limit + limits.quick_time + GRACE)
+            tried.wait(limits.wall_seconds(quick=True) + GRACE)
             long_known, tried = self._known(key)
         if not long_known and limits.quick_time < limits.time_limit:
             try:
@@ -387,7 +391,8 @@ class SolverPool:
                 "taken; try again in a few seconds"
             )
         try:
-            reply = self._ask(worker, {**request, "time_limit": limits.time_limit}, None)
+            long = {**request, "time_limit": limits.time_limit, "wall_limit": limits.wall_seconds()}
+            reply = self._ask(worker, long, None)
         finally:
             self.long.release(worker)
         self._count("long")
@@ -408,16 +413,17 @@ class SolverPool:
         with self._lock:
             mine = self._trying.setdefault(key, threading.Event())
         try:
-            worker = self.quick.acquire(wait=limits.time_limit)
+            worker = self.quick.acquire(wait=limits.wall_seconds())
             if worker is None:
                 self._count("refused")
                 return busy(
                     "this server is busy: every solver is taken and the queue is full; "
                     "try again in a few seconds"
                 )
-            quick = {**request, "time_limit": limits.quick_time, "quick": True}
+            wall = limits.wall_seconds(quick=True)
+            quick = {**request, "time_limit": limits.quick_time, "wall_limit": wall, "quick": True}
             try:
-                reply = self._ask(worker, quick, limits.quick_time + GRACE)
+                reply = self._ask(worker, quick, wall + GRACE)
             finally:
                 self.quick.release(worker)
             self._count("quick")
@@ -439,7 +445,7 @@ class SolverPool:
     ) -> dict[str, Any] | None:
         """Send one request; None when the process was killed at its deadline. A process
         that died on its own is reported (logged) as a 503."""
-        limit = float(request["time_limit"]) + GRACE if seconds is None else seconds
+        limit = float(request["wall_limit"]) + GRACE if seconds is None else seconds
         reply = worker.ask(request, limit)
         if reply is not None:
             return reply

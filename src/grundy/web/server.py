@@ -134,13 +134,17 @@ def serve(
     on_started: Callable[[], None] | None = None,
 ) -> None:
     """Serve ``app`` on ``sock`` until Ctrl-C (uvicorn handles the signal and stops cleanly);
-    its solver processes start at once and stop at the end."""
+    its solver processes start at once and stop at the end, and the cache of the page's
+    examples fills in the background."""
     server = uvicorn.Server(_config(app, log_level, access_log=True))
     if on_started is not None:
         threading.Thread(target=_when_started, args=(server, on_started), daemon=True).start()
     pool = getattr(getattr(app, "state", None), "pool", None)
     if pool is not None:
         pool.start()
+    examples = getattr(getattr(app, "state", None), "examples", None)
+    if examples is not None:
+        examples.fill_in_background()  # the "Try these" examples, answered ahead
     try:
         server.run(sockets=[sock])
     finally:

@@ -26,6 +26,7 @@ from grundy.play import hint
 from grundy.web.board import board_of, play_target
 from grundy.web.limits import (
     BudgetError,
+    CpuTimeLimitError,
     Limits,
     WebError,
     check_playable,
@@ -36,10 +37,13 @@ from grundy.web.limits import (
 
 __all__ = [
     "error_for",
+    "formula_json",
     "games_json",
     "hint_json",
+    "mex_json",
     "mover_result",
     "moves_json",
+    "quotient_json",
     "solve_json",
     "table_csv",
     "table_json",
@@ -63,7 +67,7 @@ def solve_json(spec: str | None, misere: str | None, limits: Limits) -> dict[str
         position,
         misere=parse_flag(misere),
         max_positions=limits.max_positions,
-        time_limit=limits.time_limit,
+        time_limit=limits.wall_seconds(),
     )
     return result.to_dict()
 
@@ -97,7 +101,7 @@ def hint_json(
         misere=play_misere,
         max_moves=1,
         max_positions=limits.max_positions,
-        time_limit=limits.time_limit,
+        time_limit=limits.wall_seconds(),
     )
     return hint(position, side=_side(side) if partisan else None, result=result).to_dict()
 
@@ -124,8 +128,8 @@ def moves_json(
         if play_misere:
             raise WebError(400, "misère play is not supported for partisan games")
         return _partisan_moves(position, _side(side), board, limits)
-    start = time.monotonic()
-    with grundy.bounded(time_limit=limits.time_limit):
+    start = time.process_time()
+    with grundy.bounded(time_limit=limits.wall_seconds()):
         options = grundy.legal_plays(position)
         moves = []
         for play in _within_budget(options, start, limits):
@@ -178,43 +182,156 @@ def table_game(position: grundy.Position | grundy.Sum) -> str | None:
 
 def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
     """``GET /api/thermograph``: the thermograph of a partisan position, drawn with its
-    axes (:func:`grundy.cgt.thermograph_svg`), with its mean and temperature.
+    axes (:func:`grundy.cgt.thermograph_svg`), with its mean and temperature, and the value
+    in readable notation (:func:`grundy.cgt.pretty`) with a short name for it
+    (:func:`grundy.cgt.short_name`).
 
     >>> t = thermograph_json("domineering:2x3", Limits())
     >>> t["canonical"], t["mean"], t["temperature"], t["svg"].startswith("<svg")
     ('{2|-1/2}', '3/4', '5/4', True)
+    >>> t["pretty"], t["short"]
+    ('{2 | -1/2}', 'a hot game: mean 3/4, temperature 5/4')
     """
-    from grundy.cgt import thermograph, thermograph_svg  # noqa: PLC0415 (lazy)
+    from grundy.cgt import pretty, short_name, thermograph, thermograph_svg  # noqa: PLC0415
 
     position = _parse(spec, limits)
     result = grundy.solve(
-        position, max_moves=0, max_positions=limits.max_positions, time_limit=limits.time_limit
+        position, max_moves=0, max_positions=limits.max_positions, time_limit=limits.wall_seconds()
     )
     if result.canonical is None:
         raise WebError(400, "a thermograph is drawn for a partisan position (its value is a game)")
-    with grundy.bounded(time_limit=limits.time_limit):
+    with grundy.bounded(time_limit=limits.wall_seconds()):
         tg = thermograph(result.canonical)
-        svg = thermograph_svg(result.canonical)
+        # Sized for a projector: shown about 600 px wide, its labels stay 16 px or more.
+        svg = thermograph_svg(result.canonical, width=640, height=420, font_size=20)
+        text = pretty(result.canonical)
+        short = short_name(result.canonical)
     return {
         "canonical": str(result.canonical),
+        "pretty": text,
+        "short": short,
         "mean": str(tg.mast),
         "temperature": str(tg.temperature),
         "svg": svg,
     }
 
 
+def mex_json(spec: str | None, limits: Limits) -> dict[str, Any]:
+    """``GET /api/mex``: the mex that decides the Grundy value of one impartial position:
+    each option with its value, and the least value no option has.
+
+    >>> m = mex_json("kayles 4", Limits())
+    >>> [(o["position"], o["grundy"]) for o in m["options"]], m["mex"]
+    ([('kayles 3', 3), ('kayles 1 2', 3), ('kayles 2', 2), ('kayles 1 1', 0)], 1)
+    """
+    text = check_spec(spec, limits)
+    check_playable(text, limits)
+    position = _parse(text, limits)
+    if len(position.components) != 1 or any(
+        c.game.game_type.solver == "canonical" for c in position.components
+    ):
+        raise WebError(400, "the mex is shown for one impartial position (not a sum)")
+    start = time.process_time()
+    options = []
+    with grundy.bounded(time_limit=limits.wall_seconds()):
+        for after, words in _within_budget(grundy.legal_moves(position), start, limits):
+            r = grundy.solve(after, max_moves=0, max_positions=limits.max_positions)
+            if r.grundy is None:
+                raise WebError(400, "the mex is shown for a position whose options have values")
+            options.append({"position": str(after), "words": words, "grundy": r.grundy})
+    seen = {o["grundy"] for o in options}
+    value = next(v for v in range(len(seen) + 1) if v not in seen)
+    return {"position": str(position), "options": options, "mex": value}
+
+
+def formula_json(spec: str | None, limits: Limits) -> dict[str, Any]:
+    """``GET /api/formula``: the theorem that gives a heap game's Grundy values, when it
+    has one (its name and source), else None: the table panel then says the period was
+    proved by that theorem rather than only observed.
+
+    >>> formula_json("nim", Limits())["formula"]
+    'Nim heap: G(n) = n (Bouton 1901)'
+    >>> formula_json("kayles", Limits())["formula"] is None
+    True
+    """
+    from grundy.heap import require_heap_game  # noqa: PLC0415 (lazy: numpy)
+
+    rules = require_heap_game(grundy.parse_ruleset(check_spec(spec, limits).strip()))
+    formula = None
+    if rules.grundy_formula(1) is not None:
+        name = rules.formula_name()
+        # A value read from a table computed here is no theorem.
+        if "table" not in name.lower():
+            formula = name
+    return {"game": rules.spec_name(), "formula": formula}
+
+
+def quotient_json(spec: str | None, limits: Limits, n: str | None = None) -> dict[str, Any]:
+    """``GET /api/quotient``: the misère quotient of the heap game of a position (every
+    component one heap game), with the element of the position and whether it lies in
+    the P-portion; ``n`` (default and least: the largest heap) is the last heap.
+
+    >>> q = quotient_json("kayles 3 4", Limits())
+    >>> q["order"], q["position"]["elements"], q["position"]["element"], q["position"]["in_p"]
+    (6, ['ab', 'a'], 'b', False)
+    >>> quotient_json("kayles 1 2", Limits(), "30")["order"]
+    40
+    """
+    from grundy.heap import require_heap_game  # noqa: PLC0415 (lazy: numpy)
+    from grundy.quotient import misere_quotient  # noqa: PLC0415 (lazy)
+
+    text = check_spec(spec, limits)
+    position = _parse(text, limits)
+    name = table_game(position)
+    if name is None:
+        raise WebError(400, "a misère quotient is shown for heaps of one heap game")
+    rules = require_heap_game(grundy.parse_ruleset(name))
+    heaps = [int(h) for c in position.components for h in _heaps(c.state)]
+    # By default the heaps in play (as the solver's own misère answer uses): the panel and
+    # the answer's "Why" then name the same quotient.
+    last = max([1, *heaps]) if n is None else max([parse_n(n, limits), *heaps])
+    if last > QUOTIENT_HEAPS:
+        raise WebError(
+            422,
+            f"a heap of {last:,} is past the {QUOTIENT_HEAPS:,} heaps this server computes a "
+            "misère quotient to (run grundy quotient on your own machine)",
+        )
+    with grundy.bounded(time_limit=limits.wall_seconds()):
+        q = misere_quotient(rules, last)
+    product = q.product(heaps)
+    data = q.to_dict()
+    del data["table"]  # the page shows no multiplication table (order**2 numbers)
+    data["position"] = {
+        "heaps": heaps,
+        "elements": [q.name(q.element(h)) for h in heaps],
+        "element": q.name(product),
+        "in_p": q.is_p(product),
+        "outcome": q.outcome(heaps),
+    }
+    return data
+
+
+#: The largest heap the page computes a misère quotient to.
+QUOTIENT_HEAPS = 200
+
+
+def _heaps(state: Any) -> tuple[int, ...]:
+    return tuple(state) if isinstance(state, tuple) else (state,)
+
+
 def _within_budget(options: list[Any], start: float, limits: Limits) -> Iterator[Any]:
     """The moves to rate, one by one: refused when there are more than the page plays,
-    stopped (:class:`grundy.TimeLimitError`) when the request's time budget runs out."""
+    stopped (:class:`grundy.TimeLimitError`) when the request's CPU time budget runs out
+    (``start``: :func:`time.process_time` when the request began)."""
     if len(options) > limits.play_moves:
         raise WebError(
             422,
             f"this position has {len(options):,} moves; positions with at most "
             f"{limits.play_moves:,} moves can be played here (any can be solved)",
         )
-    for done, option in enumerate(options):
-        if time.monotonic() - start > limits.time_limit:
-            raise grundy.TimeLimitError(limits.time_limit, done, "moves")
+    for option in options:
+        if time.process_time() - start > limits.time_limit:
+            raise CpuTimeLimitError(limits.time_limit)
         yield option
 
 
@@ -237,8 +354,8 @@ def _partisan_moves(
     who = "Left" if side == "L" else "Right"
     if board is not None:
         board = {**board, "mover": side}  # the page says whose move the board shows
-    start = time.monotonic()
-    with grundy.bounded(time_limit=limits.time_limit):
+    start = time.process_time()
+    with grundy.bounded(time_limit=limits.wall_seconds()):
         options = grundy.legal_plays(position, side=side)
         moves = []
         for play in _within_budget(options, start, limits):
@@ -274,7 +391,7 @@ def _table(spec: str | None, n_text: str | None, limits: Limits) -> tuple[Any, A
     """``(ruleset, values, periodicity)`` for heaps ``0..n``, within the time budget."""
     n = parse_n(n_text, limits)
     rules = grundy.parse_ruleset(check_spec(spec, limits).strip())
-    with grundy.bounded(time_limit=limits.time_limit):
+    with grundy.bounded(time_limit=limits.wall_seconds()):
         values = _grow_table(rules, n, limits.time_limit)
         per = grundy.heap_periodicity(rules, values=values)
     return rules, values, per
@@ -348,10 +465,18 @@ def error_for(exc: BaseException, limits: Limits) -> tuple[int, str] | None:
     """
     if isinstance(exc, WebError):
         return exc.status, exc.message
+    if isinstance(exc, CpuTimeLimitError) or (
+        isinstance(exc, grundy.TimeLimitError) and exc.seconds == limits.time_limit
+    ):
+        return 503, (
+            f"stopped at this server's time limit of {limits.time_limit:g} s of CPU time; "
+            "ask about a smaller position, or run grundy on your own machine with no limit"
+        )
     if isinstance(exc, grundy.TimeLimitError):
         return 503, (
-            f"stopped at this server's time limit of {limits.time_limit:g} s; ask about a "
-            "smaller position, or run grundy on your own machine with no limit"
+            f"stopped at this server's time limit of {exc.seconds:g} s of wall-clock time "
+            "(the server is busy); try again, ask about a smaller position, or run grundy "
+            "on your own machine with no limit"
         )
     if isinstance(exc, grundy.SearchLimitError):
         return 422, (

@@ -7,20 +7,23 @@ at a time, so no two requests ever share a solver's caches. Each process:
 - warms up (loads the compiled kernels), then caps its own address space with
   ``RLIMIT_AS`` at its size after warm-up plus ``--memory`` MiB, the budget of one request:
   past it the request ends with a ``MemoryError``, answered as a clean 422;
-- answers each request under :func:`grundy.bounded` with the request's time limit
-  (the server also kills a process that runs past that limit plus a grace period);
+- answers each request within the request's time limit in CPU seconds
+  (:func:`~grundy.web.limits.cpu_limit`), and under :func:`grundy.bounded` with its
+  wall-clock bound, a safety net on a busy machine (the server also kills a process that
+  runs past that bound plus a grace period);
 - exits after answering when it has grown past half its budget (or met a
   ``MemoryError``), so that its caches never pile up; the server starts a fresh one;
 - exits when the server goes away (end of stdin, or within a second of the server
   process's end, even in the middle of a search).
 
-A request is ``{"op": OP, "query": {...}, "limits": {...}, "time_limit": S, "quick": BOOL}``
+A request is ``{"op": OP, "query": {...}, "limits": {...}, "time_limit": S, "wall_limit": W,
+"quick": BOOL}`` (S: CPU seconds; W: wall-clock seconds, default the limits' own)
 (``limits``: the fields of :class:`~grundy.web.limits.Limits`); OP is ``solve``,
 ``moves``, ``table`` or ``table.csv`` and the query holds the request's parameters
 (``spec``, ``misere``, ``side``, ``n``). The answer is one of::
 
     {"status": 200, "body": TEXT}                    (JSON text, or CSV with "name")
-    {"status": 4xx or 503, "error": ONE LINE}
+    {"status": 4xx or 503, "error": ONE LINE}       ("kind": "time-limit" for a time limit)
     {"escalate": true}            a quick attempt ran out of its short budget
     {"bug": TYPE, "trace": TEXT}  an exception that is not grundy's (a bug: logged, 500)
 
@@ -49,19 +52,32 @@ from typing import Any, BinaryIO
 
 import grundy
 from grundy.web import service
-from grundy.web.limits import WORKER_BASE_MB, BudgetError, Limits
+from grundy.web.limits import WORKER_BASE_MB, BudgetError, Limits, cpu_limit
 
 __all__ = ["OPS", "answer", "main", "memory_in_use"]
 
 #: The requests a worker answers, by name.
-OPS = ("solve", "moves", "hint", "table", "table.csv", "thermograph")
+OPS = (
+    "solve",
+    "moves",
+    "hint",
+    "table",
+    "table.csv",
+    "thermograph",
+    "mex",
+    "formula",
+    "quotient",
+)
 
 
 def _limits(request: dict[str, Any]) -> Limits:
-    """The server's limits, sent with the request, with this attempt's time limit."""
+    """The server's limits, sent with the request, with this attempt's time limit (CPU
+    seconds) and wall-clock bound (``wall_limit``, default: the limits' own)."""
     known = {f.name for f in dataclasses.fields(Limits)}
     given = {k: v for k, v in dict(request.get("limits") or {}).items() if k in known}
-    return dataclasses.replace(Limits(**given), time_limit=float(request["time_limit"]))
+    limits = dataclasses.replace(Limits(**given), time_limit=float(request["time_limit"]))
+    wall = request.get("wall_limit")
+    return dataclasses.replace(limits, wall_limit=float(wall) if wall else limits.wall_seconds())
 
 
 def _compute(op: str, query: dict[str, str], limits: Limits) -> dict[str, Any]:
@@ -76,6 +92,13 @@ def _compute(op: str, query: dict[str, str], limits: Limits) -> dict[str, Any]:
         return {"body": json.dumps(data, allow_nan=False)}
     if op == "thermograph":
         return {"body": json.dumps(service.thermograph_json(spec, limits), allow_nan=False)}
+    if op == "mex":
+        return {"body": json.dumps(service.mex_json(spec, limits), allow_nan=False)}
+    if op == "formula":
+        return {"body": json.dumps(service.formula_json(spec, limits), allow_nan=False)}
+    if op == "quotient":
+        data = service.quotient_json(spec, limits, query.get("n"))
+        return {"body": json.dumps(data, allow_nan=False)}
     if op == "table":
         data = service.table_json(spec, query.get("n"), limits)
         return {"body": json.dumps(data, allow_nan=False)}
@@ -93,7 +116,8 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     # positions searched) never depends on the requests before it, and caches never pile up.
     grundy.clear_cache()
     try:
-        with grundy.bounded(time_limit=limits.time_limit):
+        # CPU time is what a request may spend; wall-clock time is only a safety net.
+        with cpu_limit(limits.time_limit), grundy.bounded(time_limit=limits.wall_seconds()):
             reply = _compute(str(request["op"]), dict(request.get("query") or {}), limits)
     except MemoryError:
         return _out_of_memory(request)
@@ -103,6 +127,8 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         mapped = service.error_for(exc, limits)
         if mapped is None:
             return {"bug": type(exc).__name__, "trace": traceback.format_exc(limit=30)}
+        if isinstance(exc, grundy.TimeLimitError):
+            return {"status": mapped[0], "error": mapped[1], "kind": "time-limit"}
         return {"status": mapped[0], "error": mapped[1]}
     return {"status": 200, **reply}
 

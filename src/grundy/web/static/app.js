@@ -37,7 +37,10 @@
       body = null;
     }
     if (!response.ok) {
-      throw new Error((body && body.error) || "the server answered " + response.status);
+      const err = new Error((body && body.error) || "the server answered " + response.status);
+      err.status = response.status;
+      err.kind = (body && body.kind) || (response.status === 503 ? "busy" : "input");
+      throw err;
     }
     return body;
   }
@@ -109,28 +112,67 @@
   // ----- the answer --------------------------------------------------------------
   // push: record the position in the browser's history (false when the address is
   // what asked for it: on load, back and forward).
+  // What a failed request was: a time limit, a busy server, or bad input.
+  function failure(e) {
+    if (e.kind === "time-limit") return { title: "Time limit", game: "No game: the server stopped at its time limit before it could answer (see above)." };
+    if (e.kind === "busy") return { title: "Server busy", game: "No game: the server is busy; try again in a few seconds." };
+    if (e.status === undefined) return { title: "No connection", game: "No game: the server cannot be reached." };
+    return { title: "Error", game: "No game: the position above has an error." };
+  }
+
+  // Every panel that belongs to a position, emptied (a new position, or a failure):
+  // nothing of the previous position may stay on the page.
+  function clearPanels() {
+    $("table").hidden = true;
+    $("hint-text").hidden = true;
+  }
+
   async function solve(spec, push = true) {
     showError("ask-error", "");
     $("solve-button").disabled = true;
     $("answer-body").replaceChildren(el("p", { class: "muted", text: "Solving…" }));
     const token = ++answerToken;
+    clearPanels();
+    stopGame("Setting up the board…", "");
     try {
       const r = await api("/api/solve", { spec: spec, misere: misere() });
       if (token !== answerToken) return;
       const partisan = r.canonical !== null && r.canonical !== undefined;
       $("side-choice").hidden = !partisan;
       writeUrl(r.position, push);
-      renderAnswer(r);
+      const extra = await answerExtras(r);
+      if (token !== answerToken) return;
+      renderAnswer(r, extra);
       startGame(r.position, partisan);
     } catch (e) {
       if (token !== answerToken) return;
-      showError("ask-error", e.message);
-      $("answer-body").replaceChildren(el("p", { class: "muted", text: "No answer." }));
-      stopGame("No game: the position above has an error.");
-      $("table").hidden = true;
+      const f = failure(e);
+      showError("ask-error", f.title + ": " + e.message);
+      $("ask-error").dataset.kind = e.kind || "";
+      $("answer-body").replaceChildren(el("p", { class: "muted", id: "no-answer", text: "No answer." }));
+      stopGame(f.game);
+      clearPanels();
     } finally {
       $("solve-button").disabled = false;
     }
+  }
+
+  // What the Answer panel shows besides the answer, asked for before it is drawn (so that
+  // it is drawn once): the value's readable form and thermograph (a partisan value), the
+  // mex that decides a value read from a table, the misère quotient of heaps.
+  async function answerExtras(r) {
+    const out = { thermo: null, mex: null, quotient: null };
+    const jobs = [];
+    const partisan = r.canonical !== null && r.canonical !== undefined;
+    if (partisan) jobs.push(api("/api/thermograph", { spec: r.position }).then((t) => { out.thermo = t; }, () => {}));
+    if (r.grundy !== null && r.grundy !== undefined && r.play !== "misere" && /table/i.test(r.method) && !r.position.includes("+")) {
+      jobs.push(api("/api/mex", { spec: r.position }).then((m) => { out.mex = m; }, () => {}));
+    }
+    if (r.play === "misere" && !partisan) {
+      jobs.push(api("/api/quotient", { spec: r.position }).then((q) => { out.quotient = q; }, () => {}));
+    }
+    await Promise.all(jobs);
+    return out;
   }
 
   // The Answer panel follows the game: the position now, solved again (no new game).
@@ -139,28 +181,58 @@
     const token = ++answerToken;
     try {
       const r = await api("/api/solve", { spec: spec, misere: misere() });
-      if (token === answerToken) renderAnswer(r);
+      if (token !== answerToken) return;
+      const extra = await answerExtras(r);
+      if (token === answerToken) renderAnswer(r, extra);
     } catch (e) {
       if (token === answerToken) $("answer-body").replaceChildren(el("p", { class: "muted", text: "No answer: " + e.message }));
     }
   }
 
   // The thermograph of a partisan position, drawn by the server with its axes.
-  async function showThermograph(spec, token) {
-    try {
-      const t = await api("/api/thermograph", { spec: spec });
-      if (token !== answerToken) return;
-      const img = el("img", { id: "thermograph", alt: "thermograph of " + t.canonical + ": mean " + t.mean + ", temperature " + t.temperature,
-        src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(t.svg) });
-      const figure = el("figure", { class: "thermo" }, img,
-        el("figcaption", { text: "Thermograph: mean " + t.mean + ", temperature " + t.temperature + " (Left's wall blue, Right's red)." }));
-      const body = $("answer-body");
-      const method = $("method");
-      if (method) body.insertBefore(figure, method);
-      else body.append(figure);
-    } catch (e) {
-      // a value too large to draw within the time limit: the answer stands without it
-    }
+  function thermographFigure(t) {
+    const img = el("img", { id: "thermograph", alt: "thermograph of " + t.pretty + ": mean " + t.mean + ", temperature " + t.temperature,
+      src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(t.svg) });
+    return el("figure", { class: "thermo" }, img,
+      el("figcaption", { text: "Thermograph: mean " + t.mean + ", temperature " + t.temperature + " (Left's wall blue, Right's red)." }));
+  }
+
+  // A value: short ones in large type; a long one by its short name, then the whole value
+  // in a scrollable monospace block.
+  function valueFact(text, short) {
+    if (text.length <= 28) return el("span", { class: "big-number value", id: "value-text", text: text });
+    return el("div", { class: "value-wrap" },
+      el("span", { class: "value-short", id: "value-short", text: short || "a long value" }),
+      el("pre", { class: "value-long", id: "value-text", tabindex: "0", text: text }));
+  }
+
+  // The misère quotient of the position's heap game, with the position's element.
+  function quotientSection(q) {
+    const p = q.position;
+    const out = [el("h3", { id: "quotient-title", text: "Misère quotient of " + q.game + " (heaps 0 to " + q.computed_to + ")" })];
+    const facts = el("dl", { class: "facts quotient", id: "quotient" });
+    const fact = (name, value) => facts.append(el("dt", { text: name }), el("dd", {}, value));
+    fact("Order", el("span", { id: "quotient-order", text: String(q.order) + (q.tame ? " (tame: misère Nim's " + q.tame + ")" : "") }));
+    fact("P-portion", el("code", { id: "quotient-p", text: "{" + q.p_portion.join(", ") + "}" }));
+    const parts = p.heaps.map((h, i) => "heap " + h + " → " + p.elements[i]);
+    fact("This position", el("span", { id: "quotient-element" },
+      parts.join(", ") + "; product ", el("code", { text: p.element }), " — " +
+      (p.in_p ? "in the P-portion: the player to move loses" : "not in the P-portion: the player to move wins")));
+    out.push(facts);
+    out.push(el("details", {}, el("summary", { text: "Presentation and the heaps' elements" }),
+      el("pre", { class: "value-long", text: q.presentation + "\n\n" +
+        q.pretending.map((x, h) => h + ":" + x).join("  ") + "\n\n" + q.reason })));
+    return out;
+  }
+
+  // The mex that decides a Grundy value read from a table: the options and their values.
+  function mexLines(m) {
+    const values = m.options.map((o) => o.grundy);
+    const lines = ["", "G(" + m.position + ") is the mex (least value not among them) of its options' values:"];
+    m.options.forEach((o) => lines.push("  G(" + o.position + ") = " + o.grundy));
+    const distinct = Array.from(new Set(values)).sort((a, b) => a - b);
+    lines.push("mex{" + distinct.join(", ") + "} = " + m.mex + ", so G(" + m.position + ") = " + m.mex + ".");
+    return lines;
   }
 
   function specButton(spec) {
@@ -185,15 +257,25 @@
 
   let answered = null;  // the position the Answer panel shows
 
-  function renderAnswer(r) {
+  function renderAnswer(r, extra) {
+    extra = extra || {};
     answered = r.position;
+    const partisan = r.canonical !== null && r.canonical !== undefined;
     const body = [];
     body.push(el("p", { class: "position-line" }, el("code", { text: r.position }), " ",
       el("span", { class: "muted", text: r.value !== null ? "" :
         r.play === "misere" ? "(misère play: the last mover loses)" : "(normal play: the last mover wins)" })));
-    body.push(el("div", { class: "verdict" },
-      el("span", { class: "badge " + r.outcome, id: "outcome", text: r.outcome }),
-      el("span", { class: "verdict-text", text: OUTCOME_WORDS[r.outcome] || r.outcome })));
+    // At the end of a game the Answer says what the Play panel says, in the same colour.
+    const end = game.over && game.spec === r.position ? game.over : null;
+    if (end) {
+      body.push(el("div", { class: "verdict game-end " + end.cls, id: "game-end" },
+        el("span", { class: "badge " + (end.cls.includes("won") ? "won" : end.cls.includes("lost") ? "lost" : "D"), id: "outcome", text: r.outcome }),
+        el("span", { class: "verdict-text", text: end.text + " " + end.why })));
+    } else {
+      body.push(el("div", { class: "verdict" },
+        el("span", { class: "badge " + r.outcome, id: "outcome", text: r.outcome }),
+        el("span", { class: "verdict-text", text: OUTCOME_WORDS[r.outcome] || r.outcome })));
+    }
     const facts = el("dl", { class: "facts" });
     const fact = (name, value, cls) => {
       facts.append(el("dt", { text: name }), el("dd", { class: cls || null }, value));
@@ -201,20 +283,26 @@
     if (r.grundy !== null && r.grundy !== undefined) fact("Grundy value", el("span", { class: "big-number", id: "grundy-value", text: String(r.grundy) }));
     if (r.value !== null && r.value !== undefined) {
       const n = r.remoteness;
-      const extra = n === null || n === undefined ? "" : n === 1 ? " in 1 move" : " in " + n + " moves";
-      fact("Value", el("span", { class: "big-number", text: r.value + extra }));
+      const extraMoves = n === null || n === undefined ? "" : n === 1 ? " in 1 move" : " in " + n + " moves";
+      fact("Value", el("span", { class: "big-number", text: r.value + extraMoves }));
     }
+    const t = extra.thermo;
     for (const [key, value] of Object.entries(r)) {
       if (SHOWN.has(key) || value === null || value === undefined) continue;
+      if (key === "canonical") {
+        const text = t ? t.pretty : String(value);
+        fact("Canonical value", valueFact(text, t ? t.short : null), text.length > 28 ? "wide" : null);
+        continue;
+      }
       const name = key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");
-      fact(name === "Canonical" ? "Canonical value" : name,
-        el("span", { class: "big-number", text: typeof value === "object" ? JSON.stringify(value) : String(value) }));
+      fact(name, el("span", { class: "big-number", text: typeof value === "object" ? JSON.stringify(value) : String(value) }));
     }
     if (r.canonical_braces && r.canonical_braces !== r.canonical) {
-      fact("In braces", el("code", { class: "braces", text: r.canonical_braces }));
+      fact("In braces", el("pre", { class: "value-long braces", tabindex: "0", text: r.canonical_braces }), "wide");
     }
     body.push(facts);
-    const partisan = r.canonical !== null && r.canonical !== undefined;
+    if (t) body.push(thermographFigure(t));
+    if (extra.quotient) body.push(...quotientSection(extra.quotient));
     if (partisan) {
       body.push(...sideMoves("Left", r.winning_moves, r.move_descriptions, r.winning_moves_total, "winning-moves"));
       body.push(...sideMoves("Right", r.right_winning_moves, r.right_move_descriptions, r.right_winning_moves_total, "right-winning-moves"));
@@ -237,16 +325,20 @@
           (total !== null ? " (" + total.toLocaleString() + " in all)" : "") }));
       }
       body.push(list);
-    } else if (r.outcome === "P" && !partisan) {
+    } else if (r.outcome === "P" && !partisan && !end) {
       body.push(el("p", { text: "No winning move: every move leads to a position the opponent wins." }));
     }
-    if (r.explanation && r.explanation.length) {
+    const why = (r.explanation || []).slice();
+    if (extra.mex && extra.mex.position === r.position) why.push(...mexLines(extra.mex));
+    if (why.length) {
       body.push(el("h3", { text: "Why:" }));
-      body.push(el("pre", { class: "why", id: "why", text: r.explanation.join("\n") }));
+      // Values in the prose read as on paper: ± for +- (the canonical forms above are
+      // written by the server in full readable notation).
+      const text = why.join("\n");
+      body.push(el("pre", { class: "why", id: "why", text: partisan ? text.replace(/\+-/g, "±") : text }));
     }
     body.push(el("p", { class: "method", id: "method" }, el("strong", { text: "Method: " }), r.method));
     $("answer-body").replaceChildren(...body);
-    if (partisan) showThermograph(r.position, answerToken);
   }
 
   // ----- play ----------------------------------------------------------------------
@@ -260,6 +352,7 @@
     future: [],      // snapshots undone (redo)
     log: [],         // [{who, words, target, placed}]
     busy: false,
+    over: null,      // {text, why, cls}: how the game ended (the Answer panel says it too)
     token: 0,        // a newer game makes older replies stale
   };
 
@@ -284,8 +377,9 @@
   }
 
   // A bad position: the Play panel shows no game (never the old one).
-  function stopGame(message) {
+  function stopGame(message, cls = "over") {
     game.token += 1;
+    game.over = null;
     game.start = null;
     game.spec = null;
     game.data = null;
@@ -296,7 +390,7 @@
     $("board").replaceChildren();
     $("moves").replaceChildren();
     $("hint-text").hidden = true;
-    setStatus(message, "over");
+    setStatus(message, cls);
     renderLog();
   }
 
@@ -314,6 +408,7 @@
     if (!game.start) return;
     game.token += 1;
     game.spec = game.start;
+    game.over = null;
     game.history = [];
     game.future = [];
     game.log = [];
@@ -340,15 +435,17 @@
       renderMoves();
       showTablePanel(data.table);
       writeUrl(game.spec, false);
-      if (answered !== game.spec) followAnswer(game.spec);
+      if (game.log.length) $("spec").value = game.spec;  // the box follows the game
       if (data.over) announceEnd(data.over);
       else setStatus(game.turn === "human" ? "Your move." : "The computer is thinking…");
+      if (answered !== game.spec || data.over) followAnswer(game.spec);
     } catch (e) {
       if (token !== game.token) return;
       game.data = null;
       $("board").replaceChildren();
       $("moves").replaceChildren();
-      setStatus("Cannot play this position: " + e.message, "over");
+      clearPanels();
+      setStatus((e.kind === "time-limit" ? "Cannot play this position (time limit): " : "Cannot play this position: ") + e.message, "over");
     } finally {
       if (token === game.token) {
         game.busy = false;
@@ -370,6 +467,11 @@
       text = "Game over: the computer wins.";
       cls = "over lost";
     }
+    const won = over.result === "win";
+    const why = over.result === "draw" ? "" : humanToMove
+      ? "You, to move, have " + (won ? "won." : "lost.")
+      : "The computer, to move, has " + (won ? "won." : "lost.");
+    game.over = { text: text, why: why, cls: cls };
     setStatus(text + " Press New game to play again, or Undo.", cls);
   }
 
@@ -417,8 +519,9 @@
       renderMoves();
       if (data.over) {
         writeUrl(game.spec, false);
-        if (answered !== game.spec) followAnswer(game.spec);
+        $("spec").value = game.spec;
         announceEnd(data.over);
+        followAnswer(game.spec);
         return;
       }
       let choice = null;
@@ -441,7 +544,7 @@
       await showPosition(token);
     } catch (e) {
       if (token !== game.token) return;
-      setStatus("The computer cannot move: " + e.message, "over");
+      setStatus((e.kind === "time-limit" ? "The computer cannot move (time limit): " : "The computer cannot move: ") + e.message, "over");
     } finally {
       if (token === game.token) {
         game.busy = false;
@@ -452,6 +555,7 @@
 
   function restore(snap) {
     game.token += 1;
+    game.over = null;
     game.spec = snap.spec;
     game.log = snap.log;
     game.turn = "human";
@@ -495,6 +599,9 @@
   }
 
   const RESULT = { win: "wins", lose: "loses", draw: "draws" };
+  // How a move ends, in a mark as well as a colour (colours alone clash with Hackenbush's
+  // own edge colours, and some readers cannot tell red from green).
+  const MARK = { win: "✓", lose: "✗", draw: "=" };
 
   // A move's words for a tooltip: with how it ends, unless in practice.
   function moveTitle(move) {
@@ -519,7 +626,9 @@
           type: "button", class: "move " + outcomeClass(m), "data-position": m.position,
           "data-outcome": m.outcome, title: practice() ? "" : "this move " + (RESULT[m.outcome] || "is not rated"),
           onclick: () => humanMove(m),
-        }, m.words + " ", el("span", { class: "arrow", text: "→ " + m.position }),
+        }, el("span", { class: "words" },
+          MARK[m.outcome] ? el("span", { class: "mark", "aria-hidden": "true", text: MARK[m.outcome] + " " }) : null, m.words),
+        el("span", { class: "arrow", text: "→ " + m.position }),
         r ? el("span", { class: "remoteness", text: " · " + r }) : null));
     }));
   }
@@ -659,6 +768,17 @@
     return g;
   }
 
+  // The side of a cell in pixels, so that a row of cols cells fits the board's box (a
+  // 9-cell strip on a laptop, a 7-column board on a phone): at most the style sheet's size.
+  function cellSize(cols, parts) {
+    const box = $("board");
+    const css = parseFloat(getComputedStyle(box).getPropertyValue("--cell-max")) || 68;
+    const width = box.clientWidth || 600;
+    const share = parts > 1 ? width / Math.min(parts, 2) - 24 : width - 8;
+    const fit = Math.floor((share - 4 * (cols - 1)) / cols);
+    return Math.max(18, Math.min(css, fit));
+  }
+
   // Every way a move lands on the board: a target may name other runs of cells that
   // leave the same position (a row of pins knocked at either end).
   function landings(moves) {
@@ -741,6 +861,8 @@
   function drawCells(board, box, moves, m) {
     const cols = board.kind === "grid" ? board.cols : board.cells.length;
     const g = gridBox("board-grid board-" + board.kind, cols);
+    const whole = game.data && game.data.board;
+    g.style.setProperty("--cell", cellSize(cols, whole && whole.kind === "panel" ? whole.parts.length : 1) + "px");
     const cuts = moves.some((mv) => mv.target && mv.target.cut);
     const lands = landings(moves);
     const lastCells = new Set(board.last);
@@ -809,18 +931,20 @@
   const EDGE_COLOUR = { green: "#2a9d3a", left: "#1f5fbf", right: "#c0392b" };
 
   function drawGraph(board, box, moves, m) {
-    const unit = 46;
+    const unit = 80;
     const at = {};
     board.vertices.forEach(([v, x, y]) => { at[v] = [x, y]; });
     const xs = board.vertices.map((v) => v[1]);
     const top = Math.max(0, ...board.vertices.map((v) => v[2]));
     const lo = Math.min(0, ...xs) - 2, hi = Math.max(0, ...xs) + 2;
-    const W = (hi - lo) * unit, H = (top + 1) * unit + 10;
-    const px = (v) => [(at[v][0] - lo) * unit, H - unit / 2 - at[v][1] * unit];
+    const W = (hi - lo) * unit, H = (top + 1) * unit + 24;
+    const px = (v) => [(at[v][0] - lo) * unit, H - 14 - unit / 2 - at[v][1] * unit];
     const pic = svg("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, role: "img" });
     pic.append(svg("title", {}, "the picture; vertex 0 is the ground"));
-    pic.append(svg("line", { x1: 0, y1: H - unit / 2, x2: W, y2: H - unit / 2, stroke: "#6b4f2a", "stroke-width": 5 }));
+    pic.append(svg("line", { x1: 0, y1: H - 14 - unit / 2, x2: W, y2: H - 14 - unit / 2, stroke: "#6b4f2a", "stroke-width": 5 }));
     const lastEdge = m.last && m.last.edge;
+    const showMarks = $("board").classList.contains("show-colours");
+    const marksLayer = [];
     board.edges.forEach(([u, v, colour, label], i) => {
       let [x1, y1] = px(u);
       let [x2, y2] = px(v);
@@ -829,11 +953,10 @@
       const name = u + "-" + v;
       const move = byTarget(moves, (t) => t.edge === name);
       const d = u === v ? "M " + x1 + " " + y1 + " c -30 -45 30 -45 0 0" : "M " + x1 + " " + y1 + " L " + x2 + " " + y2;
-      let stroke = EDGE_COLOUR[colour] || "#333";
-      // Outcome colours replace green only: a blue or red edge keeps its owner's colour.
-      if (move && colour === "green" && $("board").classList.contains("show-colours")) stroke = move.outcome === "win" ? "#0a7d2c" : move.outcome === "lose" ? "#c0172b" : "#5f6673";
+      // An edge keeps its own colour (who may cut it); how a cut ends is a mark on the edge.
+      const stroke = EDGE_COLOUR[colour] || "#333";
       const last = board.last.includes(i) || name === lastEdge;
-      const cls = (last ? "last " : "") + (move && colour !== "green" ? outcomeClass(move) : "");
+      const cls = (last ? "last " : "") + (move ? outcomeClass(move) : "");
       const path = svg("path", { d: d, fill: "none", stroke: stroke, "data-edge": name, class: cls });
       path.append(svg("title", {}, move ? moveTitle(move) : name));
       if (move) {
@@ -845,11 +968,25 @@
       }
       pic.append(path);
       if (label) pic.append(svg("text", { x: (x1 + x2) / 2 + 6, y: (y1 + y2) / 2, "font-size": 13 }, label));
+      if (move && MARK[move.outcome] && showMarks) {
+        const mx = u === v ? x1 : (x1 + x2) / 2, my = u === v ? y1 - 34 : (y1 + y2) / 2;
+        const mark = svg("g", { class: "edge-mark " + outcomeClass(move), "data-edge": name });
+        mark.append(svg("circle", { cx: mx, cy: my, r: 10 }));
+        mark.append(svg("text", { x: mx, y: my + 5, "text-anchor": "middle" }, MARK[move.outcome]));
+        mark.addEventListener("click", () => humanMove(move));
+        marksLayer.push(mark);
+      }
     });
+    marksLayer.forEach((g) => pic.append(g));
+    // Every vertex by its number (a move reads "cut 1-2"); 0 is the ground.
     board.vertices.forEach(([v]) => {
-      if (v === 0) return;
+      if (v === 0) {
+        pic.append(svg("text", { class: "vertex-label", x: 4, y: H - 4, "data-vertex": 0 }, "0 = the ground"));
+        return;
+      }
       const [x, y] = px(v);
       pic.append(svg("circle", { cx: x, cy: y, r: 5, fill: "#222" }));
+      pic.append(svg("text", { class: "vertex-label", x: x + 9, y: y - 8, "data-vertex": v }, String(v)));
     });
     const holder = el("div", { class: "graph" });
     holder.append(pic);
@@ -867,9 +1004,10 @@
     $("table-button").disabled = true;
     $("csv-link").href = "/api/table.csv?" + new URLSearchParams({ spec: game_, n: n }).toString();
     try {
-      const t = await api("/api/table", { spec: game_, n: n });
+      const [t, f] = await Promise.all([api("/api/table", { spec: game_, n: n }),
+        api("/api/formula", { spec: game_ }).catch(() => null)]);
       if (token !== tableToken) return;
-      renderPlot(t);
+      renderPlot(t, f && f.game === t.game ? f.formula : null);
     } catch (e) {
       if (token !== tableToken) return;
       showError("table-error", e.message);
@@ -890,7 +1028,14 @@
     return 10 * p;
   }
 
-  function renderPlot(t) {
+  // In misère play the plot's values are not the answer: the panel says so.
+  function updatePlotMode() {
+    const on = $("misere").checked;
+    $("plot-mode").hidden = !on;
+    $("table").classList.toggle("misere-mode", on);
+  }
+
+  function renderPlot(t, formula) {
     const values = t.values.slice(0, PLOTTED);
     const per = t.periodicity;
     // The drawing is as wide as its box, so that text keeps its size on a phone.
@@ -959,14 +1104,16 @@
       readout.textContent = "G(" + i + ") = " + dot.getAttribute("data-value") + note;
     });
     $("plot").replaceChildren(root);
-    $("plot-title").textContent = "Grundy values of " + t.game + ", heaps 0 to " + (t.values.length - 1);
+    $("plot-title").textContent = "Grundy values of " + t.game + " in normal play, heaps 0 to " + (t.values.length - 1);
     const facts = [];
     if (per.period) {
+      const status = per.proved ? " · proved" : formula ? " · proved by a theorem" : " · observed, not proved";
       facts.push(el("strong", { text: "Preperiod " + per.preperiod + " · Period " + per.period +
-        (per.saltus ? " · Saltus " + per.saltus : "") + (per.proved ? " · proved" : " · observed, not proved") }));
+        (per.saltus ? " · Saltus " + per.saltus : "") + status }));
       facts.push(el("br"));
     }
-    facts.push(per.reason.charAt(0).toUpperCase() + per.reason.slice(1) + ".");
+    if (formula && !per.proved) facts.push(el("span", { id: "table-formula", text: "Every value is given by a theorem: " + formula + "." }));
+    else facts.push(per.reason.charAt(0).toUpperCase() + per.reason.slice(1) + ".");
     if (t.values.length > PLOTTED) facts.push(" The plot shows heaps 0 to " + (PLOTTED - 1) + "; the CSV has all " + t.values.length.toLocaleString() + ".");
     $("period").replaceChildren(...facts);
     $("table-values").textContent = t.values.join(" ");
@@ -1001,6 +1148,7 @@
       solve(spec, true);
     });
     $("misere").addEventListener("change", () => {
+      updatePlotMode();
       const spec = $("spec").value.trim();
       if (spec) solve(spec, false);
     });
@@ -1021,6 +1169,7 @@
     };
     $("show-colours").addEventListener("change", redraw);
     $("practice").addEventListener("change", redraw);
+    window.addEventListener("resize", () => { if (game.data) renderBoard(); });
     $("table-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       showTable($("table-game").value.trim(), $("table-n").value.trim());
@@ -1031,6 +1180,7 @@
       if (spec) solve(spec, false);
     });
     const spec = readUrl() || $("spec").value.trim();
+    updatePlotMode();
     showTable($("table-game").value.trim(), $("table-n").value.trim());
     if (spec) solve(spec, false);
   });
