@@ -47,6 +47,9 @@ class Result:
         right_winning_moves, right_move_descriptions, right_winning_moves_total: for a
             partisan position, Right's winning moves moving first (``winning_moves``
             then holds Left's).
+        misere_canonical, genus: under misère play, for an impartial position small
+            enough, its misère canonical form and genus as CGSuite prints them
+            (``*[2[2]321]``, ``0^120``; :mod:`grundy.cgt.misere`).
     """
 
     position: Position | Sum
@@ -71,6 +74,8 @@ class Result:
     right_winning_moves: tuple[Position | Sum, ...] = ()
     right_move_descriptions: tuple[str, ...] = ()
     right_winning_moves_total: int | None = None
+    misere_canonical: str | None = None
+    genus: str | None = None
 
     @property
     def first_player_wins(self) -> bool:
@@ -325,7 +330,9 @@ def format_result(result: Result) -> str:
         lines.append(f"Grundy value: {result.grundy}")
     if result.canonical is not None:
         lines.extend(_partisan_lines(result))
-    elif any(c.game.kind == "partisan" for c in result.position.components):
+    elif result.play != "misere" and any(
+        c.game.kind == "partisan" for c in result.position.components
+    ):
         # The value ran out of time: the outcome and each side's winning move by search.
         lines.append("Canonical value: not finished (the outcome class is by search)")
         lines += _move_lines("Left", result.winning_moves, result.move_descriptions, None)
@@ -348,6 +355,8 @@ def format_result(result: Result) -> str:
             lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")
     elif result.outcome == "P":
         lines.append("No winning move: every move leads to a position the opponent wins.")
+    if result.misere_canonical is not None:
+        lines.append(f"Misère canonical form: {result.misere_canonical}; genus {result.genus}")
     if result.explanation:
         lines.append("Why:")
         lines.extend(f"  {line}" for line in result.explanation)

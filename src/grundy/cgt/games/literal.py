@@ -1,5 +1,9 @@
 """A game written as a value: ``cgt "{2|-1}"`` is a component of the position language.
 
+A misère form in CGSuite's notation (``cgt "*[2[2]321]"``, :mod:`grundy.cgt.misere`)
+keeps its form: under ``--misere`` it is played as written; under normal play it
+is the nimber of its Grundy value.
+
 Each argument is a game in CGSuite's ASCII notation (``0``, ``3/4``, ``*2``,
 ``^``, ``v``, ``+-1``, ``{2|-1/2}``, ``{0||0|-1}``; Unicode ↑ ↓ ± ⇑ ½ are
 accepted) and stands for its canonical form: Left's moves are the canonical
@@ -62,6 +66,11 @@ class GameLiteral(PartisanGame[CanonicalGame]):
                     f"the value has {len(text):,} characters, more than {MAX_LITERAL:,}", _SYNTAX
                 )
             try:
+                if text.lstrip().startswith("*["):  # CGSuite's misère notation (issue 33)
+                    from grundy.cgt.misere.form import MisereGame  # noqa: PLC0415 (lazy)
+
+                    states.append(MisereGame.parse(text))  # type: ignore[arg-type]
+                    continue
                 states.append(parse_game(text))
             except InvalidSpecError as error:
                 raise InvalidSpecError(error.problem, _SYNTAX) from None
@@ -71,9 +80,13 @@ class GameLiteral(PartisanGame[CanonicalGame]):
         return f'"{state}"'
 
     def left_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
+        if not isinstance(state, CanonicalGame):  # a misère form *[...]: its options
+            return state.options  # type: ignore[no-any-return]
         return state.left_options
 
     def right_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
+        if not isinstance(state, CanonicalGame):
+            return state.options  # type: ignore[no-any-return]
         return state.right_options
 
     def region_key(self, state: CanonicalGame) -> Hashable:
@@ -81,8 +94,11 @@ class GameLiteral(PartisanGame[CanonicalGame]):
 
     def number_value(self, region: CanonicalGame) -> Fraction | None:
         """The value when it is a number (no search below it), else None."""
-        return region.number()
+        return self.canonical_value(region).number()
 
     def canonical_value(self, state: CanonicalGame) -> CanonicalGame:
-        """The value of ``state``: the state itself (read by :func:`grundy.cgt.value_of`)."""
+        """The value of ``state``: the state itself (read by :func:`grundy.cgt.value_of`);
+        a misère form ``*[...]`` has the nimber of its normal-play Grundy value."""
+        if not isinstance(state, CanonicalGame):
+            return CanonicalGame(f"*{state.normal_value}")
         return state

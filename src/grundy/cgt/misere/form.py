@@ -30,13 +30,21 @@ True
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import ClassVar
 
 from grundy.core.limits import check_time
-from grundy.errors import InvalidSpecError
+from grundy.errors import InvalidSpecError, SearchLimitError
 
-__all__ = ["MisereGame", "misere_outcome_of_options", "nim_heap"]
+__all__ = [
+    "EXPECTED",
+    "MisereGame",
+    "misere_outcome_of_options",
+    "nim_heap",
+    "table_budget",
+    "table_size",
+]
 
 _LOCK = threading.RLock()
 
@@ -47,6 +55,7 @@ _BIRTHDAY: list[int] = [0]
 _GPLUS: list[int] = [0]
 _GMINUS: list[int] = [1]
 _NIM: list[int] = [0]  # nim heap ids by size
+_BUDGET: list[int | None] = [None]  # most games the table may hold (None: no bound)
 _EQ_MEMO: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
 _ADD_MEMO: dict[tuple[int, int], int] = {}
 
@@ -115,6 +124,10 @@ def _make(opts: Iterable[int]) -> int:
         # A form with no reversible option equal to an existing canonical form would
         # be that form (canonical forms are unique), so the new id is a new value.
         gid = len(_OPTS)
+        if _BUDGET[0] is not None and gid > _BUDGET[0]:
+            raise SearchLimitError(
+                f"the table of misère canonical forms passed {_BUDGET[0]:,} games"
+            )
         ordered = tuple(sorted(reduced))
         _OPTS.append(ordered)
         _INDEX[reduced] = gid
@@ -535,6 +548,25 @@ class MisereGame:
 
     def __repr__(self) -> str:
         return f"MisereGame({str(self)!r})"
+
+
+@contextmanager
+def table_budget(games: int) -> Iterator[None]:
+    """Inside, computing a new canonical form past ``games`` forms in the table raises
+    :class:`~grundy.errors.SearchLimitError` (misère canonical forms of sums can grow
+    exponentially)."""
+    with _LOCK:
+        old = _BUDGET[0]
+        _BUDGET[0] = games if old is None else min(old, games)
+        try:
+            yield
+        finally:
+            _BUDGET[0] = old
+
+
+def table_size() -> int:
+    """How many misère canonical forms the table holds."""
+    return len(_OPTS)
 
 
 def nim_heap(n: int) -> MisereGame:

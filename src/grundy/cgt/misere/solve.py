@@ -1,0 +1,245 @@
+"""Misère play through canonical forms: positions of any impartial ruleset, and ``cgt``
+literals (``cgt "*2"``, ``cgt "*[2[2]321]"``).
+
+:func:`misere_form` walks an impartial position's game tree (each state once) and
+builds its misère canonical form bottom-up; :func:`annotate` adds that form and the
+genus to a misère :class:`~grundy.core.result.Result`; :func:`solve_misere_forms`
+solves a misère sum with ``cgt`` components, whose normal-play values cannot say
+who wins misère.
+
+>>> from grundy import parse
+>>> str(misere_form(parse("nim 2 2"))), str(misere_form(parse("kayles 3")))
+('*[2[2]]', '*[3]')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from grundy.cgt.misere.form import MisereGame, table_budget
+from grundy.cgt.misere.genus import genus, is_tame, phylum, tame_sum_outcome
+from grundy.cgt.value import CanonicalGame
+from grundy.core.game import ImpartialGame
+from grundy.core.limits import check_time
+from grundy.core.position import Position, Sum, sum_of
+from grundy.core.result import Result
+from grundy.errors import SearchLimitError, UnsupportedError
+
+__all__ = [
+    "ANNOTATE_POSITIONS",
+    "ANNOTATE_TABLE",
+    "annotate",
+    "component_form",
+    "misere_form",
+    "solve_misere_forms",
+]
+
+#: At most this many states of a position are walked for :func:`annotate`.
+ANNOTATE_POSITIONS = 3_000
+#: ... and the table of misère canonical forms may grow to this many games.
+ANNOTATE_TABLE = 50_000
+
+
+def _literal_form(state: Any) -> MisereGame | None:
+    if isinstance(state, MisereGame):
+        return state
+    if isinstance(state, CanonicalGame):
+        if state.is_nimber():
+            nus = state.uptimal()
+            assert nus is not None
+            return MisereGame(nus[2])
+        return None
+    return None
+
+
+def component_form(p: Position, max_positions: int = ANNOTATE_POSITIONS) -> MisereGame:
+    """The misère canonical form of one component (an impartial ruleset's position, or an
+    impartial ``cgt`` literal); UnsupportedError for a partisan one, SearchLimitError past
+    ``max_positions`` states."""
+    game = p.game
+    if not isinstance(game, ImpartialGame):
+        found = _literal_form(p.state) if game.name == "cgt" else None
+        if found is None:
+            raise UnsupportedError(
+                f"misère play is defined here for impartial games; {p} is partisan "
+                "(its Left and Right options differ); drop --misere"
+            )
+        return found
+    memo: dict[Any, MisereGame] = {}
+    stack: list[Any] = [p.state]
+    moves: dict[Any, list[tuple[Any, ...]]] = {}
+    while stack:
+        state = stack[-1]
+        if state in memo:
+            stack.pop()
+            continue
+        if state not in moves:
+            if len(moves) >= max_positions:
+                raise SearchLimitError(
+                    f"{p} has more than {max_positions:,} positions for a misère canonical form"
+                )
+            check_time(len(moves), "positions")
+            moves[state] = [tuple(o) for o in game.split_moves(state)]
+        todo = [s for o in moves[state] for s in o if s not in memo]
+        if todo:
+            for s in todo:
+                if s in moves and s not in memo and s in stack:
+                    raise UnsupportedError(f"{p} can repeat a position (a loopy game)")
+            stack.extend(todo)
+            continue
+        stack.pop()
+        options = []
+        for o in moves[state]:
+            total = MisereGame(0)
+            for s in o:
+                total = total + memo[s]
+            options.append(total)
+        memo[state] = MisereGame.from_options(options)
+    return memo[p.state]
+
+
+def misere_form(
+    pos: Position | Sum,
+    *,
+    max_positions: int = ANNOTATE_POSITIONS,
+    max_table: int | None = None,
+) -> MisereGame:
+    """The misère canonical form of a position (a sum: the sum of the components' forms).
+
+    ``max_table`` bounds the table of canonical forms (SearchLimitError past it).
+    """
+    if max_table is None:
+        return _form(pos, max_positions)
+    with table_budget(max_table):
+        return _form(pos, max_positions)
+
+
+def _form(pos: Position | Sum, max_positions: int) -> MisereGame:
+    total = MisereGame(0)
+    for c in pos.components:
+        total = total + component_form(c, max_positions)
+    return total
+
+
+def _forms_lines(comps: Sequence[Position], forms: Sequence[MisereGame]) -> list[str]:
+    lines = []
+    if len(comps) > 1:
+        lines.append("Misère canonical form of each component (Conway ONAG ch. 12):")
+        lines.extend(
+            f"  {c}  ->  {f}  (genus {genus(f)}, {phylum(f)})"
+            for c, f in zip(comps, forms, strict=True)
+        )
+    return lines
+
+
+def _why(comps: Sequence[Position], forms: Sequence[MisereGame]) -> list[str]:
+    total = MisereGame(0)
+    for f in forms:
+        total = total + f
+    g = genus(total)
+    lines = _forms_lines(comps, forms)
+    lines.append(
+        f"Misère canonical form {total} (reversible options bypassed, Conway's proviso "
+        f"kept); genus {g} ({phylum(total)}; in full {g.full})."
+    )
+    if len(forms) > 1 and all(is_tame(f) for f in forms):
+        rule = tame_sum_outcome(genus(f) for f in forms)
+        lines.append(
+            "Every component is tame, so the sum plays like misère Nim on the genera "
+            f"(Winning Ways ch. 13): its genus is {g}, a P-position exactly when the "
+            f"superscript is 0 -> {rule}."
+        )
+    word = "P-position: the player to move loses" if total.outcome == "P" else (
+        "N-position: the player to move wins"
+    )
+    lines.append(
+        f"Its misère Grundy value is {total.misere_value} (0 exactly at misère "
+        f"P-positions), so it is an {word}." if total.outcome == "N" else
+        f"P-positions), so it is a {word}."
+    )
+    return lines
+
+
+def annotate(pos: Position | Sum, result: Result) -> Result:
+    """``result`` with the misère canonical form and genus of ``pos`` added, when the
+    position is small enough (else ``result`` itself, with a line saying so)."""
+    try:
+        forms = [
+            misere_form(c, max_positions=ANNOTATE_POSITIONS, max_table=ANNOTATE_TABLE)
+            for c in pos.components
+        ]
+        total = MisereGame(0)
+        with table_budget(ANNOTATE_TABLE):
+            for f in forms:
+                total = total + f
+        text, g = str(total), genus(total)
+        lines = _why(pos.components, forms)
+    except (SearchLimitError, RecursionError):
+        note = (
+            f"The misère canonical form is out of reach here (more than {ANNOTATE_POSITIONS:,}"
+            f" positions or {ANNOTATE_TABLE:,} canonical forms): left out."
+        )
+        return replace(result, explanation=(*result.explanation, note))
+    if total.outcome != result.outcome:  # two independent answers must agree
+        raise AssertionError(f"misère canonical form says {total.outcome} for {pos}")
+    return replace(
+        result,
+        misere_canonical=text,
+        genus=str(g),
+        explanation=(*result.explanation, *lines),
+    )
+
+
+def _component_options(p: Position) -> list[tuple[tuple[Position, ...], str]]:
+    game = p.game
+    if isinstance(game, ImpartialGame):
+        return [
+            (tuple(Position(game, s) for s in o), "move to " + (
+                " + ".join(str(Position(game, s)) for s in o) or "nothing"))
+            for o in game.split_moves(p.state)
+        ]
+    state = p.state
+    opts = state.options if isinstance(state, MisereGame) else state.left_options
+    return [((Position(game, o),), f"move {state} to {o}") for o in opts]
+
+
+def solve_misere_forms(pos: Position | Sum, *, max_moves: int, max_positions: int) -> Result:
+    """A misère sum with impartial ``cgt`` components, by misère canonical forms."""
+    comps = pos.components
+    forms = [component_form(c, max_positions) for c in comps]
+    total = MisereGame(0)
+    for f in forms:
+        total = total + f
+    winning: list[Position | Sum] = []
+    words: list[str] = []
+    count = 0
+    for i, c in enumerate(comps):
+        rest = MisereGame(0)
+        for j, f in enumerate(forms):
+            if j != i:
+                rest = rest + f
+        for after, text in _component_options(c):
+            value = rest
+            for a in after:
+                value = value + component_form(a, max_positions)
+            if value.outcome == "P":
+                count += 1
+                if len(winning) < max_moves:
+                    winning.append(sum_of([*comps[:i], *after, *comps[i + 1 :]]))
+                    words.append(text)
+    return Result(
+        position=pos,
+        play="misere",
+        outcome=total.outcome,
+        grundy=None,
+        winning_moves=tuple(winning),
+        move_descriptions=tuple(words),
+        method="misère canonical forms (Conway ONAG ch. 12; CGSuite notation)",
+        explanation=tuple(_why(comps, forms)),
+        winning_moves_total=count,
+        winning_moves_truncated=count > len(winning),
+        misere_canonical=str(total),
+        genus=str(genus(total)),
+    )
