@@ -280,6 +280,11 @@ def parse_game(text: str) -> CanonicalGame:
     Traceback (most recent call last):
     grundy.errors.InvalidSpecError: expected '}', found the end in '{1|' (expected: ...)
     """
+    if ":" in text or "[" in text or "(" in text:  # compounds, *[...] (issue 33)
+        from grundy.cgt import compound_text  # noqa: PLC0415 (lazy: rarely used)
+
+        if compound_text.has_compound(text):
+            return compound_text.parse_compound(text)
     try:
         return CanonicalGame._of(_Parser(text).whole())
     except RecursionError:
