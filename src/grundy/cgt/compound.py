@@ -28,7 +28,7 @@ selective compounds depend on the form, not only the value).
 
 >>> from grundy.cgt.value import CanonicalGame as G
 >>> str(ordinal_sum(G(1), G(-1))), str(ordinal_sum(G("*"), G(1)))
-('1/2', '*:1')
+('1/2', '^*')
 >>> str(norton_product(G(3), G("^"))), str(norton_product(G("1/2"), G(2)))
 ('^3', '1')
 >>> str(conjunctive(G("*2"), G("*3"))), remoteness(G("*2"), "L")

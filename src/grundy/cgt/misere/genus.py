@@ -25,7 +25,7 @@ repeating (at least two digits).
 >>> str(genus(MisereGame("*[2#]"))), is_tame(MisereGame("*[2#]"))
 ('0^0', True)
 >>> str(genus(MisereGame("*[2[2]321]"))), phylum(MisereGame("*[2[2]321]"))
-('4^4', 'tame')
+('4^146', 'restless')
 """
 
 from __future__ import annotations
