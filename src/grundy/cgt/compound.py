@@ -30,7 +30,7 @@ selective compounds depend on the form, not only the value).
 >>> str(ordinal_sum(G(1), G(-1))), str(ordinal_sum(G("*"), G(1)))
 ('1/2', '^*')
 >>> str(norton_product(G(3), G("^"))), str(norton_product(G("1/2"), G(2)))
-('^3', '1')
+('^3', '1*')
 >>> str(conjunctive(G("*2"), G("*3"))), remoteness(G("*2"), "L")
 ('*', 1)
 """
