@@ -18,7 +18,8 @@ canonical value of the compound, played under normal play:
 * **Continued conjunctive compound**: every component that can still be moved in must
   be moved in, until none can. Outcome rule: **suspense numbers** (0 at the end;
   1 + the greatest even suspense of an option, else 1 + the least: the winner dawdles,
-  the loser hurries); the player to move wins exactly when the greatest suspense is odd.
+  the loser hurries); with impartial components the player to move wins exactly when
+  the greatest suspense is odd.
 * **Selective compound** ``G ∨ H``: a move is made in any non-empty set of components:
   ``{G^L ∨ H, G ∨ H^L, G^L ∨ H^L | ...}``. For impartial games it is a P-position exactly
   when every component is.
@@ -184,7 +185,15 @@ def conjunctive_outcome(*games: CanonicalGame) -> str:
 
 
 def continued_conjunctive_outcome(*games: CanonicalGame) -> str:
-    """The outcome class of a continued conjunctive compound, by suspense numbers."""
+    """The outcome class of a continued conjunctive compound: by suspense numbers when
+    every component is impartial (Winning Ways ch. 9), else from the compound's value
+    (the suspense rule does not hold for partisan components, where a component can be
+    over for one player only)."""
+    if not all(g.is_nimber() for g in games):
+        total = games[0]
+        for g in games[1:]:
+            total = continued_conjunctive(total, g)
+        return total.outcome
     left = max(suspense(g, "L") for g in games) % 2 == 1
     right = max(suspense(g, "R") for g in games) % 2 == 1
     return _outcome(left, right)
