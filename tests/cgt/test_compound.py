@@ -68,9 +68,7 @@ def test_remoteness_and_suspense_rules() -> None:
     for _ in range(150):
         g, h = rng.choice(SAMPLE), rng.choice(SAMPLE)
         assert conjunctive_outcome(g, h) == ref.outcome_of("conjunctive", tree(g), tree(h))
-        assert continued_conjunctive_outcome(g, h) == ref.outcome_of(
-            "continued", tree(g), tree(h)
-        )
+        assert continued_conjunctive_outcome(g, h) == ref.outcome_of("continued", tree(g), tree(h))
     forms = [parse_game("{0,*|0,*}"), parse_game("{*2|*2}"), parse_game("{0,*3|0,*3}")]
     impartial = [CanonicalGame(f"*{n}") for n in range(5)] + forms
     for g in impartial:  # the suspense rule itself, on impartial components
@@ -110,8 +108,15 @@ def test_nim_products_match_the_mex_definition() -> None:
 def test_published_nim_multiplication_rows() -> None:
     # Source: OEIS A051910 (Nim-product triangle, rows m <= n), read through the search tool.
     rows = [
-        [0], [0, 1], [0, 2, 3], [0, 3, 1, 2], [0, 4, 8, 12, 6], [0, 5, 10, 15, 2, 7],
-        [0, 6, 11, 13, 14, 8, 5], [0, 7, 9, 14, 10, 13, 3, 4], [0, 8, 12, 4, 11, 3, 7, 15, 13],
+        [0],
+        [0, 1],
+        [0, 2, 3],
+        [0, 3, 1, 2],
+        [0, 4, 8, 12, 6],
+        [0, 5, 10, 15, 2, 7],
+        [0, 6, 11, 13, 14, 8, 5],
+        [0, 7, 9, 14, 10, 13, 3, 4],
+        [0, 8, 12, 4, 11, 3, 7, 15, 13],
     ]
     for n, row in enumerate(rows):
         assert [nim_product(n, m) for m in range(n + 1)] == row
@@ -130,8 +135,9 @@ def test_nim_field_inverse_division_and_roots() -> None:
 
 def test_compounds_in_cgt_literals() -> None:
     assert str(parse_game("* : 1")) == "^*"
-    assert str(parse_game("norton(1/2, ^) + *")) == str(norton_product(parse_game("1/2"),
-                                                                      parse_game("^")) + "*")
+    assert str(parse_game("norton(1/2, ^) + *")) == str(
+        norton_product(parse_game("1/2"), parse_game("^")) + "*"
+    )
     assert parse_game("conjunctive(*2, *3)") == conjunctive(parse_game("*2"), parse_game("*3"))
     assert parse_game("selective(1, -1)") == selective(CanonicalGame(1), CanonicalGame(-1))
     assert str(parse_game("nim_product(*8, *8)")) == "*13"

@@ -128,8 +128,11 @@ def _normal_grundy(form: frozenset) -> int:  # type: ignore[type-arg]
 
 
 def test_tame_sums_follow_misere_nim_on_the_genera() -> None:
-    tame = [f for f in ref.forms_born_by(3) + [frozenset(DAY3[i::4]) for i in range(4)]
-            if is_tame(canon(f))]
+    tame = [
+        f
+        for f in ref.forms_born_by(3) + [frozenset(DAY3[i::4]) for i in range(4)]
+        if is_tame(canon(f))
+    ]
     assert len(tame) > 6
     for a in tame:
         for b in tame:

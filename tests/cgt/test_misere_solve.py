@@ -42,12 +42,16 @@ def test_every_listed_winning_move_leads_to_a_misere_p_position() -> None:
 def test_cli_json_fields() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "grundy", "solve", "kayles", "5", "--misere", "--json"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     data = json.loads(out)
     assert data["misere_canonical"] == "*[2[2]321]" and data["genus"] == "4^146"
     text = subprocess.run(
         [sys.executable, "-m", "grundy", "solve", 'cgt "*2"', "--misere"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     assert "Misère canonical form: *[2]; genus 2" in text

@@ -7,7 +7,7 @@ Imports nothing from grundy: every answer comes from the definitions.
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 Form = frozenset  # an impartial game: the frozenset of its options
 Tree = tuple  # a partisan game: (left options, right options), each a tuple of Trees
@@ -23,7 +23,7 @@ def forms_born_by(day: int) -> list[frozenset]:  # type: ignore[type-arg]
     return forms
 
 
-@lru_cache(maxsize=None)
+@cache
 def misere_next_wins(parts: tuple) -> bool:  # type: ignore[type-arg]
     """The player to move wins the misère sum of these forms (sorted tuple)."""
     if all(not p for p in parts):
@@ -47,7 +47,7 @@ def nim_heap(n: int) -> frozenset:  # type: ignore[type-arg]
     return heaps[n]
 
 
-@lru_cache(maxsize=None)
+@cache
 def misere_grundy(parts: tuple) -> int:  # type: ignore[type-arg]
     """The misère Grundy value of a sum: 1 with no move, else the mex of the options'."""
     if all(not p for p in parts):
@@ -82,7 +82,7 @@ def _opts(g: Tree, side: int) -> tuple:  # type: ignore[type-arg]
     return g[side]
 
 
-@lru_cache(maxsize=None)
+@cache
 def wins_moving_first(kind: str, g: Tree, h: Tree, side: int) -> bool:
     """``side`` (0 Left, 1 Right) to move wins the compound ``kind`` of g and h (normal
     play: who cannot move loses)."""

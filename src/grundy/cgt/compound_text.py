@@ -103,7 +103,9 @@ def _close(text: str, at: int, open_ch: str, close_ch: str) -> int:
             depth -= 1
             if depth == 0:
                 return i
-    raise InvalidSpecError(f"no {close_ch!r} closes the {open_ch!r} at {at + 1} in {text!r}", _SYNTAX)
+    raise InvalidSpecError(
+        f"no {close_ch!r} closes the {open_ch!r} at {at + 1} in {text!r}", _SYNTAX
+    )
 
 
 def _text(g: CanonicalGame) -> str:

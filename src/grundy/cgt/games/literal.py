@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from grundy.cgt.notation import parse_game
 from grundy.cgt.value import CanonicalGame
@@ -59,7 +59,7 @@ class GameLiteral(PartisanGame[CanonicalGame]):
     def parse_args(self, args: Sequence[str]) -> list[CanonicalGame]:
         if not args:
             raise InvalidSpecError("cgt needs a value", _SYNTAX)
-        states = []
+        states: list[Any] = []  # CanonicalGame, or MisereGame for *[...]
         for text in args:
             if len(text) > MAX_LITERAL:
                 raise InvalidSpecError(
@@ -69,7 +69,7 @@ class GameLiteral(PartisanGame[CanonicalGame]):
                 if text.lstrip().startswith("*["):  # CGSuite's misère notation (issue 33)
                     from grundy.cgt.misere.form import MisereGame  # noqa: PLC0415 (lazy)
 
-                    states.append(MisereGame.parse(text))  # type: ignore[arg-type]
+                    states.append(MisereGame.parse(text))
                     continue
                 states.append(parse_game(text))
             except InvalidSpecError as error:
@@ -81,12 +81,12 @@ class GameLiteral(PartisanGame[CanonicalGame]):
 
     def left_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
         if not isinstance(state, CanonicalGame):  # a misère form *[...]: its options
-            return state.options  # type: ignore[no-any-return]
+            return state.options
         return state.left_options
 
     def right_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
         if not isinstance(state, CanonicalGame):
-            return state.options  # type: ignore[no-any-return]
+            return state.options
         return state.right_options
 
     def region_key(self, state: CanonicalGame) -> Hashable:

@@ -126,7 +126,7 @@ def _make(opts: Iterable[int]) -> int:
         gid = len(_OPTS)
         if _BUDGET[0] is not None and gid > _BUDGET[0]:
             raise SearchLimitError(
-                f"the table of misère canonical forms passed {_BUDGET[0]:,} games"
+                _BUDGET[0], f"the table of misère canonical forms passed {_BUDGET[0]:,} games"
             )
         ordered = tuple(sorted(reduced))
         _OPTS.append(ordered)
@@ -474,9 +474,9 @@ class MisereGame:
 
         >>> MisereGame.parse("*[4,2]") == MisereGame.parse("*[42]")
         True
-        >>> MisereGame.parse("*[2")
+        >>> MisereGame.parse("*[2#x]")
         Traceback (most recent call last):
-        grundy.errors.InvalidSpecError: expected ']', found the end at position 4 in '*[2' (expected: ...)
+        grundy.errors.InvalidSpecError: expected a heap digit or '(', found 'x' ...
         """
         reader = _Reader(text.strip())
         with _LOCK:

@@ -78,7 +78,8 @@ def component_form(p: Position, max_positions: int = ANNOTATE_POSITIONS) -> Mise
         if state not in moves:
             if len(moves) >= max_positions:
                 raise SearchLimitError(
-                    f"{p} has more than {max_positions:,} positions for a misère canonical form"
+                    max_positions,
+                    f"{p} has more than {max_positions:,} positions for a misère canonical form",
                 )
             check_time(len(moves), "positions")
             moves[state] = [tuple(o) for o in game.split_moves(state)]
@@ -151,13 +152,16 @@ def _why(comps: Sequence[Position], forms: Sequence[MisereGame]) -> list[str]:
             f"(Winning Ways ch. 13): its genus is {g}, a P-position exactly when the "
             f"superscript is 0 -> {rule}."
         )
-    word = "P-position: the player to move loses" if total.outcome == "P" else (
-        "N-position: the player to move wins"
+    word = (
+        "P-position: the player to move loses"
+        if total.outcome == "P"
+        else ("N-position: the player to move wins")
     )
     lines.append(
         f"Its misère Grundy value is {total.misere_value} (0 exactly at misère "
-        f"P-positions), so it is an {word}." if total.outcome == "N" else
-        f"P-positions), so it is a {word}."
+        f"P-positions), so it is an {word}."
+        if total.outcome == "N"
+        else f"P-positions), so it is a {word}."
     )
     return lines
 
@@ -196,8 +200,10 @@ def _component_options(p: Position) -> list[tuple[tuple[Position, ...], str]]:
     game = p.game
     if isinstance(game, ImpartialGame):
         return [
-            (tuple(Position(game, s) for s in o), "move to " + (
-                " + ".join(str(Position(game, s)) for s in o) or "nothing"))
+            (
+                tuple(Position(game, s) for s in o),
+                "move to " + (" + ".join(str(Position(game, s)) for s in o) or "nothing"),
+            )
             for o in game.split_moves(p.state)
         ]
     state = p.state
