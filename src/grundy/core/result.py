@@ -355,8 +355,9 @@ def format_result(result: Result) -> str:
             lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")
     elif result.outcome == "P":
         lines.append("No winning move: every move leads to a position the opponent wins.")
-    if result.misere_canonical is not None:
-        lines.append(f"Misère canonical form: {result.misere_canonical}; genus {result.genus}")
+    if result.genus is not None:
+        form = result.misere_canonical or "(too long to print)"
+        lines.append(f"Misère canonical form: {form}; genus {result.genus}")
     if result.explanation:
         lines.append("Why:")
         lines.extend(f"  {line}" for line in result.explanation)

@@ -42,7 +42,7 @@ __all__ = [
     "MisereGame",
     "misere_outcome_of_options",
     "nim_heap",
-    "table_budget",
+    "work_budget",
     "table_size",
 ]
 
@@ -55,7 +55,8 @@ _BIRTHDAY: list[int] = [0]
 _GPLUS: list[int] = [0]
 _GMINUS: list[int] = [1]
 _NIM: list[int] = [0]  # nim heap ids by size
-_BUDGET: list[int | None] = [None]  # most games the table may hold (None: no bound)
+_BUDGET: list[int | None] = [None]  # most steps allowed (None: no bound)
+_WORK = [0]  # steps taken: equality tests and sums not found in their memos
 _EQ_MEMO: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
 _ADD_MEMO: dict[tuple[int, int], int] = {}
 
@@ -81,6 +82,7 @@ def _eq_forms(a: frozenset[int], b: frozenset[int]) -> bool:
     found = _EQ_MEMO.get(key)
     if found is not None:
         return found
+    _tick()
     ok = True
     if not a:
         ok = not _p_form(b)
@@ -92,6 +94,17 @@ def _eq_forms(a: frozenset[int], b: frozenset[int]) -> bool:
         ok = all(x in a or any(_eq_forms(frozenset(_OPTS[y]), a) for y in _OPTS[x]) for x in b)
     _EQ_MEMO[key] = ok
     return ok
+
+
+def _tick() -> None:
+    _WORK[0] += 1
+    if not _WORK[0] & 0x3FF:
+        check_time()
+    limit = _BUDGET[0]
+    if limit is not None and _WORK[0] > limit:
+        raise SearchLimitError(
+            limit, f"misère canonical forms: more than {limit:,} steps (sums and comparisons)"
+        )
 
 
 def _reduce(opts: set[int]) -> frozenset[int]:
@@ -124,10 +137,6 @@ def _make(opts: Iterable[int]) -> int:
         # A form with no reversible option equal to an existing canonical form would
         # be that form (canonical forms are unique), so the new id is a new value.
         gid = len(_OPTS)
-        if _BUDGET[0] is not None and gid > _BUDGET[0]:
-            raise SearchLimitError(
-                _BUDGET[0], f"the table of misère canonical forms passed {_BUDGET[0]:,} games"
-            )
         ordered = tuple(sorted(reduced))
         _OPTS.append(ordered)
         _INDEX[reduced] = gid
@@ -153,7 +162,7 @@ def _add(a: int, b: int) -> int:
     found = _ADD_MEMO.get(key)
     if found is not None:
         return found
-    check_time()
+    _tick()
     opts = [_add(x, b) for x in _OPTS[a]] + [_add(a, y) for y in _OPTS[b]]
     gid = _make(opts)
     _ADD_MEMO[key] = gid
@@ -169,11 +178,17 @@ def _even_part(gid: int) -> int:
     return _add(gid, _nim(1)) if _is_odd(gid) else gid
 
 
+_KEYS: dict[int, tuple[object, ...]] = {}
+
+
 def _order_key(gid: int) -> tuple[object, ...]:
     """CGSuite's canonical order of options: by the even part's birthday, number of
     options, G+, G-, then its options; even before odd."""
+    found = _KEYS.get(gid)
+    if found is not None:
+        return found
     e = _even_part(gid) if gid > 1 else 0
-    return (
+    found = (
         _BIRTHDAY[e],
         len(_OPTS[e]),
         _GPLUS[e],
@@ -181,6 +196,8 @@ def _order_key(gid: int) -> tuple[object, ...]:
         tuple(_order_key(o) for o in _ordered(e)),
         e != gid,
     )
+    _KEYS[gid] = found
+    return found
 
 
 _ORDERED: dict[int, tuple[int, ...]] = {}
@@ -551,17 +568,19 @@ class MisereGame:
 
 
 @contextmanager
-def table_budget(games: int) -> Iterator[None]:
-    """Inside, computing a new canonical form past ``games`` forms in the table raises
-    :class:`~grundy.errors.SearchLimitError` (misère canonical forms of sums can grow
-    exponentially)."""
+def work_budget(steps: int) -> Iterator[None]:
+    """Inside, more than ``steps`` new sums and equality tests of misère canonical forms
+    raise :class:`~grundy.errors.SearchLimitError` (forms of sums can grow exponentially;
+    what was found stays memoised)."""
     with _LOCK:
-        old = _BUDGET[0]
-        _BUDGET[0] = games if old is None else min(old, games)
+        old_limit, old_work = _BUDGET[0], _WORK[0]
+        _WORK[0] = 0
+        _BUDGET[0] = steps if old_limit is None else min(old_limit - old_work, steps)
         try:
             yield
         finally:
-            _BUDGET[0] = old
+            _BUDGET[0] = old_limit
+            _WORK[0] = old_work + _WORK[0]
 
 
 def table_size() -> int:

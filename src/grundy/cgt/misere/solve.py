@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from grundy.cgt.misere.form import MisereGame, table_budget
+from grundy.cgt.misere.form import MisereGame, work_budget
 from grundy.cgt.misere.genus import genus, is_tame, phylum, tame_sum_outcome
 from grundy.cgt.value import CanonicalGame
 from grundy.core.game import ImpartialGame
@@ -29,7 +29,9 @@ from grundy.errors import SearchLimitError, UnsupportedError
 
 __all__ = [
     "ANNOTATE_POSITIONS",
-    "ANNOTATE_TABLE",
+    "ANNOTATE_STEPS",
+    "MAX_OPTIONS",
+    "MAX_TEXT",
     "annotate",
     "component_form",
     "misere_form",
@@ -38,8 +40,12 @@ __all__ = [
 
 #: At most this many states of a position are walked for :func:`annotate`.
 ANNOTATE_POSITIONS = 3_000
-#: ... and the table of misère canonical forms may grow to this many games.
-ANNOTATE_TABLE = 50_000
+#: ... listing at most this many moves in all ...
+MAX_OPTIONS = 20_000
+#: ... and take at most this many steps (new sums and comparisons of canonical forms).
+ANNOTATE_STEPS = 10_000
+#: A canonical form written with more characters than this is left out of a result.
+MAX_TEXT = 2_000
 
 
 def _literal_form(state: Any) -> MisereGame | None:
@@ -70,6 +76,7 @@ def component_form(p: Position, max_positions: int = ANNOTATE_POSITIONS) -> Mise
     memo: dict[Any, MisereGame] = {}
     stack: list[Any] = [p.state]
     moves: dict[Any, list[tuple[Any, ...]]] = {}
+    seen = 0  # moves listed
     while stack:
         state = stack[-1]
         if state in memo:
@@ -82,7 +89,16 @@ def component_form(p: Position, max_positions: int = ANNOTATE_POSITIONS) -> Mise
                     f"{p} has more than {max_positions:,} positions for a misère canonical form",
                 )
             check_time(len(moves), "positions")
-            moves[state] = [tuple(o) for o in game.split_moves(state)]
+            listed: list[tuple[Any, ...]] = []
+            for o in game.split_moves(state):
+                listed.append(tuple(o))
+                seen += 1
+                if seen > MAX_OPTIONS:
+                    raise SearchLimitError(
+                        MAX_OPTIONS,
+                        f"{p} has more than {MAX_OPTIONS:,} moves for a misère canonical form",
+                    )
+            moves[state] = listed
         todo = [s for o in moves[state] for s in o if s not in memo]
         if todo:
             for s in todo:
@@ -105,15 +121,16 @@ def misere_form(
     pos: Position | Sum,
     *,
     max_positions: int = ANNOTATE_POSITIONS,
-    max_table: int | None = None,
+    max_steps: int | None = None,
 ) -> MisereGame:
     """The misère canonical form of a position (a sum: the sum of the components' forms).
 
-    ``max_table`` bounds the table of canonical forms (SearchLimitError past it).
+    ``max_steps`` bounds the work (SearchLimitError past it; see
+    :func:`~grundy.cgt.misere.form.work_budget`).
     """
-    if max_table is None:
+    if max_steps is None:
         return _form(pos, max_positions)
-    with table_budget(max_table):
+    with work_budget(max_steps):
         return _form(pos, max_positions)
 
 
@@ -124,12 +141,17 @@ def _form(pos: Position | Sum, max_positions: int) -> MisereGame:
     return total
 
 
+def _short(g: MisereGame) -> str:
+    text = str(g)
+    return text if len(text) <= 120 else f"{text[:80]}... ({len(text):,} characters)"
+
+
 def _forms_lines(comps: Sequence[Position], forms: Sequence[MisereGame]) -> list[str]:
     lines = []
     if len(comps) > 1:
         lines.append("Misère canonical form of each component (Conway ONAG ch. 12):")
         lines.extend(
-            f"  {c}  ->  {f}  (genus {genus(f)}, {phylum(f)})"
+            f"  {c}  ->  {_short(f)}  (genus {genus(f)}, {phylum(f)})"
             for c, f in zip(comps, forms, strict=True)
         )
     return lines
@@ -142,7 +164,7 @@ def _why(comps: Sequence[Position], forms: Sequence[MisereGame]) -> list[str]:
     g = genus(total)
     lines = _forms_lines(comps, forms)
     lines.append(
-        f"Misère canonical form {total} (reversible options bypassed, Conway's proviso "
+        f"Misère canonical form {_short(total)} (reversible options bypassed, Conway's proviso "
         f"kept); genus {g} ({phylum(total)}; in full {g.full})."
     )
     if len(forms) > 1 and all(is_tame(f) for f in forms):
@@ -170,27 +192,33 @@ def annotate(pos: Position | Sum, result: Result) -> Result:
     """``result`` with the misère canonical form and genus of ``pos`` added, when the
     position is small enough (else ``result`` itself, with a line saying so)."""
     try:
-        forms = [
-            misere_form(c, max_positions=ANNOTATE_POSITIONS, max_table=ANNOTATE_TABLE)
-            for c in pos.components
-        ]
-        total = MisereGame(0)
-        with table_budget(ANNOTATE_TABLE):
+        with work_budget(ANNOTATE_STEPS):
+            forms = [component_form(c, ANNOTATE_POSITIONS) for c in pos.components]
+            total = MisereGame(0)
             for f in forms:
                 total = total + f
-        text, g = str(total), genus(total)
-        lines = _why(pos.components, forms)
+            g = genus(total)
+            lines = _why(pos.components, forms)
+            text = str(total)
     except (SearchLimitError, RecursionError):
         note = (
-            f"The misère canonical form is out of reach here (more than {ANNOTATE_POSITIONS:,}"
-            f" positions or {ANNOTATE_TABLE:,} canonical forms): left out."
+            "The misère canonical form is out of reach here (more than "
+            f"{ANNOTATE_POSITIONS:,} positions or {ANNOTATE_STEPS:,} steps): left out."
         )
         return replace(result, explanation=(*result.explanation, note))
-    if total.outcome != result.outcome:  # two independent answers must agree
-        raise AssertionError(f"misère canonical form says {total.outcome} for {pos}")
+    if total.outcome != result.outcome:  # two independent answers must agree: say so
+        lines.append(
+            f"WARNING: the canonical form says {total.outcome}, the answer above "
+            f"{result.outcome}; please report this position."
+        )
+    if len(text) > MAX_TEXT:
+        lines.append(f"The canonical form has {len(text):,} characters: left out.")
+        text_or_none: str | None = None
+    else:
+        text_or_none = text
     return replace(
         result,
-        misere_canonical=text,
+        misere_canonical=text_or_none,
         genus=str(g),
         explanation=(*result.explanation, *lines),
     )
