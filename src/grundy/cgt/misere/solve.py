@@ -181,9 +181,7 @@ def _why(comps: Sequence[Position], forms: Sequence[MisereGame]) -> list[str]:
     )
     lines.append(
         f"Its misère Grundy value is {total.misere_value} (0 exactly at misère "
-        f"P-positions), so it is an {word}."
-        if total.outcome == "N"
-        else f"P-positions), so it is a {word}."
+        f"P-positions), so it is {'an' if total.outcome == 'N' else 'a'} {word}."
     )
     return lines
 
