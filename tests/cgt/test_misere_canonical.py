@@ -141,6 +141,13 @@ def test_tame_sums_follow_misere_nim_on_the_genera() -> None:
                 assert tame_sum_outcome([genus(canon(x)) for x in (a, b, c)]) == want
 
 
+def test_nim_heaps_are_canonical() -> None:
+    for n in range(10):  # built by the reduction rules from their options, as any game
+        assert MisereGame.from_options([MisereGame(k) for k in range(n)]) == MisereGame(n)
+        assert MisereGame(n).options == tuple(MisereGame(k) for k in range(n))
+        assert MisereGame(n).outcome == ref.misere_outcome(ref.nim_heap(n))
+
+
 def test_phyla_of_small_games() -> None:
     assert phylum(MisereGame(3)) == "nim heap"
     assert phylum(MisereGame.parse("*[2#]")) == "tame"

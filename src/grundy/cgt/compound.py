@@ -33,7 +33,7 @@ selective compounds depend on the form, not only the value).
 >>> str(norton_product(G(3), G("^"))), str(norton_product(G("1/2"), G(2)))
 ('^3', '1*')
 >>> str(conjunctive(G("*2"), G("*3"))), remoteness(G("*2"), "L")
-('*', 1)
+('*2', 1)
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ misère canonical forms, genus, tame/restive/restless games (see docs/misere.md)
 >>> from grundy.cgt.misere import MisereGame, genus
 >>> g = MisereGame("*[2[2]321]")
 >>> g.outcome, str(genus(g)), str(g + MisereGame(1))
-('N', '4^146', '*[2[2]321[1]]')
+('N', '4^146', '*[(2[2]321)[1]]')
 """
 
 from __future__ import annotations

@@ -55,6 +55,7 @@ _BIRTHDAY: list[int] = [0]
 _GPLUS: list[int] = [0]
 _GMINUS: list[int] = [1]
 _NIM: list[int] = [0]  # nim heap ids by size
+_NIM_SIZE: dict[int, int] = {0: 0}  # and sizes by id
 _BUDGET: list[int | None] = [None]  # most steps allowed (None: no bound)
 _WORK = [0]  # steps taken: equality tests and sums not found in their memos
 _EQ_MEMO: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
@@ -130,7 +131,12 @@ def _reduce(opts: set[int]) -> frozenset[int]:
 def _make(opts: Iterable[int]) -> int:
     """The id of the canonical form of the game with these canonical options."""
     with _LOCK:
-        reduced = _reduce(set(opts))
+        return _intern(_reduce(set(opts)))
+
+
+def _intern(reduced: frozenset[int]) -> int:
+    """The id of the canonical form with these options (which no bypass can simplify)."""
+    with _LOCK:
         found = _INDEX.get(reduced)
         if found is not None:
             return found
@@ -148,8 +154,10 @@ def _make(opts: Iterable[int]) -> int:
 
 def _nim(n: int) -> int:
     with _LOCK:
-        while len(_NIM) <= n:
-            _NIM.append(_make(_NIM[: len(_NIM)]))
+        while len(_NIM) <= n:  # nim heaps are canonical (ONAG ch. 12): no bypass to try
+            gid = _intern(frozenset(_NIM))
+            _NIM_SIZE[gid] = len(_NIM)
+            _NIM.append(gid)
         return _NIM[n]
 
 
@@ -171,10 +179,16 @@ def _add(a: int, b: int) -> int:
 
 def _is_odd(gid: int) -> bool:
     """Odd: adding * lowers the birthday (so the game is its even part plus *)."""
+    size = _NIM_SIZE.get(gid)
+    if size is not None:  # *(2k+1) = *2k + * in misère play too
+        return size % 2 == 1
     return gid != 0 and _BIRTHDAY[_add(gid, _nim(1))] < _BIRTHDAY[gid]
 
 
 def _even_part(gid: int) -> int:
+    size = _NIM_SIZE.get(gid)
+    if size is not None:
+        return _nim(size - (size % 2))
     return _add(gid, _nim(1)) if _is_odd(gid) else gid
 
 
@@ -537,6 +551,10 @@ class MisereGame:
     def outcome(self) -> str:
         """``"P"`` when the player to move loses in misère play, else ``"N"``."""
         return "P" if _GMINUS[self._id] == 0 else "N"
+
+    def _any_order(self) -> tuple[MisereGame, ...]:
+        """The options, in no particular order (no sums computed to sort them)."""
+        return tuple(MisereGame._of(o) for o in _OPTS[self._id])
 
     def is_nim_heap(self) -> bool:
         """True when the canonical form is a nim heap ``*n``."""

@@ -119,12 +119,12 @@ def _raw(g: MisereGame) -> tuple[int, tuple[int, ...]]:
         if top in _RAW:
             stack.pop()
             continue
-        missing = [o for o in top.options if o not in _RAW]
+        missing = [o for o in top._any_order() if o not in _RAW]
         if missing:
             stack.extend(missing)
             continue
         stack.pop()
-        opts = [_RAW[o] for o in top.options]
+        opts = [_RAW[o] for o in top._any_order()]
         base = _mex(b for b, _ in opts)
         if not opts:
             _RAW[top] = (0, (1, 2, 0))
@@ -161,7 +161,7 @@ def is_tame(g: MisereGame) -> bool:
     found = _TAME.get(g)
     if found is None:
         base, seq = _raw(g)
-        found = _tame_genus(base, seq) and all(is_tame(o) for o in g.options)
+        found = _tame_genus(base, seq) and all(is_tame(o) for o in g._any_order())
         _TAME[g] = found
     return found
 
@@ -178,7 +178,7 @@ def phylum(g: MisereGame) -> str:
         return "nim heap"
     if is_tame(g):
         return "tame"
-    if not all(is_tame(o) for o in g.options):
+    if not all(is_tame(o) for o in g._any_order()):
         return "wild"
     base, seq = _raw(g)
     return "restive" if _restive_genus(base, seq) else "restless"
