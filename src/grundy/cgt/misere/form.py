@@ -42,8 +42,8 @@ __all__ = [
     "MisereGame",
     "misere_outcome_of_options",
     "nim_heap",
-    "work_budget",
     "table_size",
+    "work_budget",
 ]
 
 _LOCK = threading.RLock()
