@@ -55,3 +55,18 @@ def test_cli_json_fields() -> None:
         check=True,
     ).stdout
     assert "Misère canonical form: *[2]; genus 2" in text
+
+
+@pytest.mark.parametrize("game", ["kayles", "dawson", "nim", "subtraction:1,2"])
+def test_canonical_form_agrees_with_the_solver(game: str) -> None:
+    for n in range(1, 10):
+        r = solve(f"{game} {n}", misere=True)
+        assert r.genus is not None
+        assert not any("WARNING" in line for line in r.explanation)
+        assert (r.genus.split("^")[-1][0] == "0") == (r.outcome == "P") or "^" not in r.genus
+
+
+def test_big_positions_leave_the_form_out_with_a_reason() -> None:
+    r = solve("nim 1000000", misere=True)
+    assert r.misere_canonical is None and r.genus is None
+    assert any("out of reach" in line for line in r.explanation)
