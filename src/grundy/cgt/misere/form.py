@@ -97,6 +97,26 @@ def _eq_forms(a: frozenset[int], b: frozenset[int]) -> bool:
     return ok
 
 
+_DAG: dict[int, int] = {}
+_DAG_CAP = 1 << 20
+
+
+def _dag_size(gid: int) -> int:
+    """How many distinct positions the canonical form has (at most about ``_DAG_CAP``)."""
+    found = _DAG.get(gid)
+    if found is None:
+        seen = {gid}
+        todo = [gid]
+        while todo and len(seen) < _DAG_CAP:
+            for o in _OPTS[todo.pop()]:
+                if o not in seen:
+                    seen.add(o)
+                    todo.append(o)
+        found = len(seen)
+        _DAG[gid] = found
+    return found
+
+
 def _tick() -> None:
     _WORK[0] += 1
     if not _WORK[0] & 0x3FF:
@@ -170,6 +190,12 @@ def _add(a: int, b: int) -> int:
     found = _ADD_MEMO.get(key)
     if found is not None:
         return found
+    limit = _BUDGET[0]
+    if limit is not None and _dag_size(a) * _dag_size(b) > 4 * (limit - _WORK[0]):
+        # Every pair of positions of a and b may need a sum of its own: out of reach.
+        raise SearchLimitError(
+            limit, f"misère canonical forms: a sum needs more than {limit:,} steps"
+        )
     _tick()
     opts = [_add(x, b) for x in _OPTS[a]] + [_add(a, y) for y in _OPTS[b]]
     gid = _make(opts)
@@ -551,6 +577,11 @@ class MisereGame:
     def outcome(self) -> str:
         """``"P"`` when the player to move loses in misère play, else ``"N"``."""
         return "P" if _GMINUS[self._id] == 0 else "N"
+
+    def positions(self) -> int:
+        """How many distinct positions the canonical form has (itself included)."""
+        with _LOCK:
+            return _dag_size(self._id)
 
     def _any_order(self) -> tuple[MisereGame, ...]:
         """The options, in no particular order (no sums computed to sort them)."""

@@ -21,17 +21,20 @@ from typing import Any
 from grundy.cgt.misere.form import MisereGame, work_budget
 from grundy.cgt.misere.genus import genus, is_tame, phylum, tame_sum_outcome
 from grundy.cgt.value import CanonicalGame
+from grundy.core.cache import register
 from grundy.core.game import ImpartialGame
 from grundy.core.limits import check_time
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
-from grundy.errors import SearchLimitError, UnsupportedError
+from grundy.errors import GrundyError, SearchLimitError, UnsupportedError
 
 __all__ = [
     "ANNOTATE_POSITIONS",
     "ANNOTATE_STEPS",
     "MAX_OPTIONS",
     "MAX_TEXT",
+    "PRINT_POSITIONS",
+    "PRINT_STEPS",
     "annotate",
     "component_form",
     "misere_form",
@@ -39,13 +42,22 @@ __all__ = [
 ]
 
 #: At most this many states of a position are walked for :func:`annotate`.
-ANNOTATE_POSITIONS = 3_000
+ANNOTATE_POSITIONS = 1_000
 #: ... listing at most this many moves in all ...
 MAX_OPTIONS = 20_000
 #: ... and take at most this many steps (new sums and comparisons of canonical forms).
-ANNOTATE_STEPS = 10_000
+ANNOTATE_STEPS = 4_000
+#: A canonical form is written only with at most this many positions, in this many steps.
+PRINT_POSITIONS = 80
+PRINT_STEPS = 1_000
 #: A canonical form written with more characters than this is left out of a result.
 MAX_TEXT = 2_000
+
+
+#: Misère canonical forms of the states of each ruleset met so far (emptied by
+#: ``grundy.clear_cache``), and positions found too big for :func:`annotate`.
+_FORMS: dict[Any, dict[Any, MisereGame]] = register({})
+_TOO_BIG: set[tuple[Any, Any]] = register(set())
 
 
 def _literal_form(state: Any) -> MisereGame | None:
@@ -73,7 +85,11 @@ def component_form(p: Position, max_positions: int = ANNOTATE_POSITIONS) -> Mise
                 "(its Left and Right options differ); drop --misere"
             )
         return found
-    memo: dict[Any, MisereGame] = {}
+    memo = _FORMS.setdefault(game, {})
+    if p.state in memo:
+        return memo[p.state]
+    if (game, p.state) in _TOO_BIG:
+        raise SearchLimitError(max_positions, f"{p} was out of reach before")
     stack: list[Any] = [p.state]
     moves: dict[Any, list[tuple[Any, ...]]] = {}
     seen = 0  # moves listed
@@ -84,6 +100,8 @@ def component_form(p: Position, max_positions: int = ANNOTATE_POSITIONS) -> Mise
             continue
         if state not in moves:
             if len(moves) >= max_positions:
+                if max_positions <= ANNOTATE_POSITIONS:
+                    _TOO_BIG.add((game, p.state))
                 raise SearchLimitError(
                     max_positions,
                     f"{p} has more than {max_positions:,} positions for a misère canonical form",
@@ -94,6 +112,7 @@ def component_form(p: Position, max_positions: int = ANNOTATE_POSITIONS) -> Mise
                 listed.append(tuple(o))
                 seen += 1
                 if seen > MAX_OPTIONS:
+                    _TOO_BIG.add((game, p.state))
                     raise SearchLimitError(
                         MAX_OPTIONS,
                         f"{p} has more than {MAX_OPTIONS:,} moves for a misère canonical form",
@@ -102,18 +121,25 @@ def component_form(p: Position, max_positions: int = ANNOTATE_POSITIONS) -> Mise
         todo = [s for o in moves[state] for s in o if s not in memo]
         if todo:
             for s in todo:
-                if s in moves and s not in memo and s in stack:
+                if s in moves:  # expanded, not finished: on the path to here
                     raise UnsupportedError(f"{p} can repeat a position (a loopy game)")
+                if (game, s) in _TOO_BIG:  # a part out of reach: so is the whole
+                    _TOO_BIG.update((game, x) for x in stack if x in moves and x not in memo)
+                    raise SearchLimitError(max_positions, f"{p} is out of reach")
             stack.extend(todo)
             continue
         stack.pop()
-        options = []
-        for o in moves[state]:
-            total = MisereGame(0)
-            for s in o:
-                total = total + memo[s]
-            options.append(total)
-        memo[state] = MisereGame.from_options(options)
+        try:
+            options = []
+            for o in moves[state]:
+                total = MisereGame(0)
+                for s in o:
+                    total = total + memo[s]
+                options.append(total)
+            memo[state] = MisereGame.from_options(options)
+        except SearchLimitError:
+            _TOO_BIG.update((game, x) for x in (state, *stack) if x in moves and x not in memo)
+            raise
     return memo[p.state]
 
 
@@ -141,8 +167,29 @@ def _form(pos: Position | Sum, max_positions: int) -> MisereGame:
     return total
 
 
+_PRINTED: dict[MisereGame, str | None] = register({})
+
+
+def _printed(g: MisereGame) -> str | None:
+    """``str(g)``, or None when writing it is out of reach (finding the subscripts of
+    CGSuite's notation takes sums of its own: big forms are not written)."""
+    if g in _PRINTED:
+        return _PRINTED[g]
+    text: str | None = None
+    if g.positions() <= PRINT_POSITIONS:
+        try:
+            with work_budget(PRINT_STEPS):
+                text = str(g)
+        except SearchLimitError:
+            text = None
+    _PRINTED[g] = text
+    return text
+
+
 def _short(g: MisereGame) -> str:
-    text = str(g)
+    text = _printed(g)
+    if text is None:
+        return f"(a form of {g.positions():,} positions, too big to write)"
     return text if len(text) <= 120 else f"{text[:80]}... ({len(text):,} characters)"
 
 
@@ -186,9 +233,17 @@ def _why(comps: Sequence[Position], forms: Sequence[MisereGame]) -> list[str]:
     return lines
 
 
+_OUT_OF_REACH = (
+    "The misère canonical form is out of reach here (more than "
+    f"{ANNOTATE_POSITIONS:,} positions or {ANNOTATE_STEPS:,} steps): left out."
+)
+
+
 def annotate(pos: Position | Sum, result: Result) -> Result:
     """``result`` with the misère canonical form and genus of ``pos`` added, when the
     position is small enough (else ``result`` itself, with a line saying so)."""
+    if ("sum", pos) in _TOO_BIG:
+        return replace(result, explanation=(*result.explanation, _OUT_OF_REACH))
     try:
         with work_budget(ANNOTATE_STEPS):
             forms = [component_form(c, ANNOTATE_POSITIONS) for c in pos.components]
@@ -197,23 +252,21 @@ def annotate(pos: Position | Sum, result: Result) -> Result:
                 total = total + f
             g = genus(total)
             lines = _why(pos.components, forms)
-            text = str(total)
     except (SearchLimitError, RecursionError):
-        note = (
-            "The misère canonical form is out of reach here (more than "
-            f"{ANNOTATE_POSITIONS:,} positions or {ANNOTATE_STEPS:,} steps): left out."
-        )
+        _TOO_BIG.add(("sum", pos))
+        return replace(result, explanation=(*result.explanation, _OUT_OF_REACH))
+    except GrundyError as error:  # the rules cannot list every move (a huge number, ...)
+        note = f"The misère canonical form is left out: {error}"
         return replace(result, explanation=(*result.explanation, note))
     if total.outcome != result.outcome:  # two independent answers must agree: say so
         lines.append(
             f"WARNING: the canonical form says {total.outcome}, the answer above "
             f"{result.outcome}; please report this position."
         )
-    if len(text) > MAX_TEXT:
-        lines.append(f"The canonical form has {len(text):,} characters: left out.")
-        text_or_none: str | None = None
-    else:
-        text_or_none = text
+    text_or_none = _printed(total)
+    if text_or_none is not None and len(text_or_none) > MAX_TEXT:
+        lines.append(f"The canonical form has {len(text_or_none):,} characters: left out.")
+        text_or_none = None
     return replace(
         result,
         misere_canonical=text_or_none,
