@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from typing import Any
 
-Form = frozenset  # an impartial game: the frozenset of its options
-Tree = tuple  # a partisan game: (left options, right options), each a tuple of Trees
+#: A partisan game: (left options, right options), each a tuple of such pairs.
+Tree = tuple[Any, Any]
 
 
 def forms_born_by(day: int) -> list[frozenset]:  # type: ignore[type-arg]
@@ -78,8 +79,9 @@ def nim_product_table(n: int) -> list[list[int]]:
 # ----- partisan compounds, by direct search of the compound's game tree ----------------
 
 
-def _opts(g: Tree, side: int) -> tuple:  # type: ignore[type-arg]
-    return g[side]
+def _opts(g: Tree, side: int) -> tuple[Tree, ...]:
+    found: tuple[Tree, ...] = g[side]
+    return found
 
 
 @cache
