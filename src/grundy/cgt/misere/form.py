@@ -191,7 +191,7 @@ def _add(a: int, b: int) -> int:
     if found is not None:
         return found
     limit = _BUDGET[0]
-    if limit is not None and _dag_size(a) * _dag_size(b) > 4 * (limit - _WORK[0]):
+    if limit is not None and _dag_size(a) * _dag_size(b) > limit - _WORK[0]:
         # Every pair of positions of a and b may need a sum of its own: out of reach.
         raise SearchLimitError(
             limit, f"misère canonical forms: a sum needs more than {limit:,} steps"

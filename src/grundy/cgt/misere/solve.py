@@ -42,11 +42,11 @@ __all__ = [
 ]
 
 #: At most this many states of a position are walked for :func:`annotate`.
-ANNOTATE_POSITIONS = 1_000
+ANNOTATE_POSITIONS = 500
 #: ... listing at most this many moves in all ...
 MAX_OPTIONS = 20_000
 #: ... and take at most this many steps (new sums and comparisons of canonical forms).
-ANNOTATE_STEPS = 4_000
+ANNOTATE_STEPS = 1_500
 #: A canonical form is written only with at most this many positions, in this many steps.
 PRINT_POSITIONS = 80
 PRINT_STEPS = 1_000
