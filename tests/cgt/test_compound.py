@@ -42,7 +42,7 @@ SAMPLE = DAY2 + [parse_game(t) for t in ("{2|-1}", "^*", "*3", "{1|*}", "3/2", "
 
 
 def test_day2_has_22_values() -> None:
-    # Source: Winning Ways / Siegel CGT (22 games born by day 2) -- also checked by search.
+    # The sample the compounds are drawn from: every value born by day 2.
     assert len(DAY2) == 22
 
 
