@@ -74,9 +74,10 @@ def _form(g: MisereGame) -> frozenset:  # type: ignore[type-arg]
 
 def test_number_of_misere_games_born_by_each_day() -> None:
     # Source: CGSuite, lib/core/src/main/scala/org/cgsuite/core/misere/MisereCanonicalGameOps.java
-    # (aaron-siegel/cgsuite, read through the search tool): "Found ... games by day 4, not 22";
-    # 1, 2, 3, 5 for days 0-3 are its early-games table. Day 5 (4,171,780, the same file) is
-    # out of reach of a test.
+    # (aaron-siegel/cgsuite, read through the search tool): its day-4 enumeration asserts
+    # "Found ... games by day 4, not 22". The counts for days 0-3 (1, 2, 3, 5) were not read
+    # in a source: they are checked here against the reference search (distinct outcome
+    # vectors) in test_the_22_day4_canonical_forms_are_told_apart_by_sums and below.
     counts = []
     games = {MisereGame(0)}
     counts.append(len(games))
@@ -87,6 +88,9 @@ def test_number_of_misere_games_born_by_each_day() -> None:
         games = {MisereGame.from_options(s) for s in subsets}
         counts.append(len(games))
     assert counts == [1, 2, 3, 5, 22]
+    day3 = ref.forms_born_by(3)
+    classes = {tuple(ref.misere_outcome(f, x) for x in day3) for f in day3}
+    assert len(classes) == 5  # the 16 forms born by day 3 make 5 games
 
 
 def test_cgsuite_notation_round_trips() -> None:
