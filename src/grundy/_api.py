@@ -255,13 +255,18 @@ def _solve(  # noqa: PLR0917 (private)
             max_moves=max_moves,
             max_positions=max_positions,
         )
-    return impartial.solve_impartial(
+    result = impartial.solve_impartial(
         pos,
         misere=misere,
         max_moves=max_moves,
         max_positions=max_positions,
         misere_solver=_by_quotient,
     )
+    if misere:  # the misère canonical form and genus where small (issue 33)
+        from grundy.cgt.misere.solve import annotate  # noqa: PLC0415 (lazy: a game family)
+
+        result = annotate(pos, result)
+    return result
 
 
 def _by_quotient(pos: Position | Sum, max_moves: int, seconds: float | None) -> Answer | None:

@@ -23,6 +23,15 @@ from grundy._lazy import lazy_names
 
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt._table import set_table_limit, table_limit
+    from grundy.cgt.compound import (
+        conjunctive,
+        continued_conjunctive,
+        norton_product,
+        ordinal_sum,
+        selective,
+    )
+    from grundy.cgt.misere import MisereGame
+    from grundy.cgt.nimfield import nim_inverse, nim_product
     from grundy.cgt.notation import format_braces, format_game, parse_game
     from grundy.cgt.readable import pretty, short_name
     from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
@@ -78,6 +87,12 @@ _WHERE = {
     ),
     **dict.fromkeys(("CanonicalGame", "clear_cache", "game_of"), "grundy.cgt.value"),
     **dict.fromkeys(("set_table_limit", "table_limit"), "grundy.cgt._table"),
+    **dict.fromkeys(
+        ("conjunctive", "continued_conjunctive", "norton_product", "ordinal_sum", "selective"),
+        "grundy.cgt.compound",
+    ),
+    "MisereGame": "grundy.cgt.misere",
+    **dict.fromkeys(("nim_inverse", "nim_product"), "grundy.cgt.nimfield"),
 }
 
 
@@ -90,12 +105,15 @@ __all__ = [
     "UP",
     "ZERO",
     "CanonicalGame",
+    "MisereGame",
     "MoveValue",
     "PartisanResult",
     "Thermograph",
     "atomic_weight",
     "checkpointing",
     "clear_cache",
+    "conjunctive",
+    "continued_conjunctive",
     "cool",
     "format_braces",
     "format_game",
@@ -105,12 +123,17 @@ __all__ = [
     "memo_size",
     "miny",
     "moves_with_values",
+    "nim_inverse",
+    "nim_product",
     "nimber",
+    "norton_product",
     "number",
+    "ordinal_sum",
     "overheat",
     "parse_game",
     "pretty",
     "reduced_canonical_form",
+    "selective",
     "set_table_limit",
     "short_name",
     "switch",

@@ -282,6 +282,11 @@ def parse_game(text: str) -> CanonicalGame:
     """
     if not isinstance(text, str):
         raise ArgumentTypeError(f"parse_game() reads text, not {type(text).__name__}", EXPECTED)
+    if ":" in text or "[" in text or "(" in text:  # compounds, *[...] (issue 33)
+        from grundy.cgt import compound_text  # noqa: PLC0415 (lazy: rarely used)
+
+        if compound_text.has_compound(text):
+            return compound_text.parse_compound(text)
     try:
         return CanonicalGame._of(_Parser(text).whole())
     except RecursionError:

@@ -158,11 +158,10 @@ def solve_partisan(
     pos: Position | Sum, *, max_moves: int, max_positions: int, misere: bool = False
 ) -> PartisanResult:
     """Solve a position with at least one partisan component (see the module docstring)."""
-    if misere:
-        raise UnsupportedError(
-            "misère play is not supported for partisan games (canonical values are for "
-            "normal play); drop --misere"
-        )
+    if misere:  # impartial cgt literals (*2, *[2#]) by misère canonical forms (issue 33)
+        from grundy.cgt.misere.solve import solve_misere_forms  # noqa: PLC0415 (lazy)
+
+        return solve_misere_forms(pos, max_moves=max_moves, max_positions=max_positions)
     comps = pos.components
     checkpoint = current_checkpoint()
     if checkpoint is not None:

@@ -127,6 +127,8 @@ _JSON_FIELDS: dict[str, Any] = {
     "best_moves": (),
     "best_move_descriptions": (),
     "best_moves_total": None,
+    "misere_canonical": None,
+    "genus": None,
 }
 
 
@@ -345,10 +347,15 @@ class ImpartialResult(Result):
         grundy: the Grundy value, or None where it is not defined (misère play).
         value: loopy games only (``solve(..., loopy=True)``): ``"win"``, ``"loss"`` or
             ``"draw"`` for the player to move; None otherwise.
+        misere_canonical, genus: under misère play, for an impartial position small
+            enough, its misère canonical form and genus as CGSuite prints them
+            (``*[2[2]321]``, ``0^120``; :mod:`grundy.cgt.misere`).
     """
 
     grundy: int | None = None
     value: str | None = None
+    misere_canonical: str | None = None
+    genus: str | None = None
 
 
 _OUTCOME_WORDS = {
@@ -449,7 +456,9 @@ def format_result(result: Result) -> str:
         lines.append(f"Grundy value: {result.grundy}")
     if result.canonical is not None:
         lines.extend(_partisan_lines(result))
-    elif any(c.game.game_type.solver == "canonical" for c in result.position.components):
+    elif result.play != "misere" and any(
+        c.game.game_type.solver == "canonical" for c in result.position.components
+    ):
         # The value ran out of time: the outcome and each side's winning move by search.
         lines.append("Canonical value: not finished (the outcome class is by search)")
         lines += _move_lines("Left", result.winning_moves, result.move_descriptions, None)
@@ -477,6 +486,9 @@ def format_result(result: Result) -> str:
             lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")
     elif result.outcome == "P":
         lines.append("No winning move: every move leads to a position the opponent wins.")
+    if result.genus is not None:
+        form = result.misere_canonical or "(too long to print)"
+        lines.append(f"Misère canonical form: {form}; genus {result.genus}")
     if result.explanation:
         lines.append("Why:")
         lines.extend(f"  {line}" for line in result.explanation)

@@ -1,5 +1,9 @@
 """A game written as a value: ``cgt "{2|-1}"`` is a component of the position language.
 
+A misère form in CGSuite's notation (``cgt "*[2[2]321]"``, :mod:`grundy.cgt.misere`)
+keeps its form: under ``--misere`` it is played as written; under normal play it
+is the nimber of its Grundy value.
+
 Each argument is a game in CGSuite's ASCII notation (``0``, ``3/4``, ``*2``,
 ``^``, ``v``, ``+-1``, ``{2|-1/2}``, ``{0||0|-1}``; Unicode ↑ ↓ ± ⇑ ½ are
 accepted) and stands for its canonical form: Left's moves are the canonical
@@ -20,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from grundy.cgt.notation import parse_game
 from grundy.cgt.value import CanonicalGame
@@ -54,13 +58,18 @@ class GameLiteral(PartisanGame[CanonicalGame]):
     def parse_args(self, args: Sequence[str]) -> list[CanonicalGame]:
         if not args:
             raise InvalidSpecError("cgt needs a value", _SYNTAX)
-        states = []
+        states: list[Any] = []  # CanonicalGame, or MisereGame for *[...]
         for text in args:
             if len(text) > MAX_LITERAL:
                 raise InvalidSpecError(
                     f"the value has {len(text):,} characters, more than {MAX_LITERAL:,}", _SYNTAX
                 )
             try:
+                if text.lstrip().startswith("*["):  # CGSuite's misère notation (issue 33)
+                    from grundy.cgt.misere.form import MisereGame  # noqa: PLC0415 (lazy)
+
+                    states.append(MisereGame.parse(text))
+                    continue
                 states.append(parse_game(text))
             except InvalidSpecError as error:
                 raise InvalidSpecError(error.problem, _SYNTAX) from None
@@ -70,9 +79,13 @@ class GameLiteral(PartisanGame[CanonicalGame]):
         return f'"{state}"'
 
     def left_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
+        if not isinstance(state, CanonicalGame):  # a misère form *[...]: its options
+            return state.options
         return state.left_options
 
     def right_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
+        if not isinstance(state, CanonicalGame):
+            return state.options
         return state.right_options
 
     def region_key(self, state: CanonicalGame) -> Hashable:
@@ -80,8 +93,11 @@ class GameLiteral(PartisanGame[CanonicalGame]):
 
     def number_value(self, region: CanonicalGame) -> Fraction | None:
         """The value when it is a number (no search below it), else None."""
-        return region.number()
+        return self.canonical_value(region).number()
 
     def canonical_value(self, state: CanonicalGame) -> CanonicalGame:
-        """The value of ``state``: the state itself (read by :func:`grundy.cgt.value_of`)."""
+        """The value of ``state``: the state itself (read by :func:`grundy.cgt.value_of`);
+        a misère form ``*[...]`` has the nimber of its normal-play Grundy value."""
+        if not isinstance(state, CanonicalGame):
+            return CanonicalGame(f"*{state.normal_value}")
         return state
