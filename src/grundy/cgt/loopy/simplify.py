@@ -1,0 +1,115 @@
+"""The simplest form of a stopper (Siegel, *Combinatorial Game Theory*, ch. VI).
+
+Repeat until nothing changes: remove dominated options, bypass reversible options
+(``G^L`` is reversible when some ``G^LR <= G``: replace it by the Left options of
+``G^LR``; symmetrically for Right), each decided by the loopy comparison of
+:func:`~grundy.cgt.loopy.compare.leq_table`; then *fuse* vertices of equal value
+into one. Each step keeps the value of every vertex, so one comparison table serves a
+whole pass. What is left is the canonical stopper, unique up to isomorphism.
+
+>>> from grundy.cgt.loopy.graph import Graph
+>>> # {0, pass | 0}: the pass is reversible through Right's pass ... here a plain example:
+>>> g = Graph.of([[1, 2], [], [1]], [[1], [], [1]])   # {0, {0|0} | 0} = {0,*|0} = ^*
+>>> s = simplify(g, 0)
+>>> len(s), s.left[0], s.right[0]
+(3, (1, 2), (1,))
+"""
+
+from __future__ import annotations
+
+from grundy.cgt.loopy.compare import leq_table
+from grundy.cgt.loopy.graph import Graph, is_stopper, pack
+from grundy.core.limits import check_time
+from grundy.errors import UnsupportedError
+
+__all__ = ["fuse", "simplify"]
+
+#: Passes of simplification before giving up (each pass changes the graph).
+MAX_PASSES = 10_000
+
+
+def _one_pass(g: Graph, table: list[list[bool]]) -> Graph | None:
+    """The graph after one round of removals and bypasses, or None when nothing changed."""
+    n = len(g)
+    left = [list(e) for e in g.left]
+    right = [list(e) for e in g.right]
+    changed = False
+    for v in range(n):
+        # reversible Left options: a with some a^R <= v
+        new_left: list[int] = []
+        for a in left[v]:
+            through = next((r for r in g.right[a] if table[r][v] and r != v), None)
+            if through is None:
+                new_left.append(a)
+            else:
+                new_left.extend(g.left[through])
+                changed = True
+        new_right: list[int] = []
+        for b in right[v]:
+            through = next((x for x in g.left[b] if table[v][x] and x != v), None)
+            if through is None:
+                new_right.append(b)
+            else:
+                new_right.extend(g.right[through])
+                changed = True
+        new_left = list(dict.fromkeys(new_left))
+        new_right = list(dict.fromkeys(new_right))
+        # dominated: Left drops a when some other b >= a (of equals, keep the first)
+        kept_left = [
+            a
+            for i, a in enumerate(new_left)
+            if not any(
+                j != i and table[a][b] and (not table[b][a] or j < i)
+                for j, b in enumerate(new_left)
+            )
+        ]
+        kept_right = [
+            b
+            for i, b in enumerate(new_right)
+            if not any(
+                j != i and table[a][b] and (not table[b][a] or j < i)
+                for j, a in enumerate(new_right)
+            )
+        ]
+        if kept_left != left[v] or kept_right != right[v]:
+            changed = True
+        left[v], right[v] = kept_left, kept_right
+    return Graph.of(left, right) if changed else None
+
+
+def fuse(g: Graph, table: list[list[bool]]) -> Graph:
+    """``g`` with vertices of equal value merged into one (the lowest-numbered)."""
+    n = len(g)
+    rep = list(range(n))
+    for u in range(n):
+        if rep[u] != u:
+            continue
+        for w in range(u + 1, n):
+            if rep[w] == w and table[u][w] and table[w][u]:
+                rep[w] = u
+    return Graph.of(
+        [[rep[w] for w in g.left[rep[v]]] for v in range(n)],
+        [[rep[w] for w in g.right[rep[v]]] for v in range(n)],
+    )
+
+
+def simplify(g: Graph, start: int) -> Graph:
+    """The canonical form of the stopper at ``start``, as a packed graph (start 0)."""
+    if not is_stopper(g, start):
+        raise UnsupportedError("not a stopper: some follower has endless alternating play")
+    g = pack(g, start)
+    for _ in range(MAX_PASSES):
+        check_time()
+        table = leq_table(g, g)
+        after = _one_pass(g, table)
+        if after is None:
+            fused = pack(fuse(g, table), 0)
+            if len(fused) == len(g):
+                return fused
+            g = fused
+            continue
+        after = pack(after, 0)
+        if not is_stopper(after, 0):  # cannot happen for a stopper (Siegel VI); be safe
+            raise UnsupportedError("simplifying the stopper made it loop: please report it")
+        g = after
+    raise UnsupportedError(f"the stopper did not simplify within {MAX_PASSES:,} passes")
