@@ -22,7 +22,7 @@ from grundy.cgt.loopy.graph import Graph, is_stopper, pack
 from grundy.core.limits import check_time
 from grundy.errors import UnsupportedError
 
-__all__ = ["fuse", "simplify"]
+__all__ = ["fuse", "simplify", "simplify_roots"]
 
 #: Passes of simplification before giving up (each pass changes the graph).
 MAX_PASSES = 10_000
@@ -97,19 +97,63 @@ def simplify(g: Graph, start: int) -> Graph:
     """The canonical form of the stopper at ``start``, as a packed graph (start 0)."""
     if not is_stopper(g, start):
         raise UnsupportedError("not a stopper: some follower has endless alternating play")
-    g = pack(g, start)
+    out, _roots, _table = simplify_roots(g, [start])
+    return out
+
+
+def _pack_roots(g: Graph, roots: list[int]) -> tuple[Graph, list[int]]:
+    """The part of ``g`` reachable from ``roots``, renumbered (the roots' new numbers)."""
+    order: list[int] = []
+    seen: set[int] = set()
+    for r in roots:
+        if r not in seen:
+            seen.add(r)
+            order.append(r)
+    i = 0
+    while i < len(order):
+        v = order[i]
+        i += 1
+        for w in (*g.left[v], *g.right[v]):
+            if w not in seen:
+                seen.add(w)
+                order.append(w)
+    index = {v: k for k, v in enumerate(order)}
+    packed = Graph(
+        tuple(tuple(index[w] for w in g.left[v]) for v in order),
+        tuple(tuple(index[w] for w in g.right[v]) for v in order),
+    )
+    return packed, [index[r] for r in roots]
+
+
+def simplify_roots(
+    g: Graph, roots: list[int]
+) -> tuple[Graph, list[int], list[list[bool]]]:
+    """Simplify the stopper graph reachable from ``roots`` all at once: the simplified
+    graph (the first root is vertex 0), the roots' vertices in it, and the comparison
+    table of the graph as it was *before* the last (no-change) pass, indexed like it.
+
+    The returned table compares the vertices of the returned graph.
+    """
+    g, roots = _pack_roots(g, roots)
     for _ in range(MAX_PASSES):
         check_time()
         table = leq_table(g, g)
         after = _one_pass(g, table)
         if after is None:
-            fused = pack(fuse(g, table), 0)
-            if len(fused) == len(g):
-                return fused
-            g = fused
+            fused = fuse(g, table)
+            reps = [_rep(g, table, r) for r in roots]
+            packed, new_roots = _pack_roots(fused, reps)
+            if len(packed) == len(g):
+                return packed, new_roots, leq_table(packed, packed)
+            g, roots = packed, new_roots
             continue
-        after = pack(after, 0)
-        if not is_stopper(after, 0):  # cannot happen for a stopper (Siegel VI); be safe
+        after, roots = _pack_roots(after, roots)
+        if any(not is_stopper(after, r) for r in roots):  # cannot happen for stoppers
             raise UnsupportedError("simplifying the stopper made it loop: please report it")
         g = after
     raise UnsupportedError(f"the stopper did not simplify within {MAX_PASSES:,} passes")
+
+
+def _rep(g: Graph, table: list[list[bool]], v: int) -> int:
+    """The vertex :func:`fuse` keeps for ``v`` (the lowest-numbered equal vertex)."""
+    return min(u for u in range(v + 1) if table[u][v] and table[v][u])
