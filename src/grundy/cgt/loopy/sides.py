@@ -9,7 +9,13 @@ The sides are found by *sidling in*: every follower that is not a stopper starts
 the simplest form of ``{its Left options' approximations | its Right options'}`` (a
 follower that is a stopper keeps its own value). The approximations fall (rise) round
 by round; when a round changes no value, they are the sides. A game whose rounds do not
-settle within :data:`MAX_ROUNDS` is reported as such (its value is not found).
+settle within :data:`MAX_ROUNDS` is reported as such (its value is not found here: the
+rounds can approach a loopy side such as ``over`` = ``{0|pass}`` without reaching it, as
+``1, 1/2, 1/4, ...``; a guessed limit is not accepted, since a fixed point of the rounds
+need not be the side).
+
+When the rounds settle, the result is the greatest fixed point below ``on`` (the least
+above ``off``): every fixed point lies below every round's approximation.
 
 >>> from grundy.cgt.loopy.notation import parse_loopy, format_stopper
 >>> g, s = parse_loopy("dud")
