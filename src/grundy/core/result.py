@@ -47,6 +47,11 @@ class Result:
         right_winning_moves, right_move_descriptions, right_winning_moves_total: for a
             partisan position, Right's winning moves moving first (``winning_moves``
             then holds Left's).
+        cgsuite, onside, offside, degree, variety: for a loopy partisan position
+            (:mod:`grundy.cgt.loopy`), the value in CGSuite's notation (a stopper, or
+            ``onside & offside``), its two sides, and a stopper's ``Degree`` and ``Variety``
+            (None where not defined or not found); ``outcome`` is then one of CGSuite's
+            loopy classes (``D``, ``NHat``, ``NCheck``, ``PHat``, ``PCheck`` besides L R N P).
     """
 
     position: Position | Sum
@@ -71,6 +76,11 @@ class Result:
     right_winning_moves: tuple[Position | Sum, ...] = ()
     right_move_descriptions: tuple[str, ...] = ()
     right_winning_moves_total: int | None = None
+    cgsuite: str | None = None
+    onside: str | None = None
+    offside: str | None = None
+    degree: str | None = None
+    variety: str | None = None
 
     @property
     def first_player_wins(self) -> bool:
@@ -233,6 +243,10 @@ _OUTCOME_WORDS = {
     "D": "a draw with perfect play",
     "L": "Left wins whoever starts (L-position)",
     "R": "Right wins whoever starts (R-position)",
+    "NHat": "Left wins moving first; a draw when Right moves first",
+    "NCheck": "Right wins moving first; a draw when Left moves first",
+    "PHat": "a draw when Left moves first; Left wins when Right moves first",
+    "PCheck": "Right wins when Left moves first; a draw when Right moves first",
 }
 
 
@@ -284,6 +298,19 @@ def _move_lines(
 
 def _partisan_lines(result: Result) -> list[str]:
     """Canonical value, temperature and stops, and each side's winning moves moving first."""
+    if result.onside is not None:  # a loopy value (grundy.cgt.loopy)
+        lines = [f"Value: {result.canonical}"]
+        if result.left_stop is not None:
+            lines.append(f"Stops: Left {result.left_stop}, Right {result.right_stop}")
+        if result.degree is not None:
+            lines.append(f"Degree {result.degree}, variety {result.variety or 'not found'}")
+        for who, moves, words in (
+            ("Left", result.winning_moves, result.move_descriptions),
+            ("Right", result.right_winning_moves, result.right_move_descriptions),
+        ):
+            lines.append(f"{who} moving first: " + ("best moves:" if moves else "every move loses"))
+            lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, words, strict=True))
+        return lines
     lines = [
         f"Canonical value: {result.canonical}",
         f"Mean {result.mean}, temperature {result.temperature}; "
@@ -325,6 +352,15 @@ def format_result(result: Result) -> str:
         lines.append(f"Grundy value: {result.grundy}")
     if result.canonical is not None:
         lines.extend(_partisan_lines(result))
+    elif result.onside is None and result.method.startswith("retrograde analysis of the sum"):
+        # a loopy partisan sum whose value was not found: the outcome and best moves stand
+        lines.append("Value: not found (see Why)")
+        for who, moves, words in (
+            ("Left", result.winning_moves, result.move_descriptions),
+            ("Right", result.right_winning_moves, result.right_move_descriptions),
+        ):
+            lines.append(f"{who} moving first: " + ("best moves:" if moves else "every move loses"))
+            lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, words, strict=True))
     elif any(c.game.kind == "partisan" for c in result.position.components):
         # The value ran out of time: the outcome and each side's winning move by search.
         lines.append("Canonical value: not finished (the outcome class is by search)")

@@ -20,8 +20,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from grundy.cgt.loopy.notation import is_loopy_text
+from grundy.cgt.loopy.state import LoopyState
 from grundy.cgt.notation import parse_game
 from grundy.cgt.value import CanonicalGame
 from grundy.core.game import PartisanGame
@@ -55,12 +57,15 @@ class GameLiteral(PartisanGame[CanonicalGame]):
     def parse_args(self, args: Sequence[str]) -> list[CanonicalGame]:
         if not args:
             raise InvalidSpecError("cgt needs a value", _SYNTAX)
-        states = []
+        states: list[Any] = []
         for text in args:
             if len(text) > MAX_LITERAL:
                 raise InvalidSpecError(
                     f"the value has {len(text):,} characters, more than {MAX_LITERAL:,}", _SYNTAX
                 )
+            if is_loopy_text(text):  # pass, named braces, on, over...: grundy.cgt.loopy
+                states.append(LoopyState.parse(text))
+                continue
             try:
                 states.append(parse_game(text))
             except InvalidSpecError as error:
