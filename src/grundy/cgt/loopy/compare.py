@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections import deque
 
+import numpy as np
+
 from grundy.cgt.loopy.graph import Graph
 from grundy.core.limits import check_memory, check_time
 from grundy.errors import UnsupportedError
@@ -102,6 +104,54 @@ def _reverse(edges: tuple[tuple[int, ...], ...]) -> list[list[int]]:
         for w in out:
             rev[w].append(v)
     return rev
+
+
+def _gather(edges: tuple[tuple[int, ...], ...], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Concatenated targets (an empty list points at the sentinel ``n``) and offsets."""
+    idx: list[int] = []
+    offsets: list[int] = []
+    for e in edges:
+        offsets.append(len(idx))
+        idx.extend(e if e else (n,))
+    return np.array(idx, dtype=np.int64), np.array(offsets, dtype=np.int64)
+
+
+def _or_rows(x: np.ndarray, gather: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Row ``u`` of the result: the OR of the rows of ``x`` at ``u``'s targets (False if
+    none: ``x`` gets a False sentinel row)."""
+    idx, offsets = gather
+    padded = np.vstack([x, np.zeros((1, x.shape[1]), dtype=bool)])
+    return np.logical_or.reduceat(padded[idx], offsets, axis=0)
+
+
+def leq_table_np(g: Graph, h: Graph) -> np.ndarray:
+    """:func:`leq_table` as a boolean array, by iterating the least fixed point of Right's
+    forced wins with array operations (the same answer; fast on big graphs)."""
+    n, m = len(g), len(h)
+    if n * m > MAX_PAIRS:
+        raise UnsupportedError(
+            f"comparing graphs of {n:,} and {m:,} vertices needs {n * m:,} pairs, "
+            f"more than {MAX_PAIRS:,}"
+        )
+    check_memory(n * m * 40, "the comparison table")
+    g_left, g_right = _gather(g.left, n), _gather(g.right, n)
+    h_left, h_right = _gather(h.left, m), _gather(h.right, m)
+    rl = np.zeros((n, m), dtype=bool)  # Left to move in w - u, Right forces a win
+    rr = np.zeros((n, m), dtype=bool)  # Right to move
+    rounds = 0
+    while True:
+        rounds += 1
+        if not rounds & 0xF:
+            check_time(rounds, "rounds")
+        # Right moves u to a Left option, or w to a Right option, reaching a won state
+        new_rr = _or_rows(rl, g_left) | _or_rows(rl.T, h_right).T
+        # Left to move loses when every move (u to a Right option, w to a Left option)
+        # reaches a state Right wins
+        escape = _or_rows(~new_rr, g_right) | _or_rows((~new_rr).T, h_left).T
+        new_rl = ~escape
+        if np.array_equal(new_rr, rr) and np.array_equal(new_rl, rl):
+            return ~rr
+        rr, rl = new_rr, new_rl
 
 
 def leq_table(g: Graph, h: Graph) -> list[list[bool]]:

@@ -17,7 +17,7 @@ whole pass. What is left is the canonical stopper, unique up to isomorphism.
 
 from __future__ import annotations
 
-from grundy.cgt.loopy.compare import leq_table
+from grundy.cgt.loopy.compare import leq_table, leq_table_np
 from grundy.cgt.loopy.graph import Graph, is_stopper, pack
 from grundy.core.limits import check_time
 from grundy.errors import UnsupportedError
@@ -77,16 +77,10 @@ def _one_pass(g: Graph, table: list[list[bool]]) -> Graph | None:
     return Graph.of(left, right) if changed else None
 
 
-def fuse(g: Graph, table: list[list[bool]]) -> Graph:
-    """``g`` with vertices of equal value merged into one (the lowest-numbered)."""
+def fuse(g: Graph, rep: list[int]) -> Graph:
+    """``g`` with each vertex ``v`` replaced by ``rep[v]`` (the lowest-numbered vertex of
+    equal value)."""
     n = len(g)
-    rep = list(range(n))
-    for u in range(n):
-        if rep[u] != u:
-            continue
-        for w in range(u + 1, n):
-            if rep[w] == w and table[u][w] and table[w][u]:
-                rep[w] = u
     return Graph.of(
         [[rep[w] for w in g.left[rep[v]]] for v in range(n)],
         [[rep[w] for w in g.right[rep[v]]] for v in range(n)],
@@ -137,14 +131,13 @@ def simplify_roots(
     g, roots = _pack_roots(g, roots)
     for _ in range(MAX_PASSES):
         check_time()
-        table = leq_table(g, g)
+        table, rep = _table(g)
         after = _one_pass(g, table)
         if after is None:
-            fused = fuse(g, table)
-            reps = [_rep(g, table, r) for r in roots]
-            packed, new_roots = _pack_roots(fused, reps)
+            fused = fuse(g, rep)
+            packed, new_roots = _pack_roots(fused, [rep[r] for r in roots])
             if len(packed) == len(g):
-                return packed, new_roots, leq_table(packed, packed)
+                return packed, new_roots, _table(packed)[0]
             g, roots = packed, new_roots
             continue
         after, roots = _pack_roots(after, roots)
@@ -154,6 +147,17 @@ def simplify_roots(
     raise UnsupportedError(f"the stopper did not simplify within {MAX_PASSES:,} passes")
 
 
-def _rep(g: Graph, table: list[list[bool]], v: int) -> int:
-    """The vertex :func:`fuse` keeps for ``v`` (the lowest-numbered equal vertex)."""
-    return min(u for u in range(v + 1) if table[u][v] and table[v][u])
+#: Graphs with more vertices than this are compared with array operations.
+_ARRAYS_FROM = 48
+
+
+def _table(g: Graph) -> tuple[list[list[bool]], list[int]]:
+    """The comparison table of ``g`` with itself, and for each vertex the lowest-numbered
+    vertex of equal value."""
+    n = len(g)
+    if n < _ARRAYS_FROM:
+        table = leq_table(g, g)
+        rep = [next(u for u in range(v + 1) if table[u][v] and table[v][u]) for v in range(n)]
+        return table, rep
+    tab = leq_table_np(g, g)
+    return tab.tolist(), (tab & tab.T).argmax(axis=0).tolist()
