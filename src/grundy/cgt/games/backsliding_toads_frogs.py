@@ -12,8 +12,9 @@ solved by :mod:`grundy.cgt.loopy` (outcome with draws; value as a stopper or as
 >>> sorted(g.left_moves("t.f")), sorted(g.right_moves("t.f"))
 [['.tf'], ['tf.']]
 >>> from grundy import solve
->>> solve("backsliding-toads-frogs t.f").canonical
-'{pass|0,pass}'
+>>> r = solve("backsliding-toads-frogs t.f")
+>>> r.canonical, r.outcome
+('0', 'P')
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class BackslidingToadsAndFrogs(PartisanGame[str]):
         "and a piece may also step back one square into an empty square (no backward "
         "jumps); positions repeat, so endless play is a draw"
     )
-    example: ClassVar[str] = "backsliding-toads-frogs ttt..fff"
+    example: ClassVar[str] = "backsliding-toads-frogs tt.f"
     family: ClassVar[str] = "partisan"
     #: Solved by grundy.cgt.loopy (positions repeat).
     loopy_partisan: ClassVar[bool] = True

@@ -15,6 +15,7 @@ are listed: winning moves, or drawing moves when no move wins.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -25,10 +26,10 @@ from grundy.cgt.loopy.state import LoopyState
 from grundy.cgt.loopy.value import LoopyValue
 from grundy.cgt.value import CanonicalGame
 from grundy.core.game import ImpartialGame, PartisanGame
-from grundy.core.limits import checkpoint
+from grundy.core.limits import bounded, checkpoint, current_bounds
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
-from grundy.errors import UnsupportedError
+from grundy.errors import TimeLimitError, UnsupportedError
 
 __all__ = ["OUTCOME_WORDS", "component_graph", "is_loopy_component", "solve_loopy_partisan"]
 
@@ -44,6 +45,10 @@ OUTCOME_WORDS = {
     "PHat": "a draw when Left moves first; Left wins when Right moves first",
     "PCheck": "Right wins when Left moves first; a draw when Right moves first",
 }
+
+#: Under a time limit, the share of what is left that the value may take (the outcome,
+#: found first, always stands).
+VALUE_SHARE = 0.8
 
 _RESULT = {1: "Left wins", 0: "a draw", -1: "Right wins"}
 
@@ -137,14 +142,23 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
     ]
     value: LoopyValue | None = None
     values: list[LoopyValue] = []
+    deadline, _ = current_bounds()
+    share = None if deadline is None else max(0.0, (deadline - time.monotonic()) * VALUE_SHARE)
     try:
-        values = [_value(c, g) for c, (g, _) in zip(comps, graphs, strict=True)]
-        value = values[0]
-        for v in values[1:]:
-            value = value + v
+        with bounded(time_limit=share):
+            values = [_value(c, g) for c, (g, _) in zip(comps, graphs, strict=True)]
+            value = values[0]
+            for v in values[1:]:
+                value = value + v
     except NotSettledError as e:
         explanation.append(
             f"Not stopper-sided as far as found: {e} (no value; the outcome above stands)."
+        )
+    except TimeLimitError:
+        value = None
+        explanation.append(
+            f"The value was not found within its share of the time limit ({share:.3g} s); "
+            "the outcome above stands."
         )
     fields: dict[str, Any] = {}
     if value is not None:
