@@ -136,7 +136,7 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
     first, second = table[0]
     outcome = outcome_class((first, second))
     explanation = [
-        f"The sum's game graph has {len(sum_graph):,} positions; a retrograde analysis under "
+        f"The sum's game graph has {_count(len(sum_graph))}; a retrograde analysis under "
         "both starts (a player who cannot move loses, endless play is a draw) gives: "
         f"Left moving first: {_RESULT[first]}; Right moving first: {_RESULT[second]}."
     ]
@@ -206,7 +206,7 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
         winning_moves=tuple(left),
         move_descriptions=tuple(left_words),
         method=(
-            f"retrograde analysis of the sum's game graph ({len(sum_graph):,} positions, "
+            f"retrograde analysis of the sum's game graph ({_count(len(sum_graph))}, "
             "draws for endless play); values of loopy games as stoppers or their sides"
         ),
         explanation=tuple(explanation),
@@ -218,6 +218,10 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
         right_winning_moves_total=right_total,
         **fields,
     )
+
+
+def _count(n: int) -> str:
+    return f"{n:,} position{'s' if n != 1 else ''}"
 
 
 def _try(fn: Any) -> str | None:
