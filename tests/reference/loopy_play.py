@@ -96,11 +96,15 @@ def outcome(games: Sequence[Game]) -> tuple[int, int]:
     return result.get((start, 0), 0), result.get((start, 1), 0)
 
 
-def _moves(graphs: list[dict[Hashable, tuple[list[Hashable], list[Hashable]]]], p: tuple[Hashable, ...], side: int) -> list[tuple[Hashable, ...]]:  # noqa: E501
+def _moves(
+    graphs: list[dict[Hashable, tuple[list[Hashable], list[Hashable]]]],
+    p: tuple[Hashable, ...],
+    side: int,
+) -> list[tuple[Hashable, ...]]:
     out = []
     for k, v in enumerate(p):
         for w in graphs[k][v][side]:
-            out.append(p[:k] + (w,) + p[k + 1 :])
+            out.append((*p[:k], w, *p[k + 1 :]))
     return out
 
 
@@ -108,15 +112,15 @@ def random_game(rng: random.Random, size: int, density: float = 0.35) -> Game:
     """A random game graph on ``size`` vertices (0 is the start), cycles and passes allowed."""
     graph: dict[Hashable, tuple[list[Hashable], list[Hashable]]] = {}
     for v in range(size):
-        lft = [w for w in range(size) if rng.random() < density]
-        r = [w for w in range(size) if rng.random() < density]
+        lft: list[Hashable] = [w for w in range(size) if rng.random() < density]
+        r: list[Hashable] = [w for w in range(size) if rng.random() < density]
         graph[v] = (lft, r)
     return graph, 0
 
 
 def short_game(text: str) -> Game:
     """A few short games by name, written out as trees: ``0 * 1 -1 1/2 ^ v +-1 *2``."""
-    forms: dict[str, tuple[list[str], list[str]]] = {
+    forms: dict[Hashable, tuple[list[Hashable], list[Hashable]]] = {
         "0": ([], []),
         "*": (["0"], ["0"]),
         "1": (["0"], []),
@@ -131,7 +135,7 @@ def short_game(text: str) -> Game:
     }
     if text not in forms:
         raise KeyError(text)
-    return dict(forms), text
+    return forms, text
 
 
 def to_edges(game: Game) -> tuple[list[list[int]], list[list[int]], int]:

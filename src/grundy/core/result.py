@@ -304,12 +304,12 @@ def _partisan_lines(result: Result) -> list[str]:
             lines.append(f"Stops: Left {result.left_stop}, Right {result.right_stop}")
         if result.degree is not None:
             lines.append(f"Degree {result.degree}, variety {result.variety or 'not found'}")
-        for who, moves, words in (
+        for who, moves, descs in (
             ("Left", result.winning_moves, result.move_descriptions),
             ("Right", result.right_winning_moves, result.right_move_descriptions),
         ):
             lines.append(f"{who} moving first: " + ("best moves:" if moves else "every move loses"))
-            lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, words, strict=True))
+            lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, descs, strict=True))
         return lines
     lines = [
         f"Canonical value: {result.canonical}",
@@ -355,12 +355,12 @@ def format_result(result: Result) -> str:
     elif result.onside is None and result.method.startswith("retrograde analysis of the sum"):
         # a loopy partisan sum whose value was not found: the outcome and best moves stand
         lines.append("Value: not found (see Why)")
-        for who, moves, words in (
+        for who, moves, descs in (
             ("Left", result.winning_moves, result.move_descriptions),
             ("Right", result.right_winning_moves, result.right_move_descriptions),
         ):
             lines.append(f"{who} moving first: " + ("best moves:" if moves else "every move loses"))
-            lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, words, strict=True))
+            lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, descs, strict=True))
     elif any(c.game.kind == "partisan" for c in result.position.components):
         # The value ran out of time: the outcome and each side's winning move by search.
         lines.append("Canonical value: not finished (the outcome class is by search)")

@@ -126,7 +126,10 @@ def test_cli_json_and_errors() -> None:
         "PHat",
     )
     bad = subprocess.run(
-        [sys.executable, "-m", "grundy", "solve", 'cgt "{0|pas}"'], capture_output=True, text=True
+        [sys.executable, "-m", "grundy", "solve", 'cgt "{0|pas}"'],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert bad.returncode == 2
     assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr

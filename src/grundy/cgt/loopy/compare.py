@@ -71,7 +71,7 @@ def outcomes(g: Graph) -> list[tuple[int, int]]:
         for w in g.right[v]:
             rev[2 * w].append(2 * v + 1)
     result = [0] * (2 * n)  # +1 Left wins, -1 Right wins, 0 unknown / draw
-    queue = deque()
+    queue: deque[int] = deque()
     for s in range(2 * n):
         if count[s] == 0:
             result[s] = -1 if s % 2 == 0 else 1  # the mover cannot move and loses
@@ -202,26 +202,26 @@ def leq_table(g: Graph, h: Graph) -> list[list[bool]]:
             t = u * m + w2
             if not right_wins_r[t]:
                 right_wins_r[t] = True
-                _after_right_win(t, m, g_right_rev, h_left_rev, count, right_wins_l, queue)
+                _after_right_win(t, m, (g_right_rev, h_left_rev), count, right_wins_l, queue)
         for u2 in g_left_rev[u]:
             t = u2 * m + w
             if not right_wins_r[t]:
                 right_wins_r[t] = True
-                _after_right_win(t, m, g_right_rev, h_left_rev, count, right_wins_l, queue)
+                _after_right_win(t, m, (g_right_rev, h_left_rev), count, right_wins_l, queue)
     return [[not right_wins_r[u * m + w] for w in range(m)] for u in range(n)]
 
 
-def _after_right_win(
+def _after_right_win(  # noqa: PLR0917 (private, hot)
     t: int,
     m: int,
-    g_right_rev: list[list[int]],
-    h_left_rev: list[list[int]],
+    revs: tuple[list[list[int]], list[list[int]]],
     count: list[int],
     right_wins_l: list[bool],
     queue: deque[int],
 ) -> None:
     """A Right-to-move state ``t`` is won by Right: each Left-to-move state that moves to it
     loses one move; when none is left, Right wins there too."""
+    g_right_rev, h_left_rev = revs
     u, w = divmod(t, m)
     for w2 in h_left_rev[w]:
         p = u * m + w2

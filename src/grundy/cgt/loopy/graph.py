@@ -98,7 +98,9 @@ def add(g: Graph, h: Graph) -> Graph:
             check_time()
         gl, gr = g.left[i], g.right[i]
         for j in range(m):
-            left.append(tuple(dict.fromkeys([a * m + j for a in gl] + [i * m + b for b in h.left[j]])))
+            left.append(
+                tuple(dict.fromkeys([a * m + j for a in gl] + [i * m + b for b in h.left[j]]))
+            )
             right.append(
                 tuple(dict.fromkeys([a * m + j for a in gr] + [i * m + b for b in h.right[j]]))
             )

@@ -189,8 +189,10 @@ class _Parser:
             self.text[j].isascii() and (self.text[j].isalpha() or self.text[j] == "_")
         ):
             return ""
-        while j < len(self.text) and self.text[j].isascii() and (
-            self.text[j].isalnum() or self.text[j] == "_"
+        while (
+            j < len(self.text)
+            and self.text[j].isascii()
+            and (self.text[j].isalnum() or self.text[j] == "_")
         ):
             j += 1
         return self.text[self.i : j]
@@ -275,11 +277,11 @@ class _Parser:
                 j += 1
             piece = self.text[self.i : j]
             try:
-                g = parse_game(piece)
+                short = parse_game(piece)
             except InvalidSpecError as e:
                 raise InvalidSpecError(e.problem, EXPECTED) from None
             self.i = j
-            return self.b.of_short(g)
+            return self.b.of_short(short)
         raise self.fail("expected a game")
 
     def braces(self, name: str | None) -> int:
@@ -406,7 +408,9 @@ def _short(g: Graph, v: int, memo: dict[int, CanonicalGame]) -> CanonicalGame:
     return memo[v]
 
 
-def pseudonumber(g: Graph, v: int, loopfree: Callable[[int], bool], short: Callable[[int], CanonicalGame]) -> tuple[str, object] | None:  # noqa: E501
+def pseudonumber(
+    g: Graph, v: int, loopfree: Callable[[int], bool], short: Callable[[int], CanonicalGame]
+) -> tuple[str, object] | None:
     """``("on"|"off"|"over"|"under"|"number", x)`` when vertex ``v`` is one, else None."""
     lefts, rights = g.left[v], g.right[v]
     if lefts == (v,) and not rights:

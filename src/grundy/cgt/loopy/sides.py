@@ -79,7 +79,7 @@ def side(g: Graph, start: int, onside: bool) -> tuple[Graph, int]:
     loopy = [v for v in range(n) if not stop[v]]
     # the approximation graph: vertex 0 is on (or off); approx[v] is v's vertex in it
     prev = Graph(((0,),), ((),)) if onside else Graph(((),), ((0,),))
-    approx = {v: 0 for v in loopy}
+    approx = dict.fromkeys(loopy, 0)
     for _ in range(MAX_ROUNDS):
         check_time()
         # H: g's vertices (stoppers keep their edges), then one new vertex per loopy
@@ -87,7 +87,7 @@ def side(g: Graph, start: int, onside: bool) -> tuple[Graph, int]:
         base_new, base_prev = n, n + len(loopy)
         slot = {v: base_new + i for i, v in enumerate(loopy)}
 
-        def target(w: int) -> int:
+        def target(w: int, base_prev: int = base_prev, approx: dict[int, int] = approx) -> int:
             return w if stop[w] else base_prev + approx[w]
 
         left: list[tuple[int, ...]] = []
@@ -116,6 +116,5 @@ def side(g: Graph, start: int, onside: bool) -> tuple[Graph, int]:
         prev = out
         approx = {v: fresh[i] for i, v in enumerate(loopy)}
     raise NotSettledError(
-        f"sidling the {'onside' if onside else 'offside'} did not settle within "
-        f"{MAX_ROUNDS} rounds"
+        f"sidling the {'onside' if onside else 'offside'} did not settle within {MAX_ROUNDS} rounds"
     )

@@ -18,7 +18,7 @@ whole pass. What is left is the canonical stopper, unique up to isomorphism.
 from __future__ import annotations
 
 from grundy.cgt.loopy.compare import leq_table, leq_table_np
-from grundy.cgt.loopy.graph import Graph, is_stopper, pack
+from grundy.cgt.loopy.graph import Graph, is_stopper
 from grundy.core.limits import check_time
 from grundy.errors import UnsupportedError
 
@@ -119,9 +119,7 @@ def _pack_roots(g: Graph, roots: list[int]) -> tuple[Graph, list[int]]:
     return packed, [index[r] for r in roots]
 
 
-def simplify_roots(
-    g: Graph, roots: list[int]
-) -> tuple[Graph, list[int], list[list[bool]]]:
+def simplify_roots(g: Graph, roots: list[int]) -> tuple[Graph, list[int], list[list[bool]]]:
     """Simplify the stopper graph reachable from ``roots`` all at once: the simplified
     graph (the first root is vertex 0), the roots' vertices in it, and the comparison
     table of the graph as it was *before* the last (no-change) pass, indexed like it.

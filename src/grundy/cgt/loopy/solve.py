@@ -195,8 +195,12 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
             onside=str(value.onside),
             offside=str(value.offside),
         )
-    left, left_words, left_total = _best(comps, graphs, sum_graph, table, "L", max_moves)
-    right, right_words, right_total = _best(comps, graphs, sum_graph, table, "R", max_moves)
+    left, left_words, left_total = _best(
+        comps, graphs, sum_graph, table, side="L", max_moves=max_moves
+    )
+    right, right_words, right_total = _best(
+        comps, graphs, sum_graph, table, side="R", max_moves=max_moves
+    )
     explanation.append(f"The outcome class is {outcome}: {OUTCOME_WORDS[outcome]}.")
     return Result(
         position=pos,
@@ -236,6 +240,7 @@ def _best(
     graphs: Sequence[tuple[Graph, list[Hashable]]],
     sum_graph: Graph,
     table: list[tuple[int, int]],
+    *,
     side: str,
     max_moves: int,
 ) -> tuple[list[Position | Sum], list[str], int]:

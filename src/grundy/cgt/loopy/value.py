@@ -75,11 +75,13 @@ class Stopper:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Stopper):
             return NotImplemented
-        return self <= other and other <= self
+        return self <= other <= self
 
     def __hash__(self) -> int:
         g = self.graph
-        return hash((len(g), sorted((len(a), len(b)) for a, b in zip(g.left, g.right, strict=True))))
+        return hash(
+            (len(g), sorted((len(a), len(b)) for a, b in zip(g.left, g.right, strict=True)))
+        )
 
     def __neg__(self) -> Stopper:
         return Stopper(self.graph.negated())
@@ -258,7 +260,7 @@ class LoopyValue:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LoopyValue):
             return NotImplemented
-        return self <= other and other <= self
+        return self <= other <= self
 
     def __hash__(self) -> int:
         return hash((hash(self.onside), hash(self.offside)))
