@@ -10,7 +10,7 @@ solved by :mod:`grundy.cgt.loopy` (outcome with draws; value as a stopper or as
 
 >>> g = BackslidingToadsAndFrogs()
 >>> sorted(g.left_moves("t.f")), sorted(g.right_moves("t.f"))
-[['.tf'], ['tf.']]
+(['.tf'], ['tf.'])
 >>> from grundy import solve
 >>> r = solve("backsliding-toads-frogs t.f")
 >>> r.canonical, r.outcome
