@@ -117,3 +117,18 @@ def test_sides_predict_every_small_sum(seed: int) -> None:
         for x in xs:
             assert outcome([game, x]) == _predicted(son, soff, x), (game, x)
     assert settled > 0
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_equal_stoppers_have_simplest_forms_of_one_size(seed: int) -> None:
+    """Simplest forms are unique up to isomorphism (Siegel VI): equal stoppers' forms have
+    as many vertices and edges."""
+    forms = []
+    for game in _stoppers(500 + seed, 40):
+        g, s = _graph(game)
+        forms.append(simplify(g, s))
+    for a in forms:
+        for b in forms:
+            if leq_table(a, b)[0][0] and leq_table(b, a)[0][0]:
+                assert len(a) == len(b)
+                assert sum(map(len, a.left + a.right)) == sum(map(len, b.left + b.right))

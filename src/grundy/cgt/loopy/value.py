@@ -78,10 +78,7 @@ class Stopper:
         return self <= other <= self
 
     def __hash__(self) -> int:
-        g = self.graph
-        return hash(
-            (len(g), sorted((len(a), len(b)) for a, b in zip(g.left, g.right, strict=True)))
-        )
+        return hash(self._stops)  # equal values have equal stops
 
     def __neg__(self) -> Stopper:
         return Stopper(self.graph.negated())
