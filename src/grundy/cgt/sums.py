@@ -163,6 +163,13 @@ def solve_partisan(
 
         return solve_misere_forms(pos, max_moves=max_moves, max_positions=max_positions)
     comps = pos.components
+    if any(
+        type(c.state).__name__ == "LoopyState" or getattr(c.game, "loopy_partisan", False)
+        for c in comps
+    ):  # a loopy partisan component: outcomes with draws, stoppers and sides
+        from grundy.cgt.loopy.solve import solve_loopy_partisan  # noqa: PLC0415 (lazy)
+
+        return solve_loopy_partisan(pos, max_moves=max_moves, max_positions=max_positions)
     checkpoint = current_checkpoint()
     if checkpoint is not None:
         families = {family_of(c.game) for c in comps if isinstance(c.game, PartisanGame)}

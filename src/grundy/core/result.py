@@ -60,7 +60,10 @@ class _OneLetter(EnumType):
                 "Outcome('N')",
             )
         if not isinstance(value, str):  # never hashed: any object may come here
-            raise InvalidSpecError(f"{short_repr(value)} is not an outcome", "N, P, D, L or R")
+            raise InvalidSpecError(
+                f"{short_repr(value)} is not an outcome",
+                "N, P, D, L, R, NHat, NCheck, PHat or PCheck",
+            )
         return super().__call__(value)
 
 
@@ -82,6 +85,12 @@ class Outcome(StrEnum, metaclass=_OneLetter):
     D = "D"
     L = "L"
     R = "R"
+    # A loopy partisan game's mixed classes (CGSuite's names): a win for one side under
+    # one start, a draw under the other.
+    NHat = "NHat"
+    NCheck = "NCheck"
+    PHat = "PHat"
+    PCheck = "PCheck"
 
     def __repr__(self) -> str:
         return repr(self.value)
@@ -129,6 +138,11 @@ _JSON_FIELDS: dict[str, Any] = {
     "best_moves_total": None,
     "misere_canonical": None,
     "genus": None,
+    "cgsuite": None,
+    "onside": None,
+    "offside": None,
+    "degree": None,
+    "variety": None,
 }
 
 
@@ -364,6 +378,10 @@ _OUTCOME_WORDS = {
     "D": "a draw with perfect play",
     "L": "Left wins whoever starts (L-position)",
     "R": "Right wins whoever starts (R-position)",
+    "NHat": "Left wins moving first; a draw when Right moves first",
+    "NCheck": "Right wins moving first; a draw when Left moves first",
+    "PHat": "a draw when Left moves first; Left wins when Right moves first",
+    "PCheck": "Right wins when Left moves first; a draw when Right moves first",
 }
 
 
@@ -415,6 +433,19 @@ def _move_lines(
 
 def _partisan_lines(result: Result) -> list[str]:
     """Canonical value, temperature and stops, and each side's winning moves moving first."""
+    if result.onside is not None:  # a loopy value (grundy.cgt.loopy)
+        lines = [f"Value: {result.canonical}"]
+        if result.left_stop is not None:
+            lines.append(f"Stops: Left {result.left_stop}, Right {result.right_stop}")
+        if result.degree is not None:
+            lines.append(f"Degree {result.degree}, variety {result.variety or 'not found'}")
+        for who, moves, descs in (
+            ("Left", result.winning_moves, result.move_descriptions),
+            ("Right", result.right_winning_moves, result.right_move_descriptions),
+        ):
+            lines.append(f"{who} moving first: " + ("best moves:" if moves else "every move loses"))
+            lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, descs, strict=True))
+        return lines
     lines = [
         f"Canonical value: {result.canonical}",
         f"Mean {result.mean}, temperature {result.temperature}; "
@@ -456,6 +487,15 @@ def format_result(result: Result) -> str:
         lines.append(f"Grundy value: {result.grundy}")
     if result.canonical is not None:
         lines.extend(_partisan_lines(result))
+    elif result.onside is None and result.method.startswith("retrograde analysis of the sum"):
+        # a loopy partisan sum whose value was not found: the outcome and best moves stand
+        lines.append("Value: not found (see Why)")
+        for who, moves, descs in (
+            ("Left", result.winning_moves, result.move_descriptions),
+            ("Right", result.right_winning_moves, result.right_move_descriptions),
+        ):
+            lines.append(f"{who} moving first: " + ("best moves:" if moves else "every move loses"))
+            lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, descs, strict=True))
     elif result.play != "misere" and any(
         c.game.game_type.solver == "canonical" for c in result.position.components
     ):

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from grundy.cgt.loopy.notation import is_loopy_text
+from grundy.cgt.loopy.state import LoopyState
 from grundy.cgt.notation import parse_game
 from grundy.cgt.value import CanonicalGame
 from grundy.core.game import PartisanGame
@@ -58,12 +60,15 @@ class GameLiteral(PartisanGame[CanonicalGame]):
     def parse_args(self, args: Sequence[str]) -> list[CanonicalGame]:
         if not args:
             raise InvalidSpecError("cgt needs a value", _SYNTAX)
-        states: list[Any] = []  # CanonicalGame, or MisereGame for *[...]
+        states: list[Any] = []  # CanonicalGame, MisereGame for *[...], or LoopyState
         for text in args:
             if len(text) > MAX_LITERAL:
                 raise InvalidSpecError(
                     f"the value has {len(text):,} characters, more than {MAX_LITERAL:,}", _SYNTAX
                 )
+            if is_loopy_text(text):  # pass, named braces, on, over...: grundy.cgt.loopy
+                states.append(LoopyState.parse(text))
+                continue
             try:
                 if text.lstrip().startswith("*["):  # CGSuite's misère notation (issue 33)
                     from grundy.cgt.misere.form import MisereGame  # noqa: PLC0415 (lazy)
@@ -79,14 +84,14 @@ class GameLiteral(PartisanGame[CanonicalGame]):
         return f'"{state}"'
 
     def left_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
-        if not isinstance(state, CanonicalGame):  # a misère form *[...]: its options
-            return state.options
-        return state.left_options
+        if isinstance(state, (CanonicalGame, LoopyState)):
+            return state.left_options
+        return state.options  # a misère form *[...]: its options
 
     def right_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
-        if not isinstance(state, CanonicalGame):
-            return state.options
-        return state.right_options
+        if isinstance(state, (CanonicalGame, LoopyState)):
+            return state.right_options
+        return state.options
 
     def region_key(self, state: CanonicalGame) -> Hashable:
         return state
