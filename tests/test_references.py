@@ -16,6 +16,11 @@ TESTS = Path(__file__).parent
 
 #: Registered name -> (the test file that holds its reference, what the reference is).
 REFERENCES: dict[str, tuple[str, str]] = {
+    "backsliding-toads-frogs": (
+        "cgt/loopy/test_values.py",
+        "CGSuite's published value of ttt..fff predicts the outcomes in sums that "
+        "reference.loopy_play finds on the game graph of our rules",
+    ),
     "bash": ("heap/test_bash.py", "reference.heap_rules.bash_table"),
     "cgt": ("cgt/test_literal.py", "every game born by day 2 (tests/cgt/reference.py)"),
     "chomp": ("catalog/boards/test_chomp.py", "a brute-force mex over shapes"),

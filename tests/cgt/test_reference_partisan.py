@@ -44,8 +44,13 @@ from tests.reference import cgt_forms as F
 from tests.reference import partisan_rules as P
 
 #: Every partisan ruleset class of the registry but the game literals (``cgt``).
+# Loopy rulesets (backsliding Toads-and-Frogs) have no short value: tests/cgt/loopy.
 RULESETS = tuple(
-    c for c in REGISTRY.rulesets() if c.game_type.solver == "canonical" and c.name != "cgt"
+    c
+    for c in REGISTRY.rulesets()
+    if c.game_type.solver == "canonical"
+    and c.name != "cgt"
+    and not getattr(c, "loopy_partisan", False)
 )
 
 SEED = 24
@@ -113,7 +118,11 @@ def test_reference_on_known_values() -> None:
 
 def test_every_partisan_ruleset_has_a_reference() -> None:
     """The rulesets below are every partisan one in the registry (and its variants)."""
-    names = {e.name for e in REGISTRY if e.family == "partisan"}
+    names = {
+        e.name
+        for e in REGISTRY
+        if e.family == "partisan" and not getattr(e.build(None), "loopy_partisan", False)
+    }
     for cls in RULESETS:
         if not isinstance(REGISTRY.get(cls.name).build(None), cls):
             names.add(f"{cls.name}:{cls().params_text()}")

@@ -39,6 +39,7 @@ DRAWN = {
     "wythoff": ("wythoff 3 5", Heaps),
     "clobber": ("clobber xoxo/oxox", Grid),
     "toads-frogs": ("toads-frogs tt..ff", Strip),
+    "backsliding-toads-frogs": ("backsliding-toads-frogs tt.f", Strip),
     "cutcake": ("cutcake 2x3", Grid),
     "toppling-dominoes": ("toppling-dominoes bbrgrb", Strip),
     "domineering": ("domineering:2x3", Grid),

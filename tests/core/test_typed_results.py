@@ -54,7 +54,8 @@ def test_each_solver_has_its_result_type(spec: str, kind: type[Result]) -> None:
         "winning_moves_truncated", "value", "remoteness", "canonical", "canonical_braces",
         "temperature", "mean", "left_stop", "right_stop", "right_winning_moves",
         "right_move_descriptions", "right_winning_moves_total", "best_moves",
-        "best_move_descriptions", "best_moves_total",
+        "best_move_descriptions", "best_moves_total", "misere_canonical", "genus", "cgsuite",
+        "onside", "offside", "degree", "variety",
     ]  # fmt: skip
     assert json.loads(json.dumps(d)) == d
     assert type(d["outcome"]) is str
@@ -111,10 +112,20 @@ def test_text_given_to_a_partisan_result_is_made_exact() -> None:
 
 
 def test_outcome_enum() -> None:
-    assert [o.value for o in Outcome] == ["N", "P", "D", "L", "R"]
+    assert [o.value for o in Outcome] == [
+        "N",
+        "P",
+        "D",
+        "L",
+        "R",
+        "NHat",
+        "NCheck",
+        "PHat",
+        "PCheck",
+    ]
     assert Outcome("P") is Outcome.P and repr(Outcome.P) == "'P'" and f"{Outcome.P}" == "P"
     assert Outcome.D.words == "a draw with perfect play"
-    assert [o.mover_result() for o in Outcome] == ["win", "loss", "draw", None, None]
+    assert [o.mover_result() for o in Outcome] == ["win", "loss", "draw", *[None] * 6]
     with pytest.raises(ValueError):
         Outcome("X")
 

@@ -15,7 +15,6 @@ are listed: winning moves, or drawing moves when no move wins.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -27,7 +26,7 @@ from grundy.cgt.loopy.state import LoopyState
 from grundy.cgt.loopy.value import LoopyValue
 from grundy.cgt.value import CanonicalGame
 from grundy.core.game import ImpartialGame, PartisanGame
-from grundy.core.limits import bounded, checkpoint, current_bounds
+from grundy.core.limits import bounded, checkpoint, current_bounds, now
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Result
 from grundy.errors import TimeLimitError, UnsupportedError
@@ -144,7 +143,7 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
     value: LoopyValue | None = None
     values: list[LoopyValue] = []
     deadline, _ = current_bounds()
-    share = None if deadline is None else max(0.0, (deadline - time.monotonic()) * VALUE_SHARE)
+    share = None if deadline is None else max(0.0, (deadline - now()) * VALUE_SHARE)
     try:
         with bounded(time_limit=share):
             values = [_value(c, g) for c, (g, _) in zip(comps, graphs, strict=True)]
