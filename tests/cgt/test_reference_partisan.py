@@ -316,3 +316,30 @@ def test_literal_sample() -> None:
 def test_literal_all_words() -> None:
     """Every {A|B} word, and 1,000 sums of two (seeded sample)."""
     assert _check_literals(_literal_words() + _literal_sums(1_000)) == 4_136
+
+
+def test_fission_sample() -> None:
+    """Fission: every board of x . # of 1x4 and 4x1, every 2x3 and 3x2 of x and ., every 3x3
+    of x and . (the rule is CGSuite's; see tests/cgt/data/fission.txt)."""
+    boards = P.grids(1, 4, "x.#") + P.grids(4, 1, "x.#") + P.grids(2, 3, "x.")
+    boards += P.grids(3, 2, "x.") + P.grids(3, 3, "x.")
+    assert _check(P.FISSION, boards) == 81 + 81 + 64 + 64 + 512
+
+
+def test_amazons_sample() -> None:
+    """Amazons: every board of x o . # of 1x3, 3x1 and 2x2, and a seeded sample of 120
+    boards of 2x3 and 3x2."""
+    boards = P.grids(1, 3, "xo.#") + P.grids(3, 1, "xo.#") + P.grids(2, 2, "xo.#")
+    boards += _sample(P.grids(2, 3, "xo.#") + P.grids(3, 2, "xo.#"), 120)
+    assert _check(P.AMAZONS, boards) == 64 + 64 + 256 + 120
+
+
+def _cakes(side: int, pair_side: int) -> list[Any]:
+    return list(P.cutcake_positions(side, pair_side))
+
+
+def test_eatcake_maundy_and_turn_and_eatcake() -> None:
+    """Every rectangle up to 6x6 and every table of two rectangles up to 3x3, in each of
+    the three cake games."""
+    for rules in (P.EATCAKE, P.MAUNDY_CAKE, P.TURN_AND_EATCAKE):
+        assert _check(rules, _cakes(6, 3)) == 36 + 45

@@ -24,22 +24,28 @@ from typing import Any
 from tests.reference.cgt_forms import add, canon, canonical, make, nimber_form, number_form
 
 __all__ = [
+    "AMAZONS",
     "CLOBBER",
     "COL",
     "CRAM",
     "CUTCAKE",
     "DOMINEERING",
+    "EATCAKE",
+    "FISSION",
     "HACKENBUSH",
     "KONANE",
+    "MAUNDY_CAKE",
     "RULES",
     "SNORT",
     "TOADS_FROGS",
     "TOPPLING",
+    "TURN_AND_EATCAKE",
     "Rules",
     "clobber_boards",
     "colouring_boards",
     "cutcake_positions",
     "domineering_boards",
+    "grids",
     "hackenbush_pictures",
     "literal_games",
     "literal_sum",
@@ -469,6 +475,120 @@ KONANE = Rules(
 )
 
 
+# --- Fission --------------------------------------------------------------------------------
+# A state is a tuple of equal-length rows of x (a stone), . (empty) and # (no square).
+
+
+def _fissions(grid: Grid, dr: int, dc: int) -> list[Grid]:
+    out = []
+    rows, cols = len(grid), len(grid[0])
+
+    def empty(r: int, c: int) -> bool:
+        return 0 <= r < rows and 0 <= c < cols and grid[r][c] == "."
+
+    for r, c in itertools.product(range(rows), range(cols)):
+        if grid[r][c] == "x" and empty(r - dr, c - dc) and empty(r + dr, c + dc):
+            cells = [list(row) for row in grid]
+            cells[r][c] = "."
+            cells[r - dr][c - dc] = cells[r + dr][c + dc] = "x"
+            out.append(tuple("".join(row) for row in cells))
+    return out
+
+
+FISSION = Rules(
+    "fission",
+    lambda g: _fissions(g, 1, 0),  # Left: north and south
+    lambda g: _fissions(g, 0, 1),  # Right: east and west
+    lambda g: "fission " + "/".join(g),
+)
+
+
+def grids(rows: int, cols: int, symbols: str) -> list[Grid]:
+    """Every board of ``rows`` x ``cols`` cells, each one of ``symbols``."""
+    return [
+        tuple("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
+        for cells in itertools.product(symbols, repeat=rows * cols)
+    ]
+
+
+# --- Amazons --------------------------------------------------------------------------------
+# A state is a tuple of equal-length rows of x (Left's amazon), o (Right's), . and # (arrow).
+
+_QUEEN = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+
+
+def _slides(cells: list[list[str]], r: int, c: int) -> list[tuple[int, int]]:
+    """The empty squares a queen at (r, c) reaches."""
+    out = []
+    for dr, dc in _QUEEN:
+        rr, cc = r + dr, c + dc
+        while 0 <= rr < len(cells) and 0 <= cc < len(cells[0]) and cells[rr][cc] == ".":
+            out.append((rr, cc))
+            rr, cc = rr + dr, cc + dc
+    return out
+
+
+def _amazon_moves(grid: Grid, me: str) -> list[Grid]:
+    out = []
+    for r, c in itertools.product(range(len(grid)), range(len(grid[0]))):
+        if grid[r][c] != me:
+            continue
+        for tr, tc in _slides([list(row) for row in grid], r, c):
+            cells = [list(row) for row in grid]
+            cells[r][c], cells[tr][tc] = ".", me
+            for ar, ac in _slides(cells, tr, tc):
+                shot = [list(row) for row in cells]
+                shot[ar][ac] = "#"
+                out.append(tuple("".join(row) for row in shot))
+    return out
+
+
+AMAZONS = Rules(
+    "amazons",
+    lambda g: _amazon_moves(g, "x"),
+    lambda g: _amazon_moves(g, "o"),
+    lambda g: "amazons " + "/".join(g),
+)
+
+
+# --- Eatcake, Maundy Cake, Turn-and-Eatcake ---------------------------------------------------
+# A state is a sorted tuple of pieces (rows, cols), as for Cutcake.
+
+
+def _cake_rules(name: str, left: Callable[[int, int], list[list[Cake1]]]) -> Rules:
+    """A cake game whose Left turns a piece (r, c) into each list of ``left(r, c)``; Right's
+    moves are Left's on the transposed piece, transposed back."""
+
+    def moves(k: Cake, right: bool) -> list[Cake]:
+        out = []
+        for i, (r, c) in enumerate(k):
+            rest = k[:i] + k[i + 1 :]
+            opts = [[(b, a) for a, b in o] for o in left(c, r)] if right else left(r, c)
+            out += [tuple(sorted((*rest, *o))) for o in opts]
+        return out
+
+    return Rules(
+        name,
+        lambda k: moves(k, False),
+        lambda k: moves(k, True),
+        lambda k: f"{name} " + " ".join(f"{r}x{c}" for r, c in k),
+    )
+
+
+Cake1 = tuple[int, int]
+
+EATCAKE = _cake_rules(  # Left eats column j; the columns on each side stay
+    "eatcake", lambda r, c: [[(r, n) for n in (j, c - j - 1) if n > 0] for j in range(c)]
+)
+MAUNDY_CAKE = _cake_rules(  # Left cuts the columns into k equal parts
+    "maundy-cake", lambda r, c: [[(r, c // k)] * k for k in range(2, c + 1) if c % k == 0]
+)
+TURN_AND_EATCAKE = _cake_rules(  # Left eats row j; each part left is turned (r, c) -> (c, r)
+    "turn-and-eatcake",
+    lambda r, c: [[(c, n) for n in (j, r - j - 1) if n > 0] for j in range(r)],
+)
+
+
 RULES: dict[str, Rules] = {
     r.name: r
     for r in (
@@ -482,5 +602,10 @@ RULES: dict[str, Rules] = {
         COL,
         SNORT,
         KONANE,
+        FISSION,
+        AMAZONS,
+        EATCAKE,
+        MAUNDY_CAKE,
+        TURN_AND_EATCAKE,
     )
 }
