@@ -11,10 +11,13 @@ from typing import TYPE_CHECKING
 from grundy._lazy import lazy_names
 
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
+    from grundy.cgt.games.amazons import Amazons
+    from grundy.cgt.games.cakes import Eatcake, MaundyCake, TurnAndEatcake
     from grundy.cgt.games.clobber import Clobber
     from grundy.cgt.games.cram import Cram
     from grundy.cgt.games.cutcake import Cutcake
     from grundy.cgt.games.domineering import Domineering
+    from grundy.cgt.games.fission import Fission
     from grundy.cgt.games.hackenbush import ColoredHackenbush
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
     from grundy.cgt.games.toppling import TopplingDominoes
@@ -22,6 +25,11 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
 #: Where each public name lives: a game's module is imported the first time its class is
 #: used (PEP 562), so that the registry, reading one game's module, loads no other.
 _WHERE = {
+    "Amazons": "grundy.cgt.games.amazons",
+    "Eatcake": "grundy.cgt.games.cakes",
+    "Fission": "grundy.cgt.games.fission",
+    "MaundyCake": "grundy.cgt.games.cakes",
+    "TurnAndEatcake": "grundy.cgt.games.cakes",
     "Clobber": "grundy.cgt.games.clobber",
     "ColoredHackenbush": "grundy.cgt.games.hackenbush",
     "Cutcake": "grundy.cgt.games.cutcake",
@@ -35,11 +43,16 @@ __getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
 
 
 __all__ = [
+    "Amazons",
     "Clobber",
     "ColoredHackenbush",
     "Cram",
     "Cutcake",
     "Domineering",
+    "Eatcake",
+    "Fission",
+    "MaundyCake",
     "ToadsAndFrogs",
     "TopplingDominoes",
+    "TurnAndEatcake",
 ]

@@ -67,7 +67,7 @@ class Amazons(GridGame):
         "empty squares, then shoots an arrow from it the same way onto an empty square "
         "(the square just left counts as empty), which is burnt; who cannot move loses"
     )
-    example: ClassVar[str] = "amazons x.../..../..../...o"
+    example: ClassVar[str] = "amazons x../.../..o"
     memo_family: ClassVar[str] = "amazons"
     symbols: ClassVar[str] = "xo.#"
     pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty", "#": "blocked"}
@@ -104,7 +104,8 @@ class Amazons(GridGame):
 
     def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
         stride = state[1] + 1
-        for after, *bits in self._moves(state, player == LEFT):  # type: ignore[arg-type]
+        for after, src, dst, hit in self._moves(state, player == LEFT):  # type: ignore[arg-type]
+            bits = (src, dst) if hit == src else (src, dst, hit)  # a shot back: two cells
             yield after, tuple(divmod(b, stride) for b in bits)
 
     def left_moves(self, state: AmazonsState) -> Iterator[AmazonsState]:
@@ -121,7 +122,8 @@ class Amazons(GridGame):
         >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
         'Left: x moves from row 1, column 1 to row 1, column 2 and shoots row 1, column 3'
         """
-        (r1, c1), (r2, c2), (r3, c3) = cells
+        (r1, c1), (r2, c2), *shot = cells
+        (r3, c3) = shot[0] if shot else (r1, c1)
         mark = "x" if player == LEFT else "o"
         return (
             f"{WHO[player]}: {mark} moves from row {r1 + 1}, column {c1 + 1} to row {r2 + 1}, "
