@@ -48,6 +48,7 @@ DRAWN = {
     "eatcake": ("eatcake 2x3", Grid),
     "maundy-cake": ("maundy-cake 2x4", Grid),
     "turn-and-eatcake": ("turn-and-eatcake 2x3", Grid),
+    "partizan-subtraction": ("partizan-subtraction:1,3|2,3 6 4", Heaps),
     "domineering-search": ("domineering-search:2x3", Grid),
     "hackenbush": ('hackenbush "0-1 1-2 1-3 2-3 0-4"', Graph),
     "hackenbush:colored": ('hackenbush:colored "0-1:b 1-2:r 1-3:g"', Graph),

@@ -35,6 +35,7 @@ __all__ = [
     "HACKENBUSH",
     "KONANE",
     "MAUNDY_CAKE",
+    "PARTIZAN_SUBTRACTION",
     "RULES",
     "SNORT",
     "TOADS_FROGS",
@@ -49,6 +50,7 @@ __all__ = [
     "hackenbush_pictures",
     "literal_games",
     "literal_sum",
+    "partizan_subtraction",
     "random_pictures",
     "toads_frogs_strips",
     "toppling_positions",
@@ -587,6 +589,32 @@ TURN_AND_EATCAKE = _cake_rules(  # Left eats row j; each part left is turned (r,
     "turn-and-eatcake",
     lambda r, c: [[(c, n) for n in (j, r - j - 1) if n > 0] for j in range(r)],
 )
+
+
+# --- Partizan subtraction ----------------------------------------------------------------------
+# A state is a sorted tuple of heaps; the sets are those of the spec.
+
+
+def partizan_subtraction(left: tuple[int, ...], right: tuple[int, ...]) -> Rules:
+    """The rules of ``partizan-subtraction:L|R`` for Left's set ``left`` and Right's ``right``."""
+
+    def moves(heaps: tuple[int, ...], subset: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = []
+        for i, n in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1 :]
+            out += [tuple(sorted((*rest, n - s))) for s in subset if s <= n]
+        return [tuple(h for h in o if h) for o in out]
+
+    sets = ",".join(map(str, left)) + "|" + ",".join(map(str, right))
+    return Rules(
+        f"partizan-subtraction:{sets}",
+        lambda h: moves(h, left),
+        lambda h: moves(h, right),
+        lambda h: f"partizan-subtraction:{sets} " + " ".join(map(str, h or (0,))),
+    )
+
+
+PARTIZAN_SUBTRACTION = partizan_subtraction((1, 3), (2, 3))
 
 
 RULES: dict[str, Rules] = {

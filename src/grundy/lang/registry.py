@@ -90,6 +90,8 @@ GAME_INDEX: dict[str, str] = {
     "eatcake": "grundy.cgt.games.cakes",
     "maundy-cake": "grundy.cgt.games.cakes",
     "turn-and-eatcake": "grundy.cgt.games.cakes",
+    "partizan-subtraction": "grundy.cgt.games.partizan_subtraction",
+    "partisan-subtraction": "grundy.cgt.games.partizan_subtraction",
     "domineering": "grundy.cgt.games.domineering",
     "dom": "grundy.cgt.games.domineering",
     "partisan-domineering": "grundy.cgt.games.domineering",

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.cutcake import Cutcake
     from grundy.cgt.games.domineering import Domineering
     from grundy.cgt.games.fission import Fission
+    from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
     from grundy.cgt.games.hackenbush import ColoredHackenbush
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
     from grundy.cgt.games.toppling import TopplingDominoes
@@ -29,6 +30,7 @@ _WHERE = {
     "Eatcake": "grundy.cgt.games.cakes",
     "Fission": "grundy.cgt.games.fission",
     "MaundyCake": "grundy.cgt.games.cakes",
+    "PartizanSubtraction": "grundy.cgt.games.partizan_subtraction",
     "TurnAndEatcake": "grundy.cgt.games.cakes",
     "Clobber": "grundy.cgt.games.clobber",
     "ColoredHackenbush": "grundy.cgt.games.hackenbush",
@@ -52,6 +54,7 @@ __all__ = [
     "Eatcake",
     "Fission",
     "MaundyCake",
+    "PartizanSubtraction",
     "ToadsAndFrogs",
     "TopplingDominoes",
     "TurnAndEatcake",

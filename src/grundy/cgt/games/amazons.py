@@ -13,7 +13,7 @@ square; swapping the colours negates the value.
 >>> from grundy.cgt import value_of
 >>> g = Amazons()
 >>> [str(value_of(g, g.parse_args([t])[0])) for t in ("x.", "x..", "x.o", "x./.o")]
-['1', '2', '0', '0']
+['1', '2', '*', '0']
 """
 
 from __future__ import annotations
