@@ -36,6 +36,10 @@ REFERENCES: dict[str, tuple[str, str]] = {
         "cgt/test_reference_partisan.py",
         "reference.partisan_rules.partizan_subtraction",
     ),
+    "childish-hackenbush": (
+        "cgt/test_reference_partisan.py",
+        "reference.partisan_rules.CHILDISH_HACKENBUSH",
+    ),
     "dawson": ("heap/test_games.py", "OEIS A002187, shifted"),
     "dawsons-chess": ("heap/test_games.py", "OEIS A002187"),
     "divisor-removal": ("catalog/impartial/test_divisor_removal.py", "reference.catalog_rules"),

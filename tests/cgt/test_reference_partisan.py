@@ -352,3 +352,11 @@ def test_partizan_subtraction() -> None:
     heaps += [(a, b) for a in range(1, 7) for b in range(a, 7)]
     for left, right in [((1, 3), (2, 3)), ((1,), (2,)), ((2, 5), (1, 4))]:
         assert _check(P.partizan_subtraction(left, right), heaps) == 12 + 21
+
+
+def test_childish_hackenbush_sample() -> None:
+    """Childish Hackenbush: every picture of at most 3 edges on the vertices 0..2 (loops and
+    repeated edges included), and a seeded sample of 150 of at most 4 edges on 0..3."""
+    pictures = P.hackenbush_pictures(3, 3)
+    more = _sample(P.hackenbush_pictures(4, 4), 150)
+    assert _check(P.CHILDISH_HACKENBUSH, pictures + more) == len(pictures) + 150

@@ -51,6 +51,7 @@ DRAWN = {
     "partizan-subtraction": ("partizan-subtraction:1,3|2,3 6 4", Heaps),
     "domineering-search": ("domineering-search:2x3", Grid),
     "hackenbush": ('hackenbush "0-1 1-2 1-3 2-3 0-4"', Graph),
+    "childish-hackenbush": ('childish-hackenbush "0-1:b 1-2:r 1-3:g"', Graph),
     "hackenbush:colored": ('hackenbush:colored "0-1:b 1-2:r 1-3:g"', Graph),
     "chomp": ("chomp:3x4 4 2 2", Grid),
     "tictactoe": ("tictactoe xo.x.o...", Grid),

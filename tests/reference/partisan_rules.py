@@ -25,6 +25,7 @@ from tests.reference.cgt_forms import add, canon, canonical, make, nimber_form, 
 
 __all__ = [
     "AMAZONS",
+    "CHILDISH_HACKENBUSH",
     "CLOBBER",
     "COL",
     "CRAM",
@@ -125,6 +126,24 @@ HACKENBUSH = Rules(
     _hackenbush_spec,
 )
 
+
+
+def _childish_cuts(picture: Picture, colour: str) -> list[Picture]:
+    """Childish Hackenbush: a ``colour`` edge only when nothing falls, a green one always."""
+    out = []
+    for i, (_, _, c) in enumerate(picture):
+        after = _fall(list(picture[:i] + picture[i + 1 :]))
+        if c == "g" or (c == colour and len(after) == len(picture) - 1):
+            out.append(after)
+    return out
+
+
+CHILDISH_HACKENBUSH = Rules(
+    "childish-hackenbush",
+    lambda p: _childish_cuts(p, "b"),
+    lambda p: _childish_cuts(p, "r"),
+    lambda p: 'childish-hackenbush "' + " ".join(f"{u}-{v}:{c}" for u, v, c in p) + '"',
+)
 
 def hackenbush_pictures(max_edges: int, vertices: int) -> list[Picture]:
     """Every picture with at most ``max_edges`` edges on vertices ``0..vertices-1`` (0 the
@@ -635,5 +654,6 @@ RULES: dict[str, Rules] = {
         EATCAKE,
         MAUNDY_CAKE,
         TURN_AND_EATCAKE,
+        CHILDISH_HACKENBUSH,
     )
 }

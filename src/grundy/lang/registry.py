@@ -91,6 +91,7 @@ GAME_INDEX: dict[str, str] = {
     "maundy-cake": "grundy.cgt.games.cakes",
     "turn-and-eatcake": "grundy.cgt.games.cakes",
     "partizan-subtraction": "grundy.cgt.games.partizan_subtraction",
+    "childish-hackenbush": "grundy.cgt.games.childish_hackenbush",
     "partisan-subtraction": "grundy.cgt.games.partizan_subtraction",
     "domineering": "grundy.cgt.games.domineering",
     "dom": "grundy.cgt.games.domineering",

@@ -13,13 +13,14 @@ from grundy._lazy import lazy_names
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.amazons import Amazons
     from grundy.cgt.games.cakes import Eatcake, MaundyCake, TurnAndEatcake
+    from grundy.cgt.games.childish_hackenbush import ChildishHackenbush
     from grundy.cgt.games.clobber import Clobber
     from grundy.cgt.games.cram import Cram
     from grundy.cgt.games.cutcake import Cutcake
     from grundy.cgt.games.domineering import Domineering
     from grundy.cgt.games.fission import Fission
-    from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
     from grundy.cgt.games.hackenbush import ColoredHackenbush
+    from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
     from grundy.cgt.games.toppling import TopplingDominoes
 
@@ -32,6 +33,7 @@ _WHERE = {
     "MaundyCake": "grundy.cgt.games.cakes",
     "PartizanSubtraction": "grundy.cgt.games.partizan_subtraction",
     "TurnAndEatcake": "grundy.cgt.games.cakes",
+    "ChildishHackenbush": "grundy.cgt.games.childish_hackenbush",
     "Clobber": "grundy.cgt.games.clobber",
     "ColoredHackenbush": "grundy.cgt.games.hackenbush",
     "Cutcake": "grundy.cgt.games.cutcake",
@@ -46,6 +48,7 @@ __getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
 
 __all__ = [
     "Amazons",
+    "ChildishHackenbush",
     "Clobber",
     "ColoredHackenbush",
     "Cram",
