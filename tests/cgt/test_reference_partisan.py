@@ -360,3 +360,30 @@ def test_childish_hackenbush_sample() -> None:
     pictures = P.hackenbush_pictures(3, 3)
     more = _sample(P.hackenbush_pictures(4, 4), 150)
     assert _check(P.CHILDISH_HACKENBUSH, pictures + more) == len(pictures) + 150
+
+
+def test_variants_sample() -> None:
+    """The impartial, dicotic and twisted variants of Domineering (every board 3x3 and 2x4),
+    Clobber (every row of x o . up to length 5) and Cutcake (every rectangle up to 4x4; the
+    impartial variant also every pair up to 2x2), and the dicotic and twisted variants of
+    Toads-and-Frogs (strips up to length 6) and Childish Hackenbush (pictures of at most 3
+    edges on 0..2). A twisted state is (sign, position)."""
+    boards = _domineering([(3, 3), (2, 4)])
+    rows = _clobber_rows(5)
+    cakes = [k for k in P.cutcake_positions(4, 2) if len(k) == 1]
+    pairs = P.cutcake_positions(4, 2)
+    strips = P.toads_frogs_strips(6)
+    pictures = P.hackenbush_pictures(3, 3)
+
+    def check(make: Any, rules: P.Rules, states: list[Any]) -> None:
+        signed = [(1, s) for s in states] if make is P.twisted_of else states
+        assert _check(make(rules), signed) == len(states)
+
+    check(P.impartial_of, P.CUTCAKE, pairs)
+    for make in (P.impartial_of, P.dicotic_of, P.twisted_of):
+        check(make, P.DOMINEERING, boards)
+        check(make, P.CLOBBER, rows)
+        check(make, P.CUTCAKE, cakes)
+    for make in (P.dicotic_of, P.twisted_of):
+        check(make, P.TOADS_FROGS, strips)
+        check(make, P.CHILDISH_HACKENBUSH, pictures)

@@ -46,15 +46,18 @@ __all__ = [
     "clobber_boards",
     "colouring_boards",
     "cutcake_positions",
+    "dicotic_of",
     "domineering_boards",
     "grids",
     "hackenbush_pictures",
+    "impartial_of",
     "literal_games",
     "literal_sum",
     "partizan_subtraction",
     "random_pictures",
     "toads_frogs_strips",
     "toppling_positions",
+    "twisted_of",
     "value",
 ]
 
@@ -127,7 +130,6 @@ HACKENBUSH = Rules(
 )
 
 
-
 def _childish_cuts(picture: Picture, colour: str) -> list[Picture]:
     """Childish Hackenbush: a ``colour`` edge only when nothing falls, a green one always."""
     out = []
@@ -144,6 +146,7 @@ CHILDISH_HACKENBUSH = Rules(
     lambda p: _childish_cuts(p, "r"),
     lambda p: 'childish-hackenbush "' + " ".join(f"{u}-{v}:{c}" for u, v, c in p) + '"',
 )
+
 
 def hackenbush_pictures(max_edges: int, vertices: int) -> list[Picture]:
     """Every picture with at most ``max_edges`` edges on vertices ``0..vertices-1`` (0 the
@@ -634,6 +637,55 @@ def partizan_subtraction(left: tuple[int, ...], right: tuple[int, ...]) -> Rules
 
 
 PARTIZAN_SUBTRACTION = partizan_subtraction((1, 3), (2, 3))
+
+
+# --- The impartial, dicotic and twisted variants of a ruleset --------------------------------
+# From CGSuite's definitions (game/Game.cgs): i(G) = {i(GL), i(GR) | i(GL), i(GR)};
+# d(G) = {d(GL) | d(GR)} when G has options for both, else 0; t(G) = {-t(GL) | -t(GR)}.
+
+
+def impartial_of(rules: Rules) -> Rules:
+    """Either player makes any move of Left's or Right's."""
+
+    def both(s: Any) -> list[Any]:
+        return rules.left(s) + rules.right(s)
+
+    return Rules(f"impartial:{rules.name}", both, both, lambda s: "impartial:" + rules.spec(s))
+
+
+def dicotic_of(rules: Rules) -> Rules:
+    """Nobody moves unless both players could."""
+
+    def moves(s: Any, left: bool) -> list[Any]:
+        lefts, rights = rules.left(s), rules.right(s)
+        if not lefts or not rights:
+            return []
+        return lefts if left else rights
+
+    return Rules(
+        f"dicotic:{rules.name}",
+        lambda s: moves(s, True),
+        lambda s: moves(s, False),
+        lambda s: "dicotic:" + rules.spec(s),
+    )
+
+
+def twisted_of(rules: Rules) -> Rules:
+    """A state is (sign, base state): sign -1 for the negative of the twisted game. The
+    Left options of t(G) are -t(GL); those of -t(G) are the negatives of t(G)'s Right
+    options, t(GR)."""
+
+    def moves(state: tuple[int, Any], left: bool) -> list[tuple[int, Any]]:
+        sign, s = state
+        base = rules.left if (left == (sign == 1)) else rules.right
+        return [(-sign, g) for g in base(s)]
+
+    return Rules(
+        f"twisted:{rules.name}",
+        lambda st: moves(st, True),
+        lambda st: moves(st, False),
+        lambda st: "twisted:" + rules.spec(st[1]),  # the specs of unsigned positions only
+    )
 
 
 RULES: dict[str, Rules] = {
