@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
     from grundy.cgt.games.toppling import TopplingDominoes
+    from grundy.cgt.games.variants import DicoticVariant, ImpartialVariant, TwistedVariant
 
 #: Where each public name lives: a game's module is imported the first time its class is
 #: used (PEP 562), so that the registry, reading one game's module, loads no other.
@@ -40,6 +41,9 @@ _WHERE = {
     "Domineering": "grundy.cgt.games.domineering",
     "ToadsAndFrogs": "grundy.cgt.games.toads_frogs",
     "TopplingDominoes": "grundy.cgt.games.toppling",
+    "DicoticVariant": "grundy.cgt.games.variants",
+    "ImpartialVariant": "grundy.cgt.games.variants",
+    "TwistedVariant": "grundy.cgt.games.variants",
 }
 
 
@@ -53,12 +57,15 @@ __all__ = [
     "ColoredHackenbush",
     "Cram",
     "Cutcake",
+    "DicoticVariant",
     "Domineering",
     "Eatcake",
     "Fission",
+    "ImpartialVariant",
     "MaundyCake",
     "PartizanSubtraction",
     "ToadsAndFrogs",
     "TopplingDominoes",
     "TurnAndEatcake",
+    "TwistedVariant",
 ]
