@@ -45,7 +45,7 @@ DRAWN = {
     "cram": ("cram:2x3", Grid),
     "impartial": ("impartial:domineering 2x3", Grid),
     "dicotic": ("dicotic:clobber xox/oxo", Grid),
-    "twisted": ("twisted:cutcake 2x3", Grid),
+    "twisted": ("twisted:domineering 2x3", Grid),
     "fission": ("fission ../x./..", Grid),
     "amazons": ("amazons x../..#/..o", Grid),
     "eatcake": ("eatcake 2x3", Grid),

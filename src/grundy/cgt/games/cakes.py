@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from grundy.cgt.games._shapes import board_size
 from grundy.core.board import Board, Grid, combine
-from grundy.core.game import PartisanGame
+from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
 from grundy.errors import InvalidSpecError
 
 __all__ = ["CakeGame", "Eatcake", "MaundyCake", "TurnAndEatcake"]
@@ -87,6 +87,46 @@ class CakeGame(PartisanGame[CakeState]):
             for parts in self.piece_moves(piece, left):
                 yield tuple(sorted((*rest, *parts)))
 
+    def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
+        """The squares (indices of the piece's grid, row by row) each move of
+        :meth:`piece_moves` names, in the same order."""
+        raise NotImplementedError
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """The moves as values; on a table of one piece, each names the squares it eats
+        (or where its cuts fall), so that a click on the board finds it."""
+        side = RIGHT if player == RIGHT else LEFT
+        if len(state) != 1:
+            yield from super().plays(state, side)
+            return
+        (piece,) = state
+        left = side == LEFT
+        for parts, cells in zip(
+            self.piece_moves(piece, left), self.piece_cells(piece, left), strict=True
+        ):
+            after = tuple(sorted(parts))
+            yield Play((after,), player, cells, self.describe_move(state, after, side))
+
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Which piece becomes which.
+
+        >>> Eatcake().describe_move(((2, 3),), ((2, 1), (2, 1)), "L")
+        'Left turns the 2x3 piece into 2x1 and 2x1'
+        """
+        rest = list(after)
+        gone = []
+        for piece in state:
+            if piece in rest:
+                rest.remove(piece)
+            else:
+                gone.append(piece)
+        if len(gone) != 1:
+            return super().describe_move(state, after, side)
+        who = "Left" if side == LEFT else "Right"
+        r, c = gone[0]
+        into = " and ".join(f"{a}x{b}" for a, b in sorted(rest)) or "nothing"
+        return f"{who} turns the {r}x{c} piece into {into}"
+
     def left_moves(self, state: CakeState) -> Iterator[CakeState]:
         return self._moves(state, True)
 
@@ -126,6 +166,12 @@ class Eatcake(CakeGame):
             return (tuple((r, k) for k in ks) for ks in _eaten(c))
         return (tuple((k, c) for k in ks) for ks in _eaten(r))
 
+    def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
+        r, c = piece
+        if left:  # column j
+            return (tuple(i * c + j for i in range(r)) for j in range((c - 1) // 2 + 1))
+        return (tuple(j * c + k for k in range(c)) for j in range((r - 1) // 2 + 1))
+
 
 @dataclass(frozen=True)
 class MaundyCake(CakeGame):
@@ -145,6 +191,16 @@ class MaundyCake(CakeGame):
         if left:
             return (tuple((r, k) for k in ks) for ks in _shared(c))
         return (tuple((k, c) for k in ks) for ks in _shared(r))
+
+    def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
+        """The first row of squares after each cut (in a piece's top row for Left's
+        vertical cuts, its first column for Right's)."""
+        r, c = piece
+        n = c if left else r
+        for k in range(2, n + 1):
+            if n % k == 0:
+                lines = range(n // k, n, n // k)
+                yield tuple(j for j in lines) if left else tuple(j * c for j in lines)
 
 
 @dataclass(frozen=True)
@@ -166,3 +222,9 @@ class TurnAndEatcake(CakeGame):
         if left:
             return (tuple((c, k) for k in ks) for ks in _eaten(r))
         return (tuple((k, r) for k in ks) for ks in _eaten(c))
+
+    def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
+        r, c = piece
+        if left:  # row j
+            return (tuple(j * c + k for k in range(c)) for j in range((r - 1) // 2 + 1))
+        return (tuple(i * c + j for i in range(r)) for j in range((c - 1) // 2 + 1))
