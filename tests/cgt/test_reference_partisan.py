@@ -387,3 +387,10 @@ def test_variants_sample() -> None:
     for make in (P.dicotic_of, P.twisted_of):
         check(make, P.TOADS_FROGS, strips)
         check(make, P.CHILDISH_HACKENBUSH, pictures)
+
+
+def test_arc_kayles_sample() -> None:
+    """Arc Kayles: every graph on 3 vertices (loops included) and a seeded sample of 200 on
+    4 vertices."""
+    graphs = P.small_graphs(3) + _sample(P.small_graphs(4), 200)
+    assert _check(P.ARC_KAYLES, graphs) == 64 + 200

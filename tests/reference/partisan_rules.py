@@ -25,6 +25,7 @@ from tests.reference.cgt_forms import add, canon, canonical, make, nimber_form, 
 
 __all__ = [
     "AMAZONS",
+    "ARC_KAYLES",
     "CHILDISH_HACKENBUSH",
     "CLOBBER",
     "COL",
@@ -55,6 +56,7 @@ __all__ = [
     "literal_sum",
     "partizan_subtraction",
     "random_pictures",
+    "small_graphs",
     "toads_frogs_strips",
     "toppling_positions",
     "twisted_of",
@@ -688,6 +690,31 @@ def twisted_of(rules: Rules) -> Rules:
     )
 
 
+# --- Arc Kayles -------------------------------------------------------------------------------
+# A state is a frozenset of edges (u, v), u <= v (u == v a loop).
+
+
+def _arc_picks(edges: frozenset[tuple[int, int]]) -> list[frozenset[tuple[int, int]]]:
+    return [frozenset(e for e in edges if u not in e and v not in e) for u, v in sorted(edges)]
+
+
+ARC_KAYLES = Rules(
+    "arc-kayles",
+    _arc_picks,
+    _arc_picks,
+    lambda g: 'arc-kayles "' + " ".join(f"{u}-{v}" for u, v in sorted(g)) + '"',
+)
+
+
+def small_graphs(vertices: int) -> list[frozenset[tuple[int, int]]]:
+    """Every set of edges (loops included) on the vertices ``1..vertices``."""
+    kinds = [(u, v) for u in range(1, vertices + 1) for v in range(u, vertices + 1)]
+    return [
+        frozenset(k for k, bit in zip(kinds, bits, strict=True) if bit)
+        for bits in itertools.product((0, 1), repeat=len(kinds))
+    ]
+
+
 RULES: dict[str, Rules] = {
     r.name: r
     for r in (
@@ -707,5 +734,6 @@ RULES: dict[str, Rules] = {
         MAUNDY_CAKE,
         TURN_AND_EATCAKE,
         CHILDISH_HACKENBUSH,
+        ARC_KAYLES,
     )
 }

@@ -93,6 +93,7 @@ GAME_INDEX: dict[str, str] = {
     "turn-and-eatcake": "grundy.cgt.games.cakes",
     "partizan-subtraction": "grundy.cgt.games.partizan_subtraction",
     "childish-hackenbush": "grundy.cgt.games.childish_hackenbush",
+    "arc-kayles": "grundy.cgt.games.arc_kayles",
     "impartial": "grundy.cgt.games.variants",
     "dicotic": "grundy.cgt.games.variants",
     "twisted": "grundy.cgt.games.variants",
