@@ -39,6 +39,7 @@ from typing import Any
 import pytest
 
 import grundy
+from grundy.errors import InvalidSpecError
 from grundy.lang.registry import REGISTRY
 from tests.reference import cgt_forms as F
 from tests.reference import partisan_rules as P
@@ -114,7 +115,11 @@ def test_every_partisan_ruleset_has_a_reference() -> None:
     """The rulesets below are every partisan one in the registry (and its variants)."""
     names = {e.name for e in REGISTRY if e.family == "partisan"}
     for cls in RULESETS:
-        if not isinstance(REGISTRY.get(cls.name).build(None), cls):
+        try:
+            plain = REGISTRY.get(cls.name).build(None)
+        except InvalidSpecError:  # a game named with its parameters (partizan-subtraction:L|R)
+            continue
+        if not isinstance(plain, cls):
             names.add(f"{cls.name}:{cls().params_text()}")
     covered = {*P.RULES, "domineering-search", "cgt"}
     assert names == covered

@@ -737,3 +737,13 @@ RULES: dict[str, Rules] = {
         ARC_KAYLES,
     )
 }
+# The games that take parameters, and the variants, by their registered names (each with
+# the parameters its tests use most).
+RULES.update(
+    {
+        "partizan-subtraction": PARTIZAN_SUBTRACTION,
+        "impartial": impartial_of(DOMINEERING),
+        "dicotic": dicotic_of(CLOBBER),
+        "twisted": twisted_of(CUTCAKE),
+    }
+)
