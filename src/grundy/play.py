@@ -551,7 +551,8 @@ def _covered(marks: dict[int, str], move: Play, side: str) -> dict[int, str]:
     board = _grid_of(move.after)
     if board is None or not move.cells:
         return marks
-    placed = {i: side for i in move.cells if board.cells[i] == "blocked"}
+    cells = board.cells  # a move that reshapes the board (a cake eaten) names cells before
+    placed = {i: side for i in move.cells if i < len(cells) and cells[i] == "blocked"}
     return {**marks, **placed} if placed else marks
 
 

@@ -24,28 +24,42 @@ from typing import Any
 from tests.reference.cgt_forms import add, canon, canonical, make, nimber_form, number_form
 
 __all__ = [
+    "AMAZONS",
+    "ARC_KAYLES",
+    "CHILDISH_HACKENBUSH",
     "CLOBBER",
     "COL",
     "CRAM",
     "CUTCAKE",
     "DOMINEERING",
+    "EATCAKE",
+    "FISSION",
     "HACKENBUSH",
     "KONANE",
+    "MAUNDY_CAKE",
+    "PARTIZAN_SUBTRACTION",
     "RULES",
     "SNORT",
     "TOADS_FROGS",
     "TOPPLING",
+    "TURN_AND_EATCAKE",
     "Rules",
     "clobber_boards",
     "colouring_boards",
     "cutcake_positions",
+    "dicotic_of",
     "domineering_boards",
+    "grids",
     "hackenbush_pictures",
+    "impartial_of",
     "literal_games",
     "literal_sum",
+    "partizan_subtraction",
     "random_pictures",
+    "small_graphs",
     "toads_frogs_strips",
     "toppling_positions",
+    "twisted_of",
     "value",
 ]
 
@@ -115,6 +129,24 @@ HACKENBUSH = Rules(
     lambda p: _cuts(p, "bg"),
     lambda p: _cuts(p, "rg"),
     _hackenbush_spec,
+)
+
+
+def _childish_cuts(picture: Picture, colour: str) -> list[Picture]:
+    """Childish Hackenbush: a ``colour`` edge only when nothing falls, a green one always."""
+    out = []
+    for i, (_, _, c) in enumerate(picture):
+        after = _fall(list(picture[:i] + picture[i + 1 :]))
+        if c == "g" or (c == colour and len(after) == len(picture) - 1):
+            out.append(after)
+    return out
+
+
+CHILDISH_HACKENBUSH = Rules(
+    "childish-hackenbush",
+    lambda p: _childish_cuts(p, "b"),
+    lambda p: _childish_cuts(p, "r"),
+    lambda p: 'childish-hackenbush "' + " ".join(f"{u}-{v}:{c}" for u, v, c in p) + '"',
 )
 
 
@@ -469,6 +501,220 @@ KONANE = Rules(
 )
 
 
+# --- Fission --------------------------------------------------------------------------------
+# A state is a tuple of equal-length rows of x (a stone), . (empty) and # (no square).
+
+
+def _fissions(grid: Grid, dr: int, dc: int) -> list[Grid]:
+    out = []
+    rows, cols = len(grid), len(grid[0])
+
+    def empty(r: int, c: int) -> bool:
+        return 0 <= r < rows and 0 <= c < cols and grid[r][c] == "."
+
+    for r, c in itertools.product(range(rows), range(cols)):
+        if grid[r][c] == "x" and empty(r - dr, c - dc) and empty(r + dr, c + dc):
+            cells = [list(row) for row in grid]
+            cells[r][c] = "."
+            cells[r - dr][c - dc] = cells[r + dr][c + dc] = "x"
+            out.append(tuple("".join(row) for row in cells))
+    return out
+
+
+FISSION = Rules(
+    "fission",
+    lambda g: _fissions(g, 1, 0),  # Left: north and south
+    lambda g: _fissions(g, 0, 1),  # Right: east and west
+    lambda g: "fission " + "/".join(g),
+)
+
+
+def grids(rows: int, cols: int, symbols: str) -> list[Grid]:
+    """Every board of ``rows`` x ``cols`` cells, each one of ``symbols``."""
+    return [
+        tuple("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
+        for cells in itertools.product(symbols, repeat=rows * cols)
+    ]
+
+
+# --- Amazons --------------------------------------------------------------------------------
+# A state is a tuple of equal-length rows of x (Left's amazon), o (Right's), . and # (arrow).
+
+_QUEEN = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+
+
+def _slides(cells: list[list[str]], r: int, c: int) -> list[tuple[int, int]]:
+    """The empty squares a queen at (r, c) reaches."""
+    out = []
+    for dr, dc in _QUEEN:
+        rr, cc = r + dr, c + dc
+        while 0 <= rr < len(cells) and 0 <= cc < len(cells[0]) and cells[rr][cc] == ".":
+            out.append((rr, cc))
+            rr, cc = rr + dr, cc + dc
+    return out
+
+
+def _amazon_moves(grid: Grid, me: str) -> list[Grid]:
+    out = []
+    for r, c in itertools.product(range(len(grid)), range(len(grid[0]))):
+        if grid[r][c] != me:
+            continue
+        for tr, tc in _slides([list(row) for row in grid], r, c):
+            cells = [list(row) for row in grid]
+            cells[r][c], cells[tr][tc] = ".", me
+            for ar, ac in _slides(cells, tr, tc):
+                shot = [list(row) for row in cells]
+                shot[ar][ac] = "#"
+                out.append(tuple("".join(row) for row in shot))
+    return out
+
+
+AMAZONS = Rules(
+    "amazons",
+    lambda g: _amazon_moves(g, "x"),
+    lambda g: _amazon_moves(g, "o"),
+    lambda g: "amazons " + "/".join(g),
+)
+
+
+# --- Eatcake, Maundy Cake, Turn-and-Eatcake ---------------------------------------------------
+# A state is a sorted tuple of pieces (rows, cols), as for Cutcake.
+
+
+def _cake_rules(name: str, left: Callable[[int, int], list[list[Cake1]]]) -> Rules:
+    """A cake game whose Left turns a piece (r, c) into each list of ``left(r, c)``; Right's
+    moves are Left's on the transposed piece, transposed back."""
+
+    def moves(k: Cake, right: bool) -> list[Cake]:
+        out = []
+        for i, (r, c) in enumerate(k):
+            rest = k[:i] + k[i + 1 :]
+            opts = [[(b, a) for a, b in o] for o in left(c, r)] if right else left(r, c)
+            out += [tuple(sorted((*rest, *o))) for o in opts]
+        return out
+
+    return Rules(
+        name,
+        lambda k: moves(k, False),
+        lambda k: moves(k, True),
+        lambda k: f"{name} " + " ".join(f"{r}x{c}" for r, c in k),
+    )
+
+
+Cake1 = tuple[int, int]
+
+EATCAKE = _cake_rules(  # Left eats column j; the columns on each side stay
+    "eatcake", lambda r, c: [[(r, n) for n in (j, c - j - 1) if n > 0] for j in range(c)]
+)
+MAUNDY_CAKE = _cake_rules(  # Left cuts the columns into k equal parts
+    "maundy-cake", lambda r, c: [[(r, c // k)] * k for k in range(2, c + 1) if c % k == 0]
+)
+TURN_AND_EATCAKE = _cake_rules(  # Left eats row j; each part left is turned (r, c) -> (c, r)
+    "turn-and-eatcake",
+    lambda r, c: [[(c, n) for n in (j, r - j - 1) if n > 0] for j in range(r)],
+)
+
+
+# --- Partizan subtraction ----------------------------------------------------------------------
+# A state is a sorted tuple of heaps; the sets are those of the spec.
+
+
+def partizan_subtraction(left: tuple[int, ...], right: tuple[int, ...]) -> Rules:
+    """The rules of ``partizan-subtraction:L|R`` for Left's set ``left`` and Right's ``right``."""
+
+    def moves(heaps: tuple[int, ...], subset: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = []
+        for i, n in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1 :]
+            out += [tuple(sorted((*rest, n - s))) for s in subset if s <= n]
+        return [tuple(h for h in o if h) for o in out]
+
+    sets = ",".join(map(str, left)) + "|" + ",".join(map(str, right))
+    return Rules(
+        f"partizan-subtraction:{sets}",
+        lambda h: moves(h, left),
+        lambda h: moves(h, right),
+        lambda h: f"partizan-subtraction:{sets} " + " ".join(map(str, h or (0,))),
+    )
+
+
+PARTIZAN_SUBTRACTION = partizan_subtraction((1, 3), (2, 3))
+
+
+# --- The impartial, dicotic and twisted variants of a ruleset --------------------------------
+# From CGSuite's definitions (game/Game.cgs): i(G) = {i(GL), i(GR) | i(GL), i(GR)};
+# d(G) = {d(GL) | d(GR)} when G has options for both, else 0; t(G) = {-t(GL) | -t(GR)}.
+
+
+def impartial_of(rules: Rules) -> Rules:
+    """Either player makes any move of Left's or Right's."""
+
+    def both(s: Any) -> list[Any]:
+        return rules.left(s) + rules.right(s)
+
+    return Rules(f"impartial:{rules.name}", both, both, lambda s: "impartial:" + rules.spec(s))
+
+
+def dicotic_of(rules: Rules) -> Rules:
+    """Nobody moves unless both players could."""
+
+    def moves(s: Any, left: bool) -> list[Any]:
+        lefts, rights = rules.left(s), rules.right(s)
+        if not lefts or not rights:
+            return []
+        return lefts if left else rights
+
+    return Rules(
+        f"dicotic:{rules.name}",
+        lambda s: moves(s, True),
+        lambda s: moves(s, False),
+        lambda s: "dicotic:" + rules.spec(s),
+    )
+
+
+def twisted_of(rules: Rules) -> Rules:
+    """A state is (sign, base state): sign -1 for the negative of the twisted game. The
+    Left options of t(G) are -t(GL); those of -t(G) are the negatives of t(G)'s Right
+    options, t(GR)."""
+
+    def moves(state: tuple[int, Any], left: bool) -> list[tuple[int, Any]]:
+        sign, s = state
+        base = rules.left if (left == (sign == 1)) else rules.right
+        return [(-sign, g) for g in base(s)]
+
+    return Rules(
+        f"twisted:{rules.name}",
+        lambda st: moves(st, True),
+        lambda st: moves(st, False),
+        lambda st: "twisted:" + rules.spec(st[1]),  # the specs of unsigned positions only
+    )
+
+
+# --- Arc Kayles -------------------------------------------------------------------------------
+# A state is a frozenset of edges (u, v), u <= v (u == v a loop).
+
+
+def _arc_picks(edges: frozenset[tuple[int, int]]) -> list[frozenset[tuple[int, int]]]:
+    return [frozenset(e for e in edges if u not in e and v not in e) for u, v in sorted(edges)]
+
+
+ARC_KAYLES = Rules(
+    "arc-kayles",
+    _arc_picks,
+    _arc_picks,
+    lambda g: 'arc-kayles "' + " ".join(f"{u}-{v}" for u, v in sorted(g)) + '"',
+)
+
+
+def small_graphs(vertices: int) -> list[frozenset[tuple[int, int]]]:
+    """Every set of edges (loops included) on the vertices ``1..vertices``."""
+    kinds = [(u, v) for u in range(1, vertices + 1) for v in range(u, vertices + 1)]
+    return [
+        frozenset(k for k, bit in zip(kinds, bits, strict=True) if bit)
+        for bits in itertools.product((0, 1), repeat=len(kinds))
+    ]
+
+
 RULES: dict[str, Rules] = {
     r.name: r
     for r in (
@@ -482,5 +728,22 @@ RULES: dict[str, Rules] = {
         COL,
         SNORT,
         KONANE,
+        FISSION,
+        AMAZONS,
+        EATCAKE,
+        MAUNDY_CAKE,
+        TURN_AND_EATCAKE,
+        CHILDISH_HACKENBUSH,
+        ARC_KAYLES,
     )
 }
+# The games that take parameters, and the variants, by their registered names (each with
+# the parameters its tests use most).
+RULES.update(
+    {
+        "partizan-subtraction": PARTIZAN_SUBTRACTION,
+        "impartial": impartial_of(DOMINEERING),
+        "dicotic": dicotic_of(CLOBBER),
+        "twisted": twisted_of(CUTCAKE),
+    }
+)

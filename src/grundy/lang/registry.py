@@ -28,6 +28,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from grundy.cgt.games.variants import set_resolver
 from grundy.core.game import NamedRuleset, Ruleset
 from grundy.errors import InvalidGameError, InvalidSpecError, UnknownGameError
 from grundy.lang.entry import GameEntry
@@ -85,6 +86,18 @@ GAME_INDEX: dict[str, str] = {
     "clobber": "grundy.cgt.games.clobber",
     "col": "grundy.cgt.games.col",
     "cutcake": "grundy.cgt.games.cutcake",
+    "fission": "grundy.cgt.games.fission",
+    "amazons": "grundy.cgt.games.amazons",
+    "eatcake": "grundy.cgt.games.cakes",
+    "maundy-cake": "grundy.cgt.games.cakes",
+    "turn-and-eatcake": "grundy.cgt.games.cakes",
+    "partizan-subtraction": "grundy.cgt.games.partizan_subtraction",
+    "childish-hackenbush": "grundy.cgt.games.childish_hackenbush",
+    "arc-kayles": "grundy.cgt.games.arc_kayles",
+    "impartial": "grundy.cgt.games.variants",
+    "dicotic": "grundy.cgt.games.variants",
+    "twisted": "grundy.cgt.games.variants",
+    "partisan-subtraction": "grundy.cgt.games.partizan_subtraction",
     "domineering": "grundy.cgt.games.domineering",
     "dom": "grundy.cgt.games.domineering",
     "partisan-domineering": "grundy.cgt.games.domineering",
@@ -367,3 +380,12 @@ class Registry:
 
 #: The registry used by :func:`grundy.parse` and the command line.
 REGISTRY = Registry(GAME_PACKAGES)
+
+
+def _variant_base(spec: str) -> Ruleset:
+    """The base ruleset of a variant (``impartial:domineering:3x3``), from ``NAME[:PARAMS]``."""
+    name, colon, params = spec.partition(":")
+    return REGISTRY.get(name).build(params if colon else None)
+
+
+set_resolver(_variant_base)

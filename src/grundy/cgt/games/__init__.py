@@ -11,23 +11,41 @@ from typing import TYPE_CHECKING
 from grundy._lazy import lazy_names
 
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
+    from grundy.cgt.games.amazons import Amazons
+    from grundy.cgt.games.arc_kayles import ArcKayles
+    from grundy.cgt.games.cakes import Eatcake, MaundyCake, TurnAndEatcake
+    from grundy.cgt.games.childish_hackenbush import ChildishHackenbush
     from grundy.cgt.games.clobber import Clobber
     from grundy.cgt.games.cram import Cram
     from grundy.cgt.games.cutcake import Cutcake
     from grundy.cgt.games.domineering import Domineering
+    from grundy.cgt.games.fission import Fission
     from grundy.cgt.games.hackenbush import ColoredHackenbush
+    from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
     from grundy.cgt.games.toppling import TopplingDominoes
+    from grundy.cgt.games.variants import DicoticVariant, ImpartialVariant, TwistedVariant
 
 #: Where each public name lives: a game's module is imported the first time its class is
 #: used (PEP 562), so that the registry, reading one game's module, loads no other.
 _WHERE = {
+    "Amazons": "grundy.cgt.games.amazons",
+    "ArcKayles": "grundy.cgt.games.arc_kayles",
+    "Eatcake": "grundy.cgt.games.cakes",
+    "Fission": "grundy.cgt.games.fission",
+    "MaundyCake": "grundy.cgt.games.cakes",
+    "PartizanSubtraction": "grundy.cgt.games.partizan_subtraction",
+    "TurnAndEatcake": "grundy.cgt.games.cakes",
+    "ChildishHackenbush": "grundy.cgt.games.childish_hackenbush",
     "Clobber": "grundy.cgt.games.clobber",
     "ColoredHackenbush": "grundy.cgt.games.hackenbush",
     "Cutcake": "grundy.cgt.games.cutcake",
     "Domineering": "grundy.cgt.games.domineering",
     "ToadsAndFrogs": "grundy.cgt.games.toads_frogs",
     "TopplingDominoes": "grundy.cgt.games.toppling",
+    "DicoticVariant": "grundy.cgt.games.variants",
+    "ImpartialVariant": "grundy.cgt.games.variants",
+    "TwistedVariant": "grundy.cgt.games.variants",
 }
 
 
@@ -35,11 +53,22 @@ __getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
 
 
 __all__ = [
+    "Amazons",
+    "ArcKayles",
+    "ChildishHackenbush",
     "Clobber",
     "ColoredHackenbush",
     "Cram",
     "Cutcake",
+    "DicoticVariant",
     "Domineering",
+    "Eatcake",
+    "Fission",
+    "ImpartialVariant",
+    "MaundyCake",
+    "PartizanSubtraction",
     "ToadsAndFrogs",
     "TopplingDominoes",
+    "TurnAndEatcake",
+    "TwistedVariant",
 ]

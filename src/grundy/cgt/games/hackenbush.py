@@ -35,7 +35,7 @@ _SYNTAX = 'hackenbush:colored "U-V:C ..."  (0 is the ground; C: b Left, r Right,
 _SWAP = {"b": "r", "r": "b", "g": "g"}
 
 
-def _grounded(edges: Sequence[tuple[int, int, str]]) -> Picture:
+def grounded(edges: Sequence[tuple[int, int, str]]) -> Picture:
     """The edges still joined to the ground."""
     reach = {0}
     changed = True
@@ -97,7 +97,7 @@ class ColoredHackenbush(PartisanGame[Picture]):
             a = parse_natural(u, "a vertex", _SYNTAX)
             b = parse_natural(v, "a vertex", _SYNTAX)
             edges.append((min(a, b), max(a, b), colour))
-        return [_grounded(edges)]  # edges not joined to the ground have fallen already
+        return [grounded(edges)]  # edges not joined to the ground have fallen already
 
     def format_state(self, state: Any) -> str:
         text = " ".join(f"{u}-{v}:{c}" for u, v, c in state)
@@ -124,7 +124,7 @@ class ColoredHackenbush(PartisanGame[Picture]):
             if (
                 (u, v, c) in gone
                 and c in (colour, "g")
-                and _grounded(state[:i] + state[i + 1 :]) == after
+                and grounded(state[:i] + state[i + 1 :]) == after
             ):
                 fallen = len(state) - 1 - len(after)
                 more = f" ({fallen} more {'falls' if fallen == 1 else 'fall'})" if fallen else ""
@@ -135,7 +135,7 @@ class ColoredHackenbush(PartisanGame[Picture]):
         seen = set()
         for i, (_, _, c) in enumerate(state):
             if c in (colour, "g"):
-                after = _grounded(state[:i] + state[i + 1 :])
+                after = grounded(state[:i] + state[i + 1 :])
                 if after not in seen:
                     seen.add(after)
                     yield after
@@ -157,7 +157,7 @@ class ColoredHackenbush(PartisanGame[Picture]):
         >>> sorted(g.regions(s))
         [((0, 0, 'r'),), ((0, 1, 'b'), (0, 1, 'r')), ((0, 1, 'b'), (1, 1, 'g'))]
         """
-        rest = list(_grounded(state))
+        rest = list(grounded(state))
         while rest:
             part = [rest.pop()]
             verts = {part[0][0], part[0][1]} - {0}

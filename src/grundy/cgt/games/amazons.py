@@ -1,0 +1,170 @@
+"""Amazons (CGSuite's ``game.grid.Amazons``): move a queen, then shoot an arrow from it.
+
+Left's amazons are ``x``, Right's ``o``; ``.`` is empty and ``#`` an arrow (or no
+square). A move slides one of the mover's amazons like a chess queen (any distance in one
+of the 8 directions, over empty squares only), then fires an arrow from where it stopped,
+again like a queen, over and onto empty squares (the square it just left counts as
+empty); the arrow's square is burnt for good. Who cannot move loses.
+
+Nothing crosses an arrow, so the regions are the groups of squares joined by the 8
+directions that hold an amazon and an empty square, keyed up to the symmetries of the
+square; swapping the colours negates the value.
+
+>>> from grundy.cgt import value_of
+>>> g = Amazons()
+>>> [str(value_of(g, g.parse_args([t])[0])) for t in ("x.", "x..", "x.o", "x./.o")]
+['1', '2', '*', '0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.cgt.games._grid import row_images, rows_of, trim
+from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.cgt.value import CLEAR_HOOKS
+from grundy.core.game import LEFT, Player
+from grundy.errors import InvalidSpecError
+
+__all__ = ["Amazons", "AmazonsState"]
+
+#: ``(h, w, Left's amazons, Right's amazons, empty squares)`` as bit masks (see
+#: :mod:`._grid`); an arrow (``#``) is none of them.
+AmazonsState = tuple[int, int, int, int, int]
+
+_keys: dict[AmazonsState, tuple[Hashable, bool]] = {}
+CLEAR_HOOKS.append(_keys.clear)
+
+
+def _steps(w: int) -> tuple[int, ...]:
+    """The bit offsets of the 8 queen directions on a board ``w`` wide (rows ``w + 1``
+    bits apart: a step off the side lands on the unused bit that ends each row)."""
+    s = w + 1
+    return (1, -1, s, -s, s + 1, s - 1, -s + 1, -s - 1)
+
+
+def _ray(start: int, step: int, free: int) -> Iterator[int]:
+    """The squares (bit indices) a queen at ``start`` reaches along ``step`` over ``free``."""
+    p = start + step
+    while p >= 0 and free >> p & 1:
+        yield p
+        p += step
+
+
+@dataclass(frozen=True)
+class Amazons(GridGame):
+    """Amazons on any board."""
+
+    name: ClassVar[str] = "amazons"
+    syntax: ClassVar[str] = (
+        "amazons ROWS  (x Left's amazon, o Right's, . empty, # arrow or no square; "
+        "rows separated by /)"
+    )
+    rule: ClassVar[str] = (
+        "a player moves one of their amazons (Left x, Right o) like a chess queen over "
+        "empty squares, then shoots an arrow from it the same way onto an empty square "
+        "(the square just left counts as empty), which is burnt; who cannot move loses"
+    )
+    example: ClassVar[str] = "amazons x../.../..o"
+    memo_family: ClassVar[str] = "amazons"
+    symbols: ClassVar[str] = "xo.#"
+    pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty", "#": "blocked"}
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args and self.rows is None:
+            raise InvalidSpecError("amazons needs the board", self.syntax)
+        return super().parse_args(args)
+
+    def _moves(
+        self, state: AmazonsState, left: bool
+    ) -> Iterator[tuple[AmazonsState, int, int, int]]:
+        """Each move: the board after it, and where the amazon was, went and shot (bits)."""
+        h, w, xs, os, empty = state
+        mine = xs if left else os
+        steps = _steps(w)
+        while mine:
+            low = mine & -mine
+            mine ^= low
+            src = low.bit_length() - 1
+            for step in steps:
+                for dst in _ray(src, step, empty):
+                    free = (empty | low) & ~(1 << dst)
+                    for arrow in steps:
+                        for hit in _ray(dst, arrow, free):
+                            new_empty = free & ~(1 << hit)
+                            moved = ((xs if left else os) ^ low) | (1 << dst)
+                            after = (
+                                (h, w, moved, os, new_empty)
+                                if left
+                                else (h, w, xs, moved, new_empty)
+                            )
+                            yield after, src, dst, hit
+
+    def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
+        stride = state[1] + 1
+        for after, src, dst, hit in self._moves(state, player == LEFT):  # type: ignore[arg-type]
+            bits = (src, dst) if hit == src else (src, dst, hit)  # a shot back: two cells
+            yield after, tuple(divmod(b, stride) for b in bits)
+
+    def left_moves(self, state: AmazonsState) -> Iterator[AmazonsState]:
+        return (after for after, *_ in self._moves(state, True))
+
+    def right_moves(self, state: AmazonsState) -> Iterator[AmazonsState]:
+        return (after for after, *_ in self._moves(state, False))
+
+    def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
+        """Where the amazon goes and where its arrow lands.
+
+        >>> g = Amazons()
+        >>> (s,) = g.parse_args(["x.."])
+        >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
+        'Left: x moves from row 1, column 1 to row 1, column 2 and shoots row 1, column 3'
+        """
+        (r1, c1), (r2, c2), *shot = cells
+        (r3, c3) = shot[0] if shot else (r1, c1)
+        mark = "x" if player == LEFT else "o"
+        return (
+            f"{WHO[player]}: {mark} moves from row {r1 + 1}, column {c1 + 1} to row {r2 + 1}, "
+            f"column {c2 + 1} and shoots row {r3 + 1}, column {c3 + 1}"
+        )
+
+    def regions(self, state: Any) -> Iterator[Any]:
+        _h, w, xs, os, empty = state
+        for comp in _groups(xs | os | empty, w):
+            if comp & (xs | os) and comp & empty:
+                nh, nw, (a, b, e) = trim(w, (xs & comp, os & comp, empty & comp))
+                yield (nh, nw, a, b, e)
+
+    def signed_region_key(self, region: Any) -> tuple[Hashable, bool]:
+        """The least image under the symmetries of the square and the colour swap."""
+        found = _keys.get(region)
+        if found is None:
+            h, w, xs, os, empty = region
+            planes = (rows_of(h, w, xs), rows_of(h, w, os), rows_of(h, w, empty))
+            images = [i for _, i in row_images(h, w, planes)]
+            plain = min((i[0], i[1], i[2][0], i[2][1], i[2][2]) for i in images)
+            swapped = min((i[0], i[1], i[2][1], i[2][0], i[2][2]) for i in images)
+            found = (swapped, True) if swapped < plain else (plain, False)
+            _keys[region] = found
+        return found
+
+
+def _groups(mask: int, w: int) -> list[int]:
+    """The groups of set bits joined by the 8 queen directions (rows ``w + 1`` bits
+    apart, so that no step wraps round a row's end)."""
+    s = w + 1
+    out = []
+    while mask:
+        comp = mask & -mask
+        while True:
+            grown = comp | comp << 1 | comp >> 1 | comp << s | comp >> s
+            grown |= comp << (s + 1) | comp >> (s + 1) | comp << (s - 1) | comp >> (s - 1)
+            grown &= mask
+            if grown == comp:
+                break
+            comp = grown
+        out.append(comp)
+        mask &= ~comp
+    return out

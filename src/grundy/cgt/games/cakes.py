@@ -1,0 +1,230 @@
+"""The cakes of CGSuite's ``GenCutcake`` besides Cutcake: Eatcake, Maundy Cake and
+Turn-and-Eatcake.
+
+A position is a table of rectangular pieces of cake, ``R`` rows by ``C`` columns, one per
+argument (``RxC``), as in :mod:`.cutcake`. A move changes one piece; the pieces it leaves
+are added to the table. Each rule is CGSuite's (``game.heap.constants``):
+
+* **Eatcake** (``GenCutcake(TakeAndBreak("0.7"), TakeAndBreak("0.7"))``, also Bynum's
+  game): Left eats one whole column of a piece, Right one whole row; what is left on
+  either side of it (if anything) becomes a piece.
+* **Maundy Cake** (``GenCutcake(TakeAndBreak("{2+}=.0"), ...)``): Left cuts a piece
+  into two or more equal pieces by vertical cuts (``k`` pieces of ``C/k`` columns, ``k`` a
+  divisor of ``C``), Right by horizontal cuts.
+* **Turn-and-Eatcake** (Eatcake with ``twisted => true``): Left eats one whole row of a
+  piece, Right one whole column, and every piece left from it is then turned a quarter
+  (its rows become its columns).
+
+In each, transposing a piece negates its value.
+
+>>> from grundy.cgt import value_of
+>>> [str(value_of(g, g.parse_args(["8x1"])[0])) for g in (Eatcake(), MaundyCake())]
+['^', '-7']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.cgt.games._shapes import board_size
+from grundy.core.board import Board, Grid, combine
+from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
+from grundy.errors import InvalidSpecError
+
+__all__ = ["CakeGame", "Eatcake", "MaundyCake", "TurnAndEatcake"]
+
+#: A sorted tuple of pieces ``(rows, cols)``.
+CakeState = tuple[tuple[int, int], ...]
+Piece = tuple[int, int]
+
+
+def _eaten(n: int) -> Iterator[tuple[int, ...]]:
+    """A line of ``n`` eaten at one place: the lengths left on its two sides (none of 0);
+    one of each pair of mirror images."""
+    for b in range((n - 1) // 2 + 1):
+        yield tuple(k for k in (b, n - b - 1) if k)
+
+
+def _shared(n: int) -> Iterator[tuple[int, ...]]:
+    """``n`` cut into ``k >= 2`` equal parts, for each divisor ``k`` of ``n``."""
+    for k in range(2, n + 1):
+        if n % k == 0:
+            yield (n // k,) * k
+
+
+@dataclass(frozen=True)
+class CakeGame(PartisanGame[CakeState]):
+    """A game of ``GenCutcake``'s shape: each player changes one piece along one side."""
+
+    merges_components: ClassVar[bool] = True
+
+    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
+        """The pieces that one move of Left (``left``) or Right leaves of ``piece``."""
+        raise NotImplementedError
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            raise InvalidSpecError(f"{self.name} needs at least one rectangle", self.syntax)
+        shape, empty = "a rectangle is RxC", "the rectangle {} is empty"
+        return [(board_size(a, self.syntax, shape=shape, empty=empty),) for a in args]
+
+    def format_state(self, state: Any) -> str:
+        return " ".join(f"{r}x{c}" for r, c in state) or "0x0"
+
+    def board(self, state: Any) -> Board | None:
+        """Each piece of cake as a grid of squares (None past 40 squares a side)."""
+        if not state or any(r > 40 or c > 40 for r, c in state):
+            return None
+        return combine([Grid(r, c, ("cake",) * (r * c)) for r, c in state])
+
+    def _moves(self, state: CakeState, left: bool) -> Iterator[CakeState]:
+        for i, piece in enumerate(state):
+            if piece in state[:i]:
+                continue
+            rest = state[:i] + state[i + 1 :]
+            for parts in self.piece_moves(piece, left):
+                yield tuple(sorted((*rest, *parts)))
+
+    def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
+        """The squares (indices of the piece's grid, row by row) each move of
+        :meth:`piece_moves` names, in the same order."""
+        raise NotImplementedError
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """The moves as values; on a table of one piece, each names the squares it eats
+        (or where its cuts fall), so that a click on the board finds it."""
+        side = RIGHT if player == RIGHT else LEFT
+        if len(state) != 1:
+            yield from super().plays(state, side)
+            return
+        (piece,) = state
+        left = side == LEFT
+        for parts, cells in zip(
+            self.piece_moves(piece, left), self.piece_cells(piece, left), strict=True
+        ):
+            after = tuple(sorted(parts))
+            yield Play((after,), player, cells, self.describe_move(state, after, side))
+
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Which piece becomes which.
+
+        >>> Eatcake().describe_move(((2, 3),), ((2, 1), (2, 1)), "L")
+        'Left turns the 2x3 piece into 2x1 and 2x1'
+        """
+        rest = list(after)
+        gone = []
+        for piece in state:
+            if piece in rest:
+                rest.remove(piece)
+            else:
+                gone.append(piece)
+        if len(gone) != 1:
+            return super().describe_move(state, after, side)
+        who = "Left" if side == LEFT else "Right"
+        r, c = gone[0]
+        into = " and ".join(f"{a}x{b}" for a, b in sorted(rest)) or "nothing"
+        return f"{who} turns the {r}x{c} piece into {into}"
+
+    def left_moves(self, state: CakeState) -> Iterator[CakeState]:
+        return self._moves(state, True)
+
+    def right_moves(self, state: CakeState) -> Iterator[CakeState]:
+        return self._moves(state, False)
+
+    def regions(self, state: CakeState) -> Iterator[CakeState]:
+        for piece in state:
+            yield (piece,)
+
+    def signed_region_key(self, region: CakeState) -> tuple[Hashable, bool]:
+        """A piece, or its transpose (negated) when that is smaller."""
+        ((r, c),) = region
+        return ((c, r), True) if c < r else ((r, c), False)
+
+
+def _cake_syntax(name: str) -> str:
+    return f"{name} RxC...  (one rectangle of R rows and C columns per argument)"
+
+
+@dataclass(frozen=True)
+class Eatcake(CakeGame):
+    """Eatcake: Left eats a column, Right a row."""
+
+    name: ClassVar[str] = "eatcake"
+    syntax: ClassVar[str] = _cake_syntax("eatcake")
+    rule: ClassVar[str] = (
+        "Left eats one whole column of a piece, Right one whole row; what is left on each "
+        "side of it becomes a piece; who cannot move loses"
+    )
+    example: ClassVar[str] = "eatcake 3x4"
+    memo_family: ClassVar[str] = "eatcake"
+
+    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
+        r, c = piece
+        if left:
+            return (tuple((r, k) for k in ks) for ks in _eaten(c))
+        return (tuple((k, c) for k in ks) for ks in _eaten(r))
+
+    def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
+        r, c = piece
+        if left:  # column j
+            return (tuple(i * c + j for i in range(r)) for j in range((c - 1) // 2 + 1))
+        return (tuple(j * c + k for k in range(c)) for j in range((r - 1) // 2 + 1))
+
+
+@dataclass(frozen=True)
+class MaundyCake(CakeGame):
+    """Maundy Cake: cut a piece into equal pieces, Left vertically, Right horizontally."""
+
+    name: ClassVar[str] = "maundy-cake"
+    syntax: ClassVar[str] = _cake_syntax("maundy-cake")
+    rule: ClassVar[str] = (
+        "Left cuts one piece into two or more equal pieces by vertical cuts, Right by "
+        "horizontal cuts; who cannot cut loses"
+    )
+    example: ClassVar[str] = "maundy-cake 6x12"
+    memo_family: ClassVar[str] = "maundy-cake"
+
+    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
+        r, c = piece
+        if left:
+            return (tuple((r, k) for k in ks) for ks in _shared(c))
+        return (tuple((k, c) for k in ks) for ks in _shared(r))
+
+    def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
+        """The first row of squares after each cut (in a piece's top row for Left's
+        vertical cuts, its first column for Right's)."""
+        r, c = piece
+        n = c if left else r
+        for k in range(2, n + 1):
+            if n % k == 0:
+                lines = range(n // k, n, n // k)
+                yield tuple(j for j in lines) if left else tuple(j * c for j in lines)
+
+
+@dataclass(frozen=True)
+class TurnAndEatcake(CakeGame):
+    """Turn-and-Eatcake: eat a row (Left) or a column (Right), then turn what is left."""
+
+    name: ClassVar[str] = "turn-and-eatcake"
+    syntax: ClassVar[str] = _cake_syntax("turn-and-eatcake")
+    rule: ClassVar[str] = (
+        "Left eats one whole row of a piece, Right one whole column; what is left on each "
+        "side of it becomes a piece, turned a quarter (rows become columns); who cannot "
+        "move loses"
+    )
+    example: ClassVar[str] = "turn-and-eatcake 3x4"
+    memo_family: ClassVar[str] = "turn-and-eatcake"
+
+    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
+        r, c = piece
+        if left:
+            return (tuple((c, k) for k in ks) for ks in _eaten(r))
+        return (tuple((k, r) for k in ks) for ks in _eaten(c))
+
+    def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
+        r, c = piece
+        if left:  # row j
+            return (tuple(j * c + k for k in range(c)) for j in range((r - 1) // 2 + 1))
+        return (tuple(i * c + j for i in range(r)) for j in range((c - 1) // 2 + 1))

@@ -1,0 +1,63 @@
+"""Childish Hackenbush (CGSuite's ``game.graph.ChildishHackenbush``): Blue-Red-Green
+Hackenbush where a blue or red edge may be cut only when nothing falls with it.
+
+Edges ``u-v:c`` as for ``hackenbush:colored`` (``0`` is the ground; ``b`` Left's, ``r``
+Right's, ``g`` either's). Left cuts a blue or green edge, Right a red or green one; a blue
+or red edge may be cut only if every other edge stays joined to the ground (CGSuite's
+``GenHackenbush(childishEdges => [Blue, Red])``); after a green cut, the edges no longer
+joined to the ground fall. Regions and keys are Hackenbush's.
+
+>>> from grundy.cgt import value_of
+>>> g = ChildishHackenbush()
+>>> [str(value_of(g, s)) for s in g.parse_args(["0-1:b 1-2:r"])]
+['0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import ClassVar
+
+from grundy.cgt.games.hackenbush import ColoredHackenbush, Picture, grounded
+from grundy.errors import InvalidSpecError
+
+__all__ = ["ChildishHackenbush"]
+
+_SYNTAX = 'childish-hackenbush "U-V:C ..."  (0 is the ground; C: b Left, r Right, g both)'
+
+
+@dataclass(frozen=True)
+class ChildishHackenbush(ColoredHackenbush):
+    """Childish Hackenbush: a blue or red edge is cut only when no other edge falls."""
+
+    name: ClassVar[str] = "childish-hackenbush"
+    syntax: ClassVar[str] = _SYNTAX
+    rule: ClassVar[str] = (
+        "a player cuts an edge of their colour (Left blue b, Right red r) or a green g; a "
+        "blue or red edge only when no other edge falls; after a green cut, edges no longer "
+        "joined to the ground (vertex 0) fall"
+    )
+    example: ClassVar[str] = 'childish-hackenbush "0-1:b 1-2:b 1-3:r 3-4:b"'
+    memo_family: ClassVar[str] = "childish-hackenbush"
+    variant_params: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def from_params(cls, params: str | None) -> ChildishHackenbush:
+        if params is not None:
+            raise InvalidSpecError(f"childish-hackenbush takes no :{params}", _SYNTAX)
+        return cls()
+
+    def params_text(self) -> str | None:
+        return None
+
+    def _moves(self, state: Picture, colour: str) -> Iterator[Picture]:
+        seen = set()
+        for i, (_, _, c) in enumerate(state):
+            if c in (colour, "g"):
+                after = grounded(state[:i] + state[i + 1 :])
+                if c != "g" and len(after) != len(state) - 1:
+                    continue  # a blue or red edge is cut only when nothing falls
+                if after not in seen:
+                    seen.add(after)
+                    yield after

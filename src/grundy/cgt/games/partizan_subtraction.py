@@ -1,0 +1,109 @@
+"""Partizan subtraction (CGSuite's ``game.heap.PartizanSubtraction``): Left and Right each
+have their own subtraction set.
+
+``partizan-subtraction:L|R N...``: heaps of ``N`` counters; Left removes exactly ``s``
+counters from one heap for some ``s`` in ``L``, Right for some ``s`` in ``R`` (sets written
+like ``1,3`` or ``2..5``). Who cannot move loses.
+
+>>> from grundy.cgt import value_of
+>>> g = PartizanSubtraction.from_params("1,3|2,3")
+>>> [str(value_of(g, s)) for s in g.parse_args(["1", "2", "3"])]
+['1', '{1|0}', '{0,{1|0}|0}']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.core.board import Board, Heaps
+from grundy.core.game import PartisanGame
+from grundy.core.params import format_int_set, parse_int_set, parse_natural
+from grundy.errors import InvalidSpecError
+
+__all__ = ["PartizanSubtraction"]
+
+#: A sorted tuple of heap sizes.
+HeapsState = tuple[int, ...]
+
+_SYNTAX = "partizan-subtraction:L|R N...  (L Left's set, R Right's, like 1,3|2..4; N heaps)"
+
+
+@dataclass(frozen=True)
+class PartizanSubtraction(PartisanGame[HeapsState]):
+    """Left subtracts a member of ``left_set``, Right of ``right_set``."""
+
+    left_set: tuple[int, ...] = (1,)
+    right_set: tuple[int, ...] = (1,)
+    name: ClassVar[str] = "partizan-subtraction"
+    aliases: ClassVar[tuple[str, ...]] = ("partisan-subtraction",)
+    syntax: ClassVar[str] = _SYNTAX
+    rule: ClassVar[str] = (
+        "Left removes exactly s counters from one heap for some s in her set L, Right for "
+        "some s in his set R; who cannot move loses"
+    )
+    example: ClassVar[str] = "partizan-subtraction:1,3|2,3 6"
+    merges_components: ClassVar[bool] = True
+
+    @classmethod
+    def from_params(cls, params: str | None) -> PartizanSubtraction:
+        if params is None:
+            raise InvalidSpecError("give the two subtraction sets, like :1,3|2,3", _SYNTAX)
+        left, bar, right = params.partition("|")
+        if not bar:
+            raise InvalidSpecError(f"expected L|R (two sets split by |), got {params!r}", _SYNTAX)
+        return cls(
+            parse_int_set(left.strip(), "Left's set", _SYNTAX),
+            parse_int_set(right.strip(), "Right's set", _SYNTAX),
+        )
+
+    def params_text(self) -> str:
+        return f"{format_int_set(self.left_set)}|{format_int_set(self.right_set)}"
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            raise InvalidSpecError("partizan-subtraction needs at least one heap", _SYNTAX)
+        return [(parse_natural(a, "a heap size", _SYNTAX),) for a in args]
+
+    def format_state(self, state: Any) -> str:
+        return " ".join(str(n) for n in state) or "0"
+
+    def board(self, state: Any) -> Board | None:
+        return Heaps(tuple(state)) if all(n <= 40 for n in state) else None
+
+    def _moves(self, state: HeapsState, subset: tuple[int, ...]) -> Iterator[HeapsState]:
+        for i, n in enumerate(state):
+            if n in state[:i]:
+                continue
+            rest = state[:i] + state[i + 1 :]
+            for s in subset:
+                if s <= n:
+                    yield tuple(sorted((*rest, n - s))) if n > s else rest
+
+    def left_moves(self, state: HeapsState) -> Iterator[HeapsState]:
+        return self._moves(state, self.left_set)
+
+    def right_moves(self, state: HeapsState) -> Iterator[HeapsState]:
+        return self._moves(state, self.right_set)
+
+    def describe_move(self, state: Any, after: Any, side: str) -> str:
+        """Which heap loses how many counters.
+
+        >>> g = PartizanSubtraction.from_params("1,3|2,3")
+        >>> g.describe_move((6,), (3,), "L")
+        'Left takes 3 from the heap of 6'
+        """
+        gone = [n for n in state if n not in after] or list(state)
+        new = [n for n in after if n not in state] or [0]
+        who = "Left" if side == "L" else "Right"
+        if len(gone) == 1 and len(new) == 1:
+            return f"{who} takes {gone[0] - new[0]} from the heap of {gone[0]}"
+        return super().describe_move(state, after, side)
+
+    def regions(self, state: HeapsState) -> Iterator[HeapsState]:
+        for n in state:
+            yield (n,)
+
+    def signed_region_key(self, region: HeapsState) -> tuple[Hashable, bool]:
+        return region, False
