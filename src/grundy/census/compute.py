@@ -32,7 +32,7 @@ from grundy.heap.code import OctalCode
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import Periodicity, periodicity
 from grundy.heap.subtraction import Subtraction
-from grundy.heap.table import DENSE_RATIO, TableBuilder, best_mask
+from grundy.heap.table import SPARSE_RATIO, TableBuilder, best_mask
 from grundy.kernels._core import core_module
 from grundy.quotient.build import QuotientBuilder
 
@@ -182,7 +182,7 @@ def sequence_key(values: Any, per: Periodicity | None, canon: tuple[int, int] | 
 def rare_classes(values: Any) -> tuple[int, int, int] | None:
     """``(mask, rare heaps, last rare heap)`` when the values split into rare and common
     classes (Flammenkamp's sparse space: ``v`` is rare when ``v & mask`` has even parity)
-    with at most 1/DENSE_RATIO of the heaps rare; None otherwise (or values below 2).
+    with at most 1/SPARSE_RATIO of the heaps rare; None otherwise (or values below 2).
 
     >>> from grundy.heap.games import KAYLES
     >>> from grundy.heap.table import build_table
@@ -198,7 +198,7 @@ def rare_classes(values: Any) -> tuple[int, int, int] | None:
         size *= 2
     hist = np.bincount(arr, minlength=size)
     mask, rare = best_mask(hist)
-    if rare * DENSE_RATIO > len(arr):
+    if rare * SPARSE_RATIO > len(arr):
         return None
     v = arr & mask
     parity = np.zeros(len(arr), dtype=np.int64)
