@@ -32,7 +32,8 @@ from grundy.heap.code import OctalCode
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import Periodicity, periodicity
 from grundy.heap.subtraction import Subtraction
-from grundy.heap.table import SPARSE_RATIO, TableBuilder, best_mask
+from grundy.heap.stats import sparse_stats
+from grundy.heap.table import TableBuilder
 from grundy.kernels._core import core_module
 from grundy.quotient.build import QuotientBuilder
 
@@ -116,6 +117,9 @@ class CodeResult:
     seconds: float
     cpu_seconds: float
     worker: str
+    largest_at: int | None = None
+    rare_values: int | None = None
+    last_rare_value: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as a dict (the JSON export)."""
@@ -182,31 +186,18 @@ def sequence_key(values: Any, per: Periodicity | None, canon: tuple[int, int] | 
 def rare_classes(values: Any) -> tuple[int, int, int] | None:
     """``(mask, rare heaps, last rare heap)`` when the values split into rare and common
     classes (Flammenkamp's sparse space: ``v`` is rare when ``v & mask`` has even parity)
-    with at most 1/SPARSE_RATIO of the heaps rare; None otherwise (or values below 2).
+    with at most 1/8 of the heaps rare (:func:`grundy.heap.stats.sparse_stats`); None otherwise (or values below 2).
 
     >>> from grundy.heap.games import KAYLES
     >>> from grundy.heap.table import build_table
     >>> rare_classes(build_table(KAYLES, 2000))
     (15, 10, 70)
     """
-    arr = np.asarray(values, dtype=np.int64)
-    top = int(arr.max(initial=0))
-    if top < 2:
+    stats = sparse_stats(values)
+    if not stats.sparse or stats.rare_mask is None:
         return None
-    size = 2
-    while size <= top:
-        size *= 2
-    hist = np.bincount(arr, minlength=size)
-    mask, rare = best_mask(hist)
-    if rare * SPARSE_RATIO > len(arr):
-        return None
-    v = arr & mask
-    parity = np.zeros(len(arr), dtype=np.int64)
-    while v.any():
-        parity ^= v & 1
-        v >>= 1
-    where = np.flatnonzero(parity == 0)
-    return mask, int(rare), int(where[-1]) if len(where) else -1
+    assert stats.rare_heaps is not None and stats.last_rare_heap is not None
+    return stats.rare_mask, stats.rare_heaps, stats.last_rare_heap
 
 
 def compute_item(item: CensusItem, params: CensusParams) -> CodeResult:
@@ -255,7 +246,8 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
     kernel = {"rare": "rare-value", "plain": "plain"}[builder.method] + (
         " (compiled)" if fast else " (python)"
     )
-    rare = rare_classes(values)
+    stats = sparse_stats(values)
+    sparse = stats.sparse and stats.rare_mask is not None
     misere = _misere(game, params) if params.misere is not None else (None, None, None)
     return CodeResult(
         code=item.code,
@@ -274,9 +266,9 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
         proof_bound=bound,
         reason=per.reason,
         last_exceptional=None if e is None else e - 1,
-        rare_mask=None if rare is None else rare[0],
-        rare_heaps=None if rare is None else rare[1],
-        last_rare_heap=None if rare is None else rare[2],
+        rare_mask=stats.rare_mask if sparse else None,
+        rare_heaps=stats.rare_heaps if sparse else None,
+        last_rare_heap=stats.last_rare_heap if sparse else None,
         misere_asked=params.misere,
         misere_reached=misere[0],
         misere_order=misere[1],
@@ -285,6 +277,9 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
         seconds=round(time.perf_counter() - began, 6),
         cpu_seconds=round(time.thread_time() - cpu, 6),
         worker=_worker_name(),
+        largest_at=stats.largest_at,
+        rare_values=stats.rare_values if sparse else None,
+        last_rare_value=stats.last_rare_value if sparse else None,
     )
 
 

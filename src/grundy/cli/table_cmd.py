@@ -76,6 +76,12 @@ def register(sub: Any) -> None:
         action="store_true",
         help="run the kernel on every heap (default: fill from a period once it is proved)",
     )
+    p.add_argument(
+        "--stats",
+        action="store_true",
+        help="also report the largest value and where, and the sparse space (rare mask, "
+        "rare heaps and values, the last rare value)",
+    )
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     p.add_argument(
         "--time-limit",
@@ -178,19 +184,30 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
         return 1
     shown = values[: args.n + 1]
     per = periodicity(game, shown)
+    stats = None
+    if args.stats:
+        from grundy.heap import sparse_stats  # noqa: PLC0415 (lazy: numpy)
+
+        stats = sparse_stats(shown)
     if args.out and not (args.json or args.csv):
         print(f"{spec}: saved the Grundy values of heaps 0..{len(values) - 1} to {args.out}")
         print(f"Periodicity: {per.reason}")
+        if stats is not None:
+            print(f"Values: {stats.text()}")
         return 0
     from grundy.heap import table_pieces  # noqa: PLC0415 (lazy: numpy)
 
-    _print_table(spec, args, table_pieces(shown, args.n, piece=_PIECE), per)
+    _print_table(spec, args, table_pieces(shown, args.n, piece=_PIECE), per, stats)
     return 0
 
 
-def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per: Any) -> None:
+def _print_table(
+    spec: str, args: argparse.Namespace, pieces: Iterable[Any], per: Any, stats: Any = None
+) -> None:
     """Print heaps ``0..args.n`` given as consecutive numpy pieces (JSON, CSV or rows of 10),
-    writing each piece as it comes: the whole table is never held as text or Python ints."""
+    writing each piece as it comes: the whole table is never held as text or Python ints.
+    ``stats`` (a :class:`grundy.heap.SparseStats`, with ``--stats``) follows the
+    periodicity (not in CSV)."""
     write = sys.stdout.write
     if args.json:
         write('{"game": ' + json.dumps(spec) + ', "values": [')
@@ -198,7 +215,10 @@ def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per
         for piece in pieces:
             write(sep + ", ".join(map(str, piece.tolist())))
             sep = ", "
-        write('], "periodicity": ' + json.dumps(per.to_dict()) + "}\n")
+        write('], "periodicity": ' + json.dumps(per.to_dict()))
+        if stats is not None:
+            write(', "stats": ' + json.dumps(stats.to_dict()))
+        write("}\n")
         return
     if args.csv:
         write("heap,grundy\n")
@@ -214,6 +234,8 @@ def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per
         write(_rows_of_ten(piece, n, width))
         n += len(piece)
     write(f"Periodicity: {per.reason}\n")
+    if stats is not None:
+        write(f"Values: {stats.text()}\n")
 
 
 def _rows_of_ten(piece: Any, first: int, width: int) -> str:
@@ -233,6 +255,12 @@ def _stream(game: Any, args: argparse.Namespace) -> int:
         raise UnsupportedError(_too_large(game, args, need))
     per, base = found
     per = dataclasses.replace(per, checked_to=args.n)  # every value shown follows the proof
+    if args.stats:
+        print(
+            "grundy: note: --stats is not computed for a table streamed from its period "
+            "('grundy period' reports the values of the preperiod and one period)",
+            file=sys.stderr,
+        )
     print(
         f"grundy: note: a table of {args.n + 1:,} heaps would take {_size(need)} of memory "
         f"(the limit is {_size(MAX_TABLE_BYTES)}): printed piece by piece from the "

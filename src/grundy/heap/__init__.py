@@ -38,10 +38,14 @@ if TYPE_CHECKING:
         rows_of_ten,
         tabulate,
     )
+    from grundy.heap.stats import SparseStats, sparse_stats
     from grundy.heap.store import TableJournal, load_table, save_table
     from grundy.heap.table import TableBuilder, build_table
     from grundy.heap.tools import (
+        GROW_LIMIT,
+        PeriodSearch,
         check_saved_values,
+        grow_periodicity,
         heap_periodicity,
         heap_table,
         periodic_pieces,
@@ -53,6 +57,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DAWSON",
     "DAWSONS_CHESS",
+    "GROW_LIMIT",
     "GRUNDYS_GAME",
     "KAYLES",
     "MAX_TABLE_BYTES",
@@ -61,7 +66,9 @@ __all__ = [
     "HeapFunctionGame",
     "HeapTable",
     "OctalCode",
+    "PeriodSearch",
     "Periodicity",
+    "SparseStats",
     "SvgPicture",
     "TableBuilder",
     "TableJournal",
@@ -71,6 +78,7 @@ __all__ = [
     "check_saved_values",
     "compute_table",
     "find_period",
+    "grow_periodicity",
     "grow_table",
     "heap_periodicity",
     "heap_table",
@@ -85,6 +93,7 @@ __all__ = [
     "rows_of_ten",
     "save_table",
     "saved_values",
+    "sparse_stats",
     "table_bytes",
     "table_pieces",
     "tabulate",
@@ -104,6 +113,11 @@ _LAZY = {
     "TableBuilder": "grundy.heap.table",
     "build_table": "grundy.heap.table",
     "heap_periodicity": "grundy.heap.tools",
+    "grow_periodicity": "grundy.heap.tools",
+    "GROW_LIMIT": "grundy.heap.tools",
+    "PeriodSearch": "grundy.heap.tools",
+    "SparseStats": "grundy.heap.stats",
+    "sparse_stats": "grundy.heap.stats",
     "heap_table": "grundy.heap.tools",
     "check_saved_values": "grundy.heap.tools",
     "require_heap_game": "grundy.heap.tools",

@@ -16,7 +16,7 @@ mask, so heap 0 always counts.
 >>> s.largest, s.largest_at, s.rare_mask, s.rare_heaps, s.last_rare_heap, s.last_rare_value
 (8, 27, 15, 10, 70, 6)
 >>> s.text()
-'largest value 8 (first at heap 27); rare mask 15: 10 rare heaps of 2,001 (0.50%), 4 rare values, the last rare value 6 at heap 70'
+'largest value 8 (first at heap 27); rare mask 15: 10 rare heaps of 2,001 (0.5%), 4 rare values, the last rare value 6 at heap 70'
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class SparseStats:
         head = f"largest value {self.largest} (first at heap {self.largest_at:,})"
         if self.rare_mask is None or self.rare_heaps is None:
             return head + "; no sparse space (every value is 0 or 1)"
-        share = f"{100 * self.rare_heaps / (self.heaps + 1):.2f}%"
+        share = f"{100 * self.rare_heaps / (self.heaps + 1):.3g}%"
         rare = (
             f"rare mask {self.rare_mask}: {self.rare_heaps:,} rare heaps of "
             f"{self.heaps + 1:,} ({share}), {self.rare_values:,} rare values, the last rare "
