@@ -36,6 +36,12 @@ def register(sub: Any) -> None:
         "for take-and-break codes whose heaps cost linear time)",
     )
     p.add_argument("--json", action="store_true", help="print {game, periodicity, stats} as JSON")
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="save the table computed and its period to FILE (.npz; 'grundy verify FILE' "
+        "re-checks it)",
+    )
     add_time_limit(p)
     p.set_defaults(func=run)
 
@@ -45,6 +51,10 @@ def run(args: argparse.Namespace) -> int:
     from grundy.heap import grow_periodicity, require_heap_game  # noqa: PLC0415 (lazy: numpy)
 
     game = require_heap_game(game_from_words(args.game))
+    if args.out:
+        from grundy.lang import check_target  # noqa: PLC0415 (lazy)
+
+        check_target(args.out)
     if args.n is not None and table_bytes(game, args.n, None) > MAX_TABLE_BYTES:
         fits = MAX_TABLE_BYTES // table_bytes(game, 0, None) - 1
         raise UnsupportedError(
@@ -58,6 +68,10 @@ def run(args: argparse.Namespace) -> int:
     ):
         found = grow_periodicity(game, args.n)
     per, values = found.periodicity, found.values
+    if args.out:
+        from grundy.heap import save_table  # noqa: PLC0415 (lazy: numpy)
+
+        save_table(args.out, game.spec_name(), values, periodicity=per)
     if args.json:
         out = {
             "game": game.spec_name(),

@@ -166,7 +166,7 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
         from grundy.heap import save_table  # noqa: PLC0415 (lazy: numpy)
 
         if base is None or len(values) > len(base):
-            save_table(args.out, spec, values)
+            save_table(args.out, spec, values, periodicity=None if interrupted else periodicity(game, values))
         journal.finish()
         if interrupted:
             print(

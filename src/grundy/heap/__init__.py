@@ -53,6 +53,7 @@ if TYPE_CHECKING:
         table_pieces,
     )
     from grundy.heap.values import heap_values
+    from grundy.heap.verify import Verification, read_table_file, verify_values
 
 __all__ = [
     "DAWSON",
@@ -74,6 +75,7 @@ __all__ = [
     "TableJournal",
     "TableRun",
     "TakeAndBreak",
+    "Verification",
     "build_table",
     "check_saved_values",
     "compute_table",
@@ -89,6 +91,7 @@ __all__ = [
     "plot",
     "plot_svg",
     "proved_period",
+    "read_table_file",
     "require_heap_game",
     "rows_of_ten",
     "save_table",
@@ -97,6 +100,7 @@ __all__ = [
     "table_bytes",
     "table_pieces",
     "tabulate",
+    "verify_values",
 ]
 
 _LAZY = {
@@ -118,6 +122,9 @@ _LAZY = {
     "PeriodSearch": "grundy.heap.tools",
     "SparseStats": "grundy.heap.stats",
     "sparse_stats": "grundy.heap.stats",
+    "Verification": "grundy.heap.verify",
+    "read_table_file": "grundy.heap.verify",
+    "verify_values": "grundy.heap.verify",
     "heap_table": "grundy.heap.tools",
     "check_saved_values": "grundy.heap.tools",
     "require_heap_game": "grundy.heap.tools",
