@@ -77,6 +77,13 @@ def register(sub: Any) -> None:
         help="run the kernel on every heap (default: fill from a period once it is proved)",
     )
     p.add_argument(
+        "--disk",
+        action="store_true",
+        help="with --out FOLDER: grow the table in a memory-mapped file there (tables beyond "
+        "memory), checkpointed every few minutes and resumable after kill -9 or on another "
+        "machine; prints the statistics at each power of two instead of the values",
+    )
+    p.add_argument(
         "--stats",
         action="store_true",
         help="also report the largest value and where, and the sparse space (rare mask, "
@@ -127,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
     game = require_heap_game(game_from_words(args.game))
     # One deadline for the whole command (the inner limits keep it): computing, saving
     # and printing a large table all stop at the time limit.
+    if args.disk:
+        return _disk(game, args)
     with bounded(time_limit=args.time_limit):
         if not args.out:
             return _table(game, args, None)
@@ -136,6 +145,41 @@ def run(args: argparse.Namespace) -> int:
 
         with TableJournal(args.out, game.spec_name()) as journal:
             return _table(game, args, journal)
+
+
+def _disk(game: Any, args: argparse.Namespace) -> int:
+    """``--disk``: grow the table in the folder ``--out`` (see :mod:`grundy.heap.disk`)."""
+    from grundy.errors import TimeLimitError  # noqa: PLC0415
+    from grundy.heap import TakeAndBreak, disk_table  # noqa: PLC0415 (lazy: numpy)
+
+    if not args.out:
+        raise InvalidSpecError("--disk needs --out FOLDER", "grundy table SPEC -n N --out DIR --disk")
+    if not isinstance(game, TakeAndBreak):
+        raise UnsupportedError(f"--disk grows tables of take-and-break codes, not {game.spec_name()}")
+    stopped = None
+    with progress_bar(f"{game.spec_name()} (on disk)", not args.no_progress) as bar:
+        try:
+            with bounded(time_limit=args.time_limit):
+                run = disk_table(game, args.n, args.out, progress=bar)
+        except TimeLimitError:
+            stopped = _at_limit(args)
+            run = disk_table(game, 0, args.out)  # the state as checkpointed
+        except KeyboardInterrupt:
+            stopped = "interrupted"
+            run = disk_table(game, 0, args.out)
+    for heap, rec in sorted(run.milestones.items(), key=lambda kv: int(kv[0])):
+        from grundy.heap import SparseStats  # noqa: PLC0415 (lazy: numpy)
+
+        stats = SparseStats(**rec["stats"])
+        print(
+            f"heaps 0..{int(heap):,}: {rec['cpu_seconds']:.1f} s CPU, peak memory "
+            f"{_size(rec['peak_rss_bytes'])}; {stats.text()}"
+        )
+    print(f"{game.spec_name()}: heaps 0..{run.count - 1:,} in {args.out} ({run.cpu_seconds:.1f} s CPU)")
+    if stopped:
+        print(f"{stopped}: run the same command again to go on", file=sys.stderr)
+        return 130 if stopped == "interrupted" else 1
+    return 0
 
 
 def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     )
     from grundy.heap.code import OctalCode
     from grundy.heap.custom import HeapFunctionGame
+    from grundy.heap.disk import DiskRun, disk_table
     from grundy.heap.games import DAWSON, DAWSONS_CHESS, GRUNDYS_GAME, KAYLES, TakeAndBreak
     from grundy.heap.period import Periodicity, find_period, periodicity
     from grundy.heap.sequence import (
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DAWSON",
     "DAWSONS_CHESS",
+    "DiskRun",
     "GROW_LIMIT",
     "GRUNDYS_GAME",
     "KAYLES",
@@ -79,6 +81,7 @@ __all__ = [
     "build_table",
     "check_saved_values",
     "compute_table",
+    "disk_table",
     "find_period",
     "grow_periodicity",
     "grow_table",
@@ -123,6 +126,8 @@ _LAZY = {
     "SparseStats": "grundy.heap.stats",
     "sparse_stats": "grundy.heap.stats",
     "Verification": "grundy.heap.verify",
+    "DiskRun": "grundy.heap.disk",
+    "disk_table": "grundy.heap.disk",
     "read_table_file": "grundy.heap.verify",
     "verify_values": "grundy.heap.verify",
     "heap_table": "grundy.heap.tools",
