@@ -164,7 +164,7 @@ def test_period_grows_until_proved() -> None:
     data = json.loads(r.out)
     per = data["periodicity"]
     assert (per["preperiod"], per["period"], per["proved"]) == (105351, 149459, True)
-    assert data["search"] == {"heaps": 524288, "bound": 1 << 24, "stopped": "proved"}
+    assert data["search"] == {"heaps": 524288, "bound": 1 << 25, "stopped": "proved"}
     assert data["stats"]["largest"] == 23 and data["stats"]["rare_mask"] == 30
 
 

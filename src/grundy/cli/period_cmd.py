@@ -1,6 +1,6 @@
 """``grundy period SPEC [-n N] [--json]``: preperiod, period and saltus of a heap game,
 proved where a theorem applies, otherwise "observed up to N"; the table grows (doubling)
-until a period is proved or it reaches N heaps (default: 2^24 for take-and-break codes),
+until a period is proved or it reaches N heaps (default: 2^25 for take-and-break codes),
 and the literature's columns (largest value, sparse space) are shown."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
         "-n",
         type=_natural,
         metavar="N",
-        help="grow the table until a period is proved, up to heap N (default: 16,777,216 "
+        help="grow the table until a period is proved, up to heap N (default: 33,554,432 "
         "for take-and-break codes whose heaps cost linear time)",
     )
     p.add_argument("--json", action="store_true", help="print {game, periodicity, stats} as JSON")

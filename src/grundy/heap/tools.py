@@ -185,10 +185,11 @@ def heap_periodicity(game: Any, last: int | None = None, *, values: Any = None) 
     return found
 
 
-#: How far :func:`grow_periodicity` grows a table by default: 2^24 = 16,777,216 heaps, past
-#: the longest preperiod plus proof of any solved octal code in the literature (about 10^7
-#: heaps; 0.16 needs 360,163, 0.56 653,426).
-GROW_LIMIT = 1 << 24
+#: How far :func:`grow_periodicity` grows a table by default: 2^25 = 33,554,432 heaps, past
+#: the proof of every solved octal code in the literature (0.16 needs heaps up to 509,621,
+#: 0.56 653,569, 0.376 4,536,503, and 0.354, preperiod 10,061,916 and period 1,180,
+#: 20,126,194).
+GROW_LIMIT = 1 << 25
 
 #: The first table size :func:`grow_periodicity` tries; it doubles from there.
 GROW_FIRST = 1 << 10
