@@ -34,6 +34,7 @@ from grundy.heap.period import Periodicity, periodicity
 from grundy.heap.subtraction import Subtraction
 from grundy.heap.stats import sparse_stats
 from grundy.heap.table import TableBuilder
+from grundy.heap.tools import GROW_LIMIT
 from grundy.kernels._core import core_module
 from grundy.quotient.build import QuotientBuilder
 
@@ -214,7 +215,10 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
     game = TakeAndBreak(OctalCode.parse(item.code))
     prover = _prover(item, game)
     builder = TableBuilder(game, period_fill=False)
-    last = max(1, min(params.heaps, game.table_limit()))
+    # linear codes may grow past the table limit of 'grundy solve' (0.376 needs 4.5 million
+    # heaps), up to the bound of 'grundy period'
+    limit = GROW_LIMIT if game.quadratic_heaps() is None else game.table_limit()
+    last = max(1, min(params.heaps, limit))
     size = min(last, FIRST_SIZE)
     stopped = "heaps" if last == params.heaps else "limit"
     try:
