@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -85,9 +86,9 @@ def test_checkpoints_append_only_the_new_heaps(
         appends.append((start, len(values)))
         real_append(self, values, start)
 
-    def save(path: str, spec: str, values: npt.NDArray[np.integer]) -> None:
+    def save(path: str, spec: str, values: npt.NDArray[np.integer], **claim: Any) -> None:
         saves.append(len(values))
-        real_save(path, spec, values)
+        real_save(path, spec, values, **claim)
 
     monkeypatch.setattr(TableJournal, "append", append)
     monkeypatch.setattr(grundy.heap, "save_table", save)

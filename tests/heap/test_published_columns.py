@@ -30,7 +30,7 @@ def _rows() -> list[Any]:
 @pytest.mark.parametrize(
     ("code", "heaps", "pre", "period", "at", "largest", "mask", "rare", "last"), _rows()
 )
-def test_published_columns(  # noqa: PLR0913, PLR0917 - one argument per column
+def test_published_columns(  # noqa: PLR0917 - one argument per column
     code: str,
     heaps: str,
     pre: str,

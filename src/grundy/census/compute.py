@@ -31,8 +31,8 @@ from grundy.errors import GrundyError, InvalidGameError, SearchLimitError, TimeL
 from grundy.heap.code import OctalCode
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import Periodicity, periodicity
-from grundy.heap.subtraction import Subtraction
 from grundy.heap.stats import sparse_stats
+from grundy.heap.subtraction import Subtraction
 from grundy.heap.table import TableBuilder
 from grundy.heap.tools import GROW_LIMIT
 from grundy.kernels._core import core_module
@@ -187,7 +187,8 @@ def sequence_key(values: Any, per: Periodicity | None, canon: tuple[int, int] | 
 def rare_classes(values: Any) -> tuple[int, int, int] | None:
     """``(mask, rare heaps, last rare heap)`` when the values split into rare and common
     classes (Flammenkamp's sparse space: ``v`` is rare when ``v & mask`` has even parity)
-    with at most 1/8 of the heaps rare (:func:`grundy.heap.stats.sparse_stats`); None otherwise (or values below 2).
+    with at most 1/8 of the heaps rare (:func:`grundy.heap.stats.sparse_stats`); None
+    otherwise (or values below 2).
 
     >>> from grundy.heap.games import KAYLES
     >>> from grundy.heap.table import build_table

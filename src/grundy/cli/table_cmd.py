@@ -153,9 +153,13 @@ def _disk(game: Any, args: argparse.Namespace) -> int:
     from grundy.heap import TakeAndBreak, disk_table  # noqa: PLC0415 (lazy: numpy)
 
     if not args.out:
-        raise InvalidSpecError("--disk needs --out FOLDER", "grundy table SPEC -n N --out DIR --disk")
+        raise InvalidSpecError(
+            "--disk needs --out FOLDER", "grundy table SPEC -n N --out DIR --disk"
+        )
     if not isinstance(game, TakeAndBreak):
-        raise UnsupportedError(f"--disk grows tables of take-and-break codes, not {game.spec_name()}")
+        raise UnsupportedError(
+            f"--disk grows tables of take-and-break codes, not {game.spec_name()}"
+        )
     stopped = None
     with progress_bar(f"{game.spec_name()} (on disk)", not args.no_progress) as bar:
         try:
@@ -175,7 +179,8 @@ def _disk(game: Any, args: argparse.Namespace) -> int:
             f"heaps 0..{int(heap):,}: {rec['cpu_seconds']:.1f} s CPU, peak memory "
             f"{_size(rec['peak_rss_bytes'])}; {stats.text()}"
         )
-    print(f"{game.spec_name()}: heaps 0..{run.count - 1:,} in {args.out} ({run.cpu_seconds:.1f} s CPU)")
+    spec = game.spec_name()
+    print(f"{spec}: heaps 0..{run.count - 1:,} in {args.out} ({run.cpu_seconds:.1f} s CPU)")
     if stopped:
         print(f"{stopped}: run the same command again to go on", file=sys.stderr)
         return 130 if stopped == "interrupted" else 1
@@ -210,7 +215,12 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
         from grundy.heap import save_table  # noqa: PLC0415 (lazy: numpy)
 
         if base is None or len(values) > len(base):
-            save_table(args.out, spec, values, periodicity=None if interrupted else periodicity(game, values))
+            save_table(
+                args.out,
+                spec,
+                values,
+                periodicity=None if interrupted else periodicity(game, values),
+            )
         journal.finish()
         if interrupted:
             print(

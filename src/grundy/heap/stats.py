@@ -15,8 +15,10 @@ mask, so heap 0 always counts.
 >>> s = sparse_stats(build_table(KAYLES, 2000, period_fill=False))
 >>> s.largest, s.largest_at, s.rare_mask, s.rare_heaps, s.last_rare_heap, s.last_rare_value
 (8, 27, 15, 10, 70, 6)
->>> s.text()
-'largest value 8 (first at heap 27); rare mask 15: 10 rare heaps of 2,001 (0.5%), 4 rare values, the last rare value 6 at heap 70'
+>>> for part in s.text().split("; "):
+...     print(part)
+largest value 8 (first at heap 27)
+rare mask 15: 10 rare heaps of 2,001 (0.5%), 4 rare values, the last rare value 6 at heap 70
 """
 
 from __future__ import annotations

@@ -256,9 +256,9 @@ def grow_periodicity(game: Any, bound: int | None = None) -> PeriodSearch:
         _check_last(bound)
         given = True
     if not heap.has_periodicity_theorem():
-        values = heap_table(heap, bound if given else min(bound, GROW_FIRST))
-        found = periodicity(heap, values)
-        return PeriodSearch(found, values, bound, "no theorem", sparse_stats(values))
+        once = heap_table(heap, bound if given else min(bound, GROW_FIRST))
+        found = periodicity(heap, once)
+        return PeriodSearch(found, once, bound, "no theorem", sparse_stats(once))
     per_heap = 2 if isinstance(heap, TakeAndBreak) else _PYTHON_BYTES_PER_HEAP
     size = min(bound, GROW_FIRST)
     builder = TableBuilder(heap, period_fill=False) if isinstance(heap, TakeAndBreak) else None

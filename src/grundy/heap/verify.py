@@ -122,7 +122,7 @@ class Verification:
     )
 
 
-def verify_values(  # noqa: PLR0911 - one return per way a check fails
+def verify_values(
     values: Any, code: str, *, unequal: bool = False, claim: dict[str, Any] | None = None
 ) -> Verification:
     """Check ``values`` (heaps ``0..len-1``) against the mex rule of ``code`` and, if given,
