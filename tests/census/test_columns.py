@@ -55,3 +55,25 @@ def test_an_older_database_gains_the_columns(tmp_path: Path) -> None:
         store.put(compute_item(CensusItem.from_text("0.45"), CensusParams(heaps=4096)))
         (row,) = store.rows()
     assert row["largest_at"] == 37 and row["last_rare_value"] is not None
+
+
+def _czajka(kind: str) -> list[str]:
+    path = Path(__file__).parent / "data" / "czajka_lists.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("# Source:")
+    return [ln.split()[1] for ln in lines if ln.startswith(kind + " ")]
+
+
+def test_codes_of_the_unsolved_list_proved_here() -> None:
+    # Disagreements with Czajka's unsolved list (docs/census.md): 4.344 is proved at 2^14
+    # heaps (period 51 from heap 998, re-checked by grundy verify's separate code), 4.364 at
+    # 2^15 (period 62 from heap 11,687); every other code stays unproved.
+    codes = _czajka("unsolved")
+    assert len(codes) == 82
+    params = CensusParams(heaps=1 << 14)
+    proved = {}
+    for c in codes:
+        r = compute_item(CensusItem.from_text(c), params)
+        if r.proved:
+            proved[c] = (r.preperiod, r.period)
+    assert proved == {"4.344": (998, 51)}
