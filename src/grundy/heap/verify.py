@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.core.files import open_regular
 from grundy.core.limits import checkpoint
 from grundy.errors import SolvedFileError, UnsupportedError
 
@@ -38,14 +39,22 @@ __all__ = ["Verification", "mex_errors", "read_table_file", "verify_values"]
 
 _FINITE_OCTAL = re.compile(r"^([04])\.([0-7]*)$")
 
+#: The largest file read (a table of 2^32 heaps of uint32 values, with room to spare).
+_MAX_BYTES = 1 << 35
+
 
 def read_table_file(path: str) -> tuple[dict[str, Any], Any]:
     """``(header, values)`` of a table saved by ``grundy table --out`` or ``grundy period
     --out``, its SHA-256 recomputed (:class:`SolvedFileError` if it differs)."""
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with (
+            open_regular(path, _MAX_BYTES, "table") as f,
+            np.load(f, allow_pickle=False) as data,
+        ):
             header = json.loads(str(data["header"]))
             values = np.asarray(data["values"])
+    except SolvedFileError:
+        raise
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
         raise SolvedFileError(f"{path} is not a saved grundy table ({type(e).__name__})") from None
     if not isinstance(header, dict) or not isinstance(header.get("game"), str):
