@@ -58,7 +58,7 @@ def test_sparse_stats_match_a_brute_force(values: list[int]) -> None:
 
 
 def test_officers_sparse_space() -> None:
-    # 0.6 (Officers) to 2^16 heaps: mask 494 leaves 1,584 rare heaps (heap 0 included), the
+    # 0.6 (Officers) to 2^15 heaps: mask 494 leaves 1,584 rare heaps (heap 0 included), the
     # last at 20,627 (Czajka's table gives the same to 2^21; tests/heap/data)
-    s = sparse_stats(build_table(TakeAndBreak.from_code("0.6"), 1 << 16))
+    s = sparse_stats(build_table(TakeAndBreak.from_code("0.6"), 1 << 15))
     assert (s.rare_mask, s.rare_heaps, s.last_rare_heap, s.sparse) == (494, 1584, 20627, True)
