@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -85,9 +86,9 @@ def test_checkpoints_append_only_the_new_heaps(
         appends.append((start, len(values)))
         real_append(self, values, start)
 
-    def save(path: str, spec: str, values: npt.NDArray[np.integer]) -> None:
+    def save(path: str, spec: str, values: npt.NDArray[np.integer], **claim: Any) -> None:
         saves.append(len(values))
-        real_save(path, spec, values)
+        real_save(path, spec, values, **claim)
 
     monkeypatch.setattr(TableJournal, "append", append)
     monkeypatch.setattr(grundy.heap, "save_table", save)
@@ -148,7 +149,56 @@ def test_period_text_shows_the_repeating_values() -> None:
 def test_period_without_a_period_says_so() -> None:
     r = run("period", "grundys-game", "-n", "200")
     assert r.status == 0, r.err
-    assert r.out.splitlines() == ["grundys-game: no period seen in the values of heaps 0..200"]
+    lines = r.out.splitlines()
+    assert lines[0] == "grundys-game: no period seen in the values of heaps 0..200"
+    assert lines[1] == (
+        "Search: computed heaps 0..200 (no periodicity theorem applies to this game)"
+    )
+    assert lines[2].startswith("Values: largest value 12 (first at heap 181); rare mask 6:")
+
+
+def test_period_grows_until_proved() -> None:
+    # 0.16's period (149,459 from heap 105,351) needs heaps up to 509,621: the table grows
+    # by doubling from 1,024 heaps to 2^19 = 524,288 (the old default gave up at 65,536).
+    r = run("period", "octal:0.16", "--json")
+    assert r.status == 0, r.err
+    data = json.loads(r.out)
+    per = data["periodicity"]
+    assert (per["preperiod"], per["period"], per["proved"]) == (105351, 149459, True)
+    assert data["search"] == {"heaps": 524288, "bound": 1 << 25, "stopped": "proved"}
+    assert data["stats"]["largest"] == 23 and data["stats"]["rare_mask"] == 30
+
+
+def test_period_at_the_bound_says_how_far_it_looked() -> None:
+    r = run("period", "octal:0.6", "-n", "5000")
+    assert r.status == 0, r.err
+    lines = r.out.splitlines()
+    assert lines[0] == "octal:0.6: no period seen in the values of heaps 0..5000"
+    assert lines[1] == "Search: looked at heaps 0..5,000, the bound 5,000, without proving a period"
+    assert lines[2].startswith("Values: largest value ")
+    assert "rare mask" in lines[2]
+
+
+def test_table_stats_text_and_json() -> None:
+    r = run("table", "kayles", "-n", "2000", "--stats")
+    assert r.status == 0, r.err
+    assert r.out.splitlines()[-1] == (
+        "Values: largest value 8 (first at heap 27); rare mask 15: 10 rare heaps of 2,001 "
+        "(0.5%), 4 rare values, the last rare value 6 at heap 70"
+    )
+    data = json.loads(run("table", "kayles", "-n", "2000", "--stats", "--json").out)
+    assert data["stats"] == {
+        "heaps": 2000,
+        "largest": 8,
+        "largest_at": 27,
+        "rare_mask": 15,
+        "rare_heaps": 10,
+        "rare_values": 4,
+        "last_rare_heap": 70,
+        "last_rare_value": 6,
+        "sparse": True,
+    }
+    assert "stats" not in json.loads(run("table", "kayles", "-n", "20", "--json").out)
 
 
 def test_period_of_a_board_game_is_refused() -> None:

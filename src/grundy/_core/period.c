@@ -6,12 +6,15 @@
  */
 #include "core.h"
 
-/* The preperiod for period p (last - p >= 0), or -1 when the saltus is negative. */
+/* The preperiod for period p (last - p >= 0), or -1 when the saltus is negative. The scan
+ * starts at n = from (<= last - p): the caller knows g[n + p] - g[n] == s above it (see
+ * struct base). */
 #define PERIOD_TAIL(T)                                                                     \
-    static Py_ssize_t tail_##T(const T *g, Py_ssize_t last, Py_ssize_t p, int64_t *s_out) \
+    static Py_ssize_t tail_##T(const T *g, Py_ssize_t last, Py_ssize_t p, Py_ssize_t from, \
+                               int64_t *s_out)                                             \
     {                                                                                      \
         int64_t s = (int64_t)g[last] - (int64_t)g[last - p];                               \
-        Py_ssize_t n = last - p;                                                           \
+        Py_ssize_t n = from;                                                               \
         if (s < 0)                                                                         \
             return -1;                                                                     \
         while (n >= 0 && (int64_t)g[n + p] - (int64_t)g[n] == s)                           \
@@ -25,18 +28,44 @@ PERIOD_TAIL(uint16_t)
 PERIOD_TAIL(uint32_t)
 PERIOD_TAIL(int64_t)
 
-static Py_ssize_t tail_of(const grundy_array *g, Py_ssize_t last, Py_ssize_t p, int64_t *s)
+/* A period already scanned, whose relation g[n + p] - g[n] == s holds for every
+ * e <= n <= last - p: for a multiple k*p the relation with saltus k*s then holds there too
+ * (a sum of k steps), so its scan starts just below e instead of at the end of the table
+ * (without it, a table ending in a long periodic tail that proves nothing yet -- 0.376 at
+ * 2^22 heaps, preperiod 2,268,248 -- costs a scan of the whole tail per multiple). */
+typedef struct {
+    Py_ssize_t p, e;
+} base;
+
+static Py_ssize_t tail_of(const grundy_array *g, Py_ssize_t last, Py_ssize_t p, base *b,
+                          int64_t *s, Py_ssize_t *work)
 {
+    Py_ssize_t from = last - p, start;
+    int multiple = b->p && p % b->p == 0;
+    if (multiple && b->e - 1 < from)
+        from = b->e - 1;
     switch (g->itemsize) {
     case 1:
-        return tail_uint8_t((const uint8_t *)g->data, last, p, s);
+        start = tail_uint8_t((const uint8_t *)g->data, last, p, from, s);
+        break;
     case 2:
-        return tail_uint16_t((const uint16_t *)g->data, last, p, s);
+        start = tail_uint16_t((const uint16_t *)g->data, last, p, from, s);
+        break;
     case 4:
-        return tail_uint32_t((const uint32_t *)g->data, last, p, s);
+        start = tail_uint32_t((const uint32_t *)g->data, last, p, from, s);
+        break;
     default:
-        return tail_int64_t((const int64_t *)g->data, last, p, s);
+        start = tail_int64_t((const int64_t *)g->data, last, p, from, s);
+        break;
     }
+    *work = start < 0 ? 1 : from - start + 2;
+    /* the longest tail so far becomes the base (a multiple of the base too: its relation
+     * holds from its own preperiod) */
+    if (start >= 0 && (!b->p || start < b->e)) {
+        b->p = p;
+        b->e = start;
+    }
+    return start;
 }
 
 static int get_values(PyObject *obj, grundy_array *g)
@@ -58,6 +87,7 @@ static PyObject *period_kernel(PyObject *self, PyObject *args)
 {
     PyObject *go;
     Py_ssize_t first, max_period, min_repeats, min_tail, p, last, e = 0, found = 0;
+    base b = {0, 0};
     int64_t s = 0;
     grundy_array g;
     grundy_nogil st;
@@ -74,10 +104,11 @@ static PyObject *period_kernel(PyObject *self, PyObject *args)
     last = g.len - 1;
     GRUNDY_NOGIL_BEGIN(st);
     for (p = first; p <= max_period && last - p >= 0; p++) {
-        Py_ssize_t start = tail_of(&g, last, p, &s);
+        Py_ssize_t work;
+        Py_ssize_t start = tail_of(&g, last, p, &b, &s, &work);
         if (start < 0)
             continue;
-        if (grundy_nogil_tick(&st, last - p - start + 2) < 0) {
+        if (grundy_nogil_tick(&st, work) < 0) {
             grundy_release(&g);
             return NULL;
         }
@@ -106,7 +137,8 @@ PyDoc_STRVAR(candidates_doc,
 static PyObject *period_candidates(PyObject *self, PyObject *args)
 {
     PyObject *go, *oo;
-    Py_ssize_t first, max_period, p, last, count = 0, rows;
+    Py_ssize_t first, max_period, p, last, count = 0, rows, work;
+    base b = {0, 0};
     long long be, bp, bc, slack;
     int64_t s = 0;
     int64_t *out;
@@ -146,8 +178,8 @@ static PyObject *period_candidates(PyObject *self, PyObject *args)
             p = max_period + 1;
             break;
         }
-        start = tail_of(&g, last, p, &s);
-        if (grundy_nogil_tick(&st, start < 0 ? 1 : last - p - start + 2) < 0) {
+        start = tail_of(&g, last, p, &b, &s, &work);
+        if (grundy_nogil_tick(&st, work) < 0) {
             grundy_release(&g);
             grundy_release(&o);
             return NULL;

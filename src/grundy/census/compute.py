@@ -31,8 +31,10 @@ from grundy.errors import GrundyError, InvalidGameError, SearchLimitError, TimeL
 from grundy.heap.code import OctalCode
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import Periodicity, periodicity
+from grundy.heap.stats import sparse_stats
 from grundy.heap.subtraction import Subtraction
-from grundy.heap.table import DENSE_RATIO, TableBuilder, best_mask
+from grundy.heap.table import TableBuilder
+from grundy.heap.tools import GROW_LIMIT
 from grundy.kernels._core import core_module
 from grundy.quotient.build import QuotientBuilder
 
@@ -116,6 +118,9 @@ class CodeResult:
     seconds: float
     cpu_seconds: float
     worker: str
+    largest_at: int | None = None
+    rare_values: int | None = None
+    last_rare_value: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as a dict (the JSON export)."""
@@ -182,31 +187,19 @@ def sequence_key(values: Any, per: Periodicity | None, canon: tuple[int, int] | 
 def rare_classes(values: Any) -> tuple[int, int, int] | None:
     """``(mask, rare heaps, last rare heap)`` when the values split into rare and common
     classes (Flammenkamp's sparse space: ``v`` is rare when ``v & mask`` has even parity)
-    with at most 1/DENSE_RATIO of the heaps rare; None otherwise (or values below 2).
+    with at most 1/8 of the heaps rare (:func:`grundy.heap.stats.sparse_stats`); None
+    otherwise (or values below 2).
 
     >>> from grundy.heap.games import KAYLES
     >>> from grundy.heap.table import build_table
     >>> rare_classes(build_table(KAYLES, 2000))
     (15, 10, 70)
     """
-    arr = np.asarray(values, dtype=np.int64)
-    top = int(arr.max(initial=0))
-    if top < 2:
+    stats = sparse_stats(values)
+    if not stats.sparse or stats.rare_mask is None:
         return None
-    size = 2
-    while size <= top:
-        size *= 2
-    hist = np.bincount(arr, minlength=size)
-    mask, rare = best_mask(hist)
-    if rare * DENSE_RATIO > len(arr):
-        return None
-    v = arr & mask
-    parity = np.zeros(len(arr), dtype=np.int64)
-    while v.any():
-        parity ^= v & 1
-        v >>= 1
-    where = np.flatnonzero(parity == 0)
-    return mask, int(rare), int(where[-1]) if len(where) else -1
+    assert stats.rare_heaps is not None and stats.last_rare_heap is not None
+    return stats.rare_mask, stats.rare_heaps, stats.last_rare_heap
 
 
 def compute_item(item: CensusItem, params: CensusParams) -> CodeResult:
@@ -223,7 +216,10 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
     game = TakeAndBreak(OctalCode.parse(item.code))
     prover = _prover(item, game)
     builder = TableBuilder(game, period_fill=False)
-    last = max(1, min(params.heaps, game.table_limit()))
+    # linear codes may grow past the table limit of 'grundy solve' (0.376 needs 4.5 million
+    # heaps), up to the bound of 'grundy period'
+    limit = GROW_LIMIT if game.quadratic_heaps() is None else game.table_limit()
+    last = max(1, min(params.heaps, limit))
     size = min(last, FIRST_SIZE)
     stopped = "heaps" if last == params.heaps else "limit"
     try:
@@ -255,7 +251,8 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
     kernel = {"rare": "rare-value", "plain": "plain"}[builder.method] + (
         " (compiled)" if fast else " (python)"
     )
-    rare = rare_classes(values)
+    stats = sparse_stats(values)
+    sparse = stats.sparse and stats.rare_mask is not None
     misere = _misere(game, params) if params.misere is not None else (None, None, None)
     return CodeResult(
         code=item.code,
@@ -274,9 +271,9 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
         proof_bound=bound,
         reason=per.reason,
         last_exceptional=None if e is None else e - 1,
-        rare_mask=None if rare is None else rare[0],
-        rare_heaps=None if rare is None else rare[1],
-        last_rare_heap=None if rare is None else rare[2],
+        rare_mask=stats.rare_mask if sparse else None,
+        rare_heaps=stats.rare_heaps if sparse else None,
+        last_rare_heap=stats.last_rare_heap if sparse else None,
         misere_asked=params.misere,
         misere_reached=misere[0],
         misere_order=misere[1],
@@ -285,6 +282,9 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
         seconds=round(time.perf_counter() - began, 6),
         cpu_seconds=round(time.thread_time() - cpu, 6),
         worker=_worker_name(),
+        largest_at=stats.largest_at,
+        rare_values=stats.rare_values if sparse else None,
+        last_rare_value=stats.last_rare_value if sparse else None,
     )
 
 

@@ -77,7 +77,15 @@ _TYPES = {
     "seconds": "REAL NOT NULL",
     "cpu_seconds": "REAL NOT NULL",
     "worker": "TEXT NOT NULL",
+    # the literature's columns beyond largest and the rare mask (added later: older
+    # databases gain them on opening, NULL in their rows)
+    "largest_at": "INTEGER",
+    "rare_values": "INTEGER",
+    "last_rare_value": "INTEGER",
 }
+
+#: Columns added after the first release of the format, with their types.
+_ADDED = ("largest_at", "rare_values", "last_rare_value")
 assert list(_TYPES) == CodeResult.field_names()
 
 #: Columns of a row beyond the result's fields.
@@ -181,10 +189,18 @@ class CensusStore:
             for name, kind in _RUN_OWNER:  # added to databases of earlier versions
                 if name not in columns:
                     self.db.execute(f"ALTER TABLE runs ADD COLUMN {name} {kind}")
+            self._add_columns()
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('format', ?)", (FORMAT,))
             self.db.commit()
         except sqlite3.DatabaseError as e:
             raise SolvedFileError(f"{self.path} is not a census database ({e})") from None
+
+    def _add_columns(self) -> None:
+        """Give a database written before :data:`_ADDED` existed those columns."""
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(codes)")}
+        for name in _ADDED:
+            if name not in have:
+                self.db.execute(f"ALTER TABLE codes ADD COLUMN {name} {_TYPES[name]}")
 
     def __enter__(self) -> CensusStore:
         return self

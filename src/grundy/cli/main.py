@@ -38,6 +38,7 @@ COMMAND_MODULES: dict[str, str] = {
     "period": "grundy.cli.period_cmd",
     "quotient": "grundy.cli.quotient_cmd",
     "census": "grundy.cli.census_cmd",
+    "verify": "grundy.cli.verify_cmd",
     "serve": "grundy.cli.serve_cmd",
 }
 

@@ -76,6 +76,19 @@ def register(sub: Any) -> None:
         action="store_true",
         help="run the kernel on every heap (default: fill from a period once it is proved)",
     )
+    p.add_argument(
+        "--disk",
+        action="store_true",
+        help="with --out FOLDER: grow the table in a memory-mapped file there (tables beyond "
+        "memory), checkpointed every few minutes and resumable after kill -9 or on another "
+        "machine; prints the statistics at each power of two instead of the values",
+    )
+    p.add_argument(
+        "--stats",
+        action="store_true",
+        help="also report the largest value and where, and the sparse space (rare mask, "
+        "rare heaps and values, the last rare value)",
+    )
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     p.add_argument(
         "--time-limit",
@@ -121,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
     game = require_heap_game(game_from_words(args.game))
     # One deadline for the whole command (the inner limits keep it): computing, saving
     # and printing a large table all stop at the time limit.
+    if args.disk:
+        return _disk(game, args)
     with bounded(time_limit=args.time_limit):
         if not args.out:
             return _table(game, args, None)
@@ -130,6 +145,46 @@ def run(args: argparse.Namespace) -> int:
 
         with TableJournal(args.out, game.spec_name()) as journal:
             return _table(game, args, journal)
+
+
+def _disk(game: Any, args: argparse.Namespace) -> int:
+    """``--disk``: grow the table in the folder ``--out`` (see :mod:`grundy.heap.disk`)."""
+    from grundy.errors import TimeLimitError  # noqa: PLC0415
+    from grundy.heap import TakeAndBreak, disk_table  # noqa: PLC0415 (lazy: numpy)
+
+    if not args.out:
+        raise InvalidSpecError(
+            "--disk needs --out FOLDER", "grundy table SPEC -n N --out DIR --disk"
+        )
+    if not isinstance(game, TakeAndBreak):
+        raise UnsupportedError(
+            f"--disk grows tables of take-and-break codes, not {game.spec_name()}"
+        )
+    stopped = None
+    with progress_bar(f"{game.spec_name()} (on disk)", not args.no_progress) as bar:
+        try:
+            with bounded(time_limit=args.time_limit):
+                run = disk_table(game, args.n, args.out, progress=bar)
+        except TimeLimitError:
+            stopped = _at_limit(args)
+            run = disk_table(game, 0, args.out)  # the state as checkpointed
+        except KeyboardInterrupt:
+            stopped = "interrupted"
+            run = disk_table(game, 0, args.out)
+    for heap, rec in sorted(run.milestones.items(), key=lambda kv: int(kv[0])):
+        from grundy.heap import SparseStats  # noqa: PLC0415 (lazy: numpy)
+
+        stats = SparseStats(**rec["stats"])
+        print(
+            f"heaps 0..{int(heap):,}: {rec['cpu_seconds']:.1f} s CPU, peak memory "
+            f"{_size(rec['peak_rss_bytes'])}; {stats.text()}"
+        )
+    spec = game.spec_name()
+    print(f"{spec}: heaps 0..{run.count - 1:,} in {args.out} ({run.cpu_seconds:.1f} s CPU)")
+    if stopped:
+        print(f"{stopped}: run the same command again to go on", file=sys.stderr)
+        return 130 if stopped == "interrupted" else 1
+    return 0
 
 
 def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
@@ -166,7 +221,12 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
         from grundy.heap import save_table  # noqa: PLC0415 (lazy: numpy)
 
         if base is None or len(values) > len(base):
-            save_table(args.out, spec, values)
+            save_table(
+                args.out,
+                spec,
+                values,
+                periodicity=None if interrupted else periodicity(game, values),
+            )
         journal.finish()
         if interrupted:
             print(
@@ -184,19 +244,30 @@ def _table(game: Any, args: argparse.Namespace, journal: Any) -> int:
         return 1
     shown = values[: args.n + 1]
     per = periodicity(game, shown)
+    stats = None
+    if args.stats:
+        from grundy.heap import sparse_stats  # noqa: PLC0415 (lazy: numpy)
+
+        stats = sparse_stats(shown)
     if args.out and not (args.json or args.csv):
         print(f"{spec}: saved the Grundy values of heaps 0..{len(values) - 1} to {args.out}")
         print(f"Periodicity: {per.reason}")
+        if stats is not None:
+            print(f"Values: {stats.text()}")
         return 0
     from grundy.heap import table_pieces  # noqa: PLC0415 (lazy: numpy)
 
-    _print_table(spec, args, table_pieces(shown, args.n, piece=_PIECE), per)
+    _print_table(spec, args, table_pieces(shown, args.n, piece=_PIECE), per, stats)
     return 0
 
 
-def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per: Any) -> None:
+def _print_table(
+    spec: str, args: argparse.Namespace, pieces: Iterable[Any], per: Any, stats: Any = None
+) -> None:
     """Print heaps ``0..args.n`` given as consecutive numpy pieces (JSON, CSV or rows of 10),
-    writing each piece as it comes: the whole table is never held as text or Python ints."""
+    writing each piece as it comes: the whole table is never held as text or Python ints.
+    ``stats`` (a :class:`grundy.heap.SparseStats`, with ``--stats``) follows the
+    periodicity (not in CSV)."""
     write = sys.stdout.write
     if args.json:
         write('{"game": ' + json.dumps(spec) + ', "values": [')
@@ -204,7 +275,10 @@ def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per
         for piece in pieces:
             write(sep + ", ".join(map(str, piece.tolist())))
             sep = ", "
-        write('], "periodicity": ' + json.dumps(per.to_dict()) + "}\n")
+        write('], "periodicity": ' + json.dumps(per.to_dict()))
+        if stats is not None:
+            write(', "stats": ' + json.dumps(stats.to_dict()))
+        write("}\n")
         return
     if args.csv:
         write("heap,grundy\n")
@@ -220,6 +294,8 @@ def _print_table(spec: str, args: argparse.Namespace, pieces: Iterable[Any], per
         write(_rows_of_ten(piece, n, width))
         n += len(piece)
     write(f"Periodicity: {per.reason}\n")
+    if stats is not None:
+        write(f"Values: {stats.text()}\n")
 
 
 def _rows_of_ten(piece: Any, first: int, width: int) -> str:
@@ -239,6 +315,12 @@ def _stream(game: Any, args: argparse.Namespace) -> int:
         raise UnsupportedError(_too_large(game, args, need))
     per, base = found
     per = dataclasses.replace(per, checked_to=args.n)  # every value shown follows the proof
+    if args.stats:
+        print(
+            "grundy: note: --stats is not computed for a table streamed from its period "
+            "('grundy period' reports the values of the preperiod and one period)",
+            file=sys.stderr,
+        )
     print(
         f"grundy: note: a table of {args.n + 1:,} heaps would take {_size(need)} of memory "
         f"(the limit is {_size(MAX_TABLE_BYTES)}): printed piece by piece from the "

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     )
     from grundy.heap.code import OctalCode
     from grundy.heap.custom import HeapFunctionGame
+    from grundy.heap.disk import DiskRun, disk_table
     from grundy.heap.games import DAWSON, DAWSONS_CHESS, GRUNDYS_GAME, KAYLES, TakeAndBreak
     from grundy.heap.period import Periodicity, find_period, periodicity
     from grundy.heap.sequence import (
@@ -38,10 +39,14 @@ if TYPE_CHECKING:
         rows_of_ten,
         tabulate,
     )
+    from grundy.heap.stats import SparseStats, sparse_stats
     from grundy.heap.store import TableJournal, load_table, save_table
     from grundy.heap.table import TableBuilder, build_table
     from grundy.heap.tools import (
+        GROW_LIMIT,
+        PeriodSearch,
         check_saved_values,
+        grow_periodicity,
         heap_periodicity,
         heap_table,
         periodic_pieces,
@@ -49,28 +54,36 @@ if TYPE_CHECKING:
         table_pieces,
     )
     from grundy.heap.values import heap_values
+    from grundy.heap.verify import Verification, read_table_file, verify_values
 
 __all__ = [
     "DAWSON",
     "DAWSONS_CHESS",
+    "GROW_LIMIT",
     "GRUNDYS_GAME",
     "KAYLES",
     "MAX_TABLE_BYTES",
     "SAVE_EVERY",
     "STREAM_PROOF_SIZES",
+    "DiskRun",
     "HeapFunctionGame",
     "HeapTable",
     "OctalCode",
+    "PeriodSearch",
     "Periodicity",
+    "SparseStats",
     "SvgPicture",
     "TableBuilder",
     "TableJournal",
     "TableRun",
     "TakeAndBreak",
+    "Verification",
     "build_table",
     "check_saved_values",
     "compute_table",
+    "disk_table",
     "find_period",
+    "grow_periodicity",
     "grow_table",
     "heap_periodicity",
     "heap_table",
@@ -81,13 +94,16 @@ __all__ = [
     "plot",
     "plot_svg",
     "proved_period",
+    "read_table_file",
     "require_heap_game",
     "rows_of_ten",
     "save_table",
     "saved_values",
+    "sparse_stats",
     "table_bytes",
     "table_pieces",
     "tabulate",
+    "verify_values",
 ]
 
 _LAZY = {
@@ -104,6 +120,16 @@ _LAZY = {
     "TableBuilder": "grundy.heap.table",
     "build_table": "grundy.heap.table",
     "heap_periodicity": "grundy.heap.tools",
+    "grow_periodicity": "grundy.heap.tools",
+    "GROW_LIMIT": "grundy.heap.tools",
+    "PeriodSearch": "grundy.heap.tools",
+    "SparseStats": "grundy.heap.stats",
+    "sparse_stats": "grundy.heap.stats",
+    "Verification": "grundy.heap.verify",
+    "DiskRun": "grundy.heap.disk",
+    "disk_table": "grundy.heap.disk",
+    "read_table_file": "grundy.heap.verify",
+    "verify_values": "grundy.heap.verify",
     "heap_table": "grundy.heap.tools",
     "check_saved_values": "grundy.heap.tools",
     "require_heap_game": "grundy.heap.tools",

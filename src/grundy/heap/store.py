@@ -76,9 +76,11 @@ def _digest(values: Any) -> str:
     return hashlib.sha256(np.ascontiguousarray(values).tobytes()).hexdigest()
 
 
-def save_table(path: str, spec: str, values: Any) -> None:
-    """Write ``values`` (heaps ``0..len-1`` of ``spec``) to ``path`` atomically."""
-    header = {
+def save_table(path: str, spec: str, values: Any, *, periodicity: Any = None) -> None:
+    """Write ``values`` (heaps ``0..len-1`` of ``spec``) to ``path`` atomically; with
+    ``periodicity`` (a :class:`~grundy.heap.period.Periodicity`) its claim is stored in the
+    header (``grundy verify FILE`` re-checks it)."""
+    header: dict[str, Any] = {
         "format": FORMAT,
         "game": spec,
         "grundy": __version__,
@@ -86,6 +88,14 @@ def save_table(path: str, spec: str, values: Any) -> None:
         "dtype": str(values.dtype),
         "sha256": _digest(values),
     }
+    if periodicity is not None and periodicity.period is not None:
+        header["periodicity"] = {
+            "preperiod": periodicity.preperiod,
+            "period": periodicity.period,
+            "saltus": periodicity.saltus,
+            "proved": periodicity.proved,
+            "reason": periodicity.reason,
+        }
     with atomic_write(path) as f:
         np.savez(f, values=values, header=np.array(json.dumps(header)))
 

@@ -37,7 +37,12 @@ METHODS = ("auto", "plain", "rare")
 #: rare heaps and the rare kernel runs 1.5x slower than the plain one there; Kayles and
 #: Grundy's game have a handful and it runs 100-1000x faster).
 DENSE_AFTER = 8192
-DENSE_RATIO = 8
+DENSE_RATIO = 4
+
+#: A table has a *sparse space* (:mod:`grundy.heap.stats`) when at most 1/SPARSE_RATIO of
+#: its heaps are rare. (Officers, 0.6, has 15% rare heaps among its first 10,000 and 0.15%
+#: among its first million: the kernel switch waits for a denser 1/DENSE_RATIO.)
+SPARSE_RATIO = 8
 
 #: On codes whose heaps cost time quadratic in their size, ``auto`` times a short chunk of
 #: the other kernel at this heap and at each doubling, and keeps the faster (measured
@@ -185,6 +190,19 @@ class TableBuilder:
             self.mask_changes += 1
             self.rare = None
 
+    def _better_mask(self) -> bool:
+        """True (and the mask changed) when another mask leaves few enough rare heaps to keep
+        the rare-value kernel: the mask chosen early may go stale (Officers, 0.6: 1,419 of the
+        first 9,535 heaps are rare under the mask of heap 2,048, 1,583 of a million under
+        the best mask, and the rare-value kernel runs 10x faster there)."""
+        mask, rare_heaps = best_mask(self._histogram())
+        if mask == self.mask or rare_heaps * DENSE_RATIO > self.count:
+            return False
+        self.mask = mask
+        self.mask_changes += 1
+        self.rare = None
+        return True
+
     def _rare_list(self, common: Any) -> Any:
         if self.rare is None:
             pieces = [
@@ -308,6 +326,7 @@ class TableBuilder:
                 and trial is None
                 and self.count >= DENSE_AFTER
                 and self.nrare * DENSE_RATIO > self.count
+                and not self._better_mask()
             ):
                 self.method, self.mark, self.trials, trial = "plain", None, False, None
                 self.notes.append(

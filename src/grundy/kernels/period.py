@@ -47,6 +47,26 @@ def _candidates_compiled(  # noqa: PLR0917 - kernels take positional arguments
     return found
 
 
+def _tail(g: Any, last: int, p: int, base: list[int]) -> tuple[int, int]:
+    """``(preperiod, saltus)`` for period ``p`` (preperiod -1 when the saltus is negative).
+
+    ``base = [p0, e0]`` is a period already scanned whose relation holds from ``e0`` to the
+    end: for a multiple of ``p0`` the relation holds there too (a sum of steps), so the scan
+    starts just below ``e0`` (a long periodic tail is not rescanned for every multiple).
+    The longest tail found so far becomes the base.
+    """
+    s = int(g[last]) - int(g[last - p])
+    if s < 0:
+        return -1, s
+    multiple = base[0] > 0 and p % base[0] == 0
+    n = min(last - p, base[1] - 1) if multiple else last - p
+    while n >= 0 and int(g[n + p]) - int(g[n]) == s:
+        n -= 1
+    if base[0] == 0 or n + 1 < base[1]:
+        base[:] = [p, n + 1]
+    return n + 1, s
+
+
 @twin("period_kernel", _period_compiled)
 def period_kernel(
     g: Any, first: int, max_period: int, min_repeats: int, min_tail: int
@@ -59,16 +79,13 @@ def period_kernel(
     the start of the longest tail with ``g[n + p] - g[n] == saltus``.
     """
     last = len(g) - 1
+    base = [0, 0]
     for p in range(first, max_period + 1):
         if last - p < 0:
             break
-        s = int(g[last]) - int(g[last - p])
-        if s < 0:
+        e, s = _tail(g, last, p, base)
+        if e < 0:
             continue
-        n = last - p
-        while n >= 0 and int(g[n + p]) - int(g[n]) == s:
-            n -= 1
-        e = n + 1
         if last + 1 - e >= min_repeats * p and last + 1 - e >= min_tail:
             return e, p, s
     return 0, 0, 0
@@ -93,18 +110,14 @@ def period_candidates(
     rows = len(out) // 3
     count = 0
     p = first
+    base = [0, 0]
     while count < rows and p <= max_period and last - p >= 0:
         if b * p + c > slack:
             p = max_period + 1
             break
-        s = int(g[last]) - int(g[last - p])
-        if s >= 0:
-            n = last - p
-            while n >= 0 and int(g[n + p]) - int(g[n]) == s:
-                n -= 1
-            e = n + 1
-            if a * e + b * p + c <= slack:
-                out[3 * count : 3 * count + 3] = [e, p, s]
-                count += 1
+        e, s = _tail(g, last, p, base)
+        if e >= 0 and a * e + b * p + c <= slack:
+            out[3 * count : 3 * count + 3] = [e, p, s]
+            count += 1
         p += 1
     return count, p
