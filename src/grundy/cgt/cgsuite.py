@@ -67,6 +67,11 @@ def _power(k: int) -> int:
     return _powers[k]
 
 
+def up_power_id(k: int) -> int:
+    """The table id of ``^<k>`` (for the reader of CGSuite notation)."""
+    return _power(k)
+
+
 @T.guarded
 def up_power(k: int) -> CanonicalGame:
     """``^<k>``, up to the k-th power (``k >= 1``).
