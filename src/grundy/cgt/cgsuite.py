@@ -28,7 +28,15 @@ from grundy.cgt import _table as T
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
 from grundy.core.limits import check_time
 
-__all__ = ["cgsuite_options", "cgsuite_text", "uptimal_expansion", "uptimal_parts", "up_power"]
+__all__ = [
+    "MAX_NODES",
+    "cgsuite_fields",
+    "cgsuite_options",
+    "cgsuite_text",
+    "up_power",
+    "uptimal_expansion",
+    "uptimal_parts",
+]
 
 #: An uptimal ``x + *m + a_1.^ + a_2.^<2> + ...``: ``(x, m, (a_1, a_2, ...))``.
 Uptimal = tuple[Fraction, int, tuple[int, ...]]
@@ -105,7 +113,8 @@ def _is_nimber(gid: int) -> int | None:
 def _uptimal_of(gid: int) -> Uptimal | None:
     """The uptimal expansion of ``gid``, or None: found digit by digit (the k-th digit
     is the one that leaves a rest whose double lies strictly between ``v<k>`` and
-    ``^<k>``), then checked by rebuilding the game, so an expansion given is right."""
+    ``^<k>``: two such digits would differ by less than 1), then checked by rebuilding
+    the game, so an expansion given is always right."""
     if gid in _uptimal:
         return _uptimal[gid]
     result: Uptimal | None = None
@@ -124,14 +133,16 @@ def _uptimal_of(gid: int) -> Uptimal | None:
             k += 1
             up, down = _power(k), T.neg(_power(k))
             chosen = None
-            for a in sorted(range(-bound, bound + 1), key=abs):
-                r = rest
-                term = down if a > 0 else up
-                for _ in range(abs(a)):
-                    r = T.add(r, term)
-                twice = T.add(r, r)  # the rest, doubled (its nimber gone), is within +-^<k>
-                if (T.le(twice, up) and twice != up) and (T.le(down, twice) and twice != down):
-                    chosen = (a, r)
+            a, r = 0, rest
+            for _ in range(2 * bound + 1):  # the rest, doubled (its nimber gone), within +-^<k>
+                twice = T.add(r, r)
+                if T.le(up, twice):
+                    a, r = a + 1, T.add(r, down)
+                elif T.le(twice, down):
+                    a, r = a - 1, T.add(r, up)
+                else:
+                    if T.le(twice, up) and T.le(down, twice):
+                        chosen = (a, r)
                     break
             if chosen is None:
                 break
@@ -332,3 +343,58 @@ def cgsuite_options(options: tuple[CanonicalGame, ...]) -> str:
     memo: dict[Any, Any] = {}
     ids = _sorted(tuple(o._id for o in options))
     return "{" + ",".join(_text(i, True, False, memo)[0] for i in ids) + "}"
+
+
+#: ``cgsuite_fields`` describes values whose canonical form has at most this many
+#: distinct subgames (a larger one gets None: its text can run to megabytes).
+MAX_NODES = 5000
+
+
+def _nodes(gid: int, most: int) -> int:
+    seen = {gid}
+    todo = [gid]
+    while todo and len(seen) <= most:
+        g = todo.pop()
+        for o in (*T.LEFT[g], *T.RIGHT[g]):
+            if o not in seen:
+                seen.add(o)
+                todo.append(o)
+    return len(seen)
+
+
+_FIELDS = (
+    "cgsuite",
+    "reduced_canonical",
+    "atomic_weight",
+    "birthday",
+    "uptimal_expansion",
+    "left_options",
+    "right_options",
+)
+
+
+@T.guarded
+def cgsuite_fields(g: CanonicalGame | None) -> dict[str, str | int | None]:
+    """The value in CGSuite's terms, for ``--json``: its text, reduced canonical form,
+    atomic weight (all-small values), birthday, uptimal expansion and options (None
+    each where it does not apply, or for a value of more than :data:`MAX_NODES` parts).
+
+    >>> cgsuite_fields(CanonicalGame("{0,*|0}"))["cgsuite"], cgsuite_fields(None)["birthday"]
+    ('^*', None)
+    >>> f = cgsuite_fields(CanonicalGame("v*"))
+    >>> f["atomic_weight"], f["uptimal_expansion"], f["left_options"], f["right_options"]
+    ('-1', '*.1-', '{0}', '{0,*}')
+    """
+    out: dict[str, str | int | None] = dict.fromkeys(_FIELDS)
+    if g is None or _nodes(g._id, MAX_NODES) > MAX_NODES:
+        return out
+    from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
+
+    out["cgsuite"] = cgsuite_text(g)
+    out["reduced_canonical"] = cgsuite_text(reduced_canonical_form(g))
+    out["atomic_weight"] = cgsuite_text(atomic_weight(g)) if g.is_all_small() else None
+    out["birthday"] = g.birthday
+    out["uptimal_expansion"] = uptimal_expansion(g)
+    out["left_options"] = cgsuite_options(g.left_options)
+    out["right_options"] = cgsuite_options(g.right_options)
+    return out

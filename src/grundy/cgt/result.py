@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from grundy.cgt.value import CanonicalGame
 from grundy.core.position import Position, Sum
@@ -36,6 +37,10 @@ class PartisanResult(Result):
             as a game, drawn by ``.thermograph()``; notation text given is parsed.
         canonical_braces: the value written out as nested ``{L|R}`` with only numbers,
             ``*`` and ``*n`` as leaves (None when too long).
+            The JSON form (:meth:`to_dict`) ends with the value in CGSuite's terms:
+            ``cgsuite``, ``reduced_canonical``, ``atomic_weight``, ``birthday``,
+            ``uptimal_expansion``, ``left_options``, ``right_options`` (see
+            :func:`grundy.cgt.cgsuite.cgsuite_fields`).
         temperature, mean, left_stop, right_stop: of the canonical value, exact
             :class:`~fractions.Fraction` values (text such as ``"5/4"`` is converted).
         right_winning_moves, right_move_descriptions, right_winning_moves_total: Right's
@@ -75,3 +80,18 @@ class PartisanResult(Result):
                     raise InvalidSpecError(
                         f"{name} must be a number, got {short_repr(v)}", "a Fraction or '5/4'"
                     ) from None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: every field of :class:`~grundy.core.result.Result`, then the
+        value in CGSuite's terms.
+
+        >>> from grundy import solve
+        >>> d = solve('cgt "{0||0|-1/2}"').to_dict()
+        >>> d["canonical"], d["cgsuite"], d["birthday"], d["right_options"]
+        ('{0||0|-1/2}', 'Tiny(1/2)', 4, '{{0|-1/2}}')
+        """
+        from grundy.cgt.cgsuite import cgsuite_fields
+
+        out = super().to_dict()
+        out.update(cgsuite_fields(self.canonical))
+        return out
