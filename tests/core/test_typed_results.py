@@ -54,6 +54,8 @@ def test_each_solver_has_its_result_type(spec: str, kind: type[Result]) -> None:
         "winning_moves_truncated", "value", "remoteness", "canonical", "canonical_braces",
         "temperature", "mean", "left_stop", "right_stop", "right_winning_moves",
         "right_move_descriptions", "right_winning_moves_total",
+        "cgsuite", "reduced_canonical", "atomic_weight", "birthday", "uptimal_expansion",
+        "left_options", "right_options",
     ]  # fmt: skip
     assert json.loads(json.dumps(d)) == d
     assert type(d["outcome"]) is str

@@ -30,6 +30,7 @@ from grundy.core.limits import check_time
 
 __all__ = [
     "MAX_NODES",
+    "cgsuite_field",
     "cgsuite_fields",
     "cgsuite_options",
     "cgsuite_text",
@@ -374,6 +375,32 @@ _FIELDS = (
 
 
 @T.guarded
+def cgsuite_field(g: CanonicalGame | None, name: str) -> str | int | None:
+    """One of :func:`cgsuite_fields`, computed alone.
+
+    >>> cgsuite_field(CanonicalGame("{0||0|v*}"), "uptimal_expansion")
+    '*.12'
+    """
+    if name not in _FIELDS:
+        raise ValueError(f"no CGSuite field {name!r}")
+    if g is None or _nodes(g._id, MAX_NODES) > MAX_NODES:
+        return None
+    from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
+
+    if name == "cgsuite":
+        return cgsuite_text(g)
+    if name == "reduced_canonical":
+        return cgsuite_text(reduced_canonical_form(g))
+    if name == "atomic_weight":
+        return cgsuite_text(atomic_weight(g)) if g.is_all_small() else None
+    if name == "birthday":
+        return g.birthday
+    if name == "uptimal_expansion":
+        return uptimal_expansion(g)
+    return cgsuite_options(g.left_options if name == "left_options" else g.right_options)
+
+
+@T.guarded
 def cgsuite_fields(g: CanonicalGame | None) -> dict[str, str | int | None]:
     """The value in CGSuite's terms, for ``--json``: its text, reduced canonical form,
     atomic weight (all-small values), birthday, uptimal expansion and options (None
@@ -385,16 +412,4 @@ def cgsuite_fields(g: CanonicalGame | None) -> dict[str, str | int | None]:
     >>> f["atomic_weight"], f["uptimal_expansion"], f["left_options"], f["right_options"]
     ('-1', '*.1-', '{0}', '{0,*}')
     """
-    out: dict[str, str | int | None] = dict.fromkeys(_FIELDS)
-    if g is None or _nodes(g._id, MAX_NODES) > MAX_NODES:
-        return out
-    from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
-
-    out["cgsuite"] = cgsuite_text(g)
-    out["reduced_canonical"] = cgsuite_text(reduced_canonical_form(g))
-    out["atomic_weight"] = cgsuite_text(atomic_weight(g)) if g.is_all_small() else None
-    out["birthday"] = g.birthday
-    out["uptimal_expansion"] = uptimal_expansion(g)
-    out["left_options"] = cgsuite_options(g.left_options)
-    out["right_options"] = cgsuite_options(g.right_options)
-    return out
+    return {name: cgsuite_field(g, name) for name in _FIELDS}

@@ -124,6 +124,14 @@ _JSON_FIELDS: dict[str, Any] = {
     "right_winning_moves": (),
     "right_move_descriptions": (),
     "right_winning_moves_total": None,
+    # the partisan value in CGSuite's terms (grundy.cgt.cgsuite.cgsuite_fields)
+    "cgsuite": None,
+    "reduced_canonical": None,
+    "atomic_weight": None,
+    "birthday": None,
+    "uptimal_expansion": None,
+    "left_options": None,
+    "right_options": None,
 }
 
 
