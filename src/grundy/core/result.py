@@ -418,6 +418,9 @@ def _partisan_lines(result: Result) -> list[str]:
         f"Mean {result.mean}, temperature {result.temperature}; "
         f"stops: Left {result.left_stop}, Right {result.right_stop}",
     ]
+    cgsuite = result.cgsuite
+    if cgsuite is not None and cgsuite != str(result.canonical):  # ^^ for ^2, Tiny(1/2), ...
+        lines.insert(1, f"In CGSuite's notation: {cgsuite}")
     lines += _move_lines(
         "Left",
         result.winning_moves,
