@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from grundy.cgt import _table as T
+from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
 from grundy.core.limits import check_time
 
@@ -149,12 +150,12 @@ def _uptimal_of(gid: int) -> Uptimal | None:
                 break
             digits.append(chosen[0])
             rest = chosen[1]
-        m = _is_nimber(rest)
-        if m is not None:
+        nim = _is_nimber(rest)
+        if nim is not None:
             while digits and not digits[-1]:
                 digits.pop()
-            if _of_uptimal(x, m, tuple(digits)) == gid:
-                result = (x, m, tuple(digits))
+            if _of_uptimal(x, nim, tuple(digits)) == gid:
+                result = (x, nim, tuple(digits))
     _uptimal[gid] = result
     return result
 
@@ -256,7 +257,9 @@ def _uptimal_text(parts: Uptimal, force_parens: bool) -> str:
         out += _num(x)
     if length == 1:
         a = digits[0]
-        out += {2: "^^", -2: "vv"}.get(a, ("^" if a > 0 else "v") + (str(abs(a)) if abs(a) > 2 else ""))
+        out += {2: "^^", -2: "vv"}.get(
+            a, ("^" if a > 0 else "v") + (str(abs(a)) if abs(a) > 2 else "")
+        )
     elif length > 1:
         out += ("^" if digits[-1] > 0 else "v") + (f"<{length}>" if unit else f"[{length}]")
     del unit_sum
@@ -265,7 +268,9 @@ def _uptimal_text(parts: Uptimal, force_parens: bool) -> str:
     return f"({out})" if force_parens and not compact else out
 
 
-def _text(gid: int, force_brackets: bool, force_parens: bool, memo: dict[Any, Any]) -> tuple[str, int]:
+def _text(
+    gid: int, force_brackets: bool, force_parens: bool, memo: dict[Any, Any]
+) -> tuple[str, int]:
     """``(text, bars)``: bars > 0 when the text is ``L|..|R`` left unbraced."""
     key = (gid, force_brackets, force_parens)
     found = memo.get(key)
@@ -285,7 +290,13 @@ def _text(gid: int, force_brackets: bool, force_parens: bool, memo: dict[Any, An
             result = ("+-" + _text(lefts[0], True, True, memo)[0], 0)
     elif (tiny := _tiny(gid)) is not None:
         word, shift, sub = tiny
-        text = ("" if shift == 0 else _num(shift)) + word + "(" + _text(sub, True, False, memo)[0] + ")"
+        text = (
+            ("" if shift == 0 else _num(shift))
+            + word
+            + "("
+            + _text(sub, True, False, memo)[0]
+            + ")"
+        )
         result = (f"({text})" if force_parens else text, 0)
     else:
         sides = []
@@ -295,10 +306,8 @@ def _text(gid: int, force_brackets: bool, force_parens: bool, memo: dict[Any, An
             bars = max([bars, *(b + 1 for _, b in parts)])
             sides.append(",".join(t for t, _ in parts))
         body = sides[0] + "|" * bars + sides[1]
-        if force_brackets or bars == _MAX_SLASHES:
-            result = ("{" + body + "}", 0)
-        else:
-            result = (body, bars)
+        braced = force_brackets or bars == _MAX_SLASHES
+        result = ("{" + body + "}", 0) if braced else (body, bars)
     memo[key] = result
     return result
 
@@ -385,8 +394,6 @@ def cgsuite_field(g: CanonicalGame | None, name: str) -> str | int | None:
         raise ValueError(f"no CGSuite field {name!r}")
     if g is None or _nodes(g._id, MAX_NODES) > MAX_NODES:
         return None
-    from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
-
     if name == "cgsuite":
         return cgsuite_text(g)
     if name == "reduced_canonical":

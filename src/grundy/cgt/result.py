@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from grundy.cgt.cgsuite import cgsuite_field
 from grundy.cgt.value import CanonicalGame
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
@@ -81,8 +82,6 @@ class PartisanResult(Result):
                     ) from None
 
     def _cgsuite(self, name: str) -> str | int | None:
-        from grundy.cgt.cgsuite import cgsuite_field
-
         return cgsuite_field(self.canonical, name)
 
     @property
