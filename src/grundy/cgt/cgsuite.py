@@ -31,6 +31,7 @@ from grundy.core.limits import check_time
 
 __all__ = [
     "MAX_NODES",
+    "UPTIMAL_NODES",
     "cgsuite_field",
     "cgsuite_fields",
     "cgsuite_options",
@@ -44,6 +45,9 @@ __all__ = [
 Uptimal = tuple[Fraction, int, tuple[int, ...]]
 
 _MAX_SLASHES = 4
+#: Uptimals are looked for among games of at most this many distinct parts (``^[n]``
+#: and ``^<n>`` have ``n + 2``): a larger game is taken not to be one.
+UPTIMAL_NODES = 64
 _powers: dict[int, int] = {}  # k -> id of ^<k>
 _uptimal: dict[int, Uptimal | None] = {}
 _keys: dict[int, tuple[Any, ...]] = {}
@@ -113,10 +117,11 @@ def _is_nimber(gid: int) -> int | None:
 
 
 def _uptimal_of(gid: int) -> Uptimal | None:
-    """The uptimal expansion of ``gid``, or None: found digit by digit (the k-th digit
-    is the one that leaves a rest whose double lies strictly between ``v<k>`` and
-    ``^<k>``: two such digits would differ by less than 1), then checked by rebuilding
-    the game, so an expansion given is always right."""
+    """The uptimal expansion of ``gid``, or None (also for a game of more than
+    :data:`UPTIMAL_NODES` parts, or with an option that is not an uptimal): found digit
+    by digit (the k-th digit is the one that leaves a rest whose double lies strictly
+    between ``v<k>`` and ``^<k>``: two such digits would differ by less than 1), then
+    checked by rebuilding the game, so an expansion given is always right."""
     if gid in _uptimal:
         return _uptimal[gid]
     result: Uptimal | None = None
@@ -124,7 +129,11 @@ def _uptimal_of(gid: int) -> Uptimal | None:
     if nus is not None:
         x, n, m = nus
         result = (x, m, (n,) if n else ())
-    elif T.LSTOP[gid] == T.RSTOP[gid]:
+    elif (
+        T.LSTOP[gid] == T.RSTOP[gid]
+        and _nodes(gid, UPTIMAL_NODES) <= UPTIMAL_NODES
+        and all(_uptimal_of(o) is not None for o in (*T.LEFT[gid], *T.RIGHT[gid]))
+    ):  # the options of an uptimal's canonical form are uptimals
         x = T.LSTOP[gid]
         rest = T.add(gid, T.number_id(-x))
         bound = T.BIRTHDAY[gid] + 2
