@@ -4,7 +4,9 @@ Reading accepts numbers (``3``, ``-3/4``), nimbers (``*``, ``*2``), ups and
 downs (``^``, ``v``, ``^2``, ``v3``, ``^^``), ``+-G`` (``{G|-G}``), braces with
 comma-separated options and one or more bars (``{0||0|-1}`` is
 ``{0|{0|-1}}``: more bars bind looser), sums and differences (``3/2+-1/2``,
-``1+*``), juxtaposed parts (``1/2^*``) and the Unicode forms ↑ ↓ ⇑ ⇓ ± ½ ¼ ¾ ∗.
+``1+*``), juxtaposed parts (``1/2^*``) and the Unicode forms ↑ ↓ ⇑ ⇓ ± ½ ¼ ¾ ∗;
+and the rest of what CGSuite prints: ``^<n>``, ``^[n]``, ``v<n>``, ``v[n]``,
+``+-{a,b}``, ``Tiny(G)``, ``Miny(G)``, ``xTiny(G)`` (see :mod:`grundy.cgt.cgsuite`).
 
 >>> str(parse_game("{0||0|-1}")), str(parse_game("{1|-1}")), str(parse_game("{0,*|0}"))
 ('{0||0|-1}', '+-1', '^*')
@@ -12,6 +14,8 @@ comma-separated options and one or more bars (``{0||0|-1}`` is
 True
 >>> format_braces(parse_game("1/2v*"))
 '{1/2|1/2,{1/2|1/2}}'
+>>> parse_game("^[2]") == parse_game("{^|*}"), parse_game("Tiny(1/2)")
+(True, CanonicalGame('{0||0|-1/2}'))
 """
 
 from __future__ import annotations
