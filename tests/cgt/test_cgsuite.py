@@ -187,6 +187,8 @@ def _up_sum(n: int) -> CanonicalGame:
         ("(1/2).Miny", lambda: -_tiny(CanonicalGame("1/2"))),
         ("+-(1*)", lambda: CanonicalGame.from_options(["1*"], ["-1*"])),
         ("^^ + vv*", lambda: CanonicalGame("*")),
+        ("3+-1*", lambda: CanonicalGame.from_options(["4*"], ["2*"])),
+        ("1+-{0,1}", lambda: CanonicalGame.from_options([2], [0])),
     ],
 )
 def test_reads_cgsuite_forms(text: str, expected: object) -> None:

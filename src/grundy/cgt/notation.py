@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from grundy.cgt import _table as T
@@ -156,7 +157,7 @@ class _Parser:
             elif self.take("sym", "-"):
                 g = T.add(g, T.neg(self.term()))
             elif self.take("pm"):
-                g = T.add(g, self.pm_operand())
+                g = T.add(g, self.pm_operand(self.term))
             else:
                 return g
 
@@ -183,7 +184,7 @@ class _Parser:
         kind, tok, _ = self.peek()
         if kind == "pm":
             self.pos += 1
-            return self.pm_operand()
+            return self.pm_operand(self.primary)
         if kind == "name":
             self.pos += 1
             if not self.take("sym", "("):
@@ -242,12 +243,12 @@ class _Parser:
             raise self.fail(f"expected '{close}'")
         g = cgsuite.up_power_id(n)
         if close == "]":
-            g = 0
+            g = T.number_id(Fraction(0))
             for k in range(1, n + 1):
                 g = T.add(g, cgsuite.up_power_id(k))
         return g if arrow == "^" else T.neg(g)
 
-    def pm_operand(self) -> int:
+    def pm_operand(self, operand: Callable[[], int]) -> int:
         """What follows ``+-``: a game, or CGSuite's ``{a,b}`` (``+-{a,b}`` = ``{a,b | -a,-b}``)."""
         if self.peek()[:2] == ("sym", "{"):
             depth, j = 0, self.pos
@@ -258,7 +259,7 @@ class _Parser:
                     if not depth:
                         break
                 elif kind == "bar" and depth == 1:
-                    return _pm(self.primary())
+                    return _pm(operand())
                 j += 1
             self.pos += 1
             opts = [self.expr()]
@@ -267,7 +268,7 @@ class _Parser:
             if not self.take("sym", "}"):
                 raise self.fail("expected ',' or '}' in +-{a,b}")
             return T.make(opts, [T.neg(o) for o in opts])
-        return _pm(self.primary())
+        return _pm(operand())
 
     def braces(self) -> int:
         self.braced += 1
