@@ -25,7 +25,6 @@ from fractions import Fraction
 from typing import Any
 
 from grundy.cgt import _table as T
-from grundy.cgt.reduced import atomic_weight, reduced_canonical_form
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
 from grundy.core.limits import check_time
 
@@ -405,6 +404,11 @@ def cgsuite_field(g: CanonicalGame | None, name: str) -> str | int | None:
         return None
     if name == "cgsuite":
         return cgsuite_text(g)
+    from grundy.cgt.reduced import (  # noqa: PLC0415 (lazy: a plain solve needs neither)
+        atomic_weight,
+        reduced_canonical_form,
+    )
+
     if name == "reduced_canonical":
         return cgsuite_text(reduced_canonical_form(g))
     if name == "atomic_weight":
