@@ -27,6 +27,7 @@ from typing import Any
 from grundy.cgt import _table as T
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
 from grundy.core.limits import check_time
+from grundy.errors import TimeLimitError
 
 __all__ = [
     "MAX_NODES",
@@ -393,7 +394,8 @@ _FIELDS = (
 
 @T.guarded
 def cgsuite_field(g: CanonicalGame | None, name: str) -> str | int | None:
-    """One of :func:`cgsuite_fields`, computed alone.
+    """One of :func:`cgsuite_fields`, computed alone (None when the time limit runs out
+    on the way).
 
     >>> cgsuite_field(CanonicalGame("{0||0|v*}"), "uptimal_expansion")
     '*.12'
@@ -402,6 +404,13 @@ def cgsuite_field(g: CanonicalGame | None, name: str) -> str | int | None:
         raise ValueError(f"no CGSuite field {name!r}")
     if g is None or _nodes(g._id, MAX_NODES) > MAX_NODES:
         return None
+    try:
+        return _field(g, name)
+    except TimeLimitError:  # out of time: the field is left out
+        return None
+
+
+def _field(g: CanonicalGame, name: str) -> str | int | None:
     if name == "cgsuite":
         return cgsuite_text(g)
     from grundy.cgt.reduced import (  # noqa: PLC0415 (lazy: a plain solve needs neither)
