@@ -55,7 +55,8 @@ def test_each_solver_has_its_result_type(spec: str, kind: type[Result]) -> None:
         "temperature", "mean", "left_stop", "right_stop", "right_winning_moves",
         "right_move_descriptions", "right_winning_moves_total", "best_moves",
         "best_move_descriptions", "best_moves_total", "misere_canonical", "genus", "cgsuite",
-        "onside", "offside", "degree", "variety",
+        "onside", "offside", "degree", "variety", "reduced_canonical", "atomic_weight",
+        "birthday", "uptimal_expansion", "left_options", "right_options",
     ]  # fmt: skip
     assert json.loads(json.dumps(d)) == d
     assert type(d["outcome"]) is str

@@ -4,7 +4,9 @@ Reading accepts numbers (``3``, ``-3/4``), nimbers (``*``, ``*2``), ups and
 downs (``^``, ``v``, ``^2``, ``v3``, ``^^``), ``+-G`` (``{G|-G}``), braces with
 comma-separated options and one or more bars (``{0||0|-1}`` is
 ``{0|{0|-1}}``: more bars bind looser), sums and differences (``3/2+-1/2``,
-``1+*``), juxtaposed parts (``1/2^*``) and the Unicode forms ↑ ↓ ⇑ ⇓ ± ½ ¼ ¾ ∗.
+``1+*``), juxtaposed parts (``1/2^*``) and the Unicode forms ↑ ↓ ⇑ ⇓ ± ½ ¼ ¾ ∗;
+and the rest of what CGSuite prints: ``^<n>``, ``^[n]``, ``v<n>``, ``v[n]``,
+``+-{a,b}``, ``Tiny(G)``, ``Miny(G)``, ``xTiny(G)`` (see :mod:`grundy.cgt.cgsuite`).
 
 >>> str(parse_game("{0||0|-1}")), str(parse_game("{1|-1}")), str(parse_game("{0,*|0}"))
 ('{0||0|-1}', '+-1', '^*')
@@ -12,13 +14,17 @@ comma-separated options and one or more bars (``{0||0|-1}`` is
 True
 >>> format_braces(parse_game("1/2v*"))
 '{1/2|1/2,{1/2|1/2}}'
+>>> parse_game("^[2]") == parse_game("{^|*}"), parse_game("Tiny(1/2)")
+(True, CanonicalGame('{0||0|-1/2}'))
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from grundy.cgt import _table as T
+from grundy.cgt import cgsuite
 from grundy.cgt.value import CanonicalGame
 from grundy.core.limits import check_time
 from grundy.errors import ArgumentTypeError, InvalidSpecError
@@ -40,6 +46,10 @@ _UNICODE_IN = {
     "¾": "3/4",
     "−": "-",
 }
+
+
+#: Words of CGSuite's notation: ``Tiny(G)``, ``Miny(G)`` (``xTiny(G)`` is ``x + Tiny(G)``).
+_NAMES = ("Tiny", "Miny")
 
 
 def _tokenize(text: str) -> list[tuple[str, str, int]]:
@@ -87,6 +97,10 @@ def _tokenize(text: str) -> list[tuple[str, str, int]]:
         elif ch in "{},()+-*^v":
             tokens.append(("sym", ch, i))
             i += 1
+        elif ch in "<>[]." or src.startswith(_NAMES, i):  # CGSuite's ^<n>, ^[n], Tiny(G)
+            name = next((w for w in _NAMES if src.startswith(w, i)), ch)
+            tokens.append(("name" if len(name) > 1 else "sym", name, i))
+            i += len(name)
         else:
             raise InvalidSpecError(
                 f"unexpected character {ch!r} at position {i + 1} in {text!r}", EXPECTED
@@ -143,14 +157,18 @@ class _Parser:
             elif self.take("sym", "-"):
                 g = T.add(g, T.neg(self.term()))
             elif self.take("pm"):
-                g = T.add(g, _pm(self.term()))
+                g = T.add(g, self.pm_operand(self.term))
             else:
                 return g
 
     def term(self) -> int:
         g = self.primary()
-        while self.peek()[0] == "sym" and self.peek()[1] in "*^v":
+        while (self.peek()[0] == "sym" and self.peek()[1] in "*^v") or self.peek()[0] == "name":
             g = T.add(g, self.primary())
+        if self.peek()[:2] == ("sym", ".") and self.tokens[self.pos + 1][0] == "name":
+            self.pos += 1  # CGSuite 1's "2.Tiny", "(1/2).Miny": Tiny-G of the part before
+            g = _tiny(g, self.tokens[self.pos][1])
+            self.pos += 1
         return g
 
     def count(self, default: int) -> int:
@@ -166,7 +184,15 @@ class _Parser:
         kind, tok, _ = self.peek()
         if kind == "pm":
             self.pos += 1
-            return _pm(self.primary())
+            return self.pm_operand(self.primary)
+        if kind == "name":
+            self.pos += 1
+            if not self.take("sym", "("):
+                raise self.fail(f"expected '(' after {tok}")
+            g = self.expr()
+            if not self.take("sym", ")"):
+                raise self.fail("expected ')'")
+            return _tiny(g, tok)
         if kind == "num":
             self.pos += 1
             return T.number_id(_number(tok))
@@ -177,6 +203,8 @@ class _Parser:
             if tok == "*":
                 self.pos += 1
                 return T.nus_id(Fraction(0), 0, self.count(1))
+            if tok in "^v" and self.tokens[self.pos + 1][:2] in (("sym", "<"), ("sym", "[")):
+                return self.uptimal(tok)
             if tok in "^v":
                 n = 0
                 while self.peek()[:2] == ("sym", tok):
@@ -202,6 +230,45 @@ class _Parser:
                 self.depth -= 1
                 return g
         raise self.fail("expected a game")
+
+    def uptimal(self, arrow: str) -> int:
+        """CGSuite's ``^<n>`` (up to the n-th power) and ``^[n]`` (``^ + ^<2> + ... + ^<n>``)."""
+        self.pos += 1
+        close = ">" if self.tokens[self.pos][1] == "<" else "]"
+        self.pos += 1
+        n = self.count(0)
+        if n < 1 or n > MAX_DEPTH:
+            raise self.fail(f"expected a count from 1 to {MAX_DEPTH} in {arrow}<n> or {arrow}[n]")
+        if not self.take("sym", close):
+            raise self.fail(f"expected '{close}'")
+        g = cgsuite.up_power_id(n)
+        if close == "]":
+            g = T.number_id(Fraction(0))
+            for k in range(1, n + 1):
+                g = T.add(g, cgsuite.up_power_id(k))
+        return g if arrow == "^" else T.neg(g)
+
+    def pm_operand(self, operand: Callable[[], int]) -> int:
+        """What follows ``+-``: a game, or CGSuite's ``{a,b}`` (``+-{a,b}`` = ``{a,b | -a,-b}``)."""
+        if self.peek()[:2] == ("sym", "{"):
+            depth, j = 0, self.pos
+            while self.tokens[j][0] != "end":
+                kind, tok, _ = self.tokens[j]
+                if kind == "sym" and tok in "{}":
+                    depth += 1 if tok == "{" else -1
+                    if not depth:
+                        break
+                elif kind == "bar" and depth == 1:
+                    return _pm(operand())
+                j += 1
+            self.pos += 1
+            opts = [self.expr()]
+            while self.take("sym", ","):
+                opts.append(self.expr())
+            if not self.take("sym", "}"):
+                raise self.fail("expected ',' or '}' in +-{a,b}")
+            return T.make(opts, [T.neg(o) for o in opts])
+        return _pm(operand())
 
     def braces(self) -> int:
         self.braced += 1
@@ -254,6 +321,13 @@ class _Parser:
 def _pm(g: int) -> int:
     """``+-G`` = ``{G | -G}``."""
     return T.make([g], [T.neg(g)])
+
+
+def _tiny(g: int, word: str) -> int:
+    """``Tiny(G)`` = ``{0 || 0 | -G}``; ``Miny(G)`` = ``{G | 0 || 0}``."""
+    zero = T.number_id(Fraction(0))
+    tiny = T.make([zero], [T.make([zero], [T.neg(g)])])
+    return tiny if word == "Tiny" else T.neg(tiny)
 
 
 def _number(tok: str) -> Fraction:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from grundy.cgt.cgsuite import cgsuite_field
 from grundy.cgt.value import CanonicalGame
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
@@ -36,6 +37,10 @@ class PartisanResult(Result):
             as a game, drawn by ``.thermograph()``; notation text given is parsed.
         canonical_braces: the value written out as nested ``{L|R}`` with only numbers,
             ``*`` and ``*n`` as leaves (None when too long).
+            The value in CGSuite's terms is given by the properties ``cgsuite``,
+            ``reduced_canonical``, ``atomic_weight``, ``birthday``,
+            ``uptimal_expansion``, ``left_options`` and ``right_options``, the last
+            fields of the JSON form (see :func:`grundy.cgt.cgsuite.cgsuite_fields`).
         temperature, mean, left_stop, right_stop: of the canonical value, exact
             :class:`~fractions.Fraction` values (text such as ``"5/4"`` is converted).
         right_winning_moves, right_move_descriptions, right_winning_moves_total: Right's
@@ -75,3 +80,47 @@ class PartisanResult(Result):
                     raise InvalidSpecError(
                         f"{name} must be a number, got {short_repr(v)}", "a Fraction or '5/4'"
                     ) from None
+
+    def _cgsuite(self, name: str) -> str | int | None:
+        return cgsuite_field(self.canonical, name)
+
+    @property
+    def cgsuite(self) -> str | None:
+        """The value as CGSuite prints it (``^^``, ``Tiny(1/2)``, ``+-{1,1*}``).
+
+        >>> from grundy import solve
+        >>> d = solve('cgt "{0||0|-1/2}"').to_dict()
+        >>> d["canonical"], d["cgsuite"], d["birthday"], d["right_options"]
+        ('{0||0|-1/2}', 'Tiny(1/2)', 4, '{{0|-1/2}}')
+        """
+        return self._cgsuite("cgsuite")  # type: ignore[return-value]
+
+    @property
+    def reduced_canonical(self) -> str | None:
+        """The reduced canonical form, in CGSuite's notation."""
+        return self._cgsuite("reduced_canonical")  # type: ignore[return-value]
+
+    @property
+    def atomic_weight(self) -> str | None:
+        """The atomic weight of an all-small value, in CGSuite's notation (else None)."""
+        return self._cgsuite("atomic_weight")  # type: ignore[return-value]
+
+    @property
+    def birthday(self) -> int | None:
+        """The birthday of the value."""
+        return self._cgsuite("birthday")  # type: ignore[return-value]
+
+    @property
+    def uptimal_expansion(self) -> str | None:
+        """CGSuite's uptimal expansion (``*.1-``, ``0.0202``) of an uptimal value."""
+        return self._cgsuite("uptimal_expansion")  # type: ignore[return-value]
+
+    @property
+    def left_options(self) -> str | None:
+        """Left's options of the value as CGSuite prints a set: ``{0,*}``."""
+        return self._cgsuite("left_options")  # type: ignore[return-value]
+
+    @property
+    def right_options(self) -> str | None:
+        """Right's options of the value as CGSuite prints a set."""
+        return self._cgsuite("right_options")  # type: ignore[return-value]

@@ -138,11 +138,18 @@ _JSON_FIELDS: dict[str, Any] = {
     "best_moves_total": None,
     "misere_canonical": None,
     "genus": None,
+    # the value in CGSuite's terms (grundy.cgt.cgsuite.cgsuite_fields; loopy values too)
     "cgsuite": None,
     "onside": None,
     "offside": None,
     "degree": None,
     "variety": None,
+    "reduced_canonical": None,
+    "atomic_weight": None,
+    "birthday": None,
+    "uptimal_expansion": None,
+    "left_options": None,
+    "right_options": None,
 }
 
 
@@ -451,6 +458,9 @@ def _partisan_lines(result: Result) -> list[str]:
         f"Mean {result.mean}, temperature {result.temperature}; "
         f"stops: Left {result.left_stop}, Right {result.right_stop}",
     ]
+    cgsuite = result.cgsuite
+    if cgsuite is not None and cgsuite != str(result.canonical):  # ^^ for ^2, Tiny(1/2), ...
+        lines.insert(1, f"In CGSuite's notation: {cgsuite}")
     lines += _move_lines(
         "Left",
         result.winning_moves,
