@@ -75,9 +75,18 @@ _SYNTAX = (
 )
 
 
+#: Names followed by ``(`` that the plain notation reads itself (CGSuite's ``Tiny(x)``).
+_NOTATION_NAMES = frozenset({"Tiny", "Miny"})
+
+
 def has_compound(text: str) -> bool:
-    """True when ``text`` uses a form only this module reads."""
-    return ":" in text or "[" in text or _CALL.search(text) is not None
+    """True when ``text`` uses a form only this module reads (``^[3]`` and ``Tiny(2)``
+    are the plain notation's)."""
+    return (
+        ":" in text
+        or "*[" in text
+        or any(m.group(1) not in _NOTATION_NAMES for m in _CALL.finditer(text))
+    )
 
 
 def _split_top(text: str, sep: str) -> list[str]:
@@ -134,7 +143,10 @@ def parse_compound(text: str, depth: int = 0) -> CanonicalGame:
     i = 0
     while i < len(text):
         m = _CALL.match(text, i)
-        if m and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+        if m and m.group(1) in _NOTATION_NAMES:
+            out.append(text[i : m.end()])  # Tiny(, Miny(: the plain notation's
+            i = m.end()
+        elif m and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
             name = m.group(1)
             if name not in FUNCTIONS:
                 raise InvalidSpecError(f"unknown function {name!r} in {text!r}", _SYNTAX)
@@ -159,6 +171,6 @@ def parse_compound(text: str, depth: int = 0) -> CanonicalGame:
             out.append(text[i])
             i += 1
     joined = "".join(out)
-    if "[" in joined or ":" in joined:
-        raise InvalidSpecError(f"unexpected '[' in {text!r}", _SYNTAX)
+    if ":" in joined:
+        raise InvalidSpecError(f"unexpected ':' in {text!r}", _SYNTAX)
     return parse_game(joined)
