@@ -223,8 +223,7 @@ def test_uptimal_expansions_are_found(x: Fraction, m: int, digits: list[int]) ->
 def test_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", 'cgt "{0||0|-1/2}"', "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert list(d)[-7:] == [
-        "cgsuite",
+    assert list(d)[-6:] == [
         "reduced_canonical",
         "atomic_weight",
         "birthday",
@@ -232,6 +231,7 @@ def test_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
         "left_options",
         "right_options",
     ]
+    assert "cgsuite" in d
     assert (d["canonical"], d["cgsuite"], d["reduced_canonical"]) == (
         "{0||0|-1/2}",
         "Tiny(1/2)",
