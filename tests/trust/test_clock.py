@@ -37,6 +37,7 @@ SOURCE_ALLOWED = {
     "cli/common.py": "the rate on the progress line",
     "cgt/solve.py": "how often a checkpoint file is saved",
     "heap/build.py": "how often a table's journal is saved",
+    "heap/disk.py": "how often a table on disk is checkpointed, and the CPU time it took",
     "heap/table.py": "times the two kernels to choose the faster",
 }
 

@@ -139,7 +139,7 @@ def _published() -> list[tuple[str, str]]:
     rows = []
     for line in DATA.read_text().splitlines():
         if line and not line.startswith("#"):
-            strip, value = line.split("\t")
+            strip, value = line.split(" = ")
             rows.append((strip, value))
     return rows
 
