@@ -58,9 +58,7 @@ def grid_values(g_sets: TurnSets, h_sets: TurnSets, w: int, h: int) -> list[int]
     """Grundy values of every w x h grid of the product game, indexed by the mask."""
     bit = {(x, y): 1 << ((y - 1) * w + (x - 1)) for x in range(1, w + 1) for y in range(1, h + 1)}
     moves = {
-        (x, y): [
-            sum(bit[(p, q)] for p in a for q in b) for a in g_sets(x) for b in h_sets(y)
-        ]
+        (x, y): [sum(bit[(p, q)] for p in a for q in b) for a in g_sets(x) for b in h_sets(y)]
         for (x, y) in bit
     }
 

@@ -54,9 +54,7 @@ def test_moves_match_the_brute_force_rule(game, sets) -> None:
     for mask in range(1 << 7):
         heads = _heads(mask)
         expected = sorted(
-            _heads(mask ^ sum(1 << (c - 1) for c in s))
-            for n in heads
-            for s in sets(n)
+            _heads(mask ^ sum(1 << (c - 1) for c in s)) for n in heads for s in sets(n)
         )
         assert sorted(game.moves(heads)) == expected, (game.spec_name(), heads)
 
@@ -70,11 +68,11 @@ def test_closed_forms_of_single_heads_to_coin_64() -> None:
         assert ruler_value(n) == ruler[1 << (n - 1)]
         assert odious(n) == mock[1 << (n - 1)]
     assert [odious(n) for n in range(1, 65)] == list(turn_up_to_values(3, 64))
-    assert [n for n in range(1, 65)] == list(turn_up_to_values(2, 64))
+    assert list(range(1, 65)) == list(turn_up_to_values(2, 64))
 
 
 @pytest.mark.parametrize(
-    ("g", "h", "w", "hh", "g_sets", "h_sets"),
+    "case",
     [
         ("ruler", "ruler", 4, 3, ruler_sets, ruler_sets),
         ("ruler", "mock-turtles", 3, 4, ruler_sets, up_to_sets(3)),
@@ -82,8 +80,9 @@ def test_closed_forms_of_single_heads_to_coin_64() -> None:
         ("turning-turtles", "turning-turtles", 4, 3, up_to_sets(2), up_to_sets(2)),
     ],
 )
-def test_tartan_theorem_on_small_grids(g, h, w, hh, g_sets, h_sets) -> None:
+def test_tartan_theorem_on_small_grids(case) -> None:
     """The Tartan theorem (nim products) against exhaustive search on every w x h grid."""
+    g, h, w, hh, g_sets, h_sets = case
     game = Tartan(g, h)
     brute = grid_values(g_sets, h_sets, w, hh)
     cells = [(x, y) for y in range(1, hh + 1) for x in range(1, w + 1)]
@@ -122,8 +121,17 @@ def test_row_and_positions_are_one_position() -> None:
 
 @pytest.mark.parametrize(
     "spec",
-    ["ruler", "ruler HXT", "ruler 0", "turning 3", "turning:9 1", "tartan:ruler 1,1",
-     "tartan:ruler*ruler 1", "tartan:ruler*nim 1,1", "mock-turtles 10000001"],
+    [
+        "ruler",
+        "ruler HXT",
+        "ruler 0",
+        "turning 3",
+        "turning:9 1",
+        "tartan:ruler 1,1",
+        "tartan:ruler*ruler 1",
+        "tartan:ruler*nim 1,1",
+        "mock-turtles 10000001",
+    ],
 )
 def test_bad_input_is_one_clear_error(spec) -> None:
     with pytest.raises(InvalidSpecError):

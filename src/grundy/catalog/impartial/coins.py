@@ -34,6 +34,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 from typing import Any, ClassVar
 
 from grundy.cgt.nimfield import nim_product
@@ -276,7 +277,7 @@ class Ruler(CoinGame):
     """Turn a run of consecutive coins whose rightmost coin is a head going to tails.
 
     >>> sorted(Ruler().moves((1, 3)))
-    [(1,), (1, 2), (2, 3)]
+    [(1,), (1, 2), (2,), (3,)]
     """
 
     name: ClassVar[str] = "ruler"
@@ -337,8 +338,6 @@ class TurnUpTo(CoinGame):
             yield from combinations(range(1, n), size)
 
     def move_count(self, n: int) -> int:
-        from math import comb
-
         return sum(comb(n - 1, j) for j in range(self.k))
 
     def coin_value(self, n: int) -> int:
@@ -489,5 +488,7 @@ class Tartan(ImpartialGame[tuple[tuple[int, int], ...]]):
                 f"{nim_product(g.coin_value(x), h.coin_value(y))}"
                 for x, y in state[:12]
             ]
-            lines.append("  " + ("; ".join(parts) or "no heads") + (" ..." if len(state) > 12 else ""))
+            lines.append(
+                "  " + ("; ".join(parts) or "no heads") + (" ..." if len(state) > 12 else "")
+            )
         return lines
