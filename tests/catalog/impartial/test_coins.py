@@ -91,6 +91,38 @@ def test_tartan_theorem_on_small_grids(case) -> None:
         assert game.grundy_formula(state) == value, (g, h, state)
 
 
+@pytest.mark.parametrize(("game", "sets"), GAMES, ids=lambda g: getattr(g, "name", ""))
+def test_options_with_value_are_the_moves_of_that_value(game, sets) -> None:
+    """The direct search for options of a value (no listing of every move) against the
+    moves filtered by value, on every row of 8 coins and every value."""
+    for mask in range(1 << 8):
+        heads = _heads(mask)
+        by_value: dict[int, list[tuple[int, ...]]] = {}
+        for o in game.moves(heads):
+            by_value.setdefault(game.grundy_formula(o), []).append(o)
+        for v in range(16):
+            got = sorted(o for (o,) in game.options_with_value(heads, v))
+            assert got == sorted(by_value.get(v, [])), (game.spec_name(), heads, v)
+            assert game.count_options_with_value(heads, v) == len(got)
+
+
+@pytest.mark.parametrize(
+    ("g", "h"), [("ruler", "mock-turtles"), ("mock-turtles", "turning-turtles")]
+)
+def test_tartan_options_with_value_are_the_moves_of_that_value(g, h) -> None:
+    """The same for Tartan, by nim division, on every 3 x 3 grid and values below 16."""
+    game = Tartan(g, h)
+    cells = [(x, y) for y in range(1, 4) for x in range(1, 4)]
+    for mask in range(1 << 9):
+        state = tuple(sorted(c for i, c in enumerate(cells) if mask >> i & 1))
+        by_value: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+        for o in game.moves(state):
+            by_value.setdefault(game.grundy_formula(o), []).append(o)
+        for v in range(16):
+            got = sorted(o for (o,) in game.options_with_value(state, v))
+            assert got == sorted(by_value.get(v, [])), (state, v)
+
+
 def test_known_values() -> None:
     lines = DATA.read_text().splitlines()
     assert any(line.startswith("# Source:") for line in lines)

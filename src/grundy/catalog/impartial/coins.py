@@ -37,7 +37,7 @@ from itertools import combinations
 from math import comb
 from typing import Any, ClassVar
 
-from grundy.cgt.nimfield import nim_product
+from grundy.cgt.nimfield import nim_divide, nim_product
 from grundy.core.board import Board, Grid, Strip
 from grundy.core.game import ImpartialGame
 from grundy.core.params import parse_natural
@@ -192,6 +192,36 @@ class CoinGame(ImpartialGame[tuple[int, ...]]):
             g ^= self.coin_value(n)
         return g
 
+    def sets_with_xor(self, n: int, v: int) -> Iterator[tuple[int, ...]]:
+        """The sets of :meth:`turn_sets` for a head at ``n`` whose coins, ``n`` included,
+        have values XORing to ``v`` (the default filters :meth:`turn_sets`)."""
+        if self.move_count(n) > MOVE_LIMIT:
+            raise UnsupportedError(f"{self.spec_name()}: a head at {n} has too many moves to list")
+        for others in self.turn_sets(n):
+            x = self.coin_value(n)
+            for a in others:
+                x ^= self.coin_value(a)
+            if x == v:
+                yield others
+
+    def options_with_value(
+        self, state: tuple[int, ...], value: int
+    ) -> Iterator[tuple[tuple[int, ...], ...]]:
+        """The options of value ``value``: for each head n, the sets turned with n whose
+        values XOR (n included) to the change ``G(state) ^ value`` (no listing of all moves).
+
+        >>> [o for (o,) in Ruler().options_with_value((5, 8, 10, 11, 13), 0)][:2]
+        [(5, 6, 7, 10, 11, 13), (5, 9, 11, 13)]
+        """
+        change = self.grundy_formula(state) ^ value
+        heads = set(state)
+        for n in state:
+            for others in self.sets_with_xor(n, change):
+                yield (tuple(sorted(heads.symmetric_difference((n, *others)))),)
+
+    def count_options_with_value(self, state: tuple[int, ...], value: int) -> int:
+        return sum(1 for _ in self.options_with_value(state, value))
+
     def formula_name(self) -> str:
         return (
             "coin turning: the value of a row is the XOR of the values of its heads; "
@@ -242,6 +272,13 @@ class TurningTurtles(CoinGame):
     def coin_value(self, n: int) -> int:
         return n
 
+    def sets_with_xor(self, n: int, v: int) -> Iterator[tuple[int, ...]]:
+        w = v ^ n
+        if w == 0:
+            yield ()
+        elif w < n:
+            yield (w,)
+
 
 @dataclass(frozen=True)
 class MockTurtles(CoinGame):
@@ -271,6 +308,18 @@ class MockTurtles(CoinGame):
     def coin_value(self, n: int) -> int:
         return odious(n)
 
+    def sets_with_xor(self, n: int, v: int) -> Iterator[tuple[int, ...]]:
+        """By inverting the odious numbers: O(n) for the pairs."""
+        w = v ^ odious(n)
+        if w == 0:
+            yield ()
+        if w.bit_count() % 2 and w // 2 + 1 < n:
+            yield (w // 2 + 1,)
+        for a in range(1, n):
+            u = w ^ odious(a)
+            if u.bit_count() % 2 and a < u // 2 + 1 < n:
+                yield (a, u // 2 + 1)
+
 
 @dataclass(frozen=True)
 class Ruler(CoinGame):
@@ -298,6 +347,15 @@ class Ruler(CoinGame):
 
     def coin_value(self, n: int) -> int:
         return ruler_value(n)
+
+    def sets_with_xor(self, n: int, v: int) -> Iterator[tuple[int, ...]]:
+        """One scan of the runs ending at n: O(n)."""
+        x = ruler_value(n)
+        for start in range(n, 0, -1):
+            if start < n:
+                x ^= ruler_value(start)
+            if x == v:
+                yield tuple(range(start, n))
 
 
 _TURN_SYNTAX = "turning:K ROW | turning:K N...  (K = most coins one move turns, 1 to 6)"
@@ -463,6 +521,41 @@ class Tartan(ImpartialGame[tuple[tuple[int, int], ...]]):
         for x, y in state:
             v ^= nim_product(g.coin_value(x), h.coin_value(y))
         return v
+
+    def options_with_value(
+        self, state: tuple[tuple[int, int], ...], value: int
+    ) -> Iterator[tuple[tuple[tuple[int, int], ...], ...]]:
+        """Options of value ``value``: turning A x B changes the value by
+        (XOR of G over A) nim-times (XOR of H over B), so for each G-set A the H-sets are
+        those whose XOR is the change nim-divided by A's XOR.
+
+        >>> [o for (o,) in Tartan("ruler", "ruler").options_with_value(((1, 1), (2, 2)), 0)]
+        [((1, 2), (2, 1))]
+        """
+        g, h = self._games()
+        change = self.grundy_formula(state) ^ value
+        heads = set(state)
+        for x, y in state:
+            if g.move_count(x) > MOVE_LIMIT:
+                raise UnsupportedError(
+                    f"{self.spec_name()}: a head at {x},{y} has too many moves to list"
+                )
+            for a in g.turn_sets(x):
+                alpha = g.coin_value(x)
+                for p in a:
+                    alpha ^= g.coin_value(p)
+                if alpha == 0:
+                    if change:
+                        continue
+                    bs: Iterator[tuple[int, ...]] = h.turn_sets(y)
+                else:
+                    bs = h.sets_with_xor(y, nim_divide(change, alpha))
+                for b in bs:
+                    turned = {(p, q) for p in (*a, x) for q in (*b, y)}
+                    yield (tuple(sorted(heads.symmetric_difference(turned))),)
+
+    def count_options_with_value(self, state: tuple[tuple[int, int], ...], value: int) -> int:
+        return sum(1 for _ in self.options_with_value(state, value))
 
     def formula_name(self) -> str:
         return (
