@@ -30,7 +30,7 @@ game                          a move turns the head at n and ...          value 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -39,7 +39,7 @@ from typing import Any, ClassVar
 
 from grundy.cgt.nimfield import nim_divide, nim_product
 from grundy.core.board import Board, Grid, Strip
-from grundy.core.game import ImpartialGame
+from grundy.core.game import ImpartialGame, Play, Player
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError, UnsupportedError
 
@@ -227,6 +227,16 @@ class CoinGame(ImpartialGame[tuple[int, ...]]):
             "coin turning: the value of a row is the XOR of the values of its heads; "
             + self.coin_note
         )
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterable[Play]:
+        """The moves, each with the cells of the board it turns (coin n is cell n-1).
+
+        >>> [p.cells for p in Ruler().plays((2,))]
+        [(1,), (0, 1)]
+        """
+        for (after,) in self.split_moves(state):
+            turned = tuple(n - 1 for n in sorted(set(state).symmetric_difference(after)))
+            yield Play((after,), player, turned, self.describe_move(state, (after,)))
 
     def describe_move(self, state: tuple[int, ...], option: tuple[tuple[int, ...], ...]) -> str:
         (after,) = option
@@ -562,6 +572,19 @@ class Tartan(ImpartialGame[tuple[tuple[int, int], ...]]):
             f"Tartan theorem: a head at (x, y) of {self.g}*{self.h} is worth "
             f"{self.g}(x) nim-times {self.h}(y); a grid is the XOR of its heads"
         )
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterable[Play]:
+        """The moves, each with the cells of the board it turns (row 1 at the bottom).
+
+        >>> [p.cells for p in Tartan("ruler", "ruler").plays(((1, 2),))]
+        [(0,), (0, 1)]
+        """
+        cols = max((x for x, _ in state), default=1)
+        rows = max((y for _, y in state), default=1)
+        for (after,) in self.split_moves(state):
+            turned = sorted(set(state).symmetric_difference(after))
+            cells = tuple(sorted((rows - y) * cols + x - 1 for x, y in turned))
+            yield Play((after,), player, cells, self.describe_move(state, (after,)))
 
     def describe_move(
         self, state: tuple[tuple[int, int], ...], option: tuple[tuple[tuple[int, int], ...], ...]
