@@ -78,6 +78,8 @@ def test_closed_forms_of_single_heads_to_coin_64() -> None:
         ("ruler", "mock-turtles", 3, 4, ruler_sets, up_to_sets(3)),
         ("mock-turtles", "turning-turtles", 3, 3, up_to_sets(3), up_to_sets(2)),
         ("turning-turtles", "turning-turtles", 4, 3, up_to_sets(2), up_to_sets(2)),
+        ("turning:4", "ruler", 3, 3, up_to_sets(4), ruler_sets),
+        ("turning:1", "mock-turtles", 3, 4, up_to_sets(1), up_to_sets(3)),
     ],
 )
 def test_tartan_theorem_on_small_grids(case) -> None:
@@ -162,6 +164,7 @@ def test_row_and_positions_are_one_position() -> None:
         "tartan:ruler 1,1",
         "tartan:ruler*ruler 1",
         "tartan:ruler*nim 1,1",
+        "tartan:ruler*turning:9 1,1",
         "mock-turtles 10000001",
     ],
 )

@@ -430,8 +430,21 @@ _ROWS: dict[str, type[CoinGame]] = {
     "turning-turtles": TurningTurtles,
 }
 
+
+def _factor(name: str) -> CoinGame:
+    """The coin game ``name`` of a Tartan product (a row game, or ``turning:K``)."""
+    if name in _ROWS:
+        return _ROWS[name]()
+    if name.startswith("turning:"):
+        try:
+            return TurnUpTo.from_params(name.removeprefix("turning:"))
+        except InvalidSpecError as e:
+            raise InvalidSpecError(f"tartan: {e.problem}", _TARTAN_SYNTAX) from None
+    raise InvalidSpecError(f"tartan: {name!r} is not a coin game", _TARTAN_SYNTAX)
+
+
 _TARTAN_SYNTAX = (
-    "tartan:G*H X,Y...  (G, H: ruler, mock-turtles or turning-turtles; X,Y: a head at "
+    "tartan:G*H X,Y...  (G, H: ruler, mock-turtles, turning-turtles or turning:K; X,Y: a head at "
     "column X of G, row Y of H, from 1)"
 )
 
@@ -462,17 +475,19 @@ class Tartan(ImpartialGame[tuple[tuple[int, int], ...]]):
     @classmethod
     def from_params(cls, params: str | None) -> Tartan:
         parts = (params or "").split("*")
-        if len(parts) != 2 or any(p.strip() not in _ROWS for p in parts):
+        if len(parts) != 2:
             raise InvalidSpecError(
                 f"tartan needs two coin games G*H, got {params!r}", _TARTAN_SYNTAX
             )
+        for p in parts:
+            _factor(p.strip())
         return cls(parts[0].strip(), parts[1].strip())
 
     def params_text(self) -> str:
         return f"{self.g}*{self.h}"
 
     def _games(self) -> tuple[CoinGame, CoinGame]:
-        return _ROWS[self.g](), _ROWS[self.h]()
+        return _factor(self.g), _factor(self.h)
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
