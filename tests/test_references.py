@@ -73,6 +73,11 @@ REFERENCES: dict[str, tuple[str, str]] = {
     "toads-frogs": ("cgt/test_reference_partisan.py", "reference.partisan_rules.TOADS_FROGS"),
     "toppling-dominoes": ("cgt/test_reference_partisan.py", "reference.partisan_rules.TOPPLING"),
     "treblecross": ("catalog/impartial/test_treblecross.py", "a brute force over strips"),
+    "ruler": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
+    "mock-turtles": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
+    "turning-turtles": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
+    "turning": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
+    "tartan": ("catalog/impartial/test_coins.py", "a brute force over grids as bit masks"),
     "wythoff": ("catalog/impartial/test_wythoff.py", "reference.heap_rules.wythoff_table"),
 }
 

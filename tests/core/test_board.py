@@ -64,6 +64,11 @@ DRAWN = {
     "snort": ("snort ..r/...", Grid),
     "konane": ("konane xo.x/.xo.", Grid),
     "treblecross": ("treblecross ..x.....", Strip),
+    "turning-turtles": ("turning-turtles THHTH", Strip),
+    "mock-turtles": ("mock-turtles 1 4 7", Strip),
+    "ruler": ("ruler THHTH", Strip),
+    "turning": ("turning:4 THHTH", Strip),
+    "tartan": ("tartan:ruler*ruler 2,2 3,4", Grid),
 }
 
 
