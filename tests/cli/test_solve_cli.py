@@ -167,7 +167,8 @@ def test_games_are_grouped_by_kind_and_filtered() -> None:
         "Partisan games (Left and Right; canonical values)",
     ]
     partisan = run("games", "--kind", "partisan")
-    assert "domineering" in partisan.out and "kayles" not in partisan.out
+    listed = {line.split()[0] for line in partisan.out.splitlines() if line.startswith("  ")}
+    assert "domineering" in listed and "kayles" not in listed and "nim" not in listed
     data = json.loads(run("games", "--kind", "two-player", "--json").out)
     assert {g["family"] for g in data["games"]} == {"two-player"}
     wrong = run("games", "--kind", "partisn")
