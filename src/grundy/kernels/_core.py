@@ -22,9 +22,16 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable
-from types import ModuleType
-from typing import Any
+
+_TYPE_CHECKING = False  # typing is not imported at run time: `grundy --version` is cheap
+if _TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+    from typing import Any, TypeAlias
+
+    #: How a wrapper calls the compiled function: ``adapt(compiled, *args)`` (input checks
+    #: and conversions, output arrays).
+    Adapter: TypeAlias = Callable[..., Any]
 
 __all__ = ["Twin", "core_module", "core_status", "twin"]
 
@@ -66,11 +73,6 @@ def core_status() -> tuple[bool, str]:
         return False, f"pure Python: {PURE_PYTHON}=1 is set"
     module, why = _load()
     return (True, why) if module is not None else (False, "pure Python: " + why)
-
-
-#: How a wrapper calls the compiled function: ``adapt(compiled, *args)`` (input checks and
-#: conversions, output arrays).
-Adapter = Callable[..., Any]
 
 
 class Twin:
