@@ -53,6 +53,7 @@ COMMAND_HELP: dict[str, str] = {
     "period": "the period of a heap game's Grundy values, with a proof where one exists",
     "quotient": "misère quotient of a heap game (Plambeck–Siegel)",
     "census": "compute a whole family of octal/hex/subtraction games on Dask, into SQLite",
+    "verify": "re-check a saved heap table and its claimed period, independently",
     "serve": "the web playground: solve, play and see games in a browser",
 }
 
