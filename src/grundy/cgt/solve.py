@@ -31,10 +31,17 @@ from typing import Any
 
 from grundy.cgt import _table as T
 from grundy.cgt._memo_file import RECORD, _remap, load_memo, save_memo
+from grundy.cgt._verify_memo import check_records
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, live_ids, move_live
 from grundy.core.game import PartisanGame
 from grundy.core.limits import check_time, now
-from grundy.errors import InvalidGameError, SearchLimitError, TableFullError, TimeLimitError
+from grundy.errors import (
+    InvalidGameError,
+    SearchLimitError,
+    SolvedFileError,
+    TableFullError,
+    TimeLimitError,
+)
 
 __all__ = [
     "COMPILED_MEMO_LIMIT",
@@ -209,10 +216,7 @@ def value_of(
     if checkpoint is not None and os.path.exists(checkpoint):
         with T.unbounded():  # all of it (past the bound, room is made as the walk goes)
             loaded, raw = load_memo(checkpoint, str(family))
-        memo.update(loaded)
-        records = len(raw) // RECORD
-        if fast is not None and raw:  # (without the compiled walk they are recomputed)
-            fast.add_raw(raw, max(climit, records + 1))  # all of it, whatever the limit
+            records = _load_checked(game, memo, fast, (loaded, raw), climit, str(checkpoint))
         saver.floor = len(loaded) + records
     split = _splitter(game)
     started = now()
@@ -257,6 +261,70 @@ def value_of(
     finally:
         saver.save()
     return CanonicalGame._of(total)
+
+
+def _load_checked(
+    game: PartisanGame[Any],
+    memo: dict[Hashable, int],
+    fast: Any,
+    loaded_raw: tuple[dict[Hashable, int], bytes],
+    climit: int,
+    where: str,
+) -> int:
+    """Put a checkpoint's records in the memos, each checked one ply deep first
+    (:mod:`grundy.cgt._verify_memo`); a wrong record: every record of the file taken out
+    again and :class:`~grundy.errors.SolvedFileError`. How many compiled records."""
+    loaded, raw = loaded_raw
+    before = dict(memo)
+    memo.update(loaded)
+    records = len(raw) // RECORD
+    if fast is not None and raw:  # (without the compiled walk they are recomputed)
+        fast.add_raw(raw, max(climit, records + 1))  # all of it, whatever the limit
+    entries: list[tuple[Hashable, int]] = list(loaded.items())
+    compiled: dict[Hashable, int] = {}
+    if fast is not None and raw:
+        compiled = dict(fast.items())
+        entries.extend(compiled.items())
+    if not entries:
+        return records
+    split = _splitter(game)
+    known_py = memo.get
+    known_c = compiled.get
+
+    def known(key: Hashable) -> int | None:
+        gid = known_py(key)
+        return known_c(key) if gid is None else gid
+
+    def fresh(region: Any) -> int:
+        return value_of(game, region)._id
+
+    try:
+        dropped = check_records(
+            game,
+            entries,
+            known,
+            split=split,
+            options=_optioner(game, split),
+            fresh=fresh,
+            number=_number,
+            where=where,
+        )
+    except SolvedFileError:
+        memo.clear()
+        memo.update(before)
+        if fast is not None and raw:
+            fast.clear_all()  # (every compiled memo: their records are recomputed)
+        raise
+    if dropped:
+        for key in dropped:
+            memo.pop(key, None)
+        if fast is not None and raw:
+            gone = set(dropped)
+            fast.clear_all()
+            for key, gid in compiled.items():
+                if key not in gone:
+                    fast.add(key, gid, max(climit, records + 1))
+    return records
 
 
 #: Passes running that may drop half of the memos to make room before :class:`_Room` stops.

@@ -1,0 +1,112 @@
+"""The check of a loaded checkpoint (:mod:`grundy.cgt._memo_file`): every region record
+read back is recomputed one ply deep before the walk relies on it.
+
+A record says "the region of key ``k`` has the canonical value ``g``". The file's SHA-256
+only shows that the file is whole, not that ``g`` is true: anyone may rewrite a record and
+the checksum. So each record is checked against the rules of the game:
+
+1. its key is turned back into a board, ``game.state_of_key(k)`` (any board whose region
+   key is ``k`` will do: boards with one key have one value, up to the key's declared
+   negation), and the board is split again by the game's own splitter, which must give
+   one region of key ``k`` (or a number);
+2. the Left and Right options of that board are listed by the game's own rules and split
+   into regions; each option region's value is the loaded record of its key (negated
+   where its key says so) or, when the file has none, computed afresh;
+3. ``{lefts | rights}`` is brought to canonical form and compared with ``g``.
+
+Why one ply is enough: the options of a region are smaller games, so by induction on the
+height of the game tree every record is right when every record passes this local check
+(a region with no options, or whose options are numbers, is checked exactly; a region
+whose options' records are right and which passes is right). A file in which any one
+record is wrong is refused with one line (:class:`~grundy.errors.SolvedFileError`)
+naming the first wrong record. A record whose key gives no board (a key this version's
+rules cannot rebuild) is not trusted either: it is dropped and recomputed when needed.
+
+This costs about one option listing per record: the loading of a large checkpoint is
+slower than a plain read (see docs/cgt.md), but never wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any
+
+from grundy.cgt import _table as T
+from grundy.cgt.value import CanonicalGame
+from grundy.errors import GrundyError, SolvedFileError
+
+__all__ = ["check_records"]
+
+Part = tuple[Hashable, Any, Any]
+
+
+def check_records(
+    game: Any,
+    records: Iterable[tuple[Hashable, int]],
+    known: Callable[[Hashable], int | None],
+    *,
+    split: Callable[[Any], Sequence[Part]],
+    options: Callable[[Any], tuple[Iterable[Sequence[Part]], Iterable[Sequence[Part]]]],
+    fresh: Callable[[Any], int],
+    number: Callable[[Any], int],
+    where: str,
+) -> list[Hashable]:
+    """Check each ``(key, id)`` of ``records`` one ply deep; the keys that give no board
+    (to be dropped). ``known(key)`` is the loaded id of a key (or None), ``fresh(region)``
+    the value of a region computed afresh, ``number(n)`` the id of a number;
+    :class:`SolvedFileError` at the first record whose value is not that of its options.
+    """
+    rebuild = getattr(game, "state_of_key", None)
+    add, neg, make = T.add, T.neg, T.make
+    dropped: list[Hashable] = []
+
+    def part_id(parts: Sequence[Part]) -> int:
+        total = 0
+        for k, sign, sub in parts:
+            if k is None:  # `sign` is the region's number
+                total = add(total, number(sign))
+                continue
+            gid = known(k)
+            if gid is None:
+                gid = fresh(sub)  # the region's own value (no key orientation)
+            elif sign:
+                gid = neg(gid)
+            total = add(total, gid)
+        return total
+
+    for key, gid in records:
+        state = _board(rebuild, key)
+        parts = None
+        if state is not None:
+            try:
+                parts = split(state)
+            except (GrundyError, ArithmeticError, LookupError, TypeError, ValueError):
+                parts = None
+        if not parts or len(parts) != 1 or parts[0][0] not in (key, None):
+            dropped.append(key)  # no board of this key: not trusted, recomputed when needed
+            continue
+        k, sign, region = parts[0]
+        if k is None:  # the board is a number: the record must be it
+            found = number(sign)
+        else:
+            lefts, rights = options(region)
+            found = make([part_id(p) for p in lefts], [part_id(p) for p in rights])
+            if sign:  # the board is the key's image negated
+                found = neg(found)
+        if found != gid:
+            raise SolvedFileError(
+                f"{where} is forged or wrong: its record of the region {key!r} says "
+                f"{CanonicalGame._of(gid)}, but the region's options give "
+                f"{CanonicalGame._of(found)}; the checkpoint is refused (delete it to start afresh)"
+            )
+    return dropped
+
+
+def _board(rebuild: Callable[[Hashable], Any] | None, key: Hashable) -> Any:
+    """A board of region key ``key`` (the key itself when the game cannot say), or None."""
+    if rebuild is None:
+        return key
+    try:
+        return rebuild(key)
+    except (GrundyError, ArithmeticError, LookupError, TypeError, ValueError):
+        return None
