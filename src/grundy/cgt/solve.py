@@ -216,7 +216,9 @@ def value_of(
     if checkpoint is not None and os.path.exists(checkpoint):
         with T.unbounded():  # all of it (past the bound, room is made as the walk goes)
             loaded, raw = load_memo(checkpoint, str(family))
-            records = _load_checked(game, memo, fast, (loaded, raw), climit, str(checkpoint))
+            records = _load_checked(
+                game, memo, fast, (loaded, raw), climit=climit, where=str(checkpoint)
+            )
         saver.floor = len(loaded) + records
     split = _splitter(game)
     started = now()
@@ -268,6 +270,7 @@ def _load_checked(
     memo: dict[Hashable, int],
     fast: Any,
     loaded_raw: tuple[dict[Hashable, int], bytes],
+    *,
     climit: int,
     where: str,
 ) -> int:

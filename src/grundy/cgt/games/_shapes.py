@@ -182,7 +182,7 @@ class GridGame(PartisanGame[Any]):
 
         >>> from grundy.cgt.games.domineering import Domineering
         >>> Domineering().state_of_key((2, 3, (3, 7)))
-        (2, 3, 59)
+        (2, 3, 115)
         """
         h, w, rows = key
         return (h, w, pack_rows(rows, w))
