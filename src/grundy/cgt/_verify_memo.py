@@ -58,19 +58,26 @@ def check_records(
     """
     rebuild = getattr(game, "state_of_key", None)
     add, neg, make = T.add, T.neg, T.make
+    negs = T.neg_memo()
+    numbers: dict[Any, int] = {}
     dropped: list[Hashable] = []
 
     def part_id(parts: Sequence[Part]) -> int:
         total = 0
         for k, sign, sub in parts:
             if k is None:  # `sign` is the region's number
-                total = add(total, number(sign))
-                continue
-            gid = known(k)
-            if gid is None:
-                gid = fresh(sub)  # the region's own value (no key orientation)
-            elif sign:
-                gid = neg(gid)
+                gid = numbers.get(sign)
+                if gid is None:
+                    gid = numbers[sign] = number(sign)
+            else:
+                gid = known(k)
+                if gid is None:
+                    gid = fresh(sub)  # the region's own value (no key orientation)
+                elif sign:
+                    found = negs.get(gid)
+                    gid = neg(gid) if found is None else found
+            if len(parts) == 1:
+                return gid
             total = add(total, gid)
         return total
 

@@ -291,12 +291,12 @@ def _load_checked(
     if not entries:
         return records
     split = _splitter(game)
-    known_py = memo.get
-    known_c = compiled.get
+    every = {**compiled, **memo}  # (one look-up a part)
+    known_at = every.get
 
     def known(key: Hashable) -> int | None:
-        gid = known_py(key)
-        return known_c(key) if gid is None else gid
+        gid = known_at(key)
+        return memo.get(key) if gid is None else gid  # (or found afresh since)
 
     def fresh(region: Any) -> int:
         return value_of(game, region)._id
