@@ -7,8 +7,9 @@ the checksum. So each record is checked against the rules of the game:
 
 1. its key is turned back into a board, ``game.state_of_key(k)`` (any board whose region
    key is ``k`` will do: boards with one key have one value, up to the key's declared
-   negation), and the board is split again by the game's own splitter, which must give
-   one region of key ``k`` (or a number);
+   negation; then the key itself and the key as a board of one piece are tried, for a
+   game without ``state_of_key``), and the board is split again by the game's own
+   splitter, which must give one region of key ``k`` (or a number);
 2. the Left and Right options of that board are listed by the game's own rules and split
    into regions; each option region's value is the loaded record of its key (negated
    where its key says so) or, when the file has none, computed afresh;
@@ -29,11 +30,12 @@ slower than a plain read (see docs/cgt.md), but never wrong.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from contextlib import suppress
 from typing import Any
 
 from grundy.cgt import _table as T
 from grundy.cgt.value import CanonicalGame
-from grundy.errors import GrundyError, SolvedFileError
+from grundy.errors import SolvedFileError
 
 __all__ = ["check_records"]
 
@@ -82,14 +84,16 @@ def check_records(
         return total
 
     for key, gid in records:
-        state = _board(rebuild, key)
         parts = None
-        if state is not None:
+        for state in _boards(rebuild, key):
             try:
                 parts = split(state)
-            except (GrundyError, ArithmeticError, LookupError, TypeError, ValueError):
+            except Exception:  # (whatever the rules make of a foreign key: no board)
                 parts = None
-        if not parts or len(parts) != 1 or parts[0][0] not in (key, None):
+            if parts and len(parts) == 1 and parts[0][0] in (key, None):
+                break
+            parts = None
+        if parts is None:
             dropped.append(key)  # no board of this key: not trusted, recomputed when needed
             continue
         k, sign, region = parts[0]
@@ -109,11 +113,11 @@ def check_records(
     return dropped
 
 
-def _board(rebuild: Callable[[Hashable], Any] | None, key: Hashable) -> Any:
-    """A board of region key ``key`` (the key itself when the game cannot say), or None."""
-    if rebuild is None:
-        return key
-    try:
-        return rebuild(key)
-    except (GrundyError, ArithmeticError, LookupError, TypeError, ValueError):
-        return None
+def _boards(rebuild: Callable[[Hashable], Any] | None, key: Hashable) -> list[Any]:
+    """Boards that may have the region key ``key``: the game's ``state_of_key``, then the
+    key itself and the key as a board of one piece (Cutcake's), for a game without one."""
+    found: list[Any] = []
+    if rebuild is not None:
+        with suppress(Exception):  # (a key the game cannot read: no board)
+            found.append(rebuild(key))
+    return [*found, key, (key,)]
