@@ -13,8 +13,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,10 +23,12 @@ import grundy
 from grundy.cgt import CanonicalGame
 from grundy.cgt._memo_file import RECORD
 from grundy.cgt.solve import value_of
+from grundy.core.game import PartisanGame
 from grundy.errors import SearchLimitError, SolvedFileError
 from grundy.kernels._core import PURE_PYTHON, core_module
 from tests.cli.helpers import run
 
+_nothing: dict[Hashable, int] = {}
 SPECS = ["clobber xoxo/oxox/xoxo", "domineering:4x4", "toads-frogs ttt..fff", "col 3x3"]
 _ID_AT = 20
 
@@ -51,6 +54,12 @@ def _sections(path: Path) -> tuple[dict[str, object], list[bytes]]:
     for n in header["sizes"]:
         cuts.append(cuts[-1] + n)
     return header, [body[cuts[i] : cuts[i + 1]] for i in range(4)]
+
+
+def _position(spec: str) -> tuple[PartisanGame[Any], Any]:
+    p = grundy.parse(spec)
+    assert not isinstance(p, grundy.Sum) and isinstance(p.game, PartisanGame)
+    return p.game, p.state
 
 
 def _reseal(path: Path, header: dict[str, object], sections: list[bytes]) -> None:
@@ -84,10 +93,9 @@ def _forge(path: Path, true_id: int, other_id: int) -> int:
 
 def _forged_checkpoint(spec: str, path: Path) -> CanonicalGame:
     """A checkpoint of ``spec`` whose records of the answer's value say another game."""
-    p = grundy.parse(spec)
-    assert not isinstance(p, grundy.Sum)
+    game, state = _position(spec)
     other = CanonicalGame("{2|-2}")  # (made first: in the table the file copies)
-    true = value_of(p.game, p.state, checkpoint=path)
+    true = value_of(game, state, checkpoint=path)
     assert other != true
     assert _forge(path, true._id, other._id) > 0  # the forgery changes the file
     grundy.clear_cache()
@@ -98,12 +106,11 @@ def _forged_checkpoint(spec: str, path: Path) -> CanonicalGame:
 def test_a_forged_checkpoint_is_refused(spec: str, backend: str, tmp_path: Path) -> None:
     path = tmp_path / "memo.gz"
     _forged_checkpoint(spec, path)
-    p = grundy.parse(spec)
-    assert not isinstance(p, grundy.Sum)
+    game, state = _position(spec)
     with pytest.raises(SolvedFileError, match="forged or wrong: its record of the region"):
-        value_of(p.game, p.state, checkpoint=path)
+        value_of(game, state, checkpoint=path)
     # nothing of the refused file stays behind: asked again without it, the true answer
-    assert value_of(p.game, p.state) == _true_value(spec)
+    assert value_of(game, state) == _true_value(spec)
 
 
 def _true_value(spec: str) -> CanonicalGame:
@@ -118,10 +125,9 @@ def _true_value(spec: str) -> CanonicalGame:
 
 
 def _plain(spec: str) -> CanonicalGame:
-    p = grundy.parse(spec)
-    assert not isinstance(p, grundy.Sum)
+    game, state = _position(spec)
     grundy.clear_cache()
-    return value_of(p.game, p.state)
+    return value_of(game, state)
 
 
 def test_the_report_s_clobber_forgery_is_one_line_and_status_2(tmp_path: Path) -> None:
@@ -138,17 +144,16 @@ def test_the_report_s_clobber_forgery_is_one_line_and_status_2(tmp_path: Path) -
 @pytest.mark.parametrize("spec", SPECS)
 def test_an_honest_checkpoint_loads_and_resumes(spec: str, backend: str, tmp_path: Path) -> None:
     true = _plain(spec)
-    p = grundy.parse(spec)
-    assert not isinstance(p, grundy.Sum)
+    game, state = _position(spec)
     path = tmp_path / "memo.gz"
     grundy.clear_cache()
     with pytest.raises(SearchLimitError):  # stopped part way: the file holds some regions
-        value_of(p.game, p.state, checkpoint=path, max_positions=20)
+        value_of(game, state, checkpoint=path, max_positions=20)
     assert path.exists()
     grundy.clear_cache()
-    assert value_of(p.game, p.state, checkpoint=path) == true  # resumed, every record checked
+    assert value_of(game, state, checkpoint=path) == true  # resumed, every record checked
     grundy.clear_cache()
-    assert value_of(p.game, p.state, checkpoint=path) == true  # the whole memo, checked
+    assert value_of(game, state, checkpoint=path) == true  # the whole memo, checked
 
 
 def test_a_record_of_a_key_that_gives_no_board_is_not_trusted(tmp_path: Path) -> None:
@@ -162,7 +167,7 @@ def test_a_record_of_a_key_that_gives_no_board_is_not_trusted(tmp_path: Path) ->
     dropped = check_records(
         g,
         [((2, 2, (9, 3)), star), ((1, 2, (3,)), CanonicalGame(-1)._id)],  # a row too wide
-        {}.get,
+        _nothing.get,
         split=split,
         options=_optioner(g, split),
         fresh=lambda region: value_of(g, region)._id,
@@ -174,7 +179,7 @@ def test_a_record_of_a_key_that_gives_no_board_is_not_trusted(tmp_path: Path) ->
         check_records(
             g,
             [((1, 2, (3,)), CanonicalGame(0)._id)],  # one domino across: Right's -1
-            {}.get,
+            _nothing.get,
             split=split,
             options=_optioner(g, split),
             fresh=lambda region: value_of(g, region)._id,
