@@ -186,3 +186,21 @@ def test_a_record_of_a_key_that_gives_no_board_is_not_trusted(tmp_path: Path) ->
             number=_number,
             where="f",
         )
+
+
+def test_the_check_keeps_to_the_time_limit_and_leaves_nothing_unchecked(
+    backend: str, tmp_path: Path
+) -> None:
+    from grundy.cgt.solve import memo_size  # noqa: PLC0415
+    from grundy.core.limits import now  # noqa: PLC0415
+    from grundy.errors import TimeLimitError  # noqa: PLC0415
+
+    game, state = _position("domineering:4x4")
+    path = tmp_path / "memo.gz"
+    value_of(game, state, checkpoint=path)
+    before = path.read_bytes()
+    grundy.clear_cache()
+    with pytest.raises(TimeLimitError, match="stopped at the time limit"):
+        value_of(game, state, checkpoint=path, deadline=now() - 1)  # (past before it starts)
+    assert memo_size(game) == 0  # the records read back were all taken out again
+    assert path.read_bytes() == before  # and the file was not written over

@@ -52,11 +52,13 @@ def check_records(
     fresh: Callable[[Any], int],
     number: Callable[[Any], int],
     where: str,
+    tick: Callable[[int], None] | None = None,
 ) -> list[Hashable]:
     """Check each ``(key, id)`` of ``records`` one ply deep; the keys that give no board
     (to be dropped). ``known(key)`` is the loaded id of a key (or None), ``fresh(region)``
     the value of a region computed afresh, ``number(n)`` the id of a number;
     :class:`SolvedFileError` at the first record whose value is not that of its options.
+    ``tick(count)`` is called every 256 records (the clock: a time limit holds here too).
     """
     rebuild = getattr(game, "state_of_key", None)
     add, neg, make = T.add, T.neg, T.make
@@ -83,7 +85,9 @@ def check_records(
             total = add(total, gid)
         return total
 
-    for key, gid in records:
+    for count, (key, gid) in enumerate(records):
+        if tick is not None and not count & 255:
+            tick(count)
         parts = None
         for state in _boards(rebuild, key):
             try:

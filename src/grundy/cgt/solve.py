@@ -38,7 +38,6 @@ from grundy.core.limits import check_time, now
 from grundy.errors import (
     InvalidGameError,
     SearchLimitError,
-    SolvedFileError,
     TableFullError,
     TimeLimitError,
 )
@@ -217,7 +216,13 @@ def value_of(
         with T.unbounded():  # all of it (past the bound, room is made as the walk goes)
             loaded, raw = load_memo(checkpoint, str(family))
             records = _load_checked(
-                game, memo, fast, (loaded, raw), climit=climit, where=str(checkpoint)
+                game,
+                memo,
+                fast,
+                (loaded, raw),
+                climit=climit,
+                where=str(checkpoint),
+                deadline=deadline,
             )
         saver.floor = len(loaded) + records
     split = _splitter(game)
@@ -273,6 +278,7 @@ def _load_checked(
     *,
     climit: int,
     where: str,
+    deadline: float | None,
 ) -> int:
     """Put a checkpoint's records in the memos, each checked one ply deep first
     (:mod:`grundy.cgt._verify_memo`); a wrong record: every record of the file taken out
@@ -299,7 +305,14 @@ def _load_checked(
         return memo.get(key) if gid is None else gid  # (or found afresh since)
 
     def fresh(region: Any) -> int:
-        return value_of(game, region)._id
+        return value_of(game, region, deadline=deadline)._id
+
+    began = now()
+
+    def tick(count: int) -> None:
+        if deadline is not None and now() > deadline:
+            raise TimeLimitError(round(deadline - began, 3), count, "checkpoint records checked")
+        check_time(count, "checkpoint records checked")
 
     try:
         dropped = check_records(
@@ -311,8 +324,9 @@ def _load_checked(
             fresh=fresh,
             number=_number,
             where=where,
+            tick=tick,
         )
-    except SolvedFileError:
+    except BaseException:  # a wrong record, the clock, Ctrl-C: nothing unchecked stays
         memo.clear()
         memo.update(before)
         if fast is not None and raw:
