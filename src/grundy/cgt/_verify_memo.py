@@ -88,21 +88,19 @@ def check_records(
     for count, (key, gid) in enumerate(records):
         if tick is not None and not count & 255:
             tick(count)
-        parts = None
+        parts: Part | None = None
         for state in _boards(rebuild, key):
-            try:
-                parts = split(state)
-            except Exception:  # (whatever the rules make of a foreign key: no board)
-                parts = None
-            if parts and len(parts) == 1 and parts[0][0] in (key, None):
+            parts = _one_region(game, split, state, key)
+            if parts is not None:
                 break
-            parts = None
         if parts is None:
             dropped.append(key)  # no board of this key: not trusted, recomputed when needed
             continue
-        k, sign, region = parts[0]
-        if k is None:  # the board is a number: the record must be it
+        k, sign, region = parts
+        if k is None:  # the board is a number (``region``: its key's sign): the record too
             found = number(sign)
+            if region:
+                found = neg(found)
         else:
             lefts, rights = options(region)
             found = make([part_id(p) for p in lefts], [part_id(p) for p in rights])
@@ -115,6 +113,23 @@ def check_records(
                 f"{CanonicalGame._of(found)}; the checkpoint is refused (delete it to start afresh)"
             )
     return dropped
+
+
+def _one_region(
+    game: Any, split: Callable[[Any], Sequence[Part]], state: Any, key: Hashable
+) -> Part | None:
+    """The one part of ``state`` when it is a region of key ``key``, else None; a number
+    region as ``(None, number, negated)``, its key checked by ``signed_region_key``."""
+    try:
+        parts = split(state)
+        if len(parts) != 1:
+            return None
+        if parts[0][0] is None:
+            found, negated = game.signed_region_key(state)
+            return (None, parts[0][1], negated) if found == key else None
+    except Exception:  # (whatever the rules make of a foreign key: no board)
+        return None
+    return parts[0] if parts[0][0] == key else None
 
 
 def _boards(rebuild: Callable[[Hashable], Any] | None, key: Hashable) -> list[Any]:
