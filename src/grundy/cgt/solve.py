@@ -193,7 +193,9 @@ def value_of(
     ``checkpoint``, a file: the memo of the game's family is read from it first when it
     exists, and saved to it every ``checkpoint_every`` seconds, when the computation stops
     (time limit, Ctrl-C, an error) and when it ends, so a stopped run started again resumes
-    where it stopped (see :mod:`grundy.cgt._memo_file`). ``memo_limit`` bounds the memo of
+    where it stopped (see :mod:`grundy.cgt._memo_file`); each record read back is first
+    checked one ply deep against its options (:mod:`grundy.cgt._verify_memo`: a forged or
+    wrong file is refused). ``memo_limit`` bounds the memo of
     the family (default :data:`MEMO_LIMIT` regions): past it a part is dropped (a compiled
     memo: the quarter untouched for longest; the Python memo: its biggest half) and a
     dropped region that is needed again is recomputed, so memory cannot run away. The
