@@ -13,7 +13,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,6 @@ from grundy.errors import SearchLimitError, SolvedFileError
 from grundy.kernels._core import PURE_PYTHON, core_module
 from tests.cli.helpers import run
 
-_nothing: dict[Hashable, int] = {}
 SPECS = ["clobber xoxo/oxox/xoxo", "domineering:4x4", "toads-frogs ttt..fff", "col 3x3"]
 _ID_AT = 20
 
@@ -167,7 +166,7 @@ def test_a_record_of_a_key_that_gives_no_board_is_not_trusted(tmp_path: Path) ->
     dropped = check_records(
         g,
         [((2, 2, (9, 3)), star), ((1, 2, (3,)), CanonicalGame(-1)._id)],  # a row too wide
-        _nothing.get,
+        {},
         split=split,
         options=_optioner(g, split),
         fresh=lambda region: value_of(g, region)._id,
@@ -179,7 +178,7 @@ def test_a_record_of_a_key_that_gives_no_board_is_not_trusted(tmp_path: Path) ->
         check_records(
             g,
             [((1, 2, (3,)), CanonicalGame(0)._id)],  # one domino across: Right's -1
-            _nothing.get,
+            {},
             split=split,
             options=_optioner(g, split),
             fresh=lambda region: value_of(g, region)._id,

@@ -45,7 +45,7 @@ Part = tuple[Hashable, Any, Any]
 def check_records(
     game: Any,
     records: Iterable[tuple[Hashable, int]],
-    known: Callable[[Hashable], int | None],
+    known: dict[Hashable, int],
     *,
     split: Callable[[Any], Sequence[Part]],
     options: Callable[[Any], tuple[Iterable[Sequence[Part]], Iterable[Sequence[Part]]]],
@@ -55,8 +55,8 @@ def check_records(
     tick: Callable[[int], None] | None = None,
 ) -> list[Hashable]:
     """Check each ``(key, id)`` of ``records`` one ply deep; the keys that give no board
-    (to be dropped). ``known(key)`` is the loaded id of a key (or None), ``fresh(region)``
-    the value of a region computed afresh, ``number(n)`` the id of a number;
+    (to be dropped). ``known`` holds the loaded id of each key (the values of regions
+    found afresh, ``fresh(region)``, are added to it), ``number(n)`` the id of a number;
     :class:`SolvedFileError` at the first record whose value is not that of its options.
     ``tick(count)`` is called every 256 records (the clock: a time limit holds here too).
     """
@@ -64,6 +64,7 @@ def check_records(
     add, neg, make = T.add, T.neg, T.make
     negs = T.neg_memo()
     numbers: dict[Any, int] = {}
+    known_get = known.get
     dropped: list[Hashable] = []
 
     def part_id(parts: Sequence[Part]) -> int:
@@ -74,9 +75,10 @@ def check_records(
                 if gid is None:
                     gid = numbers[sign] = number(sign)
             else:
-                gid = known(k)
+                gid = known_get(k)
                 if gid is None:
                     gid = fresh(sub)  # the region's own value (no key orientation)
+                    known[k] = neg(gid) if sign else gid  # (the key's orientation)
                 elif sign:
                     found = negs.get(gid)
                     gid = neg(gid) if found is None else found

@@ -300,11 +300,6 @@ def _load_checked(
         return records
     split = _splitter(game)
     every = {**compiled, **memo}  # (one look-up a part)
-    known_at = every.get
-
-    def known(key: Hashable) -> int | None:
-        gid = known_at(key)
-        return memo.get(key) if gid is None else gid  # (or found afresh since)
 
     def fresh(region: Any) -> int:
         return value_of(game, region, deadline=deadline)._id
@@ -320,7 +315,7 @@ def _load_checked(
         dropped = check_records(
             game,
             entries,
-            known,
+            every,
             split=split,
             options=_optioner(game, split),
             fresh=fresh,
