@@ -31,10 +31,16 @@ from typing import Any
 
 from grundy.cgt import _table as T
 from grundy.cgt._memo_file import RECORD, _remap, load_memo, save_memo
+from grundy.cgt._verify_memo import check_records
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, live_ids, move_live
 from grundy.core.game import PartisanGame
 from grundy.core.limits import check_time, now
-from grundy.errors import InvalidGameError, SearchLimitError, TableFullError, TimeLimitError
+from grundy.errors import (
+    InvalidGameError,
+    SearchLimitError,
+    TableFullError,
+    TimeLimitError,
+)
 
 __all__ = [
     "COMPILED_MEMO_LIMIT",
@@ -187,7 +193,9 @@ def value_of(
     ``checkpoint``, a file: the memo of the game's family is read from it first when it
     exists, and saved to it every ``checkpoint_every`` seconds, when the computation stops
     (time limit, Ctrl-C, an error) and when it ends, so a stopped run started again resumes
-    where it stopped (see :mod:`grundy.cgt._memo_file`). ``memo_limit`` bounds the memo of
+    where it stopped (see :mod:`grundy.cgt._memo_file`); each record read back is first
+    checked one ply deep against its options (:mod:`grundy.cgt._verify_memo`: a forged or
+    wrong file is refused). ``memo_limit`` bounds the memo of
     the family (default :data:`MEMO_LIMIT` regions): past it a part is dropped (a compiled
     memo: the quarter untouched for longest; the Python memo: its biggest half) and a
     dropped region that is needed again is recomputed, so memory cannot run away. The
@@ -209,10 +217,15 @@ def value_of(
     if checkpoint is not None and os.path.exists(checkpoint):
         with T.unbounded():  # all of it (past the bound, room is made as the walk goes)
             loaded, raw = load_memo(checkpoint, str(family))
-        memo.update(loaded)
-        records = len(raw) // RECORD
-        if fast is not None and raw:  # (without the compiled walk they are recomputed)
-            fast.add_raw(raw, max(climit, records + 1))  # all of it, whatever the limit
+            records = _load_checked(
+                game,
+                memo,
+                fast,
+                (loaded, raw),
+                climit=climit,
+                where=str(checkpoint),
+                deadline=deadline,
+            )
         saver.floor = len(loaded) + records
     split = _splitter(game)
     started = now()
@@ -257,6 +270,75 @@ def value_of(
     finally:
         saver.save()
     return CanonicalGame._of(total)
+
+
+def _load_checked(
+    game: PartisanGame[Any],
+    memo: dict[Hashable, int],
+    fast: Any,
+    loaded_raw: tuple[dict[Hashable, int], bytes],
+    *,
+    climit: int,
+    where: str,
+    deadline: float | None,
+) -> int:
+    """Put a checkpoint's records in the memos, each checked one ply deep first
+    (:mod:`grundy.cgt._verify_memo`); a wrong record: every record of the file taken out
+    again and :class:`~grundy.errors.SolvedFileError`. How many compiled records."""
+    loaded, raw = loaded_raw
+    before = dict(memo)
+    memo.update(loaded)
+    records = len(raw) // RECORD
+    if fast is not None and raw:  # (without the compiled walk they are recomputed)
+        fast.add_raw(raw, max(climit, records + 1))  # all of it, whatever the limit
+    entries: list[tuple[Hashable, int]] = list(loaded.items())
+    compiled: dict[Hashable, int] = {}
+    if fast is not None and raw:
+        compiled = dict(fast.items())
+        entries.extend(compiled.items())
+    if not entries:
+        return records
+    split = _splitter(game)
+    every = {**compiled, **memo}  # (one look-up a part)
+
+    def fresh(region: Any) -> int:
+        return value_of(game, region, deadline=deadline)._id
+
+    began = now()
+
+    def tick(count: int) -> None:
+        if deadline is not None and now() > deadline:
+            raise TimeLimitError(round(deadline - began, 3), count, "checkpoint records checked")
+        check_time(count, "checkpoint records checked")
+
+    try:
+        dropped = check_records(
+            game,
+            entries,
+            every,
+            split=split,
+            options=_optioner(game, split),
+            fresh=fresh,
+            number=_number,
+            where=where,
+            tick=tick,
+        )
+    except BaseException:  # a wrong record, the clock, Ctrl-C: nothing unchecked stays
+        memo.clear()
+        memo.update(before)
+        if fast is not None and raw:
+            fast.clear_all()  # (every compiled memo: their records are recomputed)
+        raise
+    if dropped:
+        for key in dropped:
+            memo.pop(key, None)
+        if fast is not None and raw:
+            gone = set(dropped)
+            fast.clear_all()
+            for key, gid in compiled.items():
+                if key not in gone:
+                    fast.add(key, gid, max(climit, records + 1))
+    return records
 
 
 #: Passes running that may drop half of the memos to make room before :class:`_Room` stops.

@@ -89,6 +89,11 @@ class CompiledRegions:
         with _WALK:
             self._core.memo_raw_add(self._kind, records, limit)
 
+    def clear_all(self) -> None:
+        """Empty every compiled memo (a checkpoint found wrong after its records went in;
+        the other walks' regions are recomputed when needed)."""
+        _clear_compiled()
+
     def size(self) -> int:
         """How many regions the C memo holds."""
         entries: int = self._stats()[0]

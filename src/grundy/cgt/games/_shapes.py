@@ -176,6 +176,17 @@ class GridGame(PartisanGame[Any]):
                 nh, nw, (m,) = trim(w, (comp,))
                 yield (nh, nw, m)
 
+    def state_of_key(self, key: Any) -> Any:
+        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
+        :mod:`grundy.cgt._verify_memo`): ``(h, w, rows)`` back to ``(h, w, mask)``.
+
+        >>> from grundy.cgt.games.domineering import Domineering
+        >>> Domineering().state_of_key((2, 3, (3, 7)))
+        (2, 3, 115)
+        """
+        h, w, rows = key
+        return (h, w, pack_rows(rows, w))
+
     def signed_region_key(self, region: Any) -> tuple[Hashable, bool]:
         """The least image under the 8 symmetries of the square (Domineering's key
         format); negated when transposed, for a rule whose players swap then."""
@@ -186,6 +197,13 @@ class GridGame(PartisanGame[Any]):
             key=lambda item: (item[1], item[0]),
         )
         return best, transposed and self.transpose_negates
+
+
+def pack_rows(rows: Sequence[int], w: int) -> int:
+    """One mask of a board ``w`` wide from its rows (the inverse of ``rows_of``)."""
+    if any(not 0 <= row < 1 << w for row in rows):
+        raise ValueError("a row wider than its board")
+    return sum(row << (r * (w + 1)) for r, row in enumerate(rows))
 
 
 @dataclass(frozen=True)

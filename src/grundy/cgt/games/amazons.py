@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._grid import row_images, rows_of, trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, pack_rows
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
@@ -136,6 +136,12 @@ class Amazons(GridGame):
             if comp & (xs | os) and comp & empty:
                 nh, nw, (a, b, e) = trim(w, (xs & comp, os & comp, empty & comp))
                 yield (nh, nw, a, b, e)
+
+    def state_of_key(self, key: Any) -> Any:
+        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
+        :mod:`grundy.cgt._verify_memo`): the key's planes back to masks."""
+        h, w, xs, os, empty = key
+        return (h, w, pack_rows(xs, w), pack_rows(os, w), pack_rows(empty, w))
 
     def signed_region_key(self, region: Any) -> tuple[Hashable, bool]:
         """The least image under the symmetries of the square and the colour swap."""

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import components, row_images, rows_of, trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, pack_rows
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
@@ -134,6 +134,12 @@ class Clobber(GridGame):
         """The walk in C, when the compiled core and its table of canonical games run (then
         :func:`grundy.cgt.value_of` hands it each missing region), else None."""
         return compiled_walk("clob", 2, _fits_clob, _fits_clob)
+
+    def state_of_key(self, key: Any) -> Any:
+        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
+        :mod:`grundy.cgt._verify_memo`): ``(h, w, x rows, o rows)`` back to masks."""
+        h, w, xs, os = key
+        return (h, w, pack_rows(xs, w), pack_rows(os, w))
 
     def signed_region_key(self, region: ClobberState) -> tuple[Hashable, bool]:
         """The least image under the symmetries of the square and the colour swap."""

@@ -116,6 +116,56 @@ class ColouringGame(GridGame):
     def regions(self, state: ColouringState) -> Iterator[ColouringState]:
         return (region for _, _, region in self.keyed_regions(state))
 
+    def state_of_key(self, key: Any) -> ColouringState:
+        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
+        :mod:`grundy.cgt._verify_memo`), or a board of another key when none is found so.
+
+        The key's planes are the cells Left may colour and those Right may: they are put
+        on an empty board one cell bigger all round; a cell outside them next to cells
+        only one player may colour is coloured so as to forbid the other player there,
+        and the other cells are holes. (The checker splits the board again and keeps
+        the record only when the key comes back.)
+
+        >>> g = Col()
+        >>> g.signed_region_key(g.state_of_key((1, 2, (1,), (3,))))
+        ((1, 2, (1,), (3,)), False)
+        """
+        h, w, a, b = key
+        nh, nw = h + 2, w + 2
+        stride = nw + 1
+        lefts = sum(row << ((r + 1) * stride + 1) for r, row in enumerate(a))
+        rights = sum(row << ((r + 1) * stride + 1) for r, row in enumerate(b))
+        if any(not 0 <= row < 1 << w for row in (*a, *b)):
+            raise ValueError("a row wider than its board")
+        region = lefts | rights
+        # Col: a cell only Left may colour is next to red; Snort: next to blue
+        only_left_colour_is_red = self.forbid_own
+        blue = red = holes = 0
+        for r in range(nh):
+            for c in range(nw):
+                bit = 1 << (r * stride + c)
+                if region & bit:
+                    continue
+                near = [
+                    bit << stride,
+                    bit >> stride,
+                    bit << 1 if c + 1 < nw else 0,
+                    bit >> 1 if c > 0 else 0,
+                ]
+                touched = [n for n in near if n & region]
+                if touched and all(n & lefts and not n & rights for n in touched):
+                    left_only = True
+                elif touched and all(n & rights and not n & lefts for n in touched):
+                    left_only = False
+                else:
+                    holes |= bit
+                    continue
+                if left_only == only_left_colour_is_red:
+                    red |= bit
+                else:
+                    blue |= bit
+        return (nh, nw, blue, red, holes)
+
     def signed_region_key(self, region: ColouringState) -> tuple[Hashable, bool]:
         parts = self.keyed_regions(region)
         if len(parts) != 1:  # not one region: the board is its own key

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, pack_rows
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 from grundy.kernels.boards import fits, konane_options, konane_split
@@ -114,6 +114,12 @@ class Konane(GridGame):
     def regions(self, state: KonaneState) -> Iterator[KonaneState]:
         """The board as one region (see above)."""
         yield state
+
+    def state_of_key(self, key: Any) -> Any:
+        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
+        :mod:`grundy.cgt._verify_memo`): ``(h, w, x rows, o rows)`` back to masks."""
+        h, w, xs, os = key
+        return (h, w, pack_rows(xs, w), pack_rows(os, w))
 
     def signed_region_key(self, region: KonaneState) -> tuple[Hashable, bool]:
         """The board itself, never negated (see above)."""

@@ -143,6 +143,11 @@ class ImpartialVariant(_Variant):
         key, _negated = self.game.signed_region_key(region)
         return key, False  # i(-G) = i(G): the value is a nimber
 
+    def state_of_key(self, key: Any) -> Any:
+        """A board of region key ``key``: the base's (see :mod:`grundy.cgt._verify_memo`)."""
+        rebuild = getattr(self.game, "state_of_key", None)
+        return key if rebuild is None else rebuild(key)
+
 
 @dataclass(frozen=True)
 class DicoticVariant(_Variant):
