@@ -181,4 +181,4 @@ def test_games_name_shows_one_game() -> None:
     assert r.out.splitlines()[0] == "domineering"
     assert "example: grundy solve domineering:3x4" in r.out
     wrong = run("games", "kayls")
-    assert wrong.status == 2 and "did you mean kayles?" in wrong.err
+    assert wrong.status == 2 and "did you mean kayles" in wrong.err
