@@ -360,7 +360,7 @@ def test_eatcake_maundy_and_turn_and_eatcake() -> None:
 def test_partizan_subtraction() -> None:
     """Every heap up to 12 and every pair of heaps up to 6, for the sets 1,3|2,3 (CGSuite's
     example), 1|2 and 2,5|1,4."""
-    heaps = [(n,) for n in range(1, 13)]
+    heaps: list[tuple[int, ...]] = [(n,) for n in range(1, 13)]
     heaps += [(a, b) for a in range(1, 7) for b in range(a, 7)]
     for left, right in [((1, 3), (2, 3)), ((1,), (2,)), ((2, 5), (1, 4))]:
         assert _check(P.partizan_subtraction(left, right), heaps) == 12 + 21

@@ -16,7 +16,8 @@ ROWS = st.integers(1, 3).flatmap(
 
 
 def _value(spec: str) -> str | None:
-    return grundy.solve(spec).canonical_braces
+    braces: str | None = grundy.solve(spec).canonical_braces
+    return braces
 
 
 @settings(max_examples=40, deadline=None)

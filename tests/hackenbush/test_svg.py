@@ -57,5 +57,7 @@ def test_only_hackenbush_and_small_pictures() -> None:
 
 def test_every_vertex_is_numbered() -> None:
     svg = picture_svg(((0, 1, 1), (1, 2, 1), (1, 3, 1), (2, 3, 1), (0, 4, 1)))
-    labels = [t.text for t in ET.fromstring(svg).iter(f"{_NS}text") if t.get("class") == "vertex"]
+    labels = [
+        t.text or "" for t in ET.fromstring(svg).iter(f"{_NS}text") if t.get("class") == "vertex"
+    ]
     assert sorted(labels) == ["0 = the ground", "1", "2", "3", "4"]

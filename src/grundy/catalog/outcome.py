@@ -37,7 +37,7 @@ from grundy.cgt.sums import solve_partisan
 from grundy.core.game import LEFT, RIGHT, PartisanGame, Player
 from grundy.core.limits import bounded, current_bounds, deadline_passed, now, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
-from grundy.core.result import Outcome
+from grundy.core.result import Outcome, Result
 from grundy.errors import SearchLimitError, TimeLimitError
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ _WHO = {LEFT: "Left", RIGHT: "Right"}
 
 def solve_partisan_bounded(
     pos: Position | Sum, *, max_moves: int, max_positions: int, misere: bool = False
-) -> PartisanResult:
+) -> Result:
     """The canonical value of ``pos`` (:func:`~grundy.cgt.sums.solve_partisan`), or, when a
     time limit is in force and the value is not finished within its share of it, the
     outcome class by two-player search (:func:`outcome_by_search`)."""

@@ -28,7 +28,7 @@ from grundy.cgt.why import option_lines
 from grundy.core.game import ImpartialGame, PartisanGame
 from grundy.core.limits import check_time, current_bounds, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
-from grundy.core.result import Outcome
+from grundy.core.result import Outcome, Result
 from grundy.core.solve import grundy_value
 from grundy.errors import TimeLimitError, UnsupportedError
 
@@ -156,8 +156,11 @@ def _winning(
 @T.guarded
 def solve_partisan(
     pos: Position | Sum, *, max_moves: int, max_positions: int, misere: bool = False
-) -> PartisanResult:
-    """Solve a position with at least one partisan component (see the module docstring)."""
+) -> Result:
+    """Solve a position with at least one partisan component (see the module docstring): a
+    :class:`PartisanResult`; an :class:`~grundy.core.result.ImpartialResult` for an
+    impartial literal in misère play, a :class:`~grundy.cgt.loopy.result.LoopyResult` for
+    a loopy component."""
     if misere:  # impartial cgt literals (*2, *[2#]) by misère canonical forms (issue 33)
         from grundy.cgt.misere.solve import solve_misere_forms  # noqa: PLC0415 (lazy)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from grundy import solve
 from grundy.catalog.impartial.coins import (
+    CoinGame,
     MockTurtles,
     Ruler,
     Tartan,
@@ -20,7 +22,7 @@ from grundy.catalog.impartial.coins import (
     turn_up_to_values,
 )
 from grundy.errors import InvalidSpecError
-from tests.reference.coins import grid_values, row_values, ruler_sets, up_to_sets
+from tests.reference.coins import TurnSets, grid_values, row_values, ruler_sets, up_to_sets
 
 DATA = Path(__file__).parent / "data" / "coins.txt"
 
@@ -41,7 +43,7 @@ def _heads(mask: int) -> tuple[int, ...]:
 
 
 @pytest.mark.parametrize(("game", "sets"), GAMES, ids=lambda g: getattr(g, "name", ""))
-def test_every_row_of_ten_coins_matches_the_brute_force(game, sets) -> None:
+def test_every_row_of_ten_coins_matches_the_brute_force(game: CoinGame, sets: TurnSets) -> None:
     """The XOR-of-heads formula and the closed forms, on all 2^10 rows of 10 coins."""
     brute = row_values(sets, ROWS)
     for mask, value in enumerate(brute):
@@ -49,7 +51,7 @@ def test_every_row_of_ten_coins_matches_the_brute_force(game, sets) -> None:
 
 
 @pytest.mark.parametrize(("game", "sets"), GAMES, ids=lambda g: getattr(g, "name", ""))
-def test_moves_match_the_brute_force_rule(game, sets) -> None:
+def test_moves_match_the_brute_force_rule(game: CoinGame, sets: TurnSets) -> None:
     """The moves of every row of 7 coins are the reference's turned sets."""
     for mask in range(1 << 7):
         heads = _heads(mask)
@@ -82,7 +84,7 @@ def test_closed_forms_of_single_heads_to_coin_64() -> None:
         ("turning:1", "mock-turtles", 3, 4, up_to_sets(1), up_to_sets(3)),
     ],
 )
-def test_tartan_theorem_on_small_grids(case) -> None:
+def test_tartan_theorem_on_small_grids(case: tuple[Any, ...]) -> None:
     """The Tartan theorem (nim products) against exhaustive search on every w x h grid."""
     g, h, w, hh, g_sets, h_sets = case
     game = Tartan(g, h)
@@ -94,7 +96,7 @@ def test_tartan_theorem_on_small_grids(case) -> None:
 
 
 @pytest.mark.parametrize(("game", "sets"), GAMES, ids=lambda g: getattr(g, "name", ""))
-def test_options_with_value_are_the_moves_of_that_value(game, sets) -> None:
+def test_options_with_value_are_the_moves_of_that_value(game: CoinGame, sets: TurnSets) -> None:
     """The direct search for options of a value (no listing of every move) against the
     moves filtered by value, on every row of 8 coins and every value."""
     for mask in range(1 << 8):
@@ -111,7 +113,7 @@ def test_options_with_value_are_the_moves_of_that_value(game, sets) -> None:
 @pytest.mark.parametrize(
     ("g", "h"), [("ruler", "mock-turtles"), ("mock-turtles", "turning-turtles")]
 )
-def test_tartan_options_with_value_are_the_moves_of_that_value(g, h) -> None:
+def test_tartan_options_with_value_are_the_moves_of_that_value(g: str, h: str) -> None:
     """The same for Tartan, by nim division, on every 3 x 3 grid and values below 16."""
     game = Tartan(g, h)
     cells = [(x, y) for y in range(1, 4) for x in range(1, 4)]
@@ -140,7 +142,7 @@ def test_known_values() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(1, 40), max_size=6), st.sampled_from(["ruler", "mock-turtles"]))
-def test_winning_moves_reach_zero(heads, name) -> None:
+def test_winning_moves_reach_zero(heads: list[int], name: str) -> None:
     spec = f"{name} " + (" ".join(map(str, heads)) if heads else "T")
     r = solve(spec)
     assert (r.grundy == 0) == (r.outcome == "P")
@@ -168,6 +170,6 @@ def test_row_and_positions_are_one_position() -> None:
         "mock-turtles 10000001",
     ],
 )
-def test_bad_input_is_one_clear_error(spec) -> None:
+def test_bad_input_is_one_clear_error(spec: str) -> None:
     with pytest.raises(InvalidSpecError):
         solve(spec)

@@ -28,7 +28,7 @@ from grundy.cgt.value import CanonicalGame
 from grundy.core.game import ImpartialGame, PartisanGame
 from grundy.core.limits import bounded, checkpoint, current_bounds, now
 from grundy.core.position import Position, Sum, sum_of
-from grundy.core.result import Result
+from grundy.core.result import Outcome
 from grundy.errors import TimeLimitError, UnsupportedError
 
 __all__ = ["OUTCOME_WORDS", "component_graph", "is_loopy_component", "solve_loopy_partisan"]
@@ -117,7 +117,7 @@ def _value(c: Position, g: Graph) -> LoopyValue:
     return LoopyValue.of_graph(g, 0)
 
 
-def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: int) -> Result:
+def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: int) -> LoopyResult:
     """Solve a sum with loopy partisan components (see the module docstring)."""
     comps = list(pos.components)
     graphs = [component_graph(c, max_positions) for c in comps]
@@ -205,7 +205,7 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
     return LoopyResult(
         position=pos,
         play="normal",
-        outcome=outcome,
+        outcome=Outcome(outcome),
         winning_moves=tuple(left),
         move_descriptions=tuple(left_words),
         method=(

@@ -25,7 +25,7 @@ from grundy.core.cache import register
 from grundy.core.game import ImpartialGame
 from grundy.core.limits import check_time
 from grundy.core.position import Position, Sum, sum_of
-from grundy.core.result import ImpartialResult, Result
+from grundy.core.result import ImpartialResult, Outcome
 from grundy.errors import GrundyError, SearchLimitError, UnsupportedError
 
 __all__ = [
@@ -239,7 +239,7 @@ _OUT_OF_REACH = (
 )
 
 
-def annotate(pos: Position | Sum, result: Result) -> Result:
+def annotate(pos: Position | Sum, result: ImpartialResult) -> ImpartialResult:
     """``result`` with the misère canonical form and genus of ``pos`` added, when the
     position is small enough (else ``result`` itself, with a line saying so)."""
     if ("sum", pos) in _TOO_BIG:
@@ -290,7 +290,9 @@ def _component_options(p: Position) -> list[tuple[tuple[Position, ...], str]]:
     return [((Position(game, o),), f"move {state} to {o}") for o in opts]
 
 
-def solve_misere_forms(pos: Position | Sum, *, max_moves: int, max_positions: int) -> Result:
+def solve_misere_forms(
+    pos: Position | Sum, *, max_moves: int, max_positions: int
+) -> ImpartialResult:
     """A misère sum with impartial ``cgt`` components, by misère canonical forms."""
     comps = pos.components
     forms = [component_form(c, max_positions) for c in comps]
@@ -317,7 +319,7 @@ def solve_misere_forms(pos: Position | Sum, *, max_moves: int, max_positions: in
     return ImpartialResult(
         position=pos,
         play="misere",
-        outcome=total.outcome,
+        outcome=Outcome(total.outcome),
         grundy=None,
         winning_moves=tuple(winning),
         move_descriptions=tuple(words),
