@@ -63,6 +63,9 @@ def play_target(board: Board | None, play: Play) -> dict[str, Any] | None:
     >>> p = parse("cram:1x2 + nim 2")
     >>> play_target(board_of(p), legal_plays(p, "L")[0])
     {'cells': [0, 1], 'part': 0}
+    >>> p = parse("kayles 5")  # the run taken, and its mirror image: the same move
+    >>> play_target(board_of(p), legal_plays(p)[1])
+    {'cells': [1], 'alts': [[3]]}
     """
     if board is None:
         return None
@@ -72,6 +75,12 @@ def play_target(board: Board | None, play: Play) -> dict[str, Any] | None:
     part = board["parts"][play.part] if board["kind"] == "panel" else board
     if part["kind"] == "grid" and len(play.cells) == 1:  # a click anywhere in the column
         target["col"] = play.cells[0] % part["cols"]
+    if part["kind"] == "strip" and set(part["cells"]) == {"pin"}:
+        # a run knocked out of a row of pins: the mirror image leaves the same rows
+        n = len(part["cells"])
+        mirror = sorted(n - 1 - i for i in play.cells)
+        if mirror != target["cells"]:
+            target["alts"] = [mirror]
     if board["kind"] == "panel":
         target["part"] = play.part
     return target
