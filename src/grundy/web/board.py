@@ -25,6 +25,7 @@ from typing import Any
 
 import grundy
 from grundy import Play, board_json
+from grundy.core.board import Heaps
 
 __all__ = ["board_of", "move_target", "play_target"]
 
@@ -49,7 +50,9 @@ def board_of(position: grundy.Position | grundy.Sum) -> Board | None:
     return drawn
 
 
-def play_target(board: Board | None, play: Play) -> dict[str, Any] | None:
+def play_target(
+    board: Board | None, play: Play, position: grundy.Position | grundy.Sum | None = None
+) -> dict[str, Any] | None:
     """Where ``play`` (a :class:`~grundy.core.game.Play` of
     :func:`~grundy.core.moves.legal_plays`) is made on ``board``: the cells the ruleset
     says it plays on (a grid game's move, read from the move itself, wherever it leaves
@@ -69,10 +72,12 @@ def play_target(board: Board | None, play: Play) -> dict[str, Any] | None:
     """
     if board is None:
         return None
-    if not play.cells:
+    part = board["parts"][play.part] if board["kind"] == "panel" else board
+    if play.cells and part["kind"] == "heaps" and position is not None:
+        return _heap_play(board, play, position)
+    if not play.cells or part["kind"] == "heaps":
         return move_target(board, board_of(play.after))
     target: dict[str, Any] = {"cells": sorted(play.cells)}
-    part = board["parts"][play.part] if board["kind"] == "panel" else board
     if part["kind"] == "grid" and len(play.cells) == 1:  # a click anywhere in the column
         target["col"] = play.cells[0] % part["cols"]
     if part["kind"] == "strip" and set(part["cells"]) == {"pin"}:
@@ -84,6 +89,37 @@ def play_target(board: Board | None, play: Play) -> dict[str, Any] | None:
     if board["kind"] == "panel":
         target["part"] = play.part
     return target
+
+
+def _heap_play(
+    board: Board, play: Play, position: grundy.Position | grundy.Sum
+) -> dict[str, Any] | None:
+    """The heap ``play`` (a move of ``position``) takes from, its size (``from``), and what
+    it leaves: ``leave``, the heap left, or ``parts``, the heaps it is split into (read
+    from the move's option, the components it puts in place of its own).
+
+    >>> from grundy import parse
+    >>> from grundy.core.moves import legal_plays
+    >>> p = parse("octal:0.07 3 + nim 2")
+    >>> [_heap_play(board_of(p), m, p) for m in legal_plays(p)][-2:]
+    [{'heap': 1, 'from': 2, 'leave': 0}, {'heap': 1, 'from': 2, 'leave': 1}]
+    """
+    comps = position.components
+    option = play.after.components[
+        play.part : play.part + len(play.after.components) - len(comps) + 1
+    ]
+    sizes = sorted(c.state for c in option)
+    if board["kind"] == "panel":
+        at, where = play.cells[0], {"part": play.part}
+    else:  # one row of heaps: the heaps of the components before this one come first
+        before = [c.board() for c in comps[: play.part]]
+        at = sum(len(b.heaps) for b in before if isinstance(b, Heaps)) + play.cells[0]
+        where = {}
+    heaps = board["parts"][play.part]["heaps"] if where else board["heaps"]
+    if at >= len(heaps):  # a heap past the last one drawn
+        return None
+    left: dict[str, Any] = {"parts": sizes} if len(sizes) > 1 else {"leave": sum(sizes)}
+    return {"heap": at, "from": heaps[at], **left, **where}
 
 
 def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | None:
