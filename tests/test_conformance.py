@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import grundy
-from grundy.core.board import Grid, Heaps, Strip
+from grundy.core.board import Graph, Grid, Heaps, Strip
 from grundy.core.game import ImpartialGame
 from grundy.core.moves import legal_moves
 from grundy.core.search import SearchMemo, grundy_by_search
@@ -136,13 +136,16 @@ def test_play_runs_to_the_end(entry: grundy.GameEntry) -> None:
     assert turns < 500
 
 
-#: Games on a grid, strip or heaps whose moves name no cells yet: the page finds where they are
-#: made by comparing the boards before and after (``grundy.web.board.move_target``).
+#: Games on a board (grid, strip, heaps, graph) whose moves name no cells yet: the page
+#: finds where they are made by comparing the boards before and after
+#: (``grundy.web.board.move_target``).
 CELLS_UNNAMED = {
     # a cut or a topple reshapes the board
     "cutcake", "eatcake", "maundy-cake", "turn-and-eatcake", "toppling-dominoes", "twisted",
     # one state of several heaps
     "moore", "wythoff", "ferguson", "fibonacci", "partizan-subtraction",
+    # a cut in impartial Hackenbush may lower a weighted edge
+    "hackenbush",
 }  # fmt: skip
 
 
@@ -163,10 +166,16 @@ def test_moves_are_values_that_name_their_cells(entry: grundy.GameEntry) -> None
         for p in plays:
             assert p.words, p
             board = position.components[p.part].board()  # the board of the part moved in
-            if p.cells:  # cells of a grid or strip, or heaps of a row of heaps
-                assert isinstance(board, (Grid, Strip, Heaps)), entry.name
-                size = len(board.heaps if isinstance(board, Heaps) else board.cells)
+            if p.cells:  # cells of a grid or strip, heaps of a row of heaps, edges of a graph
+                assert isinstance(board, (Grid, Strip, Heaps, Graph)), entry.name
+                size = len(
+                    board.heaps
+                    if isinstance(board, Heaps)
+                    else board.edges
+                    if isinstance(board, Graph)
+                    else board.cells
+                )
                 assert all(0 <= i < size for i in p.cells), p
                 assert len(set(p.cells)) == len(p.cells), p
-            elif isinstance(board, (Grid, Strip, Heaps)):  # a move on cells says which
+            elif isinstance(board, (Grid, Strip, Heaps, Graph)):  # a move on a board says where
                 assert entry.name in CELLS_UNNAMED, (entry.name, p)

@@ -77,6 +77,9 @@ def play_target(
         return _heap_play(board, play, position)
     if not play.cells or part["kind"] == "heaps":
         return move_target(board, board_of(play.after))
+    if part["kind"] == "graph":  # the edge cut
+        u, v, _, _ = part["edges"][play.cells[0]]
+        return {"edge": f"{u}-{v}", **({"part": play.part} if board["kind"] == "panel" else {})}
     target: dict[str, Any] = {"cells": sorted(play.cells)}
     if part["kind"] == "grid" and len(play.cells) == 1:  # a click anywhere in the column
         target["col"] = play.cells[0] % part["cols"]
