@@ -28,7 +28,6 @@ from typing import Any
 
 import grundy
 from grundy import Play, board_json
-from grundy.core.board import Heaps
 
 __all__ = ["board_of", "move_target", "play_target"]
 
@@ -118,8 +117,8 @@ def _heap_play(
     if board["kind"] == "panel":
         at, where = play.cells[0], {"part": play.part}
     else:  # one row of heaps: the heaps of the components before this one come first
-        before = [c.board() for c in comps[: play.part]]
-        at = sum(len(b.heaps) for b in before if isinstance(b, Heaps)) + play.cells[0]
+        before = [board_of(c) for c in comps[: play.part]]
+        at = sum(len(b.get("heaps", ())) for b in before if b is not None) + play.cells[0]
         where = {}
     heaps = board["parts"][play.part]["heaps"] if where else board["heaps"]
     if at >= len(heaps):  # a heap past the last one drawn
