@@ -144,8 +144,6 @@ CELLS_UNNAMED = {
     "cutcake", "eatcake", "maundy-cake", "turn-and-eatcake", "toppling-dominoes", "twisted",
     # one state of several heaps
     "moore", "wythoff", "ferguson", "fibonacci", "partizan-subtraction",
-    # a cut in impartial Hackenbush may lower a weighted edge
-    "hackenbush",
 }  # fmt: skip
 
 

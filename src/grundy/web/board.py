@@ -7,9 +7,9 @@ page has one drawer per *shape* (grid, strip, heaps, graph), never one per game.
 the cells the move itself names (a :class:`~grundy.core.game.Play` of
 :func:`grundy.legal_plays`: every grid and strip game of the shape bases, tic-tac-toe,
 Connect Four, Chomp, Domineering search, Treblecross, the rows of pins of Kayles and
-Dawson's Kayles; the heap of a one-heap game; the edge of colored and childish
-Hackenbush). Only for a move that names none (the cake games and Toppling Dominoes, whose
-moves reshape the board; games whose state is several heaps; impartial Hackenbush)
+Dawson's Kayles; the heap of a one-heap game; the edge of Hackenbush, colored and
+childish included). Only for a move that names none (the cake games and Toppling Dominoes,
+whose moves reshape the board; games whose state is several heaps)
 :func:`move_target` still compares the boards before and after it.
 
 >>> from grundy import parse
