@@ -8,8 +8,8 @@ the cells the move itself names (a :class:`~grundy.core.game.Play` of
 :func:`grundy.legal_plays`: every grid and strip game of the shape bases, tic-tac-toe,
 Connect Four, Chomp, Domineering search, Treblecross, the rows of pins of Kayles and
 Dawson's Kayles; the heap of a one-heap game; the edge of Hackenbush, colored and
-childish included). Only for a move that names none (the cake games and Toppling Dominoes,
-whose moves reshape the board; games whose state is several heaps)
+childish included). Only for a move that names none (a cut of the cake games, which
+reshapes the board; a move of a game whose state is several heaps)
 :func:`move_target` still compares the boards before and after it.
 
 >>> from grundy import parse
