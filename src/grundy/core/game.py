@@ -553,6 +553,14 @@ class HeapGame(ImpartialGame[int]):
     #: The smallest heap (Divisors starts at 1).
     first_state: ClassVar[int] = 0
 
+    def plays(self, state: Any, player: Player | None = None) -> Iterable[Play]:
+        """:meth:`split_moves` as :class:`Play` values naming the heap they take from: cell
+        0 of the :class:`~grundy.core.board.Heaps` board (a Heaps board's cells are its heaps).
+        """
+        return (
+            Play(o, player, (0,), self.describe_move(state, o)) for o in self.split_moves(state)
+        )
+
     def periodicity_proof(self, preperiod: int, period: int, saltus: int) -> tuple[int, str] | None:
         """``(bound, theorem)`` when a theorem proves that values with this period from
         ``preperiod`` on (checked up to heap ``bound + period - 1``) go on for ever, or None

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from grundy.core.board import Graph, layered_graph
 from grundy.core.cache import register
-from grundy.core.game import ImpartialGame, Move
+from grundy.core.game import ImpartialGame, Move, Play, Player
 from grundy.errors import InvalidSpecError
 from grundy.hackenbush.after import (
     PictureAfterCut,
@@ -136,6 +136,22 @@ class Hackenbush(ImpartialGame[Picture]):
 
     def moves(self, state: Picture) -> list[Picture]:
         return picture_moves(plain(state))
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """Each move as a :class:`~grundy.core.game.Play` naming the edge cut (or lowered):
+        its index in the picture, the edges of :meth:`board` in the same order.
+
+        >>> g = Hackenbush()
+        >>> (s,) = g.parse_args(["0-1 1-2 0-1"])
+        >>> [p.cells for p in g.plays(s)]
+        [(0,), (2,)]
+        """
+        picture = plain(state)
+        first: dict[Any, int] = {}
+        for i, e in enumerate(picture):
+            first.setdefault(e, i)
+        for e, after in zip(first, picture_moves(picture), strict=True):
+            yield Play((after,), player, (first[e],), self.describe_move(state, (after,)))
 
     def grundy_formula(self, state: Picture) -> int:
         return _analysis(plain(state), self.weighted).value

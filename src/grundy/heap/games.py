@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from grundy.core.board import Board, Heaps, Strip
 from grundy.core.cache import BoundedCache, register
-from grundy.core.game import HeapGame, NamedRuleset
+from grundy.core.game import HeapGame, NamedRuleset, Play, Player
 from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.heap.code import OctalCode
@@ -423,8 +423,34 @@ class TakeAndBreak(HeapGame):
             return f"split the heap of {state} into heaps of {parts}"
         return f"take {k} from the heap of {state} and split the rest into heaps of {parts}"
 
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """:meth:`split_moves` as :class:`~grundy.core.game.Play` values; on a row of pins
+        (:meth:`board`: Kayles, Dawson's Kayles) each names the run of pins it takes, the
+        smaller part (or none) left on the left; on a heap, the heap (cell 0 of its Heaps board).
+
+        >>> [(p.after, p.cells) for p in KAYLES.plays(4)]
+        [((3,), (0,)), ((1, 2), (1,)), ((2,), (0, 1)), ((1, 1), (1, 2))]
+        """
+        row = self.pins and state <= MOST_PINS
+        for option in self.split_moves(state):
+            cells = _pins_taken(state, option) if row else (0,)  # the pins, or the heap
+            yield Play(option, player, cells, self.describe_move(state, option))
+
     def explain(self, states: Sequence[int], values: Sequence[int]) -> list[str]:
         return [f"Values of {self.spec_name()} heaps come from {self.formula_name()}."]
+
+
+def _pins_taken(n: int, option: tuple[int, ...]) -> tuple[int, ...]:
+    """The run of a row of ``n`` pins a move to ``option`` takes: none left, the rest on
+    the right, or the parts on either side of it; () for a move no one run makes.
+
+    >>> _pins_taken(5, ()), _pins_taken(5, (3,)), _pins_taken(5, (1, 2)), _pins_taken(5, (1, 1, 1))
+    ((0, 1, 2, 3, 4), (0, 1), (1, 2), ())
+    """
+    if len(option) > 2:
+        return ()
+    left, right = (option[0], option[1]) if len(option) == 2 else (0, sum(option))
+    return tuple(range(left, n - right))
 
 
 class _Knowledge:

@@ -6,8 +6,11 @@ page has one drawer per *shape* (grid, strip, heaps, graph), never one per game.
 :func:`play_target` says where a move is made, so that a click on the board finds it:
 the cells the move itself names (a :class:`~grundy.core.game.Play` of
 :func:`grundy.legal_plays`: every grid and strip game of the shape bases, tic-tac-toe,
-Connect Four); for a move that names none (heaps, Hackenbush, Cutcake, the impartial
-strips) :func:`move_target` still compares the boards before and after it.
+Connect Four, Chomp, Domineering search, Treblecross, the rows of pins of Kayles and
+Dawson's Kayles; the heap of a one-heap game; the edge of Hackenbush, colored and
+childish included). Only for a move that names none (a cut of the cake games, which
+reshapes the board; a move of a game whose state is several heaps)
+:func:`move_target` still compares the boards before and after it.
 
 >>> from grundy import parse
 >>> board_of(parse("nim 3 4 5"))
@@ -49,7 +52,9 @@ def board_of(position: grundy.Position | grundy.Sum) -> Board | None:
     return drawn
 
 
-def play_target(board: Board | None, play: Play) -> dict[str, Any] | None:
+def play_target(
+    board: Board | None, play: Play, position: grundy.Position | grundy.Sum | None = None
+) -> dict[str, Any] | None:
     """Where ``play`` (a :class:`~grundy.core.game.Play` of
     :func:`~grundy.core.moves.legal_plays`) is made on ``board``: the cells the ruleset
     says it plays on (a grid game's move, read from the move itself, wherever it leaves
@@ -63,18 +68,63 @@ def play_target(board: Board | None, play: Play) -> dict[str, Any] | None:
     >>> p = parse("cram:1x2 + nim 2")
     >>> play_target(board_of(p), legal_plays(p, "L")[0])
     {'cells': [0, 1], 'part': 0}
+    >>> p = parse("kayles 5")  # the run taken, and its mirror image: the same move
+    >>> play_target(board_of(p), legal_plays(p)[1])
+    {'cells': [1], 'alts': [[3]]}
     """
     if board is None:
         return None
-    if not play.cells:
-        return move_target(board, board_of(play.after))
-    target: dict[str, Any] = {"cells": sorted(play.cells)}
     part = board["parts"][play.part] if board["kind"] == "panel" else board
+    if play.cells and part["kind"] == "heaps" and position is not None:
+        return _heap_play(board, play, position)
+    if not play.cells or part["kind"] == "heaps":
+        return move_target(board, board_of(play.after))
+    if part["kind"] == "graph":  # the edge cut
+        u, v, _, _ = part["edges"][play.cells[0]]
+        return {"edge": f"{u}-{v}", **({"part": play.part} if board["kind"] == "panel" else {})}
+    target: dict[str, Any] = {"cells": sorted(play.cells)}
     if part["kind"] == "grid" and len(play.cells) == 1:  # a click anywhere in the column
         target["col"] = play.cells[0] % part["cols"]
+    if part["kind"] == "strip" and set(part["cells"]) == {"pin"}:
+        # a run knocked out of a row of pins: the mirror image leaves the same rows
+        n = len(part["cells"])
+        mirror = sorted(n - 1 - i for i in play.cells)
+        if mirror != target["cells"]:
+            target["alts"] = [mirror]
     if board["kind"] == "panel":
         target["part"] = play.part
     return target
+
+
+def _heap_play(
+    board: Board, play: Play, position: grundy.Position | grundy.Sum
+) -> dict[str, Any] | None:
+    """The heap ``play`` (a move of ``position``) takes from, its size (``from``), and what
+    it leaves: ``leave``, the heap left, or ``parts``, the heaps it is split into (read
+    from the move's option, the components it puts in place of its own).
+
+    >>> from grundy import parse
+    >>> from grundy.core.moves import legal_plays
+    >>> p = parse("octal:0.07 3 + nim 2")
+    >>> [_heap_play(board_of(p), m, p) for m in legal_plays(p)][-2:]
+    [{'heap': 1, 'from': 2, 'leave': 0}, {'heap': 1, 'from': 2, 'leave': 1}]
+    """
+    comps = position.components
+    option = play.after.components[
+        play.part : play.part + len(play.after.components) - len(comps) + 1
+    ]
+    sizes = sorted(c.state for c in option)
+    if board["kind"] == "panel":
+        at, where = play.cells[0], {"part": play.part}
+    else:  # one row of heaps: the heaps of the components before this one come first
+        before = [board_of(c) for c in comps[: play.part]]
+        at = sum(len(b.get("heaps", ())) for b in before if b is not None) + play.cells[0]
+        where = {}
+    heaps = board["parts"][play.part]["heaps"] if where else board["heaps"]
+    if at >= len(heaps):  # a heap past the last one drawn
+        return None
+    left: dict[str, Any] = {"parts": sizes} if len(sizes) > 1 else {"leave": sum(sizes)}
+    return {"heap": at, "from": heaps[at], **left, **where}
 
 
 def move_target(before: Board | None, after: Board | None) -> dict[str, Any] | None:

@@ -144,7 +144,7 @@ def moves_json(
                     "words": words,
                     "outcome": _FOR_THE_MOVER.get(them or "", "unknown"),
                     "remoteness": r.remoteness,
-                    "target": play_target(board, play),
+                    "target": play_target(board, play, position),
                 }
             )
         over = None
@@ -367,7 +367,7 @@ def _partisan_moves(
                     "words": words,
                     "outcome": "win" if r.outcome in good else "lose",
                     "remoteness": None,
-                    "target": play_target(board, play),
+                    "target": play_target(board, play, position),
                 }
             )
     over = None

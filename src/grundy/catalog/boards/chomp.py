@@ -24,7 +24,7 @@ value, found by the generic impartial search.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from math import comb
@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_svg, check_search_size, parse_size
 from grundy.core.board import Grid
-from grundy.core.game import ImpartialGame
+from grundy.core.game import ImpartialGame, Play, Player
 from grundy.core.params import parse_natural
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
@@ -198,13 +198,29 @@ class Chomp(ImpartialGame[int]):
         )
 
     def moves(self, state: Any) -> list[Any]:
+        return [after for _, _, after in self._bites(state)]
+
+    def _bites(self, state: int) -> Iterator[tuple[int, int, int]]:
+        """``(row, column, bar after)`` for each square that may be taken, rows counted
+        from the poisoned row and columns from the poisoned column (from 0)."""
         lengths = self.lengths(state)
-        out = []
         for i, n in enumerate(lengths):
             for j in range(1 if i == 0 else 0, n):
-                new = lengths[:i] + [min(k, j) for k in lengths[i:]]
-                out.append(self.pack(new))
-        return out
+                yield i, j, self.pack(lengths[:i] + [min(k, j) for k in lengths[i:]])
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """Each move as a :class:`~grundy.core.game.Play` naming the square taken (its
+        cell of :meth:`board`, the poisoned row at the bottom).
+
+        >>> g = Chomp(2, 3)
+        >>> p = next(iter(g.plays(g.full())))
+        >>> p.cells, p.words
+        ((4,), 'take row 1, column 2 and everything above and to the right')
+        """
+        for i, j, after in self._bites(state):
+            cell = (self.rows - 1 - i) * self.cols + j
+            words = f"take row {i + 1}, column {j + 1} and everything above and to the right"
+            yield Play((after,), player, (cell,), words)
 
     def use_retrograde(self, state: Any) -> bool:
         return comb(self.rows + self.cols, self.rows) <= RETROGRADE_POSITIONS
@@ -242,11 +258,7 @@ class Chomp(ImpartialGame[int]):
         >>> g.describe_move(g.full(), (g.pack([3, 1]),))
         'take row 2, column 2 and everything above and to the right'
         """
-        (after,) = option
-        before, now = self.lengths(state), self.lengths(after)
-        i = next(k for k in range(self.rows) if before[k] != now[k])
-        j = now[i]
-        return f"take row {i + 1}, column {j + 1} and everything above and to the right"
+        return next(p.words for p in self.plays(state) if p.after == tuple(option))
 
 
 def _factory(params: str | None) -> Chomp:

@@ -24,13 +24,13 @@ covered, ``/`` between rows allowed), then who moves, ``L`` or ``R`` (default
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
 from grundy.cgt.games.domineering import Domineering
-from grundy.core.game import LEFT, RIGHT, Player
+from grundy.core.game import LEFT, RIGHT, Play, Player
 from grundy.errors import InvalidGameError, InvalidSpecError
 from grundy.search.partisan import PartisanSearch, outcome_class
 
@@ -207,6 +207,19 @@ class DomineeringSearch(PartisanSearch):
             smaller="the canonical value (domineering:RxC, whoever moves first), a smaller "
             "board (e.g. domineering-search:5x5) or a board with more cells filled (#)",
         )
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """Each move as a :class:`~grundy.core.game.Play`: the two cells of the domino
+        placed (indices of :meth:`board`, top row first).
+
+        >>> g = DomineeringSearch.of(2, 3)
+        >>> [p.cells for p in g.plays(g.parse_args([])[0])]
+        [(0, 3), (1, 4), (2, 5)]
+        """
+        for after in self.moves(state):
+            placed = (after >> 1) ^ (state >> 1)  # the domino's two bits
+            cells = ((placed & -placed).bit_length() - 1, placed.bit_length() - 1)
+            yield Play((after,), None, cells, self.describe_move(state, after))
 
     def describe_move(self, state: Any, after: Any) -> str:
         placed = (after >> 1) ^ (state >> 1)

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.board import Strip
-from grundy.core.game import Answer, ImpartialGame
+from grundy.core.game import Answer, ImpartialGame, Play, Player
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.heap.games import TakeAndBreak
 
@@ -100,13 +100,27 @@ class Treblecross(ImpartialGame[str]):
         return Strip(tuple("x" if ch == "x" else "empty" for ch in state))
 
     def moves(self, state: str) -> Iterator[str]:
+        return (state[:i] + "x" + state[i + 1 :] for i in self._squares(state))
+
+    def _squares(self, state: str) -> Iterator[int]:
+        """The squares a cross may go in (from 0)."""
         n = len(state)
         for i in range(n):
             if state[i] != "x" and (
                 n <= SHORT  # three in a row never fits: every cross is safe
                 or all(state[j] != "x" for j in range(max(0, i - 2), min(n, i + 3)))
             ):
-                yield state[:i] + "x" + state[i + 1 :]
+                yield i
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """Each move as a :class:`~grundy.core.game.Play` naming the square crossed.
+
+        >>> [p.cells for p in Treblecross().plays("x....")]
+        [(3,), (4,)]
+        """
+        for i in self._squares(state):
+            after = state[:i] + "x" + state[i + 1 :]
+            yield Play((after,), player, (i,), f"put a cross in square {i + 1}")
 
     def heaps(self, state: str) -> tuple[int, ...]:
         """The octal 0.007 heaps equal to ``state``: each run of empty squares with a heap
@@ -160,6 +174,4 @@ class Treblecross(ImpartialGame[str]):
         ][:20]
 
     def describe_move(self, state: str, option: tuple[str, ...]) -> str:
-        (after,) = option
-        i = next(k for k, (a, b) in enumerate(zip(state, after, strict=True)) if a != b)
-        return f"put a cross in square {i + 1}"
+        return next(p.words for p in self.plays(state) if p.after == tuple(option))

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.board import Strip
-from grundy.core.game import PartisanGame
-from grundy.errors import InvalidSpecError
+from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
+from grundy.errors import InvalidGameError, InvalidSpecError
 
 __all__ = ["BackslidingToadsAndFrogs"]
 
@@ -84,20 +84,30 @@ class BackslidingToadsAndFrogs(PartisanGame[str]):
         >>> g.describe_move(".tf", "t.f", "L"), g.describe_move("tf.", ".ft", "L")
         ('Left: the toad on 2 slides back to 1', 'Left: the toad on 1 jumps the frog on 2 to 3')
         """
-        moved = [i for i, (a, b) in enumerate(zip(state, after, strict=False)) if a != b]
-        if len(state) != len(after) or len(moved) != 2:
-            return super().describe_move(state, after, side)
-        piece = "t" if side == "L" else "f"
-        i = next(k for k in moved if state[k] == piece)
-        j = next(k for k in moved if k != i)
-        who = "Left: the toad" if side == "L" else "Right: the frog"
-        forward = (j > i) == (side == "L")
-        if abs(j - i) == 2:
-            jumped = "frog" if side == "L" else "toad"
-            return f"{who} on {i + 1} jumps the {jumped} on {(i + j) // 2 + 1} to {j + 1}"
-        return f"{who} on {i + 1} {'steps' if forward else 'slides back'} to {j + 1}"
+        player: Player = LEFT if side == LEFT else RIGHT
+        found = (p.words for p in self.plays(state, player) if p.after == (after,))
+        return next(found, None) or super().describe_move(state, after, side)
 
-    def _moves(self, state: str, piece: str, other: str, step: int) -> Iterator[str]:
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """Each move as a :class:`~grundy.core.game.Play` naming the square the piece leaves
+        and the one it lands on.
+
+        >>> [p.cells for p in BackslidingToadsAndFrogs().plays("tf.", "L")]
+        [(0, 2)]
+        """
+        if player not in (LEFT, RIGHT):
+            raise InvalidGameError(f"a partisan game's player is 'L' or 'R', got {player!r}")
+        piece, other, step = ("t", "f", 1) if player == LEFT else ("f", "t", -1)
+        who = "Left: the toad" if player == LEFT else "Right: the frog"
+        for i, j in self._steps(state, piece, other, step):
+            if abs(j - i) == 2:
+                words = f"{who} on {i + 1} jumps the {_NAMES[other]} on {(i + j) // 2 + 1}"
+            else:
+                words = f"{who} on {i + 1} {'steps' if j - i == step else 'slides back'}"
+            yield Play((_swap(state, i, j),), player, (i, j), f"{words} to {j + 1}")
+
+    def _steps(self, state: str, piece: str, other: str, step: int) -> Iterator[tuple[int, int]]:
+        """``(from, to)`` for each move of ``piece``: forward, back, then a jump."""
         n = len(state)
         for i, ch in enumerate(state):
             if ch != piece:
@@ -105,16 +115,19 @@ class BackslidingToadsAndFrogs(PartisanGame[str]):
             for d in (step, -step):  # forward, then back
                 j = i + d
                 if 0 <= j < n and state[j] == ".":
-                    yield _swap(state, i, j)
+                    yield i, j
             j = i + 2 * step
             if 0 <= j < n and state[i + step] == other and state[j] == ".":
-                yield _swap(state, i, j)
+                yield i, j
 
     def left_moves(self, state: str) -> Iterator[str]:
-        return self._moves(state, "t", "f", 1)
+        return (_swap(state, i, j) for i, j in self._steps(state, "t", "f", 1))
 
     def right_moves(self, state: str) -> Iterator[str]:
-        return self._moves(state, "f", "t", -1)
+        return (_swap(state, i, j) for i, j in self._steps(state, "f", "t", -1))
+
+
+_NAMES = {"t": "toad", "f": "frog"}
 
 
 def _swap(state: str, i: int, j: int) -> str:

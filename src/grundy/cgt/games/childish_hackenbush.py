@@ -51,7 +51,7 @@ class ChildishHackenbush(ColoredHackenbush):
     def params_text(self) -> str | None:
         return None
 
-    def _moves(self, state: Picture, colour: str) -> Iterator[Picture]:
+    def _cuts(self, state: Picture, colour: str) -> Iterator[tuple[int, Picture]]:
         seen = set()
         for i, (_, _, c) in enumerate(state):
             if c in (colour, "g"):
@@ -60,4 +60,4 @@ class ChildishHackenbush(ColoredHackenbush):
                     continue  # a blue or red edge is cut only when nothing falls
                 if after not in seen:
                     seen.add(after)
-                    yield after
+                    yield i, after

@@ -16,15 +16,14 @@ swapping blue and red negates the value.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.board import Graph, layered_graph
-from grundy.core.game import PartisanGame
+from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
 from grundy.core.params import parse_natural
-from grundy.errors import InvalidSpecError
+from grundy.errors import InvalidGameError, InvalidSpecError
 
 __all__ = ["ColoredHackenbush"]
 
@@ -59,6 +58,9 @@ def _relabel(edges: Sequence[tuple[int, int, str]]) -> Picture:
         a, b = names[u], names[v]
         out.append((min(a, b), max(a, b), c))
     return tuple(sorted(out))
+
+
+_NAMES = {"b": "blue", "r": "red", "g": "green"}
 
 
 @dataclass(frozen=True)
@@ -116,29 +118,42 @@ class ColoredHackenbush(PartisanGame[Picture]):
         >>> g.describe_move(s, (), "L")
         'Left cuts the blue edge 0-1 (1 more falls)'
         """
-        colour = "b" if side == "L" else "r"
-        who = "Left" if side == "L" else "Right"
-        names = {"b": "blue", "r": "red", "g": "green"}
-        gone = Counter(state) - Counter(after)  # the cut edge and those that fell with it
-        for i, (u, v, c) in enumerate(state):
-            if (
-                (u, v, c) in gone
-                and c in (colour, "g")
-                and grounded(state[:i] + state[i + 1 :]) == after
-            ):
-                fallen = len(state) - 1 - len(after)
-                more = f" ({fallen} more {'falls' if fallen == 1 else 'fall'})" if fallen else ""
-                return f"{who} cuts the {names[c]} edge {u}-{v}{more}"
-        return super().describe_move(state, after, side)
+        player: Player = LEFT if side == LEFT else RIGHT
+        found = (p.words for p in self.plays(state, player) if p.after == (after,))
+        return next(found, None) or super().describe_move(state, after, side)
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """Each cut as a :class:`~grundy.core.game.Play` naming the edge cut: its index in
+        the picture, the edges of :meth:`board` in the same order.
+
+        >>> g = ColoredHackenbush()
+        >>> (s,) = g.parse_args(["0-1:b 1-2:r 0-3:g"])
+        >>> [(p.cells, p.words) for p in g.plays(s, "R")]
+        [((1,), 'Right cuts the green edge 0-3'), ((2,), 'Right cuts the red edge 1-2')]
+        """
+        if player not in (LEFT, RIGHT):
+            raise InvalidGameError(f"a partisan game's player is 'L' or 'R', got {player!r}")
+        who = "Left" if player == LEFT else "Right"
+        for i, after in self._cuts(state, "b" if player == LEFT else "r"):
+            u, v, c = state[i]
+            fallen = len(state) - 1 - len(after)
+            more = f" ({fallen} more {'falls' if fallen == 1 else 'fall'})" if fallen else ""
+            words = f"{who} cuts the {_NAMES[c]} edge {u}-{v}{more}"
+            yield Play((after,), player, (i,), words)
 
     def _moves(self, state: Picture, colour: str) -> Iterator[Picture]:
+        return (after for _, after in self._cuts(state, colour))
+
+    def _cuts(self, state: Picture, colour: str) -> Iterator[tuple[int, Picture]]:
+        """``(edge, picture after)`` for each cut of a ``colour`` or green edge, the first
+        edge of each picture reached."""
         seen = set()
         for i, (_, _, c) in enumerate(state):
             if c in (colour, "g"):
                 after = grounded(state[:i] + state[i + 1 :])
                 if after not in seen:
                     seen.add(after)
-                    yield after
+                    yield i, after
 
     def left_moves(self, state: Picture) -> Iterator[Picture]:
         return self._moves(state, "b")
