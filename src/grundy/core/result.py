@@ -220,7 +220,9 @@ class Result:
         return Outcome(self.outcome).mover_result()
 
     def __str__(self) -> str:
-        """The command line's text for this answer (``grundy solve`` prints exactly this).
+        """The command line's text for this answer (``grundy solve --ascii`` prints exactly
+        this; without ``--ascii`` a canonical value is in the pretty forms where the output
+        can show them).
 
         >>> from grundy import solve
         >>> print(solve("nim 3"))
