@@ -25,7 +25,6 @@ from typing import Any
 
 from grundy import Result, solve
 from grundy.cli.common import add_ascii, add_limits, limited, pretty_values, spec_from_args
-from grundy.core.result import format_result as core_format_result
 from grundy.errors import SearchLimitError, UnsupportedError
 
 __all__ = ["format_result", "pretty_value", "refuse_huge_search", "register", "run"]
@@ -234,7 +233,7 @@ def format_result(result: Result, *, pretty: bool = False) -> str:
     """
     if not pretty:
         return str(result)
-    return core_format_result(result, value_text=pretty_value)
+    return result.text(value_text=pretty_value)
 
 
 def pretty_value(value: object) -> str:

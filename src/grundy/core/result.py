@@ -241,6 +241,16 @@ class Result:
         """
         return format_result(self)
 
+    def text(self, *, value_text: Callable[[Any], str] = str) -> str:
+        """``str(self)`` with the canonical value written by ``value_text`` (the command
+        line passes :func:`grundy.cgt.pretty` for ``1±1``, ``⇑*``, ``tiny-2``).
+
+        >>> from grundy import solve
+        >>> solve('cgt "1+-1"').text(value_text=lambda v: f"<{v}>").splitlines()[2]
+        'Canonical value: <1+-1>'
+        """
+        return format_result(self, value_text=value_text)
+
     def __repr__(self) -> str:
         """One line: the spec, the outcome and the values that matter (``str`` has the rest).
 
