@@ -38,11 +38,17 @@ class CliRun(NamedTuple):
 
 class _Stream(io.StringIO):
     """A captured stream that can pass for a terminal and survives ``close()``
-    (main closes stderr on a broken pipe)."""
+    (main closes stderr on a broken pipe). Its ``encoding`` is None (a ``StringIO``'s: the
+    command line then writes values in ASCII) unless one is given."""
 
-    def __init__(self, tty: bool = False) -> None:
+    def __init__(self, tty: bool = False, encoding: str | None = None) -> None:
         super().__init__()
         self._tty = tty
+        self._encoding = encoding
+
+    @property
+    def encoding(self) -> str | None:  # type: ignore[override]
+        return self._encoding
 
     def isatty(self) -> bool:
         return self._tty
@@ -51,12 +57,14 @@ class _Stream(io.StringIO):
         pass
 
 
-def run(*argv: str, stdin: str = "", tty: bool = False) -> CliRun:
+def run(*argv: str, stdin: str = "", tty: bool = False, encoding: str | None = None) -> CliRun:
     """Run ``grundy ARGV...`` in this process; ``stdin`` is what the user types.
 
-    With ``tty=True`` stderr passes for a terminal (progress lines and bars show).
+    With ``tty=True`` stderr passes for a terminal (progress lines and bars show). With
+    ``encoding`` stdout declares that encoding (``"utf-8"``: canonical values in the pretty
+    forms, as on a UTF-8 terminal); without it, it declares none and values are in ASCII.
     """
-    out, err = _Stream(), _Stream(tty)
+    out, err = _Stream(encoding=encoding), _Stream(tty)
     saved_stdin = sys.stdin
     sys.stdin = io.StringIO(stdin)
     try:

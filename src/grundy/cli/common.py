@@ -18,10 +18,12 @@ __all__ = [
     "EXIT_USAGE",
     "OneLineParser",
     "UsageError",
+    "add_ascii",
     "add_limits",
     "add_time_limit",
     "comma_hint",
     "integer_at_least",
+    "pretty_values",
     "progress_line",
     "seconds",
     "spec_from_args",
@@ -217,6 +219,56 @@ got a number of 5,000 digits
         return value
 
     return convert
+
+
+#: The signs the pretty forms use beyond ASCII (grundy.cgt.pretty).
+PRETTY_SIGNS = "±↑↓⇑⇓"
+
+
+def add_ascii(p: argparse.ArgumentParser) -> None:
+    """Add ``--ascii``: values as today's ASCII text rather than the pretty forms."""
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write canonical values in ASCII (1+-1, ^2*, {0||0|-2}) rather than the pretty "
+        "forms (1±1, ⇑*, tiny-2); the default where the output cannot encode ± and arrows",
+    )
+
+
+def pretty_values(args: argparse.Namespace) -> bool:
+    """Whether to write values in the pretty forms: unless ``--ascii`` was given or standard
+    output cannot encode the signs (its ``encoding`` is not declared or lacks ``±`` and the
+    arrows, e.g. ASCII or Latin-1).
+
+    >>> import io
+    >>> ns = argparse.Namespace(ascii=False)
+    >>> saved = sys.stdout
+    >>> try:
+    ...     sys.stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    ...     utf8 = pretty_values(ns)
+    ...     sys.stdout = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    ...     plain = pretty_values(ns)
+    ... finally:
+    ...     sys.stdout = saved
+    >>> utf8, plain, pretty_values(argparse.Namespace(ascii=True))
+    (True, False, False)
+    """
+    if getattr(args, "ascii", False):
+        return False
+    return can_encode(sys.stdout, PRETTY_SIGNS)
+
+
+def can_encode(stream: object, text: str) -> bool:
+    """Whether ``stream`` declares an encoding that can write ``text`` (a stream with no
+    ``encoding``, such as a ``StringIO``, counts as unable: the safe choice)."""
+    encoding = getattr(stream, "encoding", None)
+    if not isinstance(encoding, str) or not encoding:
+        return False
+    try:
+        text.encode(encoding)
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True
 
 
 def _shown(text: str) -> str:

@@ -10,7 +10,14 @@ import argparse
 from typing import Any
 
 from grundy import Position, Sum, board_svg, solve
-from grundy.cli.common import add_time_limit, integer_at_least, limited, spec_from_args
+from grundy.cli.common import (
+    add_ascii,
+    add_time_limit,
+    integer_at_least,
+    limited,
+    pretty_values,
+    spec_from_args,
+)
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.lang import atomic_write, check_target
 
@@ -47,6 +54,7 @@ def register(sub: Any) -> None:
         help="with table: plot heaps 0..N (default: enough to show a proved period, else "
         f"0..100; at most {MOST_PLOTTED:,})",
     )
+    add_ascii(p)
     add_time_limit(p)
     p.set_defaults(func=run)
 
@@ -114,7 +122,7 @@ def _first_without_board(position: Position | Sum) -> str:
 
 
 def _thermograph(args: argparse.Namespace) -> int:
-    from grundy.cgt import CanonicalGame, thermograph_svg  # noqa: PLC0415 (lazy: a game family)
+    from grundy.cgt import CanonicalGame, pretty, thermograph_svg  # noqa: PLC0415 (lazy: a game family)
 
     if len(args.spec) < 2:
         raise InvalidSpecError(
@@ -126,10 +134,12 @@ def _thermograph(args: argparse.Namespace) -> int:
             f"{result.position} is not a partisan position, so it has no thermograph",
             "a partisan position, e.g. grundy draw thermograph domineering:2x3 --svg t.svg",
         )
-    svg = thermograph_svg(CanonicalGame(result.canonical))
+    game = CanonicalGame(result.canonical)
+    svg = thermograph_svg(game)
     _write(args.svg, svg)
+    value = pretty(game) if pretty_values(args) else str(game)
     print(
-        f"wrote {args.svg}: the thermograph of {result.canonical} "
+        f"wrote {args.svg}: the thermograph of {value} "
         f"(mean {result.mean}, temperature {result.temperature})"
     )
     return 0

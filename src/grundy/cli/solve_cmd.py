@@ -1,4 +1,8 @@
-"""``grundy solve SPEC... [--misere] [--json] [--save FILE] [--load FILE] [--checkpoint FILE]``.
+"""``grundy solve SPEC... [--misere] [--json] [--ascii] [--save|--load|--checkpoint FILE]``.
+
+The text writes a canonical value in the readable forms (``1±1``, ``⇑*``, ``tiny-2``) where
+standard output can encode them, and in ASCII (``1+-1``, ``^2*``, ``{0||0|-2}``) with
+``--ascii`` or where it cannot; ``--json`` is always ASCII.
 
 ``--save FILE`` and ``--load FILE`` keep the solved table of a two-player
 search game (tictactoe, connect4:RxC, chomp:RxC, domineering-search:RxC) in
@@ -20,10 +24,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy import Result, solve
-from grundy.cli.common import add_limits, limited, spec_from_args
+from grundy.cli.common import add_ascii, add_limits, limited, pretty_values, spec_from_args
 from grundy.errors import SearchLimitError, UnsupportedError
 
-__all__ = ["format_result", "refuse_huge_search", "register", "run"]
+__all__ = ["format_result", "pretty_value", "refuse_huge_search", "register", "run"]
 
 
 def register(sub: Any) -> None:
@@ -64,6 +68,7 @@ def register(sub: Any) -> None:
         help="partisan games: keep the finished regions of the canonical value in FILE, "
         "so a stopped run started again resumes where it stopped",
     )
+    add_ascii(p)
     add_limits(p)
     p.set_defaults(func=run)
 
@@ -91,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
 
         print(json.dumps(result.to_dict()))
     else:
-        print(format_result(result))
+        print(format_result(result, pretty=pretty_values(args)))
     if stored is not None and args.save:
         _save(args.save, *stored)
     return 0
@@ -214,7 +219,31 @@ def _shorten(spec: str) -> str:
     return f"{spec[: _LONGEST - 40].rstrip()} ... ({len(spec):,} characters)"
 
 
-def format_result(result: Result) -> str:
+def format_result(result: Result, *, pretty: bool = False) -> str:
     """The human form of a result: who wins, the value, the winning moves, why, and how
-    (``str(result)``; the text lives with :class:`grundy.Result`)."""
-    return str(result)
+    (``str(result)``; the text lives with :class:`grundy.Result`). With ``pretty`` the
+    canonical value is in the readable forms of :func:`grundy.cgt.pretty`.
+
+    >>> from grundy import solve
+    >>> r = solve('cgt "{0||0|-2}"')
+    >>> format_result(r, pretty=True).splitlines()[2]
+    'Canonical value: tiny-2'
+    >>> format_result(r).splitlines()[2]
+    'Canonical value: {0|-1+-1}'
+    """
+    if not pretty:
+        return str(result)
+    return result.text(value_text=pretty_value)
+
+
+def pretty_value(value: object) -> str:
+    """A canonical value in the readable forms (``1±1``, ``⇑*``, ``tiny-2``); any other value
+    (a loopy one) as its text.
+
+    >>> from grundy.cgt import CanonicalGame
+    >>> pretty_value(CanonicalGame("{0||0|-2}")), pretty_value(7)
+    ('tiny-2', '7')
+    """
+    from grundy.cgt import CanonicalGame, pretty  # noqa: PLC0415 (lazy: partisan values only)
+
+    return pretty(value) if isinstance(value, CanonicalGame) else str(value)

@@ -31,6 +31,7 @@ strings, exact values as text such as ``"5/4"``).
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import EnumType, StrEnum
 from typing import Any
@@ -219,7 +220,9 @@ class Result:
         return Outcome(self.outcome).mover_result()
 
     def __str__(self) -> str:
-        """The command line's text for this answer (``grundy solve`` prints exactly this).
+        """The command line's text for this answer (``grundy solve --ascii`` prints exactly
+        this; without ``--ascii`` a canonical value is in the pretty forms where the output
+        can show them).
 
         >>> from grundy import solve
         >>> print(solve("nim 3"))
@@ -237,6 +240,16 @@ class Result:
         Method: formula: Nim heap: G(n) = n (Bouton 1901)
         """
         return format_result(self)
+
+    def text(self, *, value_text: Callable[[Any], str] = str) -> str:
+        """``str(self)`` with the canonical value written by ``value_text`` (the command
+        line passes :func:`grundy.cgt.pretty` for ``1±1``, ``⇑*``, ``tiny-2``).
+
+        >>> from grundy import solve
+        >>> solve('cgt "1+-1"').text(value_text=lambda v: f"<{v}>").splitlines()[2]
+        'Canonical value: <1+-1>'
+        """
+        return format_result(self, value_text=value_text)
 
     def __repr__(self) -> str:
         """One line: the spec, the outcome and the values that matter (``str`` has the rest).
@@ -438,7 +451,7 @@ def _move_lines(
     return out
 
 
-def _partisan_lines(result: Result) -> list[str]:
+def _partisan_lines(result: Result, value_text: Callable[[Any], str] = str) -> list[str]:
     """Canonical value, temperature and stops, and each side's winning moves moving first."""
     if result.onside is not None:  # a loopy value (grundy.cgt.loopy)
         lines = [f"Value: {result.canonical}"]
@@ -454,7 +467,7 @@ def _partisan_lines(result: Result) -> list[str]:
             lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, descs, strict=True))
         return lines
     lines = [
-        f"Canonical value: {result.canonical}",
+        f"Canonical value: {value_text(result.canonical)}",
         f"Mean {result.mean}, temperature {result.temperature}; "
         f"stops: Left {result.left_stop}, Right {result.right_stop}",
     ]
@@ -480,8 +493,21 @@ def _outcome_words(result: Result) -> str:
     return _OUTCOME_WORDS.get(str(result.outcome), str(result.outcome))
 
 
-def format_result(result: Result) -> str:
-    """The human form of a result: who wins, the value, the winning moves, why, and how."""
+def format_result(result: Result, *, value_text: Callable[[Any], str] = str) -> str:
+    """The human form of a result: who wins, the value, the winning moves, why, and how.
+
+    ``value_text`` writes the canonical value (default ``str``, its ASCII form; the command
+    line passes the readable forms of :func:`grundy.cgt.pretty`, ``1±1``, ``⇑*``,
+    ``tiny-2``, where its output can show them). The "Why" lines and the specs stay in
+    ASCII (a spec is what one types back).
+
+    >>> from grundy import solve
+    >>> r = solve('cgt "1+-1"')
+    >>> format_result(r).splitlines()[2]
+    'Canonical value: 1+-1'
+    >>> format_result(r, value_text=lambda v: f"<{v}>").splitlines()[2]
+    'Canonical value: <1+-1>'
+    """
     if result.value is not None:  # a two-player search game: its own rules say who wins
         lines = [short_spec(result.position)]
     elif result.play == "misere":
@@ -496,7 +522,7 @@ def format_result(result: Result) -> str:
     if result.grundy is not None:
         lines.append(f"Grundy value: {result.grundy}")
     if result.canonical is not None:
-        lines.extend(_partisan_lines(result))
+        lines.extend(_partisan_lines(result, value_text))
     elif result.onside is None and result.method.startswith("retrograde analysis of the sum"):
         # a loopy partisan sum whose value was not found: the outcome and best moves stand
         lines.append("Value: not found (see Why)")
