@@ -59,7 +59,9 @@ def game(
         if v == "off":
             graph[v] = ([], ["off"])
             continue
-        g, (fr, fc) = v  # type: ignore[misc]
+        assert isinstance(v, tuple)
+        g: frozenset[tuple[int, int]] = v[0]
+        fr, fc = v[1]
         lefts = []
         for r, c in g:
             for dc in (-1, 1):

@@ -50,7 +50,7 @@ def _integer(n: int) -> Game:
     forms: dict[object, tuple[list[object], list[object]]] = {0: ([], [])}
     for k in range(-1, n - 1, -1):
         forms[k] = ([], [k + 1])
-    return forms, n  # type: ignore[return-value]
+    return forms, n
 
 
 def _sums(value: str) -> list[list[Game]]:
