@@ -134,6 +134,10 @@ def test_position_limit_is_one_line() -> None:
         "fox-and-geese geese=3,1 fox=3,1",  # the fox on a goose
         "fox-and-geese geese=3,1 fox=1",  # not R,C
         "fox-and-geese geese=3,1 wolf=1,1",
+        "fox-and-geese x.x.x.x./......../.o......",  # the fox on a light square
+        "fox-and-geese x.x.x.x./.o....../o.......",  # two foxes
+        "fox-and-geese x.x.x.x./......../o......",  # a short row
+        "fox-and-geese x.x.x.x./......../o......q",
     ],
 )
 def test_bad_positions_are_one_clear_error(bad: str) -> None:
@@ -158,3 +162,10 @@ def test_play_against_the_perfect_player() -> None:
         timeout=120,
     )
     assert "Right has no move" in out.stdout and "You win" in out.stdout, out.stdout
+
+
+def test_the_board_form_is_the_same_position() -> None:
+    a = parse("fox-and-geese x.x.x.x./......../o.......")
+    b = parse("fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1")
+    assert a.components[0].state == b.components[0].state
+    assert str(a) == str(b) == "fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"

@@ -39,7 +39,8 @@ __all__ = ["WIDTH", "FoxAndGeese", "escaped"]
 
 _SYNTAX = (
     "fox-and-geese geese=R,C;R,C;... fox=R,C  (row R from 1 at the bottom to 8, column C "
-    "from 1 to 8, R + C even; e.g. fox-and-geese 'geese=4,2;4,4;4,6;4,8' fox=1,1)"
+    "from 1 to 8, R + C even; e.g. fox-and-geese 'geese=4,2;4,4;4,6;4,8' fox=1,1), or "
+    "the board as rows from the top, x a goose, o the fox (x.x.x.x./......../o.......)"
 )
 
 #: Columns of the board (and rows a piece may be given on).
@@ -79,6 +80,35 @@ def _square(text: str, what: str) -> Square:
     return r, c
 
 
+def _board_form(text: str) -> State:
+    """A position drawn as rows from the top, ``/`` between them, the last row being row
+    1: ``x`` a goose, ``o`` the fox, ``.`` any other square (CGSuite's picture).
+
+    >>> _board_form("x.x...../......../o.......")
+    (((3, 1), (3, 3)), (1, 1))
+    """
+    rows = text.split("/")
+    if len(rows) > WIDTH or any(len(row) != WIDTH for row in rows):
+        raise InvalidSpecError(
+            f"the board {text!r} is not at most {WIDTH} rows of {WIDTH} squares", _SYNTAX
+        )
+    geese: list[Square] = []
+    foxes: list[Square] = []
+    for i, row in enumerate(rows):
+        r = len(rows) - i
+        for c, ch in enumerate(row.lower(), start=1):
+            if ch not in "xo.":
+                raise InvalidSpecError(f"unexpected {ch!r} in the board {text!r}", _SYNTAX)
+            if ch != "." and (r + c) % 2:
+                raise InvalidSpecError(
+                    f"a piece on {r},{c}, a square not used (R + C must be even)", _SYNTAX
+                )
+            (geese if ch == "x" else foxes if ch == "o" else []).append((r, c))
+    if len(foxes) != 1 or not geese:
+        raise InvalidSpecError("the board needs one fox o and at least one goose x", _SYNTAX)
+    return tuple(sorted(geese)), foxes[0]
+
+
 @dataclass(frozen=True)
 class FoxAndGeese(PartisanGame[State]):
     """Fox and Geese; a state is ``(geese, fox)``, the geese a sorted tuple of squares."""
@@ -97,6 +127,8 @@ class FoxAndGeese(PartisanGame[State]):
     loopy_partisan: ClassVar[bool] = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if len(args) == 1 and "=" not in args[0]:
+            return [_board_form(args[0])]
         fields: dict[str, str] = {}
         for a in args:
             key, eq, rest = a.partition("=")
