@@ -119,7 +119,7 @@ class FoxAndGeese(PartisanGame[State]):
     rule: ClassVar[str] = (
         "Left's geese step one square diagonally down, Right's fox one square diagonally "
         "any way, onto empty dark squares (R + C even) of a board 8 wide; no captures; a "
-        "fox past the geese runs free (off); endless play is a draw"
+        "fox past the geese runs free (off); the geese's moves run out, so no draws"
     )
     example: ClassVar[str] = "fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"
     family: ClassVar[str] = "partisan"
