@@ -21,6 +21,11 @@ REFERENCES: dict[str, tuple[str, str]] = {
         "CGSuite's published value of ttt..fff predicts the outcomes in sums that "
         "reference.loopy_play finds on the game graph of our rules",
     ),
+    "fox-and-geese": (
+        "cgt/loopy/test_fox_and_geese.py",
+        "reference.fox_geese's game graph of the rules (outcomes with reference.loopy_play) "
+        "and CGSuite's published values",
+    ),
     "bash": ("heap/test_bash.py", "reference.heap_rules.bash_table"),
     "cgt": ("cgt/test_literal.py", "every game born by day 2 (tests/cgt/reference.py)"),
     "chomp": ("catalog/boards/test_chomp.py", "a brute-force mex over shapes"),

@@ -110,6 +110,8 @@ GAME_INDEX: dict[str, str] = {
     "backsliding-toads-frogs": "grundy.cgt.games.backsliding_toads_frogs",
     "backsliding-toads-and-frogs": "grundy.cgt.games.backsliding_toads_frogs",
     "backsliding-tf": "grundy.cgt.games.backsliding_toads_frogs",
+    "fox-and-geese": "grundy.cgt.games.fox_and_geese",
+    "fox-geese": "grundy.cgt.games.fox_and_geese",
     "cgt": "grundy.cgt.games.literal",
     "game": "grundy.cgt.games.literal",
     "snort": "grundy.cgt.games.snort",

@@ -154,6 +154,9 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
         explanation.append(
             f"Not stopper-sided as far as found: {e} (no value; the outcome above stands)."
         )
+    except UnsupportedError as e:  # too large to compare (the pair table's bound)
+        value = None
+        explanation.append(f"The value is out of reach: {e}; the outcome above stands.")
     except TimeLimitError:
         value = None
         explanation.append(
