@@ -107,8 +107,18 @@ def test_parse_game_checks_the_time_limit() -> None:
 def test_draw_thermograph_of_a_big_position_stops_at_the_time_limit(tmp_path: Path) -> None:
     svg = tmp_path / "t.svg"
     position = "rrbrrbbbbgggrgbbbggggbgrbrrggrbrrbrrrg"
+    # A step clock (each reading 0.05 s after the last): the limit runs out after ten
+    # readings, however fast the machine is.
     proc = _grundy(
-        "draw", "thermograph", "toppling", position, "--svg", str(svg), "--time-limit", "0.5"
+        "draw",
+        "thermograph",
+        "toppling",
+        position,
+        "--svg",
+        str(svg),
+        "--time-limit",
+        "0.5",
+        step=0.05,
     )
     assert proc.returncode == 1, proc.stderr
     lines = proc.stderr.splitlines()
