@@ -10,7 +10,8 @@
  * never changes, so no move ever joins two 4-connected groups of s | e, and every move
  * lies inside one group. The groups are therefore independent games, and the position is
  * their sum. A group in which neither player can move now is 0 (only moves change it),
- * and so is a single square; they are dropped.
+ * and so is a single square; they are dropped. Before the split, the stones that can
+ * never move are taken for no squares (fission_live).
  *
  * The key. The value is kept by the four symmetries that keep north-south north-south
  * (identity, the two mirrors, the half turn), and a transposed board swaps the players'
@@ -72,9 +73,27 @@ static inline int fission_next(fission_iter *it, fission_pos *pos)
     return 1;
 }
 
+/* The squares that are not frozen stones: a stone is frozen when neither of its pairs of
+ * opposite neighbours (north-south, east-west) are both live squares, live squares being
+ * those of s | e not frozen, worked out to a fixed point. No frozen stone ever moves: at
+ * the first move of one, the two squares it splits into are empty, so squares, and not
+ * frozen stones (none has moved yet), so live, which its being frozen denies. A frozen
+ * stone thus stays a stone and is never an empty square a move needs: it is a square in
+ * no move, the same as no square (#), which may split its group further. */
+static inline u64 fission_live(u64 s, u64 e, int stride)
+{
+    u64 live = s | e;
+    for (;;) {
+        u64 frozen = s & ~(shl(live, stride) & shr(live, stride)) & ~((live << 1) & (live >> 1));
+        if (!(live & frozen))
+            return live;
+        live &= ~frozen;
+    }
+}
+
 static inline int fission_regions(const fission_pos *pos, u64 *comps)
 {
-    return grid_components(pos->s | pos->e, pos->stride, comps, 0);
+    return grid_components(fission_live(pos->s, pos->e, pos->stride), pos->stride, comps, 0);
 }
 
 static inline int fission_part(const fission_pos *pos, u64 comp, pair_shape *key, long *number,
