@@ -9,7 +9,7 @@ Bounds: every board of x . # of 1x5, 5x1, 2x3, 3x2 and 2x4, every board of x and
 and 4x2 (each but 2x4 also as the raw key of each of its 8 images, a transposed image
 negated), every board of one stone on 4x4, 4x5 and 5x4 (and on the 8 images); seeded random
 boards of 3x4, 4x4, 4x5 and 5x5 (slow: every board of x . # of 3x3, more random 5x5 boards,
-one centre stone on 5x5).
+one centre stone on 5x5); a checkpoint round trip of the compiled memo (kind 7).
 """
 
 from __future__ import annotations
@@ -189,3 +189,18 @@ def test_bad_keys_are_refused() -> None:
         CORE.fission_value([1, 3, (2,), (5,)], None, 10)
     with pytest.raises(ValueError, match="not an id"):
         CORE.fission_memo_add((1, 3, (2,), (5,)), -1, 10)
+
+
+def test_a_checkpoint_keeps_the_compiled_memo(tmp_path: Any) -> None:
+    # value_of saves the C memo as raw records of kind 7 and reads them back into it
+    import grundy  # noqa: PLC0415
+
+    path = tmp_path / "fission.gz"
+    game = Fission()
+    (state,) = game.parse_args(["...../..x../...../....."])
+    first = value_of(game, state, checkpoint=path)
+    grundy.clear_cache()
+    assert CORE.fission_memo_stats()[0] == 0
+    assert value_of(game, state, checkpoint=path) == first
+    entries, evaluated, _evictions, _size = CORE.fission_memo_stats()
+    assert entries > 0 and evaluated == 0  # every region read back, none worked out again
