@@ -28,7 +28,8 @@ enum {
     GRID_KIND_SNORT = 4,
     GRID_KIND_KONANE = 5,
     GRID_KIND_CRAM = 6,
-    GRID_KINDS = 7
+    GRID_KIND_FISSION = 7,
+    GRID_KINDS = 8
 };
 
 /* ---- bit tricks in portable C99 (no compiler builtins) ------------------------------ */
@@ -204,6 +205,10 @@ void least_plain(const u64 *rows, int h, int w, u64 *best);
  * planes swapped (*swapped = 1: the colours swapped, the value negated). */
 void pair_least(const u64 *a, const u64 *b, int h, int w, int *kh, int *kw, int *swapped,
                 u64 *ka, u64 *kb);
+/* The same over the 8 symmetries with `swaps` 1 (no swap) or 2 (as pair_least); *transposed
+ * says the least image is a transposed one (of equal images, one not transposed wins). */
+void images_least(const u64 *a, const u64 *b, int h, int w, int swaps, int *kh, int *kw,
+                  int *swapped, int *transposed, u64 *ka, u64 *kb);
 PyObject *rows_tuple(const u64 *rows, int n);
 
 /* A keyed region of two planes: the key image (kh rows of kw bits). */
@@ -358,5 +363,6 @@ extern PyMethodDef GRUNDY_TF_METHODS[];
 extern PyMethodDef GRUNDY_CLOB_METHODS[];
 extern PyMethodDef GRUNDY_COL_METHODS[];
 extern PyMethodDef GRUNDY_KONANE_METHODS[];
+extern PyMethodDef GRUNDY_FISSION_METHODS[];
 
 #endif

@@ -45,10 +45,11 @@ static int clob_cmp(int h, int w, const u64 *a, const u64 *b, int bh, int bw, co
     return c ? c : rows_cmp(b, bb, h);
 }
 /* The least image (kh rows of kw bits, planes ka and kb) of the planes a and b (h rows of
- * w bits) under the 8 symmetries of the square, or, when strictly less, the least with the
- * planes swapped (*swapped = 1: the colours swapped, the value negated). */
-void pair_least(const u64 *a, const u64 *b, int h, int w, int *kh, int *kw,
-                       int *swapped, u64 *ka, u64 *kb)
+ * w bits) under the 8 symmetries of the square (*transposed: the image is a transposed
+ * one; of equal images, one not transposed), or, when `swaps` is 2 and strictly less, the
+ * least with the planes swapped (*swapped = 1). */
+void images_least(const u64 *a, const u64 *b, int h, int w, int swaps, int *kh, int *kw,
+                  int *swapped, int *transposed, u64 *ka, u64 *kb)
 {
     u64 ta[MAXROWS] = {0}, tb[MAXROWS] = {0}, ra[MAXROWS], rb[MAXROWS], rta[MAXROWS],
         rtb[MAXROWS];
@@ -66,9 +67,9 @@ void pair_least(const u64 *a, const u64 *b, int h, int w, int *kh, int *kw,
         rta[c] = reverse_bits(ta[c], h);
         rtb[c] = reverse_bits(tb[c], h);
     }
-    *swapped = 0;
+    *swapped = *transposed = 0;
     *kh = *kw = 0;
-    for (sw = 0; sw < 2; sw++) {
+    for (sw = 0; sw < swaps; sw++) {
         for (k = 0; k < 8; k++) {
             int tr = k >> 2, ih = tr ? w : h, iw = tr ? h : w, i;
             const u64 *ba = tr ? ((k & 1) ? rta : ta) : ((k & 1) ? ra : a);
@@ -90,11 +91,20 @@ void pair_least(const u64 *a, const u64 *b, int h, int w, int *kh, int *kw,
                 *kh = ih;
                 *kw = iw;
                 *swapped = sw;
+                *transposed = tr;
                 memcpy(ka, ia, (size_t)ih * sizeof(u64));
                 memcpy(kb, ib, (size_t)ih * sizeof(u64));
             }
         }
     }
+}
+/* The least image under the 8 symmetries, or, when strictly less, the least with the
+ * planes swapped (*swapped = 1: the colours swapped, the value negated). */
+void pair_least(const u64 *a, const u64 *b, int h, int w, int *kh, int *kw, int *swapped,
+                u64 *ka, u64 *kb)
+{
+    int transposed;
+    images_least(a, b, h, w, 2, kh, kw, swapped, &transposed, ka, kb);
 }
 void pair_shape_of(u64 a, u64 b, int stride, int r0, int c0, int h, int w,
                           pair_shape *out)

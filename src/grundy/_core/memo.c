@@ -4,7 +4,8 @@
  * walk or change them.
  *
  * memo_raw(which) -> bytes: every entry of memo `which` (GRID_KIND_*: 0 Domineering,
- * 1 Toads-and-Frogs, 2 Clobber, 3 Col, 4 Snort, 5 Konane, 6 Cram) as 24-byte records
+ * 1 Toads-and-Frogs, 2 Clobber, 3 Col, 4 Snort, 5 Konane, 6 Cram, 7 Fission) as 24-byte
+ * records
  * (a, b: uint64; tag: uint32; id: int32; native order); memo_raw_add(which, bytes, limit)
  * stores such records back (keys and ids checked). The memos hold ids of canon.c's table:
  * grundy.clear_cache() empties both (dom_memo_clear empties every memo).

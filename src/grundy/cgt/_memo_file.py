@@ -50,7 +50,16 @@ RECORD = 24
 _ID_AT = 20
 #: The kind of each compiled walk's records (its memo in ``_core/memo.c``, ``GRID_KIND_*``
 #: in ``_core/grid.h``), by the walk's name: records are read back only into their kind.
-RAW_KINDS = {"dom": 0, "tf": 1, "clob": 2, "col": 3, "snort": 4, "konane": 5, "cram": 6}
+RAW_KINDS = {
+    "dom": 0,
+    "tf": 1,
+    "clob": 2,
+    "col": 3,
+    "snort": 4,
+    "konane": 5,
+    "cram": 6,
+    "fission": 7,
+}
 
 
 def _plain(key: Any) -> Any:

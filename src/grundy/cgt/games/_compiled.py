@@ -1,11 +1,11 @@
 """The canonical-value walks of the compiled core (Domineering, Toads-and-Frogs, Clobber,
-Col, Snort, Konane, Cram: one memo-and-walk, ``_core/walk.h``, into which each game's
+Col, Snort, Konane, Cram, Fission: one memo-and-walk, ``_core/walk.h``, into which each game's
 file plugs its move generator, splitter and symmetry key), seen by
 :func:`grundy.cgt.value_of` through one interface: a region's value by its key, the C memo
 as ``(key, id)`` pairs or raw records (checkpoints), and its size.
 
 Each ruleset names its walk by the prefix of its C functions (``dom``, ``tf``, ``clob``,
-``col``, ``snort``, ``konane``, ``cram``), the kind of its raw records
+``col``, ``snort``, ``konane``, ``cram``, ``fission``), the kind of its raw records
 (:data:`grundy.cgt._memo_file.RAW_KINDS`) and which keys fit the C bitboards;
 :func:`compiled_walk` gives None when the compiled core or its table of canonical games is
 not running, and the Python walk is used.

@@ -4,9 +4,11 @@ Right's horizontally.
 Neutral stones ``x`` lie on a grid (``.`` empty, ``#`` no square). Left picks a stone
 whose squares just north and south are both empty; the stone is removed and a stone is
 put on each of those two squares. Right does the same east and west. Who cannot move
-loses. Stones only touch the squares next to them, so the regions are the
-4-connected groups of squares, keyed up to the symmetries of the square (a transposed
-region has the negative value).
+loses. A move changes a stone and the two squares next to it, and never the set of
+squares (stones and empty ones), so the regions are the 4-connected groups of squares:
+no move joins two of them. They are keyed up to the symmetries of the square (a
+transposed region has the negative value), and walked in C where the compiled core runs
+(``_core/fission.c`` on the one walk of ``_core/walk.h``, same keys).
 
 >>> from grundy.cgt import value_of
 >>> g = Fission()
@@ -20,8 +22,9 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import components, row_images, rows_of, trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 
@@ -95,3 +98,8 @@ class Fission(GridGame):
             key=lambda item: (item[1], item[0]),
         )
         return best, transposed
+
+    @property
+    def compiled_regions(self) -> CompiledRegions | None:
+        """The compiled walk (``fission_value``), for keys whose board fits 64 bits."""
+        return compiled_walk("fission", 7, fits_bitboard, fits_bitboard)
