@@ -289,7 +289,10 @@ def test_core_status_names_the_module() -> None:
 
 
 _LONG_CALL = """
-import sys, numpy as np
+import signal, sys, numpy as np
+# Ctrl-C raises KeyboardInterrupt even when this process was started with SIGINT ignored
+# (a shell's background job, and every child of it, starts so).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from grundy.kernels.heap import plain_kernel
 n = 400_000  # one call, quadratic: minutes of work without an interruption
 g = np.zeros(n, np.uint32)
