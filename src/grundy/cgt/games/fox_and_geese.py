@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.board import Grid
-from grundy.core.game import PartisanGame
-from grundy.errors import InvalidSpecError
+from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
+from grundy.errors import InvalidGameError, InvalidSpecError
 
 __all__ = ["WIDTH", "FoxAndGeese", "escaped"]
 
@@ -51,6 +51,12 @@ State = tuple[tuple[Square, ...], Square]
 
 _GEESE_STEPS = ((-1, -1), (-1, 1))
 _FOX_STEPS = ((1, -1), (1, 1), (-1, -1), (-1, 1))
+
+
+def _cell(square: Square) -> int:
+    """The index of ``square`` among the cells of :meth:`FoxAndGeese.board` (row 8 first)."""
+    r, c = square
+    return (WIDTH - r) * WIDTH + c - 1
 
 
 def escaped(state: State) -> bool:
@@ -190,6 +196,26 @@ class FoxAndGeese(PartisanGame[State]):
             return super().describe_move(state, after, side)
         (a, b), (c, d) = src[0], dst[0]
         return f"Left: the goose on {a},{b} steps to {c},{d}"
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """Each move as a :class:`~grundy.core.game.Play` naming the square the piece leaves
+        and the one it lands on (cells of :meth:`board`, row 8 first).
+
+        >>> [p.cells for p in FoxAndGeese().plays((((3, 1),), (1, 3)), "L")]
+        [(40, 49)]
+        """
+        if player not in (LEFT, RIGHT):
+            raise InvalidGameError(f"a partisan game's player is 'L' or 'R', got {player!r}")
+        moves = self.left_moves(state) if player == LEFT else self.right_moves(state)
+        for after in moves:
+            (g0, f0), (g1, f1) = state, after
+            if player == RIGHT:
+                cells = (_cell(f0),) if f0 == f1 else (_cell(f0), _cell(f1))
+            else:
+                src = [q for q in g0 if q not in g1]
+                dst = [q for q in g1 if q not in g0]
+                cells = (_cell(src[0]), _cell(dst[0]))
+            yield Play((after,), player, cells, self.describe_move(state, after, player))
 
     def left_moves(self, state: State) -> Iterator[State]:
         if escaped(state):
