@@ -118,6 +118,9 @@ def test_ctrl_c_of_a_census_prints_one_line(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # Ctrl-C's default even when this run was started with SIGINT ignored (a shell's
+        # background job, and every child of it, starts so)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     )
     try:
         # Ctrl-C once the run has started (a Ctrl-C while the workers start is ignored)
