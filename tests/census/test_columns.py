@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from grundy.census.compute import CensusParams, compute_item
 from grundy.census.family import CensusItem
 from grundy.census.store import CensusStore
@@ -64,6 +66,7 @@ def _czajka(kind: str) -> list[str]:
     return [ln.split()[1] for ln in lines if ln.startswith(kind + " ")]
 
 
+@pytest.mark.slow
 def test_codes_of_the_unsolved_list_proved_here() -> None:
     # Disagreements with Czajka's unsolved list (docs/census.md): 4.344 is proved at 2^14
     # heaps (period 51 from heap 998, re-checked by grundy verify's separate code), 4.364 at

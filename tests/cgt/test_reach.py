@@ -61,6 +61,7 @@ def _both_walks(monkeypatch: pytest.MonkeyPatch, boards: list[tuple[int, int, in
         assert x == y, (b, str(x), str(y))
 
 
+@pytest.mark.slow
 @needs_c
 def test_compiled_walk_matches_python_walk_3x4(monkeypatch: pytest.MonkeyPatch) -> None:
     _both_walks(monkeypatch, _boards(3, 4))
@@ -75,6 +76,7 @@ def test_compiled_walk_matches_python_walk_4x4_and_5x5(monkeypatch: pytest.Monke
 @pytest.mark.skipif(
     ToadsAndFrogs().compiled_regions is None, reason="the compiled walk is not active"
 )
+@pytest.mark.slow
 def test_compiled_tf_walk_matches_python_walk(monkeypatch: pytest.MonkeyPatch) -> None:
     g = ToadsAndFrogs()
     strips = ["".join(s) for n in range(1, 9) for s in itertools.product("tf.", repeat=n)]
@@ -107,6 +109,7 @@ def test_compiled_clobber_walk_matches_python_walk(monkeypatch: pytest.MonkeyPat
         assert x == y, (g.format_state(b), str(x), str(y))
 
 
+@pytest.mark.slow
 def test_bounded_memo_gives_the_same_values() -> None:
     (state,) = D.parse_args(["4x5"])
     clear_cache()
@@ -129,6 +132,7 @@ def test_bounded_memo_python_walk(monkeypatch: pytest.MonkeyPatch) -> None:
         assert [str(value_of(g, s, memo_limit=limit)) for s in strips] == want
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pure", [False, True])
 def test_checkpoint_resumes(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, pure: bool) -> None:
     if pure:
@@ -180,6 +184,7 @@ def test_damaged_or_foreign_checkpoint_is_refused(tmp_path: Path) -> None:
     assert T.size() > 0
 
 
+@pytest.mark.slow
 def test_a_smaller_limit_never_shrinks_the_checkpoint(tmp_path: Path) -> None:
     (state,) = D.parse_args(["4x5"])
     path = tmp_path / "dom.ckpt"

@@ -7,6 +7,8 @@ import itertools
 import random
 from functools import cache
 
+import pytest
+
 from grundy.cgt import CanonicalGame, value_of
 from grundy.cgt.games import ToadsAndFrogs
 from grundy.cgt.games.toads_frogs import _live_blocks
@@ -74,6 +76,7 @@ def _whole(strip: str) -> CanonicalGame:
     )
 
 
+@pytest.mark.slow
 def test_values_match_a_search_without_regions() -> None:
     game = ToadsAndFrogs()
     strips = ["".join(c) for n in (7, 8) for c in itertools.product("tf.", repeat=n)]

@@ -38,6 +38,7 @@ def test_a_stopped_value_resumes_from_its_checkpoint(spec: str, tmp_path: Path) 
     assert json.loads(resumed.out) == json.loads(whole.out)
 
 
+@pytest.mark.slow
 def test_each_resumed_run_goes_further(tmp_path: Path) -> None:
     # 5,000 new regions a run: never enough from scratch, enough within a few resumed runs
     path = tmp_path / "memo.gz"

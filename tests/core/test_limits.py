@@ -32,6 +32,7 @@ def test_solve_stops_at_the_time_limit(spec: str) -> None:
         assert "time limit" in str(e) and "\n" not in str(e)
 
 
+@pytest.mark.slow
 def test_time_limit_is_a_search_limit_and_keeps_finished_values(
     step_clock: Callable[[float], object],
 ) -> None:

@@ -42,6 +42,7 @@ def test_small_tree_is_searched_without_a_quotient(spec: str, quotient_calls: li
     assert r.outcome == "P"
 
 
+@pytest.mark.slow
 def test_the_search_agrees_with_the_reference() -> None:
     """Dawson's Kayles heaps 1..40 alone, against a brute-force misère search of 0.07."""
     oracle = MisereOracle(octal_rules("0.07"))

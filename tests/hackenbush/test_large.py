@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from grundy.hackenbush.graph import make_picture
 from grundy.hackenbush.ruleset import apply_cut
 from grundy.hackenbush.values import analyse, winning_cuts
 from tests.hackenbush.random_pictures import random_picture
 
 
+@pytest.mark.slow
 def test_long_path_and_long_cycle() -> None:
     n = 100_000
     path = tuple((i, i + 1, 1) for i in range(n))

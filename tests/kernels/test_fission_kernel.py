@@ -191,6 +191,7 @@ def test_bad_keys_are_refused() -> None:
         CORE.fission_memo_add((1, 3, (2,), (5,)), -1, 10)
 
 
+@pytest.mark.slow
 def test_a_checkpoint_keeps_the_compiled_memo(tmp_path: Any) -> None:
     # value_of saves the C memo as raw records of kind 7 and reads them back into it
     import grundy  # noqa: PLC0415

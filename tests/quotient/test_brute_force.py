@@ -127,6 +127,7 @@ def _sweep(codes: list[str], n: int, seed: int, fours: int = 20) -> set[str]:
     return hard
 
 
+@pytest.mark.slow
 def test_random_octal_codes() -> None:
     """96 octal codes drawn with seed 13 from ALL_CODES; heaps 0..10; every sum of up to
     3 heaps, 20 sums of 4 heaps and the winning moves of 20 sums per code (see ``_sweep``).

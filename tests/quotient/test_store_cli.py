@@ -87,6 +87,7 @@ def test_cli_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) ->
     assert all(line.startswith(("grundy", "grundy quotient")) for line in err.splitlines())
 
 
+@pytest.mark.slow
 def test_a_stopped_computation_shows_the_quotient_observed_so_far(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

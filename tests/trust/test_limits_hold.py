@@ -43,6 +43,7 @@ def test_two_billion_heaps_filled_from_a_period_stop_at_the_limit(
         getattr(grundy, name)(game, 2**31)
 
 
+@pytest.mark.slow
 def test_play_of_a_big_sum_prompts_before_listing_its_moves(
     step_clock: Callable[[float], object],
 ) -> None:
@@ -52,6 +53,7 @@ def test_play_of_a_big_sum_prompts_before_listing_its_moves(
     assert "Your move>" in r.out and "... and 976 more components" in r.out
 
 
+@pytest.mark.slow
 def test_a_move_in_a_big_sum_lists_the_moves_under_the_limit(
     step_clock: Callable[[float], object],
 ) -> None:

@@ -28,6 +28,8 @@ from grundy.web import pool as pool_module  # isort: skip
 from grundy.web.pool import SolverPool  # isort: skip
 
 ROOT = Path(__file__).resolve().parents[2]
+# Wall-clock safety nets no busy machine reaches, for tests that a step clock decides.
+FAR_WALL = 600.0
 
 
 def _get(url: str) -> tuple[int, dict[str, Any], Message]:
@@ -38,6 +40,7 @@ def _get(url: str) -> tuple[int, dict[str, Any], Message]:
         return e.code, json.load(e), e.headers
 
 
+@pytest.mark.slow
 def test_a_search_stops_at_the_time_limit_in_its_process(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -45,7 +48,16 @@ def test_a_search_stops_at_the_time_limit_in_its_process(
     # search stops itself after a few checks, long before the pool's wall-clock watchdog,
     # on a busy machine too (issue 35: no test decides by wall time).
     monkeypatch.setenv("GRUNDY_CLOCK", "step:0.25")
-    with SolverPool(Limits(time_limit=1.0, quick_time=0.3, quick_workers=1, workers=1)) as pool:
+    # The wall-clock safety nets are far away, so only the step clock decides.
+    limits = Limits(
+        time_limit=1.0,
+        quick_time=0.3,
+        quick_workers=1,
+        workers=1,
+        wall_limit=FAR_WALL,
+        quick_wall=FAR_WALL,
+    )
+    with SolverPool(limits) as pool:
         reply = pool.run("solve", {"spec": "connect4:5x4"})
         assert reply["status"] == 503
         assert reply["error"].startswith("stopped at this server's time limit of 1 s")
@@ -73,6 +85,7 @@ def test_a_process_that_overruns_its_time_limit_is_killed_and_replaced(
         assert not set(first) & set(pool.processes())
 
 
+@pytest.mark.slow
 def test_past_the_pool_a_long_request_is_refused_at_once() -> None:
     limits = Limits(time_limit=2.0, quick_time=0.2, quick_workers=1, workers=1)
     with SolverPool(limits) as pool:
@@ -98,8 +111,20 @@ def test_past_the_pool_a_long_request_is_refused_at_once() -> None:
     assert pool.counts["refused"] == 1
 
 
-def test_the_same_question_twice_at_once_takes_one_quick_attempt() -> None:
-    limits = Limits(time_limit=1.0, quick_time=0.3, quick_workers=2, workers=2)
+@pytest.mark.slow
+def test_the_same_question_twice_at_once_takes_one_quick_attempt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A step clock and far wall-clock nets, as above: on a busy machine too.
+    monkeypatch.setenv("GRUNDY_CLOCK", "step:0.25")
+    limits = Limits(
+        time_limit=1.0,
+        quick_time=0.3,
+        quick_workers=2,
+        workers=2,
+        wall_limit=FAR_WALL,
+        quick_wall=FAR_WALL,
+    )
     query = {"spec": "connect4:5x4"}
     with SolverPool(limits) as pool:
         assert pool.run("solve", {"spec": "nim 1"})["status"] == 200  # a quick solver is up
@@ -239,6 +264,7 @@ def _alone(op: str, query: dict[str, str]) -> Any:
     return service.games_json()
 
 
+@pytest.mark.slow
 def test_twenty_concurrent_first_time_requests_answer_as_each_alone() -> None:
     expected = [_alone(op, q) for op, q in CONCURRENT]
     answers: list[Any] = [None] * len(CONCURRENT)

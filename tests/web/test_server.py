@@ -45,6 +45,7 @@ def _bench() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_a_slow_request_does_not_block_a_quick_one() -> None:
     with serving(create_app(Limits(time_limit=1.5))) as url:
         slow: dict[str, object] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ def test_moves_match_brute_force() -> None:
             assert set(GAME.moves((m, n))) == ferguson_moves(m, n)
 
 
+@pytest.mark.slow
 def test_misere_rule_against_brute_force() -> None:
     # Bounds: all 1 <= m, n <= 45 alone; sums of two positions with boxes <= 7 by search.
     for m in range(1, 46):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,6 +78,7 @@ def test_thousand_digit_piles() -> None:
     assert any("binary" in line for line in result.explanation)
 
 
+@pytest.mark.slow
 def test_misere_against_whole_position_brute_force() -> None:
     # Bounds: every multiset of up to 3 piles from 0..40.
     for size in (1, 2, 3):
