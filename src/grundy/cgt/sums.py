@@ -28,6 +28,7 @@ from grundy.cgt.why import option_lines
 from grundy.core.game import ImpartialGame, PartisanGame
 from grundy.core.limits import check_time, current_bounds, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
+from grundy.core.valueline import ValueLine
 from grundy.core.result import Outcome, Result
 from grundy.core.solve import grundy_value
 from grundy.errors import TimeLimitError, UnsupportedError
@@ -153,6 +154,14 @@ def _winning(
     return after, words, count
 
 
+def _value_list(values: Sequence[CanonicalGame]) -> list[object]:
+    """Parts of ``a, b, c`` for a :class:`ValueLine` (``none`` when there are none)."""
+    parts: list[object] = []
+    for i, v in enumerate(values):
+        parts += [", ", v] if i else [v]
+    return parts or ["none"]
+
+
 @T.guarded
 def solve_partisan(
     pos: Position | Sum, *, max_moves: int, max_positions: int, misere: bool = False
@@ -200,22 +209,32 @@ def solve_partisan(
             "Canonical value of each component (an impartial one of Grundy "
             "value g is the nimber *g):"
         )
-        explanation.extend(f"  {c}  ->  {v}" for c, v in zip(comps, values, strict=True))
-        explanation.append(f"The sum of the components is {g}.")
+        explanation.extend(
+            ValueLine(f"  {c}  ->  ", v) for c, v in zip(comps, values, strict=True)
+        )
+        explanation.append(ValueLine("The sum of the components is ", g, "."))
     else:
         explanation.append(
-            f"The canonical value is {g}: dominated options removed and reversible ones bypassed."
+            ValueLine(
+                "The canonical value is ",
+                g,
+                ": dominated options removed and reversible ones bypassed.",
+            )
         )
     explanation.extend(option_lines(g, left_totals, "L"))
     explanation.extend(option_lines(g, right_totals, "R"))
     if not g.is_number():
-        lo = ", ".join(str(x) for x in g.left_options[:8]) or "none"
-        ro = ", ".join(str(x) for x in g.right_options[:8]) or "none"
-        explanation.append(f"In canonical form Left's options are {lo}; Right's are {ro}.")
+        lo, ro = (_value_list(opts[:8]) for opts in (g.left_options, g.right_options))
+        explanation.append(
+            ValueLine("In canonical form Left's options are ", *lo, "; Right's are ", *ro, ".")
+        )
     else:
         explanation.append(
-            f"{g} is a number: its canonical form is the simplest number "
-            "between the best options of the two sides."
+            ValueLine(
+                g,
+                " is a number: its canonical form is the simplest number "
+                "between the best options of the two sides.",
+            )
         )
     relation = {
         "L": "greater than 0",

@@ -38,6 +38,7 @@ from typing import Any
 
 from grundy.core.position import Position, Sum
 from grundy.core.text import short_repr
+from grundy.core.valueline import render_line
 from grundy.errors import InvalidSpecError
 
 __all__ = [
@@ -498,8 +499,9 @@ def format_result(result: Result, *, value_text: Callable[[Any], str] = str) -> 
 
     ``value_text`` writes the canonical value (default ``str``, its ASCII form; the command
     line passes the readable forms of :func:`grundy.cgt.pretty`, ``1±1``, ``⇑*``,
-    ``tiny-2``, where its output can show them). The "Why" lines and the specs stay in
-    ASCII (a spec is what one types back).
+    ``tiny-2``, where its output can show them), and the values the "Why" lines name
+    (:class:`~grundy.core.valueline.ValueLine`); the rest of the text and the specs stay
+    in ASCII (a spec is what one types back).
 
     >>> from grundy import solve
     >>> r = solve('cgt "1+-1"')
@@ -567,6 +569,6 @@ def format_result(result: Result, *, value_text: Callable[[Any], str] = str) -> 
         lines.append(f"Misère canonical form: {form}; genus {result.genus}")
     if result.explanation:
         lines.append("Why:")
-        lines.extend(f"  {line}" for line in result.explanation)
+        lines.extend(f"  {render_line(line, value_text)}" for line in result.explanation)
     lines.append(f"Method: {result.method}")
     return "\n".join(lines)
