@@ -252,6 +252,16 @@ class Result:
         """
         return format_result(self, value_text=value_text)
 
+    def explanation_text(self, *, value_text: Callable[[Any], str] = str) -> tuple[str, ...]:
+        """The "Why" lines with the values they name written by ``value_text`` (``str``:
+        exactly :attr:`explanation`, the ASCII of the JSON).
+
+        >>> from grundy import solve
+        >>> solve('cgt "1+-1"').explanation_text(value_text=lambda v: f"<{v}>")[0][:29]
+        'The canonical value is <1+-1>'
+        """
+        return tuple(render_line(line, value_text) for line in self.explanation)
+
     def __repr__(self) -> str:
         """One line: the spec, the outcome and the values that matter (``str`` has the rest).
 
