@@ -477,6 +477,18 @@ def _partisan_lines(result: Result, value_text: Callable[[Any], str] = str) -> l
             lines.append(f"{who} moving first: " + ("best moves:" if moves else "every move loses"))
             lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, descs, strict=True))
         return lines
+    if result.grundy is not None:  # an impartial game solved by its value *n (Cram)
+        lines = [f"Canonical value: {value_text(result.canonical)}"]
+        moves, words = result.winning_moves, result.move_descriptions
+        if not moves:
+            lines.append("No winning move: every move leads to a position the opponent wins.")
+            return lines
+        n, total = len(moves), result.winning_moves_total
+        count = total if total is not None and total > n else n
+        listed = f", {n:,} listed" if count > n else ""
+        lines.append("Winning move:" if count == 1 else f"Winning moves ({count:,}{listed}):")
+        lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, words, strict=True))
+        return lines
     lines = [
         f"Canonical value: {value_text(result.canonical)}",
         f"Mean {result.mean}, temperature {result.temperature}; "
