@@ -41,8 +41,7 @@ OLD_ASCII = {
         "Mean 0, temperature 0; Left stop 0, Right stop 0.",
     ],
     "domineering:2x3": [
-        "The canonical value is {2|-1/2}: dominated options removed and reversible ones "
-        "bypassed.",
+        "The canonical value is {2|-1/2}: dominated options removed and reversible ones bypassed.",
         "Left's moves lead to 2 values: +-1 (2 moves), 2 (1 move).",
         "  +-1 is dominated by 2.",
         "Right's moves lead to 1 value: -1/2 (4 moves).",
@@ -120,9 +119,7 @@ def test_a_real_process_follows_its_stream_encoding() -> None:
     spec = 'cgt "{1|-1}"'
     env = {**os.environ}
     utf8 = run_process([*GRUNDY_MODULE, "solve", spec], env={**env, "PYTHONIOENCODING": "utf-8"})
-    ascii_ = run_process(
-        [*GRUNDY_MODULE, "solve", spec], env={**env, "PYTHONIOENCODING": "ascii"}
-    )
+    ascii_ = run_process([*GRUNDY_MODULE, "solve", spec], env={**env, "PYTHONIOENCODING": "ascii"})
     assert utf8.status == ascii_.status == 0, (utf8.err, ascii_.err)
     assert _why(utf8.out)[0] == PRETTY[spec][0]
     assert _why(ascii_.out) == OLD_ASCII[spec]

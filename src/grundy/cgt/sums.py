@@ -28,12 +28,12 @@ from grundy.cgt.why import option_lines
 from grundy.core.game import ImpartialGame, PartisanGame
 from grundy.core.limits import check_time, current_bounds, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
-from grundy.core.valueline import ValueLine
 from grundy.core.result import Outcome, Result
 from grundy.core.solve import grundy_value
+from grundy.core.valueline import ValueLine
 from grundy.errors import TimeLimitError, UnsupportedError
 
-__all__ = ["solve_partisan"]
+__all__ = ["impartial_rule", "solve_partisan"]
 
 #: An impartial component of a partisan sum may have a Grundy value up to this (``*128``
 #: plus a small switch takes seconds: adding nimbers grows with the cube of their size).
@@ -242,9 +242,7 @@ def solve_partisan(
             "Canonical value of each component (an impartial one of Grundy "
             "value g is the nimber *g):"
         )
-        explanation.extend(
-            ValueLine(f"  {c}  ->  ", v) for c, v in zip(comps, values, strict=True)
-        )
+        explanation.extend(ValueLine(f"  {c}  ->  ", v) for c, v in zip(comps, values, strict=True))
         explanation.append(ValueLine("The sum of the components is ", g, "."))
     else:
         explanation.append(
@@ -323,8 +321,7 @@ def _impartial_lines(g: CanonicalGame, totals: Sequence[CanonicalGame], count: i
         counts[k] = counts.get(k, 0) + 1
     lines: list[str] = [
         ValueLine(
-            "Both players have the same moves (an impartial game), so the value is the "
-            "nimber ",
+            "Both players have the same moves (an impartial game), so the value is the nimber ",
             g,
             f": Grundy value {n}, the mex (least value missing) of the Grundy values the "
             "moves lead to.",

@@ -97,8 +97,7 @@ def option_lines(g: CanonicalGame, values: Sequence[CanonicalGame], side: str) -
         ValueLine(f"{who}'s moves lead to {n} value{'s' if n != 1 else ''}: ", *shown, f"{more}.")
     ]
     notes: list[str] = [
-        ValueLine("  ", _short(v), " is dominated by ", _short(w), ".")
-        for v, w in report.dominated
+        ValueLine("  ", _short(v), " is dominated by ", _short(w), ".") for v, w in report.dominated
     ]
     sign = "<=" if side == "L" else ">="
     for v, back in report.reversible:
@@ -106,9 +105,15 @@ def option_lines(g: CanonicalGame, values: Sequence[CanonicalGame], side: str) -
         replaced = _listed(through[:MAX_SHOWN]) or ["nothing"]
         notes.append(
             ValueLine(
-                "  ", _short(v), f" is reversible: {other} answers with ", _short(back),
-                f" {sign} the whole, so it is replaced by ", _short(back),
-                f"'s {who} options (", *replaced, ").",
+                "  ",
+                _short(v),
+                f" is reversible: {other} answers with ",
+                _short(back),
+                f" {sign} the whole, so it is replaced by ",
+                _short(back),
+                f"'s {who} options (",
+                *replaced,
+                ").",
             )
         )
     if len(notes) > MAX_SHOWN:
