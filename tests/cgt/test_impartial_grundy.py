@@ -117,7 +117,8 @@ GRAPHS = ["1-2", "1-2 2-3", "1-2 2-3 3-1", "1-2 2-3 3-4 4-5 2-5", "1-2 1-3 1-4 1
 def test_arc_kayles_grundy_is_the_mex_search(edges: str) -> None:
     position = grundy.parse(f'arc-kayles "{edges}"')
     result = grundy.solve(position)
-    expected = _mex_search(position.components[0].game, position.components[0].state, {})
+    game = _game(f'arc-kayles "{edges}"')
+    expected = _mex_search(game, position.components[0].state, {})
     assert result.grundy == expected
 
 
