@@ -45,13 +45,16 @@ def test_ascii_flag_and_streams_that_cannot_encode_write_ascii(
         assert r.out == flagged.out, encoding
 
 
-def test_only_the_value_changes() -> None:
-    """The pretty text differs from the ASCII one in the value line alone (the specs, moves
-    and Why lines stay what one types back)."""
+def test_only_the_values_change() -> None:
+    """The pretty text differs from the ASCII one in the values alone: the value line and
+    the values the Why lines name (the specs and moves stay what one types back)."""
     nice = run("solve", 'cgt "1+-1" + cgt "^"', encoding="utf-8").out.splitlines()
     plain = run("solve", 'cgt "1+-1" + cgt "^"', "--ascii", encoding="utf-8").out.splitlines()
     differ = [(a, b) for a, b in zip(nice, plain, strict=True) if a != b]
-    assert differ == [("Canonical value: {2↑ | ↑}", "Canonical value: {2^|^}")]
+    assert differ[0] == ("Canonical value: {2↑ | ↑}", "Canonical value: {2^|^}")
+    assert ('    cgt "1+-1"  ->  1±1', '    cgt "1+-1"  ->  1+-1') in differ
+    assert ('    cgt "^"  ->  ↑', '    cgt "^"  ->  ^') in differ
+    assert all(a.startswith("  ") for a, _ in differ[1:])  # Why lines
 
 
 def test_json_is_the_same_whatever_the_stream() -> None:

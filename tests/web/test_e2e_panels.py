@@ -233,6 +233,18 @@ def test_a_long_value_has_its_short_name_first(page: Any, base_url: str) -> None
     assert page.inner_text("#value-text") == "±1"
 
 
+def test_the_why_panel_writes_values_readably(page: Any, base_url: str) -> None:
+    """The Why lines' values as the value line writes them (from /api/thermograph's
+    ``why``); the words and specs around them as they are."""
+    go(page, base_url, "domineering:2x3")
+    page.wait_for_selector("#value-text")
+    page.wait_for_selector("#why")
+    why = page.inner_text("#why")
+    assert "Left's moves lead to 2 values: ±1 (2 moves), 2 (1 move)." in why
+    assert "The canonical value is {2 | -1/2}:" in why and "+-" not in why
+    assert "(to a value >= 0)" in why
+
+
 def test_hackenbush_numbers_its_vertices_and_marks_its_edges(page: Any, base_url: str) -> None:
     go(page, base_url, HACKENBUSH)
     labels = sorted(page.locator("#board text.vertex-label").all_text_contents())

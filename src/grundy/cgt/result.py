@@ -45,6 +45,9 @@ class PartisanResult(Result):
             :class:`~fractions.Fraction` values (text such as ``"5/4"`` is converted).
         right_winning_moves, right_move_descriptions, right_winning_moves_total: Right's
             winning moves moving first.
+        grundy: the Grundy value ``n`` of an impartial game solved by its canonical value
+            ``*n`` (Cram, Arc Kayles, ``impartial:`` variants: both players have the same
+            moves, and the move words name no side); None for a partisan game.
     """
 
     canonical: CanonicalGame | None = None
@@ -56,6 +59,7 @@ class PartisanResult(Result):
     right_winning_moves: tuple[Position | Sum, ...] = ()
     right_move_descriptions: tuple[str, ...] = ()
     right_winning_moves_total: int | None = None
+    grundy: int | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -30,9 +30,10 @@ from grundy.core.limits import check_time, current_bounds, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Outcome, Result
 from grundy.core.solve import grundy_value
+from grundy.core.valueline import ValueLine
 from grundy.errors import TimeLimitError, UnsupportedError
 
-__all__ = ["solve_partisan"]
+__all__ = ["impartial_rule", "solve_partisan"]
 
 #: An impartial component of a partisan sum may have a Grundy value up to this (``*128``
 #: plus a small switch takes seconds: adding nimbers grows with the cube of their size).
@@ -90,22 +91,53 @@ def _value(c: Position, max_positions: int, checkpoint: str | None = None) -> Ca
     )
 
 
-def _options(c: Position, side: str) -> Iterator[tuple[tuple[Any, ...], str]]:
-    """``(option states, words)`` for each distinct move of ``side`` in component ``c``."""
+def impartial_rule(game: object) -> bool:
+    """Whether both players always have the same moves in ``game``: an impartial ruleset,
+    or a partisan-solved one that declares ``impartial = True`` (Cram, Arc Kayles, the
+    ``impartial:`` variants). Its values are nimbers, and its answers carry Grundy values.
+
+    >>> from grundy.cgt.games.cram import Cram
+    >>> from grundy.cgt.games.domineering import Domineering
+    >>> impartial_rule(Cram()), impartial_rule(Domineering())
+    (True, False)
+    """
+    return isinstance(game, ImpartialGame) or getattr(game, "impartial", False) is True
+
+
+def _without_side(words: str) -> str:
+    """A move's words without the side's name they start with (a partisan game names the
+    mover; in an impartial one either player may make the move).
+
+    >>> _without_side("Left places a vertical domino"), _without_side("Leftmost first")
+    ('places a vertical domino', 'Leftmost first')
+    """
+    for who in ("Left ", "Right "):
+        if words.startswith(who):
+            return words[len(who) :]
+    return words
+
+
+def _options(
+    c: Position, side: str, neutral: bool = False
+) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """``(option states, words)`` for each distinct move of ``side`` in component ``c``;
+    ``neutral`` (an impartial sum): the words name no side."""
     game = c.game
+    who = "Left" if side == "L" else "Right"
     seen: set[Any] = set()
     if isinstance(game, PartisanGame):
         moves = game.left_moves(c.state) if side == "L" else game.right_moves(c.state)
         for s in moves:
             if s not in seen:
                 seen.add(s)
-                yield (s,), game.describe_move(c.state, s, side)
+                words = game.describe_move(c.state, s, side)
+                yield (s,), _without_side(words) if neutral else words
     elif isinstance(game, ImpartialGame):
-        who = "Left" if side == "L" else "Right"
         for option in game.split_moves(c.state):
             if option not in seen:
                 seen.add(option)
-                yield option, f"{who}: {game.describe_move(c.state, option)}"
+                words = game.describe_move(c.state, option)
+                yield option, words if neutral else f"{who}: {words}"
 
 
 def _option_value(c: Position, option: tuple[Any, ...], max_positions: int) -> CanonicalGame:
@@ -123,6 +155,7 @@ def _winning(
     max_positions: int,
     *,
     totals: list[CanonicalGame],
+    neutral: bool = False,
 ) -> tuple[list[Position | Sum], list[str], int]:
     """Moves with which ``side`` wins moving first; at most ``max_moves`` listed, all counted.
 
@@ -140,7 +173,7 @@ def _winning(
         for j, v in enumerate(values):
             if j != i:
                 rest = rest + v
-        for option, text in _options(c, side):
+        for option, text in _options(c, side, neutral):
             check_time(len(totals), "moves")  # a huge heap in the sum has countless moves
             total = rest + _option_value(c, option, max_positions)
             totals.append(total)
@@ -151,6 +184,14 @@ def _winning(
                     after.append(sum_of(new))
                     words.append(text)
     return after, words, count
+
+
+def _value_list(values: Sequence[CanonicalGame]) -> list[object]:
+    """Parts of ``a, b, c`` for a :class:`ValueLine` (``none`` when there are none)."""
+    parts: list[object] = []
+    for i, v in enumerate(values):
+        parts += [", ", v] if i else [v]
+    return parts or ["none"]
 
 
 @T.guarded
@@ -187,11 +228,12 @@ def solve_partisan(
         g = g + v
     left_totals: list[CanonicalGame] = []
     right_totals: list[CanonicalGame] = []
+    impartial = all(impartial_rule(c.game) for c in comps) and g.is_nimber()
     left, left_words, left_count = _winning(
-        comps, values, "L", max_moves, max_positions, totals=left_totals
+        comps, values, "L", max_moves, max_positions, totals=left_totals, neutral=impartial
     )
     right, right_words, right_count = _winning(
-        comps, values, "R", max_moves, max_positions, totals=right_totals
+        comps, values, "R", max_moves, max_positions, totals=right_totals, neutral=impartial
     )
     outcome = g.outcome
     explanation: list[str] = []
@@ -200,33 +242,20 @@ def solve_partisan(
             "Canonical value of each component (an impartial one of Grundy "
             "value g is the nimber *g):"
         )
-        explanation.extend(f"  {c}  ->  {v}" for c, v in zip(comps, values, strict=True))
-        explanation.append(f"The sum of the components is {g}.")
+        explanation.extend(ValueLine(f"  {c}  ->  ", v) for c, v in zip(comps, values, strict=True))
+        explanation.append(ValueLine("The sum of the components is ", g, "."))
     else:
         explanation.append(
-            f"The canonical value is {g}: dominated options removed and reversible ones bypassed."
+            ValueLine(
+                "The canonical value is ",
+                g,
+                ": dominated options removed and reversible ones bypassed.",
+            )
         )
-    explanation.extend(option_lines(g, left_totals, "L"))
-    explanation.extend(option_lines(g, right_totals, "R"))
-    if not g.is_number():
-        lo = ", ".join(str(x) for x in g.left_options[:8]) or "none"
-        ro = ", ".join(str(x) for x in g.right_options[:8]) or "none"
-        explanation.append(f"In canonical form Left's options are {lo}; Right's are {ro}.")
+    if impartial:
+        explanation.extend(_impartial_lines(g, left_totals, left_count))
     else:
-        explanation.append(
-            f"{g} is a number: its canonical form is the simplest number "
-            "between the best options of the two sides."
-        )
-    relation = {
-        "L": "greater than 0",
-        "R": "less than 0",
-        "P": "equal to 0",
-        "N": "confused with 0",
-    }[outcome]
-    explanation.append(f"The value is {relation}, so {_OUTCOME_WORDS[outcome]}.")
-    explanation.append(
-        f"{_first_moves('Left', left_count, '>= 0')}; {_first_moves('Right', right_count, '<= 0')}."
-    )
+        explanation.extend(_partisan_lines(g, left_totals, right_totals, left_count, right_count))
     braces = format_braces(g) if braces_length(g) <= MAX_BRACES else None
     if braces is None:
         explanation.append(
@@ -234,9 +263,10 @@ def solve_partisan(
             f"written out each time), more than {MAX_BRACES:,}: it is left out."
         )
     m, t = mean(g), temperature(g)
-    explanation.append(
-        f"Mean {m}, temperature {t}; Left stop {g.left_stop}, Right stop {g.right_stop}."
-    )
+    if not impartial:
+        explanation.append(
+            f"Mean {m}, temperature {t}; Left stop {g.left_stop}, Right stop {g.right_stop}."
+        )
     return PartisanResult(
         position=pos,
         play="normal",
@@ -261,4 +291,93 @@ def solve_partisan(
         right_winning_moves=tuple(right),
         right_move_descriptions=tuple(right_words),
         right_winning_moves_total=right_count,
+        grundy=_nim_value(g) if impartial else None,
     )
+
+
+def _nim_value(g: CanonicalGame) -> int:
+    """``n`` for the nimber ``*n``."""
+    up = g.uptimal()
+    assert up is not None and g.is_nimber()
+    return up[2]
+
+
+def _impartial_lines(g: CanonicalGame, totals: Sequence[CanonicalGame], count: int) -> list[str]:
+    """Why an impartial position has Grundy value ``n``: the mex of its options' values.
+
+    >>> from grundy.cgt.special import nimber
+    >>> for line in _impartial_lines(nimber(1), [nimber(0), nimber(3), nimber(0)], 2):
+    ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
+    Both players have the same moves (an impartial game), so the value is the nimber *:
+    Grundy value 1, the mex (least value missing) of the Grundy values the moves lead to.
+    The moves lead to 2 Grundy values: 0 (2 moves), 3 (1 move); the least one missing is 1.
+    The Grundy value is 1, not 0, so the player to move wins.
+    The player to move wins by 2 moves (to Grundy value 0).
+    """
+    n = _nim_value(g)
+    counts: dict[int, int] = {}
+    for v in totals:
+        k = _nim_value(v)
+        counts[k] = counts.get(k, 0) + 1
+    lines: list[str] = [
+        ValueLine(
+            "Both players have the same moves (an impartial game), so the value is the nimber ",
+            g,
+            f": Grundy value {n}, the mex (least value missing) of the Grundy values the "
+            "moves lead to.",
+        )
+    ]
+    if counts:
+        shown = ", ".join(
+            f"{k} ({c} move{'s' if c != 1 else ''})" for k, c in sorted(counts.items())
+        )
+        lines.append(
+            f"The moves lead to {len(counts)} Grundy value{'s' if len(counts) != 1 else ''}: "
+            f"{shown}; the least one missing is {n}."
+        )
+    else:
+        lines.append("There is no move, so the Grundy value is 0 (the mex of nothing).")
+    if n:
+        lines.append(f"The Grundy value is {n}, not 0, so the player to move wins.")
+        moves = f"{count:,} move{'s' if count != 1 else ''}"
+        lines.append(f"The player to move wins by {moves} (to Grundy value 0).")
+    else:
+        lines.append("The Grundy value is 0, so the player to move loses: no move reaches 0.")
+    return lines
+
+
+def _partisan_lines(
+    g: CanonicalGame,
+    left_totals: Sequence[CanonicalGame],
+    right_totals: Sequence[CanonicalGame],
+    left_count: int,
+    right_count: int,
+) -> list[str]:
+    """Why a partisan position has its canonical value and outcome class."""
+    explanation: list[str] = []
+    explanation.extend(option_lines(g, left_totals, "L"))
+    explanation.extend(option_lines(g, right_totals, "R"))
+    if not g.is_number():
+        lo, ro = (_value_list(opts[:8]) for opts in (g.left_options, g.right_options))
+        explanation.append(
+            ValueLine("In canonical form Left's options are ", *lo, "; Right's are ", *ro, ".")
+        )
+    else:
+        explanation.append(
+            ValueLine(
+                g,
+                " is a number: its canonical form is the simplest number "
+                "between the best options of the two sides.",
+            )
+        )
+    relation = {
+        "L": "greater than 0",
+        "R": "less than 0",
+        "P": "equal to 0",
+        "N": "confused with 0",
+    }[g.outcome]
+    explanation.append(f"The value is {relation}, so {_OUTCOME_WORDS[g.outcome]}.")
+    explanation.append(
+        f"{_first_moves('Left', left_count, '>= 0')}; {_first_moves('Right', right_count, '<= 0')}."
+    )
+    return explanation

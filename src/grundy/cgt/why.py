@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from grundy.cgt import _table as T
 from grundy.cgt.value import CanonicalGame
+from grundy.core.valueline import Clip, ValueLine
 
 __all__ = ["OptionReport", "classify", "option_lines"]
 
@@ -29,9 +30,17 @@ MAX_SHOWN = 8
 MAX_CHARS = 40
 
 
-def _short(v: CanonicalGame) -> str:
-    text = str(v)
-    return text if len(text) <= MAX_CHARS else text[: MAX_CHARS - 3] + "..."
+def _short(v: CanonicalGame) -> Clip:
+    """The value, cut to :data:`MAX_CHARS` characters in whatever notation it is written."""
+    return Clip(v, MAX_CHARS)
+
+
+def _listed(values: Sequence[CanonicalGame]) -> list[object]:
+    """Parts of ``a, b, c`` (each value cut short), for a :class:`ValueLine`."""
+    parts: list[object] = []
+    for i, v in enumerate(values):
+        parts += [", ", _short(v)] if i else [_short(v)]
+    return parts
 
 
 @dataclass(frozen=True)
@@ -79,19 +88,33 @@ def option_lines(g: CanonicalGame, values: Sequence[CanonicalGame], side: str) -
         return [f"{who} has no move."]
     report = classify(g, values, side)
     n = len(report.counts)
-    shown = ", ".join(
-        f"{_short(v)} ({k} move{'s' if k != 1 else ''})" for v, k in report.counts[:MAX_SHOWN]
-    )
+    shown: list[object] = []
+    for i, (v, k) in enumerate(report.counts[:MAX_SHOWN]):
+        shown += [", "] if i else []
+        shown += [_short(v), f" ({k} move{'s' if k != 1 else ''})"]
     more = f", and {n - MAX_SHOWN} more" if n > MAX_SHOWN else ""
-    lines = [f"{who}'s moves lead to {n} value{'s' if n != 1 else ''}: {shown}{more}."]
-    notes = [f"  {_short(v)} is dominated by {_short(w)}." for v, w in report.dominated]
+    lines: list[str] = [
+        ValueLine(f"{who}'s moves lead to {n} value{'s' if n != 1 else ''}: ", *shown, f"{more}.")
+    ]
+    notes: list[str] = [
+        ValueLine("  ", _short(v), " is dominated by ", _short(w), ".") for v, w in report.dominated
+    ]
     sign = "<=" if side == "L" else ">="
     for v, back in report.reversible:
         through = back.left_options if side == "L" else back.right_options
-        replaced = ", ".join(_short(x) for x in through[:MAX_SHOWN]) or "nothing"
+        replaced = _listed(through[:MAX_SHOWN]) or ["nothing"]
         notes.append(
-            f"  {_short(v)} is reversible: {other} answers with {_short(back)} {sign} the "
-            f"whole, so it is replaced by {_short(back)}'s {who} options ({replaced})."
+            ValueLine(
+                "  ",
+                _short(v),
+                f" is reversible: {other} answers with ",
+                _short(back),
+                f" {sign} the whole, so it is replaced by ",
+                _short(back),
+                f"'s {who} options (",
+                *replaced,
+                ").",
+            )
         )
     if len(notes) > MAX_SHOWN:
         notes = [*notes[:MAX_SHOWN], f"  ({len(notes) - MAX_SHOWN} more not listed)"]

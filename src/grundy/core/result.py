@@ -38,6 +38,7 @@ from typing import Any
 
 from grundy.core.position import Position, Sum
 from grundy.core.text import short_repr
+from grundy.core.valueline import render_line
 from grundy.errors import InvalidSpecError
 
 __all__ = [
@@ -250,6 +251,16 @@ class Result:
         'Canonical value: <1+-1>'
         """
         return format_result(self, value_text=value_text)
+
+    def explanation_text(self, *, value_text: Callable[[Any], str] = str) -> tuple[str, ...]:
+        """The "Why" lines with the values they name written by ``value_text`` (``str``:
+        exactly :attr:`explanation`, the ASCII of the JSON).
+
+        >>> from grundy import solve
+        >>> solve('cgt "1+-1"').explanation_text(value_text=lambda v: f"<{v}>")[0][:29]
+        'The canonical value is <1+-1>'
+        """
+        return tuple(render_line(line, value_text) for line in self.explanation)
 
     def __repr__(self) -> str:
         """One line: the spec, the outcome and the values that matter (``str`` has the rest).
@@ -466,6 +477,18 @@ def _partisan_lines(result: Result, value_text: Callable[[Any], str] = str) -> l
             lines.append(f"{who} moving first: " + ("best moves:" if moves else "every move loses"))
             lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, descs, strict=True))
         return lines
+    if result.grundy is not None:  # an impartial game solved by its value *n (Cram)
+        lines = [f"Canonical value: {value_text(result.canonical)}"]
+        moves, words = result.winning_moves, result.move_descriptions
+        if not moves:
+            lines.append("No winning move: every move leads to a position the opponent wins.")
+            return lines
+        n, total = len(moves), result.winning_moves_total
+        count = total if total is not None and total > n else n
+        listed = f", {n:,} listed" if count > n else ""
+        lines.append("Winning move:" if count == 1 else f"Winning moves ({count:,}{listed}):")
+        lines.extend(f"  {w} -> {short_spec(p)}" for p, w in zip(moves, words, strict=True))
+        return lines
     lines = [
         f"Canonical value: {value_text(result.canonical)}",
         f"Mean {result.mean}, temperature {result.temperature}; "
@@ -498,8 +521,9 @@ def format_result(result: Result, *, value_text: Callable[[Any], str] = str) -> 
 
     ``value_text`` writes the canonical value (default ``str``, its ASCII form; the command
     line passes the readable forms of :func:`grundy.cgt.pretty`, ``1±1``, ``⇑*``,
-    ``tiny-2``, where its output can show them). The "Why" lines and the specs stay in
-    ASCII (a spec is what one types back).
+    ``tiny-2``, where its output can show them), and the values the "Why" lines name
+    (:class:`~grundy.core.valueline.ValueLine`); the rest of the text and the specs stay
+    in ASCII (a spec is what one types back).
 
     >>> from grundy import solve
     >>> r = solve('cgt "1+-1"')
@@ -567,6 +591,6 @@ def format_result(result: Result, *, value_text: Callable[[Any], str] = str) -> 
         lines.append(f"Misère canonical form: {form}; genus {result.genus}")
     if result.explanation:
         lines.append("Why:")
-        lines.extend(f"  {line}" for line in result.explanation)
+        lines.extend(f"  {render_line(line, value_text)}" for line in result.explanation)
     lines.append(f"Method: {result.method}")
     return "\n".join(lines)

@@ -10,7 +10,8 @@ Routes (all ``GET``)::
     /api/hint          ?spec=&misere=0|1&side=L|R   the best move for the player to move:
                        {"kind", "position", "words", "text"} (grundy.play.hint)
     /api/thermograph   ?spec=              the thermograph of a partisan position:
-                       {"canonical", "pretty", "short", "mean", "temperature", "svg"}
+                       {"canonical", "pretty", "short", "mean", "temperature", "svg",
+                       "why"} (why: the explanation with readable values)
     /api/mex           ?spec=              the options of one impartial position with their
                        values, and their mex: {"position", "options", "mex"}
     /api/formula       ?spec=NAME          the theorem behind a heap game's values, or null:

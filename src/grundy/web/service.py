@@ -184,13 +184,16 @@ def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
     """``GET /api/thermograph``: the thermograph of a partisan position, drawn with its
     axes (:func:`grundy.cgt.thermograph_svg`), with its mean and temperature, and the value
     in readable notation (:func:`grundy.cgt.pretty`) with a short name for it
-    (:func:`grundy.cgt.short_name`).
+    (:func:`grundy.cgt.short_name`), and the "Why" lines with their values in that notation
+    (``why``: the text ``grundy solve`` writes; ``/api/solve`` keeps them in ASCII).
 
     >>> t = thermograph_json("domineering:2x3", Limits())
     >>> t["canonical"], t["mean"], t["temperature"], t["svg"].startswith("<svg")
     ('{2|-1/2}', '3/4', '5/4', True)
     >>> t["pretty"], t["short"]
     ('{2 | -1/2}', 'a hot game: mean 3/4, temperature 5/4')
+    >>> t["why"][0]
+    'The canonical value is {2 | -1/2}: dominated options removed and reversible ones bypassed.'
     """
     from grundy.cgt import pretty, short_name, thermograph, thermograph_svg  # noqa: PLC0415
 
@@ -206,6 +209,7 @@ def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
         svg = thermograph_svg(result.canonical, width=640, height=420, font_size=20)
         text = pretty(result.canonical)
         short = short_name(result.canonical)
+        why = list(result.explanation_text(value_text=pretty))
     return {
         "canonical": str(result.canonical),
         "pretty": text,
@@ -213,6 +217,7 @@ def thermograph_json(spec: str | None, limits: Limits) -> dict[str, Any]:
         "mean": str(tg.mast),
         "temperature": str(tg.temperature),
         "svg": svg,
+        "why": why,
     }
 
 

@@ -56,6 +56,8 @@ class ArcKayles(PartisanGame[Edges]):
     )
     example: ClassVar[str] = 'arc-kayles "1-2 2-3 3-4 4-5 2-5"'
     memo_family: ClassVar[str] = "arc-kayles"
+    #: Both players have the same moves: values are nimbers, answers carry Grundy values.
+    impartial: ClassVar[bool] = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         edges = set()

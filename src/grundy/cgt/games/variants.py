@@ -110,6 +110,8 @@ class ImpartialVariant(_Variant):
         "of Right's (CGSuite's ImpartialVariant)"
     )
     example: ClassVar[str] = "impartial:domineering 2x3"
+    #: Both players have the same moves: values are nimbers, answers carry Grundy values.
+    impartial: ClassVar[bool] = True
 
     def left_moves(self, state: Any) -> Iterator[Any]:
         seen = []

@@ -328,14 +328,13 @@
     } else if (r.outcome === "P" && !partisan && !end) {
       body.push(el("p", { text: "No winning move: every move leads to a position the opponent wins." }));
     }
-    const why = (r.explanation || []).slice();
+    // A partisan answer's "Why" with its values in readable notation (1±1, ⇑, tiny-2), as
+    // the thermograph answer writes them; /api/solve keeps the ASCII of grundy solve --json.
+    const why = (t && t.why ? t.why : r.explanation || []).slice();
     if (extra.mex && extra.mex.position === r.position) why.push(...mexLines(extra.mex));
     if (why.length) {
       body.push(el("h3", { text: "Why:" }));
-      // Values in the prose read as on paper: ± for +- (the canonical forms above are
-      // written by the server in full readable notation).
-      const text = why.join("\n");
-      body.push(el("pre", { class: "why", id: "why", text: partisan ? text.replace(/\+-/g, "±") : text }));
+      body.push(el("pre", { class: "why", id: "why", text: why.join("\n") }));
     }
     body.push(el("p", { class: "method", id: "method" }, el("strong", { text: "Method: " }), r.method));
     $("answer-body").replaceChildren(...body);
