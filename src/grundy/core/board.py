@@ -458,7 +458,7 @@ def _graph(board: Graph, x0: float, y0: float) -> tuple[float, float, list[str]]
     top = max([y for _, y in where.values()] + [0])
     lo = min(xs) - 2
     width = (max(xs) + 2 - lo) * unit
-    height = (top + 1) * unit
+    height = (top + 1) * unit + (0 if board.ground else 12)  # room for a loop on top
     n = svg_number
 
     def at(v: int) -> tuple[float, float]:

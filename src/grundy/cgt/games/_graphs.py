@@ -140,11 +140,23 @@ class GraphGame(PartisanGame[Edges]):
         return (after for _, after in self._picks(state, RIGHT))
 
     def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
-        """Each move as a value naming its edge: an index of :meth:`board`'s edges."""
+        """Each move as a value naming its edges (indices of :meth:`board`'s edges): the
+        edge picked, then any other edge whose pick reaches the same graph (a click on
+        any of them makes the move: the three edges of a triangle in Arc Kayles).
+
+        >>> from grundy.cgt.games.arc_kayles import ArcKayles
+        >>> g = ArcKayles()
+        >>> [p.cells for p in g.plays(g.parse_args(["1-2 2-3 1-3 3-4"])[0], "L")]
+        [(0,), (1, 2), (3,)]
+        """
         if player not in (LEFT, RIGHT):
             raise InvalidGameError(f"a partisan game's player is 'L' or 'R', got {player!r}")
-        for i, after in self._picks(state, player):
-            yield Play((after,), player, (i,), self.move_words(state, i, after, player))
+        edges: dict[Edges, list[int]] = {}
+        for i, after in self.picks(state, LEFT if self.impartial else player):
+            edges.setdefault(after, []).append(i)
+        for after, cells in edges.items():
+            words = self.move_words(state, cells[0], after, player)
+            yield Play((after,), player, tuple(cells), words)
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         player: Player = RIGHT if side == RIGHT else LEFT

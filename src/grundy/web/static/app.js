@@ -955,7 +955,7 @@
       if (grounded && u === 0 && v !== 0) x1 = x2;
       if (grounded && v === 0 && u !== 0) x2 = x1;
       const name = u + "-" + v;
-      const move = byTarget(moves, (t) => t.edge === name);
+      const move = byTarget(moves, (t) => t.edge === name || (t.alts || []).includes(name));
       const d = u === v ? "M " + x1 + " " + y1 + " c -30 -45 30 -45 0 0" : "M " + x1 + " " + y1 + " L " + x2 + " " + y2;
       // An edge keeps its own colour (who may cut it); how a cut ends is a mark on the edge.
       const stroke = EDGE_COLOUR[colour] || "#333";
