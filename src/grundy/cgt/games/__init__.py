@@ -20,8 +20,8 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.cutcake import Cutcake
     from grundy.cgt.games.domineering import Domineering
     from grundy.cgt.games.fission import Fission
-    from grundy.cgt.games.partizan_arc_kayles import PartizanArcKayles
     from grundy.cgt.games.hackenbush import ColoredHackenbush
+    from grundy.cgt.games.partizan_arc_kayles import PartizanArcKayles
     from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
     from grundy.cgt.games.toppling import TopplingDominoes
