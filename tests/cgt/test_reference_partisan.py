@@ -406,3 +406,12 @@ def test_arc_kayles_sample() -> None:
     4 vertices."""
     graphs = P.small_graphs(3) + _sample(P.small_graphs(4), 200)
     assert _check(P.ARC_KAYLES, graphs) == 64 + 200
+
+
+def test_partizan_arc_kayles_sample() -> None:
+    """Partizan Arc Kayles: every coloured graph on 3 vertices without loops, and a seeded
+    sample of 150 on 3 vertices with loops and 150 on 4 without."""
+    graphs = P.coloured_graphs(3, loops=False)
+    more = _sample(P.coloured_graphs(3, loops=True), 150)
+    more += _sample(P.coloured_graphs(4, loops=False), 150)
+    assert _check(P.PARTIZAN_ARC_KAYLES, graphs + more) == 64 + 300

@@ -57,6 +57,8 @@ DRAWN = {
     "domineering-search": ("domineering-search:2x3", Grid),
     "hackenbush": ('hackenbush "0-1 1-2 1-3 2-3 0-4"', Graph),
     "childish-hackenbush": ('childish-hackenbush "0-1:b 1-2:r 1-3:g"', Graph),
+    "arc-kayles": ('arc-kayles "1-2 2-3 3-3 4-5 4-6 5-6"', Graph),
+    "partizan-arc-kayles": ('partizan-arc-kayles "1-2:b 2-3:r 3-4:g 4-1:b 3-3:r"', Graph),
     "hackenbush:colored": ('hackenbush:colored "0-1:b 1-2:r 1-3:g"', Graph),
     "chomp": ("chomp:3x4 4 2 2", Grid),
     "tictactoe": ("tictactoe xo.x.o...", Grid),

@@ -37,6 +37,7 @@ __all__ = [
     "HACKENBUSH",
     "KONANE",
     "MAUNDY_CAKE",
+    "PARTIZAN_ARC_KAYLES",
     "PARTIZAN_SUBTRACTION",
     "RULES",
     "SNORT",
@@ -45,6 +46,7 @@ __all__ = [
     "TURN_AND_EATCAKE",
     "Rules",
     "clobber_boards",
+    "coloured_graphs",
     "colouring_boards",
     "cutcake_positions",
     "dicotic_of",
@@ -715,6 +717,40 @@ def small_graphs(vertices: int) -> list[frozenset[tuple[int, int]]]:
     ]
 
 
+# --- Partizan Arc Kayles (CGSuite's PartizanArcKayles) -----------------------------------------
+# A state is a frozenset of edges (u, v, c), u <= v, c one of b (Left's), r (Right's), g (both).
+
+
+def _partizan_picks(
+    edges: frozenset[tuple[int, int, str]], colour: str
+) -> list[frozenset[tuple[int, int, str]]]:
+    """Pick an edge of ``colour`` or green: both its ends go, and every edge touching them."""
+    return [
+        frozenset(e for e in edges if not {e[0], e[1]} & {u, v})
+        for u, v, c in sorted(edges)
+        if c in (colour, "g")
+    ]
+
+
+PARTIZAN_ARC_KAYLES = Rules(
+    "partizan-arc-kayles",
+    lambda g: _partizan_picks(g, "b"),
+    lambda g: _partizan_picks(g, "r"),
+    lambda g: 'partizan-arc-kayles "' + " ".join(f"{u}-{v}:{c}" for u, v, c in sorted(g)) + '"',
+)
+
+
+def coloured_graphs(vertices: int, loops: bool) -> list[frozenset[tuple[int, int, str]]]:
+    """Every graph on the vertices ``1..vertices`` (with loops or without) whose edges are
+    each of one colour b, r or g."""
+    slots = [(u, v) for u in range(1, vertices + 1) for v in range(u, vertices + 1)]
+    slots = [s for s in slots if loops or s[0] != s[1]]
+    return [
+        frozenset((u, v, c) for (u, v), c in zip(slots, pick, strict=True) if c)
+        for pick in itertools.product(("", "b", "r", "g"), repeat=len(slots))
+    ]
+
+
 RULES: dict[str, Rules] = {
     r.name: r
     for r in (
@@ -735,6 +771,7 @@ RULES: dict[str, Rules] = {
         TURN_AND_EATCAKE,
         CHILDISH_HACKENBUSH,
         ARC_KAYLES,
+        PARTIZAN_ARC_KAYLES,
     )
 }
 # The games that take parameters, and the variants, by their registered names (each with

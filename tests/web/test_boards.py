@@ -109,3 +109,19 @@ def test_a_move_that_reshapes_the_board_says_what_went(api: TestClient, spec: st
                 right = part["cells"][cells[-1] + 1 :]
                 split = [{"kind": "strip", "cells": c} for c in (left, right)]
                 assert _pieces({"kind": "panel", "parts": rest + split}) == expected, move
+
+
+def test_every_edge_of_an_arc_kayles_board_makes_its_move(api: TestClient) -> None:
+    """A move reached by picking any of several edges (two sides of a triangle) is the target of
+    each: its edge and the others (``alts``), so that a click on any of them makes it."""
+    data = api.get("/api/moves", params={"spec": 'arc-kayles "1-2 2-3 1-3 3-4 4-4"'}).json()
+    board = data["board"]
+    assert board["kind"] == "graph" and board["ground"] is False
+    clicked: dict[str, str] = {}
+    for move in data["moves"]:
+        target = move["target"]
+        for name in [target["edge"], *target.get("alts", [])]:
+            assert name not in clicked, name
+            clicked[name] = move["position"]
+    assert sorted(clicked) == sorted(f"{u}-{v}" for u, v, _, _ in board["edges"])
+    assert clicked["1-3"] == clicked["2-3"] == 'arc-kayles "4-4"'  # 1, 2 and 3 go

@@ -284,6 +284,9 @@ PLAYED = {
     "wythoff": "wythoff 2 3",
     "hackenbush": HACKENBUSH,
     "hackenbush:colored": 'hackenbush:colored "0-1:b 1-2:r 1-3:g 0-4:r 4-5:b"',
+    "childish-hackenbush": 'childish-hackenbush "0-1:b 1-2:r 1-3:g 0-4:r 4-4:g"',
+    "arc-kayles": 'arc-kayles "1-2 2-3 3-3 4-5 5-6 6-4"',
+    "partizan-arc-kayles": 'partizan-arc-kayles "1-2:b 2-3:r 3-4:g 4-1:b 3-3:r"',
     "chomp": "chomp:3x3",
     "connect4": "connect4:4x4 ..../..../xo../xo..",
     "domineering-search": "domineering-search:3x3",
@@ -345,7 +348,7 @@ CLICKABLE = "#board [data-position], #board .cuttable"
 #: boards are checked in tests/web/test_boards.py and tests/web/test_e2e_panels.py; each
 #: should move to PLAYED with a spec it plays to the end).
 NOT_YET_PLAYED = {
-    "amazons", "arc-kayles", "backsliding-toads-frogs", "childish-hackenbush", "cram",
+    "amazons", "backsliding-toads-frogs", "cram",
     "dicotic", "eatcake", "fission", "fox-and-geese", "impartial", "maundy-cake",
     "mock-turtles", "partizan-subtraction", "ruler", "tartan", "turn-and-eatcake", "turning",
     "turning-turtles", "twisted",

@@ -261,6 +261,22 @@ def test_hackenbush_numbers_its_vertices_and_marks_its_edges(page: Any, base_url
     assert page.inner_text("#log li.human") == "You: cut 2-3"
 
 
+def test_arc_kayles_draws_a_graph_without_a_ground_and_any_edge_of_a_move_makes_it(
+    page: Any, base_url: str
+) -> None:
+    go(page, base_url, 'arc-kayles "1-2 2-3 1-3 4-4"')
+    labels = sorted(page.locator("#board text.vertex-label").all_text_contents())
+    assert labels == ["1", "2", "3", "4"]  # every vertex numbered, no ground
+    assert page.locator("#board svg line").count() == 0
+    assert page.locator('#board path[data-edge="4-4"][data-position]').count() == 1  # a loop
+    # picking any side of the triangle leaves the loop: a click on each side makes that move
+    sides = page.locator('#board path[data-edge="2-3"]')
+    assert sides.get_attribute("data-position") == 'arc-kayles "4-4"'
+    sides.click(force=True)
+    page.wait_for_selector("#log li.human")
+    assert "1-2" in page.inner_text("#log li.human")
+
+
 def test_the_thermograph_is_readable_on_a_projector(page: Any, base_url: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
     go(page, base_url, "domineering:2x3")

@@ -46,6 +46,7 @@ __all__ = [
     "board_text",
     "combine",
     "layered_graph",
+    "spread_graph",
 ]
 
 #: The cell vocabulary: name -> one character for the terminal.
@@ -67,8 +68,9 @@ PIECES: dict[str, str] = {
     "pin": "i",  # a standing pin (Kayles, Dawson's Kayles)
 }
 
-#: Edge colours of a :class:`Graph` (Left's blue, Right's red, either player's green).
-EDGE_COLOURS = ("green", "left", "right")
+#: Edge colours of a :class:`Graph` (Left's blue, Right's red, either player's green, and
+#: plain: an edge of a game without colours, Arc Kayles).
+EDGE_COLOURS = ("green", "left", "right", "plain")
 
 _FILL = {
     "empty": "#f7f4ea",
@@ -80,7 +82,7 @@ _FILL = {
     "poison": "#5b2c83",
     "cake": "#e9c28b",
 }
-_STROKE = {"green": "#2a9d3a", "left": "#1f5fbf", "right": "#c0392b"}
+_STROKE = {"green": "#2a9d3a", "left": "#1f5fbf", "right": "#c0392b", "plain": "#333"}
 _CELL = 36
 _PAD = 8
 
@@ -147,14 +149,17 @@ class Heaps:
 
 @dataclass(frozen=True)
 class Graph:
-    """A Hackenbush picture: ``vertices`` are ``(name, x, y)`` on a lattice (``y`` counts
-    up from the ground, vertex 0); ``edges`` are ``(u, v, colour, label)`` between vertex
-    names, colour from :data:`EDGE_COLOURS`; ``last``: edge indices.
+    """A graph: ``vertices`` are ``(name, x, y)`` on a lattice (``y`` counts up from the
+    ground, vertex 0, in a Hackenbush picture); ``edges`` are ``(u, v, colour, label)``
+    between vertex names, colour from :data:`EDGE_COLOURS` (``u == v``: a loop);
+    ``last``: edge indices; ``ground``: False for a graph without one (Arc Kayles), whose
+    vertex 0, if any, is a vertex like the others.
     """
 
     vertices: tuple[tuple[int, int, int], ...]
     edges: tuple[tuple[int, int, str, str], ...]
     last: tuple[int, ...] = ()
+    ground: bool = True
 
     def __post_init__(self) -> None:
         names = {v[0] for v in self.vertices}
@@ -236,6 +241,35 @@ def layered_graph(edges: Sequence[tuple[int, int, str, str]]) -> Graph:
     return Graph(tuple(sorted(vertices)), tuple(edges))
 
 
+def spread_graph(edges: Sequence[tuple[int, int, str, str]]) -> Graph:
+    """A :class:`Graph` without a ground of these edges: each connected part in layers by
+    the distance from its least vertex, the layers centred, the parts side by side.
+
+    >>> spread_graph([(1, 2, "plain", ""), (2, 3, "plain", ""), (5, 5, "plain", "")]).vertices
+    ((1, 0, 0), (2, 0, 1), (3, 0, 2), (5, 4, 0))
+    """
+    adjacency: dict[int, set[int]] = {}
+    for u, v, _, _ in edges:
+        adjacency.setdefault(u, set()).add(v)
+        adjacency.setdefault(v, set()).add(u)
+    placed: dict[int, tuple[int, int]] = {}
+    left = 0  # the least x of the next part
+    for root in sorted(adjacency):
+        if root in placed:
+            continue
+        layers, seen = [[root]], {root}
+        while nxt := sorted({y for x in layers[-1] for y in adjacency[x]} - seen):
+            seen.update(nxt)
+            layers.append(nxt)
+        widest = max(len(layer) for layer in layers)
+        for d, layer in enumerate(layers):
+            for k, v in enumerate(layer):
+                placed[v] = (left + widest - 1 + 2 * k - (len(layer) - 1), d)
+        left += 2 * widest + 2
+    vertices = tuple(sorted((v, x, y) for v, (x, y) in placed.items()))
+    return Graph(vertices, tuple(edges), ground=False)
+
+
 # ----- text ------------------------------------------------------------------------
 
 
@@ -264,7 +298,8 @@ def board_text(board: Board) -> list[str]:
         return [
             "edges: "
             + " ".join(
-                f"{u}-{v}{':' + label if label else ''}({colour[0]})"
+                f"{u}-{v}{':' + label if label else ''}"
+                + ("" if colour == "plain" else f"({colour[0]})")
                 for u, v, colour, label in board.edges
             )
             or "edges: none"
@@ -311,6 +346,7 @@ def board_json(board: Board) -> dict[str, Any]:
             "vertices": [list(v) for v in board.vertices],
             "edges": [list(e) for e in board.edges],
             "last": list(board.last),
+            "ground": board.ground,
         }
     _check_board(board)
     return {"kind": "panel", "parts": [board_json(p) for p in board.parts]}
@@ -422,7 +458,7 @@ def _graph(board: Graph, x0: float, y0: float) -> tuple[float, float, list[str]]
     top = max([y for _, y in where.values()] + [0])
     lo = min(xs) - 2
     width = (max(xs) + 2 - lo) * unit
-    height = (top + 1) * unit
+    height = (top + 1) * unit + (0 if board.ground else 12)  # room for a loop on top
     n = svg_number
 
     def at(v: int) -> tuple[float, float]:
@@ -430,15 +466,19 @@ def _graph(board: Graph, x0: float, y0: float) -> tuple[float, float, list[str]]
         return x0 + (x - lo) * unit, y0 + height - unit / 2 - y * unit
 
     ground = y0 + height - unit / 2
-    body = [
-        f'<line x1="{n(x0)}" y1="{n(ground)}" x2="{n(x0 + width)}" y2="{n(ground)}" '
-        'stroke="#6b4f2a" stroke-width="4"/>'
-    ]
+    body = (
+        [
+            f'<line x1="{n(x0)}" y1="{n(ground)}" x2="{n(x0 + width)}" y2="{n(ground)}" '
+            'stroke="#6b4f2a" stroke-width="4"/>'
+        ]
+        if board.ground
+        else []
+    )
     for i, (u, v, colour, label) in enumerate(board.edges):
         (x1, y1), (x2, y2) = at(u), at(v)
-        if u == 0 and v != 0:  # an edge to the ground ends on the ground line below
+        if board.ground and u == 0 and v != 0:  # an edge to the ground ends on the ground
             x1 = x2
-        elif v == 0 and u != 0:
+        elif board.ground and v == 0 and u != 0:
             x2 = x1
         wide = 5 if i in board.last else 3
         if u == v:
@@ -455,8 +495,12 @@ def _graph(board: Graph, x0: float, y0: float) -> tuple[float, float, list[str]]
                 f"{escape(label)}</text>"
             )
     for v in where:
-        if v == 0:
+        if v == 0 and board.ground:
             continue
         x, y = at(v)
         body.append(f'<circle cx="{n(x)}" cy="{n(y)}" r="4" fill="#333"/>')
+        if not board.ground:  # the vertices by their numbers (a move names them)
+            body.append(
+                f'<text x="{n(x + 6)}" y="{n(y - 6)}" font-size="11" fill="#333">{v}</text>'
+            )
     return width, height, body

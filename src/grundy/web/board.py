@@ -8,9 +8,10 @@ the cells the move itself names (a :class:`~grundy.core.game.Play` of
 :func:`grundy.legal_plays`: every grid and strip game of the shape bases, tic-tac-toe,
 Connect Four, Chomp, Domineering search, Treblecross, the rows of pins of Kayles and
 Dawson's Kayles; the heap of a one-heap game; the edge of Hackenbush, colored and
-childish included). Only for a move that names none (a cut of the cake games, which
-reshapes the board; a move of a game whose state is several heaps)
-:func:`move_target` still compares the boards before and after it.
+childish included, and of Arc Kayles, with the other edges that make the same move).
+Only for a move that names none (a cut of the cake games, which reshapes the board; a
+move of a game whose state is several heaps) :func:`move_target` still compares the
+boards before and after it.
 
 >>> from grundy import parse
 >>> board_of(parse("nim 3 4 5"))
@@ -71,6 +72,9 @@ def play_target(
     >>> p = parse("kayles 5")  # the run taken, and its mirror image: the same move
     >>> play_target(board_of(p), legal_plays(p)[1])
     {'cells': [1], 'alts': [[3]]}
+    >>> p = parse('arc-kayles "1-2 2-3 1-3"')  # any edge of a triangle: the same move
+    >>> play_target(board_of(p), legal_plays(p, "L")[0])
+    {'edge': '1-2', 'alts': ['1-3', '2-3']}
     """
     if board is None:
         return None
@@ -79,9 +83,14 @@ def play_target(
         return _heap_play(board, play, position)
     if not play.cells or part["kind"] == "heaps":
         return move_target(board, board_of(play.after))
-    if part["kind"] == "graph":  # the edge cut
-        u, v, _, _ = part["edges"][play.cells[0]]
-        return {"edge": f"{u}-{v}", **({"part": play.part} if board["kind"] == "panel" else {})}
+    if part["kind"] == "graph":  # the edge cut, and other edges that make the same move
+        edge, *more = (f"{u}-{v}" for u, v, _, _ in (part["edges"][i] for i in play.cells))
+        alts = sorted(set(more) - {edge})
+        return {
+            "edge": edge,
+            **({"alts": alts} if alts else {}),
+            **({"part": play.part} if board["kind"] == "panel" else {}),
+        }
     target: dict[str, Any] = {"cells": sorted(play.cells)}
     if part["kind"] == "grid" and len(play.cells) == 1:  # a click anywhere in the column
         target["col"] = play.cells[0] % part["cols"]

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.domineering import Domineering
     from grundy.cgt.games.fission import Fission
     from grundy.cgt.games.hackenbush import ColoredHackenbush
+    from grundy.cgt.games.partizan_arc_kayles import PartizanArcKayles
     from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
     from grundy.cgt.games.toppling import TopplingDominoes
@@ -34,6 +35,7 @@ _WHERE = {
     "Eatcake": "grundy.cgt.games.cakes",
     "Fission": "grundy.cgt.games.fission",
     "MaundyCake": "grundy.cgt.games.cakes",
+    "PartizanArcKayles": "grundy.cgt.games.partizan_arc_kayles",
     "PartizanSubtraction": "grundy.cgt.games.partizan_subtraction",
     "TurnAndEatcake": "grundy.cgt.games.cakes",
     "ChildishHackenbush": "grundy.cgt.games.childish_hackenbush",
@@ -66,6 +68,7 @@ __all__ = [
     "Fission",
     "ImpartialVariant",
     "MaundyCake",
+    "PartizanArcKayles",
     "PartizanSubtraction",
     "ToadsAndFrogs",
     "TopplingDominoes",

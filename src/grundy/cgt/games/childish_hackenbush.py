@@ -5,7 +5,7 @@ Edges ``u-v:c`` as for ``hackenbush:colored`` (``0`` is the ground; ``b`` Left's
 Right's, ``g`` either's). Left cuts a blue or green edge, Right a red or green one; a blue
 or red edge may be cut only if every other edge stays joined to the ground (CGSuite's
 ``GenHackenbush(childishEdges => [Blue, Red])``); after a green cut, the edges no longer
-joined to the ground fall. Regions and keys are Hackenbush's.
+joined to the ground fall. The rest (parsing, board, regions, keys) is Hackenbush's.
 
 >>> from grundy.cgt import value_of
 >>> g = ChildishHackenbush()
@@ -19,12 +19,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from grundy.cgt.games.hackenbush import ColoredHackenbush, Picture, grounded
+from grundy.cgt.games._graphs import Edges
+from grundy.cgt.games.hackenbush import ColoredHackenbush
+from grundy.core.game import Player
 from grundy.errors import InvalidSpecError
 
 __all__ = ["ChildishHackenbush"]
-
-_SYNTAX = 'childish-hackenbush "U-V:C ..."  (0 is the ground; C: b Left, r Right, g both)'
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,9 @@ class ChildishHackenbush(ColoredHackenbush):
     """Childish Hackenbush: a blue or red edge is cut only when no other edge falls."""
 
     name: ClassVar[str] = "childish-hackenbush"
-    syntax: ClassVar[str] = _SYNTAX
+    syntax: ClassVar[str] = (
+        'childish-hackenbush "U-V:C ..."  (0 is the ground; C: b Left, r Right, g both)'
+    )
     rule: ClassVar[str] = (
         "a player cuts an edge of their colour (Left blue b, Right red r) or a green g; a "
         "blue or red edge only when no other edge falls; after a green cut, edges no longer "
@@ -45,19 +47,13 @@ class ChildishHackenbush(ColoredHackenbush):
     @classmethod
     def from_params(cls, params: str | None) -> ChildishHackenbush:
         if params is not None:
-            raise InvalidSpecError(f"childish-hackenbush takes no :{params}", _SYNTAX)
+            raise InvalidSpecError(f"childish-hackenbush takes no :{params}", cls.syntax)
         return cls()
 
     def params_text(self) -> str | None:
         return None
 
-    def _cuts(self, state: Picture, colour: str) -> Iterator[tuple[int, Picture]]:
-        seen = set()
-        for i, (_, _, c) in enumerate(state):
-            if c in (colour, "g"):
-                after = grounded(state[:i] + state[i + 1 :])
-                if c != "g" and len(after) != len(state) - 1:
-                    continue  # a blue or red edge is cut only when nothing falls
-                if after not in seen:
-                    seen.add(after)
-                    yield i, after
+    def picks(self, state: Edges, player: Player) -> Iterator[tuple[int, Edges]]:
+        for i, after in super().picks(state, player):
+            if state[i][2] == "g" or len(after) == len(state) - 1:  # blue, red: none falls
+                yield i, after

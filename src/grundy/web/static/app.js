@@ -927,30 +927,34 @@
     if (moves.length) box.append(el("p", { class: "board-caption", text: caption }));
   }
 
-  const EDGE_COLOUR = { green: "#2a9d3a", left: "#1f5fbf", right: "#c0392b" };
+  const EDGE_COLOUR = { green: "#2a9d3a", left: "#1f5fbf", right: "#c0392b", plain: "#333" };
 
+  // A graph: a Hackenbush picture standing on its ground (vertex 0), or a graph without
+  // one (board.ground false: Arc Kayles), every vertex drawn and numbered; a loop v-v is a
+  // petal above its vertex.
   function drawGraph(board, box, moves, m) {
     const unit = 80;
+    const grounded = board.ground !== false;
     const at = {};
     board.vertices.forEach(([v, x, y]) => { at[v] = [x, y]; });
     const xs = board.vertices.map((v) => v[1]);
     const top = Math.max(0, ...board.vertices.map((v) => v[2]));
-    const lo = Math.min(0, ...xs) - 2, hi = Math.max(0, ...xs) + 2;
+    const lo = Math.min(0, ...xs) - (grounded ? 2 : 1), hi = Math.max(0, ...xs) + (grounded ? 2 : 1);
     const W = (hi - lo) * unit, H = (top + 1) * unit + 24;
     const px = (v) => [(at[v][0] - lo) * unit, H - 14 - unit / 2 - at[v][1] * unit];
     const pic = svg("svg", { viewBox: "0 0 " + W + " " + H, width: W, height: H, role: "img" });
-    pic.append(svg("title", {}, "the picture; vertex 0 is the ground"));
-    pic.append(svg("line", { x1: 0, y1: H - 14 - unit / 2, x2: W, y2: H - 14 - unit / 2, stroke: "#6b4f2a", "stroke-width": 5 }));
+    pic.append(svg("title", {}, grounded ? "the picture; vertex 0 is the ground" : "the graph"));
+    if (grounded) pic.append(svg("line", { x1: 0, y1: H - 14 - unit / 2, x2: W, y2: H - 14 - unit / 2, stroke: "#6b4f2a", "stroke-width": 5 }));
     const lastEdge = m.last && m.last.edge;
     const showMarks = $("board").classList.contains("show-colours");
     const marksLayer = [];
     board.edges.forEach(([u, v, colour, label], i) => {
       let [x1, y1] = px(u);
       let [x2, y2] = px(v);
-      if (u === 0 && v !== 0) x1 = x2;
-      if (v === 0 && u !== 0) x2 = x1;
+      if (grounded && u === 0 && v !== 0) x1 = x2;
+      if (grounded && v === 0 && u !== 0) x2 = x1;
       const name = u + "-" + v;
-      const move = byTarget(moves, (t) => t.edge === name);
+      const move = byTarget(moves, (t) => t.edge === name || (t.alts || []).includes(name));
       const d = u === v ? "M " + x1 + " " + y1 + " c -30 -45 30 -45 0 0" : "M " + x1 + " " + y1 + " L " + x2 + " " + y2;
       // An edge keeps its own colour (who may cut it); how a cut ends is a mark on the edge.
       const stroke = EDGE_COLOUR[colour] || "#333";
@@ -977,9 +981,9 @@
       }
     });
     marksLayer.forEach((g) => pic.append(g));
-    // Every vertex by its number (a move reads "cut 1-2"); 0 is the ground.
+    // Every vertex by its number (a move reads "cut 1-2"); 0 is the ground, if any.
     board.vertices.forEach(([v]) => {
-      if (v === 0) {
+      if (v === 0 && grounded) {
         pic.append(svg("text", { class: "vertex-label", x: 4, y: H - 4, "data-vertex": 0 }, "0 = the ground"));
         return;
       }
@@ -990,7 +994,9 @@
     const holder = el("div", { class: "graph" });
     holder.append(pic);
     box.append(holder);
-    if (moves.length) box.append(el("p", { class: "board-caption", text: "Click an edge to cut it; whatever is no longer connected to the ground falls away." }));
+    const caption = grounded ? "Click an edge to cut it; whatever is no longer connected to the ground falls away."
+      : "Click an edge to pick it: its two ends go, with every edge that touches them.";
+    if (moves.length) box.append(el("p", { class: "board-caption", text: caption }));
   }
 
   // ----- the table plot ----------------------------------------------------------------
