@@ -142,4 +142,4 @@ def test_play_shows_the_graph_and_takes_a_move_by_its_words() -> None:
     assert status == 0
     assert "  edges: 1-2 2-3 3-3" in said
     assert any("gives away the win" in line for line in said)  # Left picked 1-2
-    assert any("Right picks the edge 3-3 (vertex 3 goes)" in line for line in said)
+    assert any("picks the edge 3-3 (vertex 3 goes)" in line for line in said)
