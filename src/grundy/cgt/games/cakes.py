@@ -93,19 +93,27 @@ class CakeGame(PartisanGame[CakeState]):
         raise NotImplementedError
 
     def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
-        """The moves as values; on a table of one piece, each names the squares it eats
-        (or where its cuts fall), so that a click on the board finds it."""
+        """The moves as values, in the order of :meth:`left_moves` / :meth:`right_moves`:
+        each names the squares it eats (or where its cuts fall) on the table's board, the
+        pieces' squares counted one piece after another (a piece of ``R`` rows and ``C``
+        columns is ``R*C`` squares, row by row), so that a click on the board finds it.
+
+        >>> [p.cells for p in Eatcake().plays(((1, 2), (2, 2)), LEFT)]
+        [(0,), (2, 4)]
+        """
         side = RIGHT if player == RIGHT else LEFT
-        if len(state) != 1:
-            yield from super().plays(state, side)
-            return
-        (piece,) = state
         left = side == LEFT
-        for parts, cells in zip(
-            self.piece_moves(piece, left), self.piece_cells(piece, left), strict=True
-        ):
-            after = tuple(sorted(parts))
-            yield Play((after,), player, cells, self.describe_move(state, after, side))
+        offset = 0
+        for i, piece in enumerate(state):
+            if piece not in state[:i]:
+                rest = state[:i] + state[i + 1 :]
+                for parts, cells in zip(
+                    self.piece_moves(piece, left), self.piece_cells(piece, left), strict=True
+                ):
+                    after = tuple(sorted((*rest, *parts)))
+                    named = tuple(offset + j for j in cells)
+                    yield Play((after,), player, named, self.describe_move(state, after, side))
+            offset += piece[0] * piece[1]
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         """Which piece becomes which.
