@@ -91,9 +91,7 @@ class PartizanSubtraction(PartisanGame[HeapsState]):
         """
         side = RIGHT if player == RIGHT else LEFT
         subset = self.left_set if side == LEFT else self.right_set
-        heaps = (
-            (i,) for i, n in enumerate(state) if n not in state[:i] for s in subset if s <= n
-        )
+        heaps = ((i,) for i, n in enumerate(state) if n not in state[:i] for s in subset if s <= n)
         moves = self.left_moves if side == LEFT else self.right_moves
         for after, cells in zip(moves(state), heaps, strict=True):
             yield Play((after,), player, cells, self.describe_move(state, after, side))

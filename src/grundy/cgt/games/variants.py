@@ -80,6 +80,11 @@ class _Variant(PartisanGame[Any]):
     def params_text(self) -> str | None:
         return None if self.base is None else self.base.spec_name()
 
+    @property
+    def cuts(self) -> bool:
+        """Whether a move's cells name the line it cuts along, as the base's do (Cutcake)."""
+        return bool(getattr(self.base, "cuts", False))
+
     def expected_syntax(self) -> str:
         return _syntax(self.name)
 
