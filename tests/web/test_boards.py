@@ -44,25 +44,25 @@ def test_board_json_and_targets(api: TestClient, name: str) -> None:
     assert data["moves"], spec
     for move in data["moves"]:
         target = move["target"]
-        if target is None and board["kind"] == "heaps":
-            # no click makes a move that changes two heaps (Moore's, Ferguson's, Wythoff's
-            # diagonal): the list does
-            after = api.get("/api/moves", params={"spec": move["position"]}).json()["board"]
-            changed = sum(a != b for a, b in zip(board["heaps"], after["heaps"], strict=False))
-            assert changed >= 2 and name in ("moore", "ferguson", "wythoff"), (
-                spec,
-                move["position"],
-            )
-            continue
         assert target is not None, (spec, move["position"])
+        if "heaps" in target:  # no click makes a move of several heaps: the list does
+            assert name in ("moore", "ferguson", "wythoff") and len(target["heaps"]) >= 2
+            continue
         if "cut" in target:
-            assert name == "cutcake" and target["cut"] in ("row", "col")
+            assert name in ("cutcake", "twisted") and target["cut"] in ("row", "col")
             assert 0 < target["at"] < board[target["cut"] + "s"]
         elif board["kind"] in ("grid", "strip"):
             assert target["cells"] and all(0 <= i < len(board["cells"]) for i in target["cells"])
         elif board["kind"] == "graph":
             names = {str(v[0]) for v in board["vertices"]}
             assert set(target["edge"].split("-")) <= names
+        elif board["kind"] == "heaps":  # what the target says is left is what is left
+            after = api.get("/api/moves", params={"spec": move["position"]}).json()["board"]
+            heaps = list(board["heaps"])
+            assert heaps[target["heap"]] == target["from"]
+            heaps[target["heap"] : target["heap"] + 1] = target.get("parts", [target["leave"]])
+            drawn = after["heaps"] if after else []
+            assert sorted(h for h in heaps if h) == sorted(h for h in drawn if h), move
 
 
 def _pieces(board: dict[str, Any]) -> list[tuple[str, ...]]:
@@ -109,3 +109,40 @@ def test_a_move_that_reshapes_the_board_says_what_went(api: TestClient, spec: st
                 right = part["cells"][cells[-1] + 1 :]
                 split = [{"kind": "strip", "cells": c} for c in (left, right)]
                 assert _pieces({"kind": "panel", "parts": rest + split}) == expected, move
+
+
+#: Tables of several pieces of cake (one component drawn as a panel), and sums with them.
+TABLES = [
+    "eatcake 3x1 3x2",
+    "eatcake 1x1",
+    "maundy-cake 2x4 2x2",
+    "turn-and-eatcake 2x3 1x2",
+    "cutcake 2x2 1x3 + nim 2",
+    "twisted:cutcake 2x3",
+]
+
+
+@pytest.mark.parametrize("spec", TABLES)
+@pytest.mark.parametrize("side", ["L", "R"])
+def test_every_move_on_a_table_of_pieces_has_a_target(
+    api: TestClient, spec: str, side: str
+) -> None:
+    """Each move names the squares of one piece (the pieces' squares counted one after
+    another), and the page gets the piece (``part``) and the squares on it, or the cut;
+    the position it leads to reads back from its spec (the page asks for it next)."""
+    data = api.get("/api/moves", params={"spec": spec, "side": side}).json()
+    board = data["board"]
+    parts = board["parts"] if board["kind"] == "panel" else [board]
+    assert data["moves"], spec
+    for move in data["moves"]:
+        target = move["target"]
+        assert target is not None, move
+        part = parts[target.get("part", 0)]
+        if "cut" in target:
+            assert 0 < target["at"] < part[target["cut"] + "s"], move
+        elif "heap" in target:
+            assert part["kind"] == "heaps" and target["from"] == part["heaps"][target["heap"]]
+        else:
+            assert target["cells"] and all(0 <= i < len(part["cells"]) for i in target["cells"])
+        after = api.get("/api/moves", params={"spec": move["position"], "side": side})
+        assert after.status_code == 200, (move["position"], after.text)
