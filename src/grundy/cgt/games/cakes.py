@@ -65,18 +65,19 @@ class CakeGame(PartisanGame[CakeState]):
         raise NotImplementedError
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
-        """One table of one piece per argument; ``0x0`` alone is the empty table (all
-        eaten), as it prints.
+        """One table of one piece per argument; ``0x0`` is an empty table (all eaten), as
+        it prints.
 
-        >>> Eatcake().parse_args(["2x3", "1x2"]), Eatcake().parse_args(["0x0"])
-        ([((2, 3),), ((1, 2),)], [()])
+        >>> Eatcake().parse_args(["2x3", "1x2"]), Eatcake().parse_args(["0x0", "1x2"])
+        ([((2, 3),), ((1, 2),)], [(), ((1, 2),)])
         """
         if not args:
             raise InvalidSpecError(f"{self.name} needs at least one rectangle", self.syntax)
-        if list(args) == ["0x0"]:
-            return [()]
         shape, empty = "a rectangle is RxC", "the rectangle {} is empty"
-        return [(board_size(a, self.syntax, shape=shape, empty=empty),) for a in args]
+        return [
+            () if a == "0x0" else (board_size(a, self.syntax, shape=shape, empty=empty),)
+            for a in args
+        ]
 
     def format_state(self, state: Any) -> str:
         return " ".join(f"{r}x{c}" for r, c in state) or "0x0"
