@@ -15,7 +15,7 @@ import pytest
 
 import grundy
 from grundy.core.board import Graph, Grid, Heaps, Panel, Strip
-from grundy.core.game import ImpartialGame
+from grundy.core.game import ImpartialGame, Player
 from grundy.core.moves import legal_moves
 from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.errors import SearchLimitError
@@ -202,6 +202,7 @@ def test_plays_are_the_rulesets_options_in_order(entry: grundy.GameEntry) -> Non
         here += [p.after for p in grundy.legal_plays(position, "L" if partisan else None)[:NEXT]]
     for q in here:
         for c in q.components:
-            for side in ["L", "R"] if c.game.kind == "partisan" else [None]:
+            sides: list[Player | None] = ["L", "R"] if c.game.kind == "partisan" else [None]
+            for side in sides:
                 plays = [tuple(p.after) for p in c.game.plays(c.state, side)]
                 assert plays == [tuple(o) for o in c.game.options(c.state, side)], str(q)
