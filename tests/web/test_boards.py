@@ -119,6 +119,7 @@ TABLES = [
     "turn-and-eatcake 2x3 1x2",
     "cutcake 2x2 1x3 + nim 2",
     "twisted:cutcake 2x3",
+    "twisted:cutcake - 2x1 2x2",  # one component, a table of two pieces
 ]
 
 
@@ -146,3 +147,22 @@ def test_every_move_on_a_table_of_pieces_has_a_target(
             assert target["cells"] and all(0 <= i < len(part["cells"]) for i in target["cells"])
         after = api.get("/api/moves", params={"spec": move["position"], "side": side})
         assert after.status_code == 200, (move["position"], after.text)
+
+
+def test_a_table_of_pieces_in_one_component_counts_their_squares_in_turn() -> None:
+    """A move on the second piece of one component's table names squares past the first
+    piece's; the target gives the piece and the squares on it."""
+    import grundy  # noqa: PLC0415
+    from grundy.web.board import board_of, play_target  # noqa: PLC0415
+
+    start = grundy.parse("eatcake 2x4")
+    (table,) = [p.after for p in grundy.legal_plays(start, "L") if "2x1 and 2x2" in p.words]
+    assert len(table.components) == 1 and table.components[0].state == ((2, 1), (2, 2))
+    board = board_of(table)
+    assert board is not None and board["kind"] == "panel"
+    plays = grundy.legal_plays(table, "L")
+    assert [p.cells for p in plays] == [(0, 1), (2, 4)]  # the 2x2 piece's squares: 2 to 5
+    targets = [play_target(board, p, table) for p in plays]
+    assert targets == [{"cells": [0, 1], "part": 0}, {"cells": [0, 2], "part": 1}]
+    turned = grundy.parse("turn-and-eatcake 1x1")
+    assert [p.cells for p in grundy.legal_plays(turned, "L")] == [(0,)]
