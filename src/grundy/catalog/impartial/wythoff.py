@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
 from math import isqrt
 from typing import Any, ClassVar
 
@@ -247,7 +248,7 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
         [(((0, 1),), (0,)), (((1, 0),), (1,)), (((0, 0),), (0, 1))]
         """
         a, b = state
-        piles = [(0,)] * a + [(1,)] * b + [(0, 1)] * min(a, b)
+        piles = chain(repeat((0,), a), repeat((1,), b), repeat((0, 1), min(a, b)))
         for option, cells in zip(self.split_moves(state), piles, strict=True):
             yield Play(option, player, cells, self.describe_move(state, option))
 

@@ -105,13 +105,15 @@ class CakeGame(PartisanGame[CakeState]):
         """The moves as values, in the order of :meth:`left_moves` / :meth:`right_moves`:
         each names the squares it eats (or where its cuts fall) on the table's board, the
         pieces' squares counted one piece after another (a piece of ``R`` rows and ``C``
-        columns is ``R*C`` squares, row by row), so that a click on the board finds it.
+        columns is ``R*C`` squares, row by row), so that a click on the board finds it
+        (none on a table that has no board).
 
         >>> [p.cells for p in Eatcake().plays(((1, 2), (2, 2)), LEFT)]
         [(0,), (2, 4)]
         """
         side = RIGHT if player == RIGHT else LEFT
         left = side == LEFT
+        drawn = self.board(state) is not None  # no board (a piece past 40 a side): no cells
         offset = 0
         for i, piece in enumerate(state):
             if piece not in state[:i]:
@@ -120,7 +122,7 @@ class CakeGame(PartisanGame[CakeState]):
                     self.piece_moves(piece, left), self.piece_cells(piece, left), strict=True
                 ):
                     after = tuple(sorted((*rest, *parts)))
-                    named = tuple(offset + j for j in cells)
+                    named = tuple(offset + j for j in cells) if drawn else ()
                     yield Play((after,), player, named, self.describe_move(state, after, side))
             offset += piece[0] * piece[1]
 

@@ -86,7 +86,8 @@ class Cutcake(PartisanGame[CutcakeState]):
         A cut names the squares just past its line and past the mirror line (the same
         cut): Left's cut between columns ``k-1`` and ``k`` of a piece of ``C`` columns
         names columns ``k`` and ``C-k``, Right's rows ``k`` and ``R-k``; the pieces'
-        squares counted one piece after another, row by row (as :meth:`board` draws them).
+        squares counted one piece after another, row by row (as :meth:`board` draws them;
+        none on a table that has no board).
 
         >>> [p.cells for p in Cutcake().plays(((2, 3),), "L")]
         [(1, 2, 4, 5)]
@@ -95,11 +96,12 @@ class Cutcake(PartisanGame[CutcakeState]):
         """
         side = RIGHT if player == RIGHT else LEFT
         moves = self.left_moves if side == LEFT else self.right_moves
-        cells = [
-            _cut_cells(offset, piece, k, side == LEFT)
+        drawn = self.board(state) is not None  # no board (a piece past 40 a side): no cells
+        cells = (
+            _cut_cells(offset, piece, k, side == LEFT) if drawn else ()
             for offset, piece in _offsets(state)
             for k in range(1, piece[1 if side == LEFT else 0] // 2 + 1)
-        ]
+        )
         for after, named in zip(moves(state), cells, strict=True):
             yield Play((after,), player, named, self.describe_move(state, after, side))
 
@@ -142,8 +144,7 @@ def _cut_cells(offset: int, piece: tuple[int, int], k: int, vertical: bool) -> t
     ((1, 3, 5, 7), (8, 9, 10, 11))
     """
     r, c = piece
-    n = c if vertical else r
-    lines = {k, n - k}
-    return tuple(
-        offset + i * c + j for i in range(r) for j in range(c) if (j if vertical else i) in lines
-    )
+    lines = sorted({k, (c if vertical else r) - k})
+    if vertical:
+        return tuple(offset + i * c + j for i in range(r) for j in lines)
+    return tuple(offset + i * c + j for i in lines for j in range(c))
