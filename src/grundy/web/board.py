@@ -57,7 +57,7 @@ def play_target(
     * a grid or strip: ``cells`` (and, for one cell of a grid, its ``col``: a click
       anywhere in a column finds a Connect Four drop; on a row of pins, ``alts``: the
       mirror image, which leaves the same rows); a cut of a ruleset whose cells name its
-      line (``cuts``: Cutcake), ``{"cut": "row" | "col", "at": k}`` (before row or column
+      line (``cut_lines``: Cutcake), ``{"cut": "row" | "col", "at": k}`` (before row or column
       ``k``), with ``alts``, the mirror line;
     * heaps: the ``heap``, its size (``from``) and ``leave``, what is left of it, or
       ``parts``, the heaps it is split into (read from ``position`` and the position the
@@ -161,7 +161,7 @@ def _part_target(
         u, v, _, _ = part["edges"][cells[0]]
         return {"edge": f"{u}-{v}"}
     game = position.components[play.part].game
-    if kind == "grid" and getattr(game, "cuts", False):
+    if kind == "grid" and getattr(game, "cut_lines", False):
         return _cut(part, cells)
     target: dict[str, Any] = {"cells": sorted(cells)}
     if kind == "grid" and len(cells) == 1:  # a click anywhere in the column

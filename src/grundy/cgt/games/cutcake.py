@@ -45,7 +45,7 @@ class Cutcake(PartisanGame[CutcakeState]):
     memo_family: ClassVar[str] = "cutcake"
     #: A move's cells name the line it cuts along (:meth:`plays`): a front end shows the
     #: move as a cut between squares, not as squares taken.
-    cuts: ClassVar[bool] = True
+    cut_lines: ClassVar[bool] = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:

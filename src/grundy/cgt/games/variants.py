@@ -83,9 +83,9 @@ class _Variant(PartisanGame[Any]):
         return None if self.base is None else self.base.spec_name()
 
     @property
-    def cuts(self) -> bool:
+    def cut_lines(self) -> bool:
         """Whether a move's cells name the line it cuts along, as the base's do (Cutcake)."""
-        return bool(getattr(self.base, "cuts", False))
+        return bool(getattr(self.base, "cut_lines", False))
 
     def expected_syntax(self) -> str:
         return _syntax(self.name)
