@@ -51,17 +51,17 @@ def play_target(
 ) -> dict[str, Any] | None:
     """Where ``play`` (a :class:`~grundy.core.game.Play` of
     :func:`~grundy.core.moves.legal_plays` from ``position``, drawn as ``board``) is made,
-    read from the cells it names (None for a move that names none, and for a move of
-    several heaps at once, which no click makes):
+    read from the cells it names (None for a move that names none):
 
     * a grid or strip: ``cells`` (and, for one cell of a grid, its ``col``: a click
       anywhere in a column finds a Connect Four drop; on a row of pins, ``alts``: the
       mirror image, which leaves the same rows); a cut of a ruleset whose cells name its
-      line (``cut_lines``: Cutcake), ``{"cut": "row" | "col", "at": k}`` (before row or column
-      ``k``), with ``alts``, the mirror line;
+      line (``cut_lines``: Cutcake), ``{"cut": "row" | "col", "at": k}`` (before row or
+      column ``k``), with ``alts``, the mirror line;
     * heaps: the ``heap``, its size (``from``) and ``leave``, what is left of it, or
       ``parts``, the heaps it is split into (read from ``position`` and the position the
-      move leads to, less the heaps the move does not name);
+      move leads to, less the heaps the move does not name); ``heaps`` for a move of
+      several heaps at once (Wythoff's diagonal), which no click makes;
     * a graph: the ``edge`` cut.
 
     In a panel (a sum, a table of several pieces) ``part`` is the index of the part the
