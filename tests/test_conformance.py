@@ -9,11 +9,13 @@ agrees with the generic search on the example and on each of its options
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 import grundy
-from grundy.core.board import Graph, Grid, Heaps, Strip
-from grundy.core.game import ImpartialGame
+from grundy.core.board import Graph, Grid, Heaps, Panel, Strip
+from grundy.core.game import ImpartialGame, Player
 from grundy.core.moves import legal_moves
 from grundy.core.search import SearchMemo, grundy_by_search
 from grundy.errors import SearchLimitError
@@ -136,44 +138,71 @@ def test_play_runs_to_the_end(entry: grundy.GameEntry) -> None:
     assert turns < 500
 
 
-#: Games on a board (grid, strip, heaps, graph) whose moves name no cells yet: the page
-#: finds where they are made by comparing the boards before and after
-#: (``grundy.web.board.move_target``).
-CELLS_UNNAMED = {
-    # a cut reshapes the board
-    "cutcake", "eatcake", "maundy-cake", "turn-and-eatcake", "twisted",
-    # one state of several heaps
-    "moore", "wythoff", "ferguson", "fibonacci", "partizan-subtraction",
-}  # fmt: skip
+def _size(board: object) -> int:
+    """How many cells a board has: squares, heaps or edges; a panel (a table of several
+    pieces) its parts' cells, one part after another."""
+    if isinstance(board, Panel):
+        return sum(_size(p) for p in board.parts)
+    if isinstance(board, Heaps):
+        return len(board.heaps)
+    if isinstance(board, Graph):
+        return len(board.edges)
+    assert isinstance(board, (Grid, Strip)), board
+    return len(board.cells)
+
+
+#: How many positions one move from the example are checked as well (a table of several
+#: pieces of cake, a heap of Wythoff's emptied).
+NEXT = 4
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=_ids)
 def test_moves_are_values_that_name_their_cells(entry: grundy.GameEntry) -> None:
-    """Each move of the example is a :class:`grundy.Play`: the same positions and words as
-    ``legal_moves``, and the cells it names (if any) are cells of the example's board."""
+    """Each move of the example (and of a few positions one move on) is a
+    :class:`grundy.Play` with the same positions and words as ``legal_moves``; a move on
+    a board names the cells it plays on (squares, heaps or edges, the pieces of a panel
+    counted one after another), so that no front end compares boards to find it."""
     position = grundy.parse(entry.example)
     kinds = {c.game.kind for c in position.components}
     sides = ["L", "R"] if "partisan" in kinds else [None]
-    for side in sides:
-        try:
-            plays = grundy.legal_plays(position, side, max_moves=2_000)
-        except SearchLimitError:
-            continue
-        pairs = legal_moves(position, side, max_moves=2_000)
-        assert [(p.after, p.words) for p in plays] == pairs
-        for p in plays:
-            assert p.words, p
-            board = position.components[p.part].board()  # the board of the part moved in
-            if p.cells:  # cells of a grid or strip, heaps of a row of heaps, edges of a graph
-                assert isinstance(board, (Grid, Strip, Heaps, Graph)), entry.name
-                size = len(
-                    board.heaps
-                    if isinstance(board, Heaps)
-                    else board.edges
-                    if isinstance(board, Graph)
-                    else board.cells
-                )
-                assert all(0 <= i < size for i in p.cells), p
+    todo, checked = [position], 0
+    while todo and checked <= NEXT:
+        here = todo.pop(0)
+        checked += 1
+        for side in sides:
+            try:
+                plays = grundy.legal_plays(here, side, max_moves=2_000)
+            except SearchLimitError:
+                continue
+            pairs = legal_moves(here, side, max_moves=2_000)
+            assert [(p.after, p.words) for p in plays] == pairs
+            if here is position:
+                todo += [p.after for p in plays[:NEXT]]
+            for p in plays:
+                assert p.words, p
+                board = here.components[p.part].board()  # the board of the part moved in
+                if board is None:
+                    continue
+                assert p.cells, (entry.name, str(here), p.words)  # a move on a board says where
+                size = _size(board)
+                assert all(0 <= i < size for i in p.cells), (str(here), p)
                 assert len(set(p.cells)) == len(p.cells), p
-            elif isinstance(board, (Grid, Strip, Heaps, Graph)):  # a move on a board says where
-                assert entry.name in CELLS_UNNAMED, (entry.name, p)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=_ids)
+def test_plays_are_the_rulesets_options_in_order(entry: grundy.GameEntry) -> None:
+    """A ruleset's :meth:`~grundy.core.game.Ruleset.plays` (the moves with their cells)
+    lead to its :meth:`~grundy.core.game.Ruleset.options`, one for one and in order, in
+    the example and a few positions one move on: the cells come with the move, not from
+    a second look at the boards."""
+    position = grundy.parse(entry.example)
+    partisan = any(c.game.kind == "partisan" for c in position.components)
+    here = [position]
+    with contextlib.suppress(SearchLimitError):
+        here += [p.after for p in grundy.legal_plays(position, "L" if partisan else None)[:NEXT]]
+    for q in here:
+        for c in q.components:
+            sides: list[Player | None] = ["L", "R"] if c.game.kind == "partisan" else [None]
+            for side in sides:
+                plays = [tuple(p.after) for p in c.game.plays(c.state, side)]
+                assert plays == [tuple(o) for o in c.game.options(c.state, side)], str(q)

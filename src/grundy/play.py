@@ -885,7 +885,7 @@ def _by_cells(text: str, position: Position | Sum, options: Sequence[Play]) -> P
                 f"rows {min(rows, key=_label_key)} to {max(rows, key=_label_key)})."
             )
         named.add(rows.index(row) * board.cols + [c.lower() for c in cols].index(col.lower()))
-    fits = [(len(cells), move) for move in options if named <= (cells := _cells(board, move))]
+    fits = [(len(cells), move) for move in options if named <= (cells := set(move.cells))]
     shown = _trim(text)
     if not fits:
         return f"no legal move plays on {shown}."
@@ -898,17 +898,6 @@ def _by_cells(text: str, position: Position | Sum, options: Sequence[Play]) -> P
 
 def _label_key(label: str) -> tuple[int, str]:
     return (int(label), label) if label.isdigit() and len(label) < 18 else (0, label)
-
-
-def _cells(board: Grid, move: Play) -> set[int]:
-    """The cells of ``board`` that ``move`` plays on: those the ruleset names, else those
-    that differ in the grid after it (a game whose moves name no cells: Chomp's bite)."""
-    if move.cells:
-        return set(move.cells)
-    new = _grid_of(move.after)
-    if new is None or (new.rows, new.cols) != (board.rows, board.cols):
-        return set()
-    return {i for i, (a, b) in enumerate(zip(board.cells, new.cells, strict=True)) if a != b}
 
 
 def _by_words(text: str, position: Position | Sum, options: Sequence[Play]) -> Play | str | None:
@@ -951,7 +940,7 @@ def _cell_name(position: Position | Sum, move: Play) -> str | None:
     if grid is None:
         return None
     board, rows, cols = grid[:3]
-    changed = _cells(board, move)
+    changed = move.cells
     if not changed:
         return None
     letters = all(c.isalpha() for c in cols)

@@ -47,7 +47,10 @@ def test_a_negated_twisted_position_is_the_negative(r: int, c: int) -> None:
 
 
 def test_sums_are_refused_where_the_rule_reads_the_whole_board() -> None:
-    for prefix in ("dicotic", "twisted"):
-        with pytest.raises(InvalidSpecError, match="not a sum"):
-            grundy.parse(f"{prefix}:cutcake 2x3 1x2")
+    with pytest.raises(InvalidSpecError, match="not a sum"):
+        grundy.parse("dicotic:cutcake 2x3 1x2")
+    # A twisted table of several pieces of cake is one position, as it prints after a cut.
+    (after,) = [p.after for p in grundy.legal_plays(grundy.parse("twisted:cutcake 2x3"), "L")]
+    assert str(after) == "twisted:cutcake - 2x1 2x2"
+    assert grundy.parse(str(after)) == after
     assert grundy.solve("impartial:cutcake 2x3 1x2").canonical_braces is not None

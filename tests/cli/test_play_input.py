@@ -305,3 +305,15 @@ def test_a_cram_move_is_found_by_its_cells() -> None:
     said = _partisan("cram:2x2", ["1,1-1,2", "quit"])
     assert any(line.startswith("Computer (Right): ") for line in said)
     assert not any(_AGAIN in line for line in said)
+
+
+def test_a_cut_is_found_by_a_square_just_past_its_line() -> None:
+    """Cutcake's cut names the squares just past its line and its mirror line: 1,3 is
+    Left's cut of 2x4 into halves, 1,4 the cut of one column (from either side)."""
+    said = _partisan("cutcake 2x4", ["1,3", "quit"])
+    assert any(line.startswith("Computer (Right): Right cuts the 2x2 piece") for line in said)
+    said = _partisan("cutcake 2x4", ["1,4", "quit"])
+    replies = [line for line in said if line.startswith("Computer (Right): ")]
+    assert replies and replies[0].endswith("-> cutcake 1x1 1x1 2x3"), said  # 2x1 and 2x3 left
+    said = _partisan("cutcake 2x4", ["1,1", "quit"])
+    assert any("no legal move plays on 1,1" in line for line in said), said

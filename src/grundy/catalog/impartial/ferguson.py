@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.board import Board, Heaps
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError
@@ -139,6 +139,16 @@ class Ferguson(ImpartialGame[Boxes]):
         for k in self._boxes(state):
             for a in range(1, k // 2 + 1):
                 yield (a, k - a)
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """The moves as values naming both boxes (the heaps of :meth:`board`): each move
+        empties one box and splits the other.
+
+        >>> [(p.after, p.cells) for p in Ferguson().plays((1, 4))]
+        [(((1, 3),), (0, 1)), (((2, 2),), (0, 1))]
+        """
+        for option in self.split_moves(state):
+            yield Play(option, player, (0, 1), self.describe_move(state, option))
 
     def grundy_formula(self, state: Boxes) -> int:
         return ferguson_grundy(*state)

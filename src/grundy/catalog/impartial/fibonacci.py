@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.board import Board, Heaps
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -171,6 +171,15 @@ class FibonacciNim(ImpartialGame[tuple[int, int]]):
     def format_state(self, state: Any) -> str:
         n, cap = state
         return str(n) if cap == max(n - 1, 0) else f"{n} {cap}"
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """The moves as values naming the pile (the one heap of :meth:`board`).
+
+        >>> [(p.after, p.cells) for p in FibonacciNim().plays((3, 2))]
+        [(((2, 2),), (0,)), (((1, 1),), (0,))]
+        """
+        for option in self.split_moves(state):
+            yield Play(option, player, (0,), self.describe_move(state, option))
 
     def moves(self, state: tuple[int, int]) -> Iterator[tuple[int, int]]:
         n, cap = state

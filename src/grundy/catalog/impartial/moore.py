@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from grundy.core.board import Board, Heaps
 from grundy.core.cache import register
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -150,6 +150,13 @@ def _plans(k: int, heaps: tuple[int, ...]) -> tuple[_Plan, ...]:
 def _countable(k: int, n: int) -> bool:
     """True when the sets of 1..k of n heaps are few enough to visit them all."""
     return sum(comb(n, j) for j in range(1, min(k, n) + 1)) <= SUBSET_LIMIT
+
+
+def _product(sizes: Iterable[int]) -> int:
+    out = 1
+    for n in sizes:
+        out *= n
+    return out
 
 
 def _subsets(n: int, k: int) -> Iterator[tuple[int, ...]]:
@@ -411,6 +418,21 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
 
     def format_state(self, state: Any) -> str:
         return " ".join(str(h) for h in state)
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """The moves as values naming the heaps they lower (the heaps of :meth:`board`).
+
+        >>> [(p.after, p.cells) for p in MooreNim(2).plays((1, 1))]
+        [(((0, 1),), (0,)), (((1, 0),), (1,)), (((0, 0),), (0, 1))]
+        """
+        lowered = (
+            chosen
+            for chosen in _subsets(len(state), self.k)
+            if all(state[i] for i in chosen)
+            for _ in range(_product(state[i] for i in chosen))
+        )
+        for option, cells in zip(self.split_moves(state), lowered, strict=True):
+            yield Play(option, player, cells, self.describe_move(state, option))
 
     def moves(self, state: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if _move_count(self.k, state) > MOVE_LIMIT:

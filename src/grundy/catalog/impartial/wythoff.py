@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
 from math import isqrt
 from typing import Any, ClassVar
 
 from grundy.core.board import Board, Heaps
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer
+from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -238,6 +239,18 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
     def format_state(self, state: Any) -> str:
         a, b = state
         return f"{a} {b}"
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """The moves as values naming the piles they take from (the heaps of :meth:`board`:
+        0 the first pile, 1 the second, both for a move on the diagonal).
+
+        >>> [(p.after, p.cells) for p in Wythoff().plays((1, 1))]
+        [(((0, 1),), (0,)), (((1, 0),), (1,)), (((0, 0),), (0, 1))]
+        """
+        a, b = state
+        piles = chain(repeat((0,), a), repeat((1,), b), repeat((0, 1), min(a, b)))
+        for option, cells in zip(self.split_moves(state), piles, strict=True):
+            yield Play(option, player, cells, self.describe_move(state, option))
 
     def moves(self, state: tuple[int, int]) -> Iterator[tuple[int, int]]:
         a, b = state

@@ -65,10 +65,19 @@ class CakeGame(PartisanGame[CakeState]):
         raise NotImplementedError
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
+        """One table of one piece per argument; ``0x0`` is an empty table (all eaten), as
+        it prints.
+
+        >>> Eatcake().parse_args(["2x3", "1x2"]), Eatcake().parse_args(["0x0", "1x2"])
+        ([((2, 3),), ((1, 2),)], [(), ((1, 2),)])
+        """
         if not args:
             raise InvalidSpecError(f"{self.name} needs at least one rectangle", self.syntax)
         shape, empty = "a rectangle is RxC", "the rectangle {} is empty"
-        return [(board_size(a, self.syntax, shape=shape, empty=empty),) for a in args]
+        return [
+            () if a == "0x0" else (board_size(a, self.syntax, shape=shape, empty=empty),)
+            for a in args
+        ]
 
     def format_state(self, state: Any) -> str:
         return " ".join(f"{r}x{c}" for r, c in state) or "0x0"
@@ -93,19 +102,29 @@ class CakeGame(PartisanGame[CakeState]):
         raise NotImplementedError
 
     def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
-        """The moves as values; on a table of one piece, each names the squares it eats
-        (or where its cuts fall), so that a click on the board finds it."""
+        """The moves as values, in the order of :meth:`left_moves` / :meth:`right_moves`:
+        each names the squares it eats (or where its cuts fall) on the table's board, the
+        pieces' squares counted one piece after another (a piece of ``R`` rows and ``C``
+        columns is ``R*C`` squares, row by row), so that a click on the board finds it
+        (none on a table that has no board).
+
+        >>> [p.cells for p in Eatcake().plays(((1, 2), (2, 2)), LEFT)]
+        [(0,), (2, 4)]
+        """
         side = RIGHT if player == RIGHT else LEFT
-        if len(state) != 1:
-            yield from super().plays(state, side)
-            return
-        (piece,) = state
         left = side == LEFT
-        for parts, cells in zip(
-            self.piece_moves(piece, left), self.piece_cells(piece, left), strict=True
-        ):
-            after = tuple(sorted(parts))
-            yield Play((after,), player, cells, self.describe_move(state, after, side))
+        drawn = self.board(state) is not None  # no board (a piece past 40 a side): no cells
+        offset = 0
+        for i, piece in enumerate(state):
+            if piece not in state[:i]:
+                rest = state[:i] + state[i + 1 :]
+                for parts, cells in zip(
+                    self.piece_moves(piece, left), self.piece_cells(piece, left), strict=True
+                ):
+                    after = tuple(sorted((*rest, *parts)))
+                    named = tuple(offset + j for j in cells) if drawn else ()
+                    yield Play((after,), player, named, self.describe_move(state, after, side))
+            offset += piece[0] * piece[1]
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         """Which piece becomes which.

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from grundy.cgt.games._shapes import board_size
 from grundy.core.board import Board, Grid, combine
-from grundy.core.game import PartisanGame
+from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
 from grundy.errors import InvalidSpecError
 
 __all__ = ["Cutcake"]
@@ -43,6 +43,9 @@ class Cutcake(PartisanGame[CutcakeState]):
     example: ClassVar[str] = "cutcake 4x6"
     merges_components: ClassVar[bool] = True
     memo_family: ClassVar[str] = "cutcake"
+    #: A move's cells name the line it cuts along (:meth:`plays`): a front end shows the
+    #: move as a cut between squares, not as squares taken.
+    cut_lines: ClassVar[bool] = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
@@ -78,6 +81,30 @@ class Cutcake(PartisanGame[CutcakeState]):
         who = "Left" if side == "L" else "Right"
         return f"{who} cuts the {r}x{c} piece into {a[0]}x{a[1]} and {b[0]}x{b[1]}"
 
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """The cuts as values, in the order of :meth:`left_moves` / :meth:`right_moves`.
+        A cut names the squares just past its line and past the mirror line (the same
+        cut): Left's cut between columns ``k-1`` and ``k`` of a piece of ``C`` columns
+        names columns ``k`` and ``C-k``, Right's rows ``k`` and ``R-k``; the pieces'
+        squares counted one piece after another, row by row (as :meth:`board` draws them;
+        none on a table that has no board).
+
+        >>> [p.cells for p in Cutcake().plays(((2, 3),), "L")]
+        [(1, 2, 4, 5)]
+        >>> [p.cells for p in Cutcake().plays(((1, 2), (2, 2)), "R")]
+        [(4, 5)]
+        """
+        side = RIGHT if player == RIGHT else LEFT
+        moves = self.left_moves if side == LEFT else self.right_moves
+        drawn = self.board(state) is not None  # no board (a piece past 40 a side): no cells
+        cells = (
+            _cut_cells(offset, piece, k, side == LEFT) if drawn else ()
+            for offset, piece in _offsets(state)
+            for k in range(1, piece[1 if side == LEFT else 0] // 2 + 1)
+        )
+        for after, named in zip(moves(state), cells, strict=True):
+            yield Play((after,), player, named, self.describe_move(state, after, side))
+
     def left_moves(self, state: CutcakeState) -> Iterator[CutcakeState]:
         for i, (r, c) in enumerate(state):
             rest = state[:i] + state[i + 1 :]
@@ -99,3 +126,25 @@ class Cutcake(PartisanGame[CutcakeState]):
         """A piece, or its transpose (negated) when that is smaller."""
         ((r, c),) = region
         return ((c, r), True) if c < r else ((r, c), False)
+
+
+def _offsets(state: CutcakeState) -> Iterator[tuple[int, tuple[int, int]]]:
+    """Each piece with the index of its first square on the table's board."""
+    offset = 0
+    for r, c in state:
+        yield offset, (r, c)
+        offset += r * c
+
+
+def _cut_cells(offset: int, piece: tuple[int, int], k: int, vertical: bool) -> tuple[int, ...]:
+    """The squares just past the ``k``-th line of ``piece`` and past its mirror line:
+    columns ``k`` and ``C-k`` for a vertical cut, rows ``k`` and ``R-k`` for a horizontal one.
+
+    >>> _cut_cells(0, (2, 4), 1, True), _cut_cells(6, (3, 2), 1, False)
+    ((1, 3, 5, 7), (8, 9, 10, 11))
+    """
+    r, c = piece
+    lines = sorted({k, (c if vertical else r) - k})
+    if vertical:
+        return tuple(offset + i * c + j for i in range(r) for j in lines)
+    return tuple(offset + i * c + j for i in lines for j in range(c))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.board import Board, Heaps
-from grundy.core.game import PartisanGame
+from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
 from grundy.core.params import format_int_set, parse_int_set, parse_natural
 from grundy.errors import InvalidSpecError
 
@@ -80,6 +80,21 @@ class PartizanSubtraction(PartisanGame[HeapsState]):
             for s in subset:
                 if s <= n:
                     yield tuple(sorted((*rest, n - s))) if n > s else rest
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """The moves as values, in the order of :meth:`left_moves` / :meth:`right_moves`,
+        each naming the heap it takes from (a heap of :meth:`board`).
+
+        >>> g = PartizanSubtraction.from_params("1,3|2,3")
+        >>> [(p.after, p.cells) for p in g.plays((2, 4), "R")]
+        [(((4,),), (0,)), (((2, 2),), (1,)), (((1, 2),), (1,))]
+        """
+        side = RIGHT if player == RIGHT else LEFT
+        subset = self.left_set if side == LEFT else self.right_set
+        heaps = ((i,) for i, n in enumerate(state) if n not in state[:i] for s in subset if s <= n)
+        moves = self.left_moves if side == LEFT else self.right_moves
+        for after, cells in zip(moves(state), heaps, strict=True):
+            yield Play((after,), player, cells, self.describe_move(state, after, side))
 
     def left_moves(self, state: HeapsState) -> Iterator[HeapsState]:
         return self._moves(state, self.left_set)

@@ -15,7 +15,9 @@ Written as a prefix before the ruleset: ``impartial:domineering:3x3``,
   base's arguments (``twisted:cutcake - 2x1``).
 
 A dicotic or twisted position is one position of the base: the rule looks at the whole
-board, so a sum of bases (``cutcake 2x3 1x2``) is refused there.
+board, so a sum of bases (``dicotic:cutcake 2x3 1x2``) is refused there; a twisted
+position of a base whose state is a table of parts (Cutcake's pieces) reads its
+arguments as one table (``twisted:cutcake - 2x1 2x2``, as it prints after a cut).
 
 >>> from grundy.cgt import value_of
 >>> from grundy.cgt.games.domineering import Domineering
@@ -79,6 +81,11 @@ class _Variant(PartisanGame[Any]):
 
     def params_text(self) -> str | None:
         return None if self.base is None else self.base.spec_name()
+
+    @property
+    def cut_lines(self) -> bool:
+        """Whether a move's cells name the line it cuts along, as the base's do (Cutcake)."""
+        return bool(getattr(self.base, "cut_lines", False))
 
     def expected_syntax(self) -> str:
         return _syntax(self.name)
@@ -200,8 +207,18 @@ class TwistedVariant(_Variant):
     example: ClassVar[str] = "twisted:cutcake 2x3"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
+        """``[(negated, base state)]``; the arguments of a base whose state is a sorted
+        table of parts (its components merge: Cutcake's pieces) are one table, as a
+        twisted position of several pieces prints.
+
+        >>> from grundy.cgt.games.cutcake import Cutcake
+        >>> TwistedVariant(Cutcake()).parse_args(["-", "2x2", "2x1"])
+        [(True, ((2, 1), (2, 2)))]
+        """
         negated = bool(args) and args[0] == "-"
         states = self.game.parse_args(args[1:] if negated else args)
+        if len(states) > 1 and self.game.merges_components:
+            states = [tuple(sorted(part for state in states for part in state))]
         if len(states) != 1:
             raise InvalidSpecError(
                 f"{self.name}: give one position of the game, not a sum of {len(states)}",

@@ -713,8 +713,9 @@
   function drawHeaps(board, box, moves, m) {
     const many = board.heaps.some((h) => h > 60);
     const lastHeap = m.last && m.last.heap !== undefined ? m.last.heap : -1;
+    const lastHeaps = (m.last && m.last.heaps) || [];  // a move of several heaps (Wythoff's diagonal)
     board.heaps.forEach((size, i) => {
-      const last = board.last.includes(i) || i === lastHeap;
+      const last = board.last.includes(i) || i === lastHeap || lastHeaps.includes(i);
       const row = el("div", { class: "heap" + (last ? " last" : ""), "data-heap": i });
       row.append(el("span", { class: "heap-label", text: "Heap " + (i + 1) + ": " + size }));
       const counters = el("div", { class: "counters" });
