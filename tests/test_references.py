@@ -54,6 +54,10 @@ REFERENCES: dict[str, tuple[str, str]] = {
     "dicotic": ("cgt/test_reference_partisan.py", "reference.partisan_rules.dicotic_of"),
     "twisted": ("cgt/test_reference_partisan.py", "reference.partisan_rules.twisted_of"),
     "arc-kayles": ("cgt/test_reference_partisan.py", "reference.partisan_rules.ARC_KAYLES"),
+    "elephants-rhinos": (
+        "cgt/test_reference_cgsuite.py",
+        "reference.cgsuite_rules.ELEPHANTS_RHINOS",
+    ),
     "dawson": ("heap/test_games.py", "OEIS A002187, shifted"),
     "dawsons-chess": ("heap/test_games.py", "OEIS A002187"),
     "divisor-removal": ("catalog/impartial/test_divisor_removal.py", "reference.catalog_rules"),

@@ -99,6 +99,8 @@ GAME_INDEX: dict[str, str] = {
     "partizan-subtraction": "grundy.cgt.games.partizan_subtraction",
     "childish-hackenbush": "grundy.cgt.games.childish_hackenbush",
     "arc-kayles": "grundy.cgt.games.arc_kayles",
+    "elephants-rhinos": "grundy.cgt.games.elephants_rhinos",
+    "elephants-and-rhinos": "grundy.cgt.games.elephants_rhinos",
     "impartial": "grundy.cgt.games.variants",
     "dicotic": "grundy.cgt.games.variants",
     "twisted": "grundy.cgt.games.variants",

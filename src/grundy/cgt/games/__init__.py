@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.cram import Cram
     from grundy.cgt.games.cutcake import Cutcake
     from grundy.cgt.games.domineering import Domineering
+    from grundy.cgt.games.elephants_rhinos import ElephantsAndRhinos
     from grundy.cgt.games.fission import Fission
     from grundy.cgt.games.hackenbush import ColoredHackenbush
     from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
@@ -41,6 +42,7 @@ _WHERE = {
     "ColoredHackenbush": "grundy.cgt.games.hackenbush",
     "Cutcake": "grundy.cgt.games.cutcake",
     "Domineering": "grundy.cgt.games.domineering",
+    "ElephantsAndRhinos": "grundy.cgt.games.elephants_rhinos",
     "ToadsAndFrogs": "grundy.cgt.games.toads_frogs",
     "TopplingDominoes": "grundy.cgt.games.toppling",
     "DicoticVariant": "grundy.cgt.games.variants",
@@ -63,6 +65,7 @@ __all__ = [
     "DicoticVariant",
     "Domineering",
     "Eatcake",
+    "ElephantsAndRhinos",
     "Fission",
     "ImpartialVariant",
     "MaundyCake",

@@ -1,0 +1,37 @@
+"""CGSuite's further rulesets (Elephants and Rhinos, Anti-Clobber, Partizan Splittles,
+Partizan Euclid) against the brute force of ``tests/reference/cgsuite_rules.py``, which
+shares nothing with the engine: each position's canonical value, outcome, stops, mean and
+temperature, as in ``test_reference_partisan.py`` (whose helpers this file uses).
+
+Bounds (positions compared in brackets, stated in each test).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import grundy
+from tests.cgt.test_reference_partisan import _check
+from tests.reference import cgsuite_rules as C
+
+SEED = 31
+
+
+def _sample(items: list[Any], k: int) -> list[Any]:
+    return random.Random(SEED).sample(items, min(k, len(items)))
+
+
+def test_elephants_rhinos() -> None:
+    """Every strip of t f . of length <= 6, and a seeded sample of 300 of length 9 [1,392]."""
+    strips = C.strips(6) + _sample([s for s in C.strips(9) if len(s) == 9], 300)
+    assert _check(C.ELEPHANTS_RHINOS, strips) == 1_092 + 300
+
+
+def test_elephants_rhinos_sums_are_one_component_each() -> None:
+    """A sum of strips is the sum of their values (the reference's strips joined by a
+    rhino before an elephant, which no move crosses)."""
+    a, b = "tt.f.", ".t..f"
+    whole = grundy.solve(f"elephants-rhinos {a}f.t{b}")
+    parts = grundy.solve(f"elephants-rhinos {a}f + elephants-rhinos t{b}")
+    assert whole.canonical == parts.canonical
