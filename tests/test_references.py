@@ -54,6 +54,7 @@ REFERENCES: dict[str, tuple[str, str]] = {
     "dicotic": ("cgt/test_reference_partisan.py", "reference.partisan_rules.dicotic_of"),
     "twisted": ("cgt/test_reference_partisan.py", "reference.partisan_rules.twisted_of"),
     "arc-kayles": ("cgt/test_reference_partisan.py", "reference.partisan_rules.ARC_KAYLES"),
+    "anti-clobber": ("cgt/test_reference_cgsuite.py", "reference.cgsuite_rules.ANTI_CLOBBER"),
     "elephants-rhinos": (
         "cgt/test_reference_cgsuite.py",
         "reference.cgsuite_rules.ELEPHANTS_RHINOS",

@@ -3,7 +3,7 @@ Partizan Euclid) against the brute force of ``tests/reference/cgsuite_rules.py``
 shares nothing with the engine: each position's canonical value, outcome, stops, mean and
 temperature, as in ``test_reference_partisan.py`` (whose helpers this file uses).
 
-Bounds (positions compared in brackets, stated in each test).
+Bounds: stated in each test (positions compared in brackets).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 import grundy
 from tests.cgt.test_reference_partisan import _check
 from tests.reference import cgsuite_rules as C
+from tests.reference import partisan_rules as P
 
 SEED = 31
 
@@ -35,3 +36,12 @@ def test_elephants_rhinos_sums_are_one_component_each() -> None:
     whole = grundy.solve(f"elephants-rhinos {a}f.t{b}")
     parts = grundy.solve(f"elephants-rhinos {a}f + elephants-rhinos t{b}")
     assert whole.canonical == parts.canonical
+
+
+def test_anti_clobber() -> None:
+    """Every board of x o . # of 1x4 and 4x1, every 2x2, a seeded sample of 150 boards of
+    x o . of 2x3 and of 3x2, and of 100 of 3x3 [1,018]."""
+    boards = P.grids(1, 4, "xo.#") + P.grids(4, 1, "xo.#") + P.grids(2, 2, "xo.#")
+    boards += _sample(P.grids(2, 3, "xo.") + P.grids(3, 2, "xo."), 150)
+    boards += _sample(P.grids(3, 3, "xo."), 100)
+    assert _check(C.ANTI_CLOBBER, boards) == 256 + 256 + 256 + 150 + 100

@@ -54,6 +54,7 @@ DRAWN = {
     "maundy-cake": ("maundy-cake 2x4", Grid),
     "turn-and-eatcake": ("turn-and-eatcake 2x3", Grid),
     "elephants-rhinos": ("elephants-rhinos tt..t.ff", Strip),
+    "anti-clobber": ("anti-clobber xo./.ox", Grid),
     "partizan-subtraction": ("partizan-subtraction:1,3|2,3 6 4", Heaps),
     "domineering-search": ("domineering-search:2x3", Grid),
     "hackenbush": ('hackenbush "0-1 1-2 1-3 2-3 0-4"', Graph),

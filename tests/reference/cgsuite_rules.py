@@ -6,6 +6,8 @@ forms), read from CGSuite's definitions (github.com/aaron-siegel/cgsuite,
 ``lib/core/src/main/resources/org/cgsuite/lang/resources/game``):
 
 * Elephants and Rhinos: ``strip/constants.cgs``, ``GenToadsAndFrogs(maxJump => 0)``.
+* Anti-Clobber: ``grid/constants.cgs`` and ``grid/GenClobber.cgs``: a stone moves to an
+  orthogonally adjacent empty square and leaves an enemy stone behind.
 
 >>> from tests.reference.partisan_rules import value
 >>> from tests.reference.cgt_forms import number_of
@@ -19,7 +21,7 @@ import itertools
 
 from tests.reference.partisan_rules import Rules
 
-__all__ = ["ELEPHANTS_RHINOS", "RULES", "strips"]
+__all__ = ["ANTI_CLOBBER", "ELEPHANTS_RHINOS", "RULES", "strips"]
 
 
 # --- Elephants and Rhinos ---------------------------------------------------------------------
@@ -51,4 +53,31 @@ def strips(max_len: int, symbols: str = "tf.") -> list[str]:
     return ["".join(p) for n in range(1, max_len + 1) for p in itertools.product(symbols, repeat=n)]
 
 
-RULES: dict[str, Rules] = {r.name: r for r in (ELEPHANTS_RHINOS,)}
+# --- Anti-Clobber ------------------------------------------------------------------------------
+# A state is a tuple of equal-length rows of x (Left), o (Right), . (empty), # (no square).
+
+
+def _anti_clobbers(grid: tuple[str, ...], me: str, them: str) -> list[tuple[str, ...]]:
+    out = []
+    rows, cols = len(grid), len(grid[0])
+    for r, c in itertools.product(range(rows), range(cols)):
+        if grid[r][c] != me:
+            continue
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < rows and 0 <= cc < cols and grid[rr][cc] == ".":
+                cells = [list(row) for row in grid]
+                cells[r][c], cells[rr][cc] = them, me
+                out.append(tuple("".join(row) for row in cells))
+    return out
+
+
+ANTI_CLOBBER = Rules(
+    "anti-clobber",
+    lambda g: _anti_clobbers(g, "x", "o"),
+    lambda g: _anti_clobbers(g, "o", "x"),
+    lambda g: "anti-clobber " + "/".join(g),
+)
+
+
+RULES: dict[str, Rules] = {r.name: r for r in (ELEPHANTS_RHINOS, ANTI_CLOBBER)}

@@ -101,6 +101,8 @@ GAME_INDEX: dict[str, str] = {
     "arc-kayles": "grundy.cgt.games.arc_kayles",
     "elephants-rhinos": "grundy.cgt.games.elephants_rhinos",
     "elephants-and-rhinos": "grundy.cgt.games.elephants_rhinos",
+    "anti-clobber": "grundy.cgt.games.anti_clobber",
+    "anticlobber": "grundy.cgt.games.anti_clobber",
     "impartial": "grundy.cgt.games.variants",
     "dicotic": "grundy.cgt.games.variants",
     "twisted": "grundy.cgt.games.variants",

@@ -12,6 +12,7 @@ from grundy._lazy import lazy_names
 
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.amazons import Amazons
+    from grundy.cgt.games.anti_clobber import AntiClobber
     from grundy.cgt.games.arc_kayles import ArcKayles
     from grundy.cgt.games.cakes import Eatcake, MaundyCake, TurnAndEatcake
     from grundy.cgt.games.childish_hackenbush import ChildishHackenbush
@@ -31,6 +32,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
 #: used (PEP 562), so that the registry, reading one game's module, loads no other.
 _WHERE = {
     "Amazons": "grundy.cgt.games.amazons",
+    "AntiClobber": "grundy.cgt.games.anti_clobber",
     "ArcKayles": "grundy.cgt.games.arc_kayles",
     "Eatcake": "grundy.cgt.games.cakes",
     "Fission": "grundy.cgt.games.fission",
@@ -56,6 +58,7 @@ __getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
 
 __all__ = [
     "Amazons",
+    "AntiClobber",
     "ArcKayles",
     "ChildishHackenbush",
     "Clobber",
