@@ -144,6 +144,7 @@ CELLS_UNNAMED = {
     "cutcake", "eatcake", "maundy-cake", "turn-and-eatcake", "twisted",
     # one state of several heaps
     "moore", "wythoff", "ferguson", "fibonacci", "partizan-subtraction",
+    "partizan-splittles",
 }  # fmt: skip
 
 

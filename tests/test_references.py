@@ -55,6 +55,10 @@ REFERENCES: dict[str, tuple[str, str]] = {
     "twisted": ("cgt/test_reference_partisan.py", "reference.partisan_rules.twisted_of"),
     "arc-kayles": ("cgt/test_reference_partisan.py", "reference.partisan_rules.ARC_KAYLES"),
     "anti-clobber": ("cgt/test_reference_cgsuite.py", "reference.cgsuite_rules.ANTI_CLOBBER"),
+    "partizan-splittles": (
+        "cgt/test_reference_cgsuite.py",
+        "reference.cgsuite_rules.partizan_splittles",
+    ),
     "elephants-rhinos": (
         "cgt/test_reference_cgsuite.py",
         "reference.cgsuite_rules.ELEPHANTS_RHINOS",

@@ -45,3 +45,21 @@ def test_anti_clobber() -> None:
     boards += _sample(P.grids(2, 3, "xo.") + P.grids(3, 2, "xo."), 150)
     boards += _sample(P.grids(3, 3, "xo."), 100)
     assert _check(C.ANTI_CLOBBER, boards) == 256 + 256 + 256 + 150 + 100
+
+
+def test_partizan_splittles() -> None:
+    """Every heap up to 12 and every pair of heaps up to 6, for the sets 1,3|2,3, 1|2,
+    2,5|1,4 and 1,2|1,2 (Kayles) [33 each]."""
+    heaps: list[tuple[int, ...]] = [(n,) for n in range(1, 13)]
+    heaps += [(a, b) for a in range(1, 7) for b in range(a, 7)]
+    for left, right in [((1, 3), (2, 3)), ((1,), (2,)), ((2, 5), (1, 4)), ((1, 2), (1, 2))]:
+        assert _check(C.partizan_splittles(left, right), heaps) == 12 + 21
+
+
+def test_partizan_splittles_of_one_two_is_kayles() -> None:
+    """CGSuite's Splittles({1,2}) has the code 0.77, Kayles: the nimber of grundy's
+    ``kayles`` Grundy value (itself checked against OEIS A002186), heaps 1..30."""
+    for n in range(1, 31):
+        g = grundy.solve(f"kayles {n}").grundy
+        want = "0" if g == 0 else "*" if g == 1 else f"*{g}"
+        assert grundy.solve(f"partizan-splittles:1,2|1,2 {n}").canonical == want, n

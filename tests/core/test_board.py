@@ -55,6 +55,7 @@ DRAWN = {
     "turn-and-eatcake": ("turn-and-eatcake 2x3", Grid),
     "elephants-rhinos": ("elephants-rhinos tt..t.ff", Strip),
     "anti-clobber": ("anti-clobber xo./.ox", Grid),
+    "partizan-splittles": ("partizan-splittles:1,3|2,3 7 4", Heaps),
     "partizan-subtraction": ("partizan-subtraction:1,3|2,3 6 4", Heaps),
     "domineering-search": ("domineering-search:2x3", Grid),
     "hackenbush": ('hackenbush "0-1 1-2 1-3 2-3 0-4"', Graph),

@@ -8,6 +8,10 @@ forms), read from CGSuite's definitions (github.com/aaron-siegel/cgsuite,
 * Elephants and Rhinos: ``strip/constants.cgs``, ``GenToadsAndFrogs(maxJump => 0)``.
 * Anti-Clobber: ``grid/constants.cgs`` and ``grid/GenClobber.cgs``: a stone moves to an
   orthogonally adjacent empty square and leaves an enemy stone behind.
+* Partizan Splittles: ``heap/constants.cgs`` (``PartizanHeapRuleset(Splittles(L),
+  Splittles(R))``, ``Splittles(S)`` the take-and-break code with digit 7 at each place of
+  ``S``) and ``heap/TakeAndBreak.cgs`` (digit 7 = 1 + 2 + 4: remove ``s`` and leave no
+  heap, one heap, or two non-empty heaps).
 
 >>> from tests.reference.partisan_rules import value
 >>> from tests.reference.cgt_forms import number_of
@@ -21,7 +25,14 @@ import itertools
 
 from tests.reference.partisan_rules import Rules
 
-__all__ = ["ANTI_CLOBBER", "ELEPHANTS_RHINOS", "RULES", "strips"]
+__all__ = [
+    "ANTI_CLOBBER",
+    "ELEPHANTS_RHINOS",
+    "PARTIZAN_SPLITTLES",
+    "RULES",
+    "partizan_splittles",
+    "strips",
+]
 
 
 # --- Elephants and Rhinos ---------------------------------------------------------------------
@@ -80,4 +91,49 @@ ANTI_CLOBBER = Rules(
 )
 
 
+# --- Partizan Splittles -----------------------------------------------------------------------
+# A state is a sorted tuple of non-empty heaps; the sets are those of the spec.
+
+
+def _take_and_break_7(n: int, s: int) -> list[tuple[int, ...]]:
+    """What digit 7 at place ``s`` lets a heap of ``n`` become: each bit ``2**k`` of the
+    digit allows exactly ``k`` non-empty heaps of ``n - s`` counters in all."""
+    out: list[tuple[int, ...]] = []
+    r = n - s
+    if r < 0:
+        return out
+    for k, bit in enumerate((1, 2, 4)):
+        if not 7 & bit:
+            continue
+        # every way to write r as k positive parts (parts sorted)
+        out += [
+            p for p in itertools.combinations_with_replacement(range(1, r + 1), k) if sum(p) == r
+        ]
+    return out
+
+
+def partizan_splittles(left: tuple[int, ...], right: tuple[int, ...]) -> Rules:
+    """The rules of ``partizan-splittles:L|R`` for Left's set ``left`` and Right's ``right``."""
+
+    def moves(heaps: tuple[int, ...], subset: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = []
+        for i, n in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1 :]
+            for s in subset:
+                out += [tuple(sorted(rest + p)) for p in _take_and_break_7(n, s)]
+        return out
+
+    sets = ",".join(map(str, left)) + "|" + ",".join(map(str, right))
+    return Rules(
+        f"partizan-splittles:{sets}",
+        lambda h: moves(h, left),
+        lambda h: moves(h, right),
+        lambda h: f"partizan-splittles:{sets} " + " ".join(map(str, h or (0,))),
+    )
+
+
+PARTIZAN_SPLITTLES = partizan_splittles((1, 3), (2, 3))
+
+
 RULES: dict[str, Rules] = {r.name: r for r in (ELEPHANTS_RHINOS, ANTI_CLOBBER)}
+RULES["partizan-splittles"] = PARTIZAN_SPLITTLES

@@ -103,6 +103,8 @@ GAME_INDEX: dict[str, str] = {
     "elephants-and-rhinos": "grundy.cgt.games.elephants_rhinos",
     "anti-clobber": "grundy.cgt.games.anti_clobber",
     "anticlobber": "grundy.cgt.games.anti_clobber",
+    "partizan-splittles": "grundy.cgt.games.partizan_splittles",
+    "partisan-splittles": "grundy.cgt.games.partizan_splittles",
     "impartial": "grundy.cgt.games.variants",
     "dicotic": "grundy.cgt.games.variants",
     "twisted": "grundy.cgt.games.variants",

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.elephants_rhinos import ElephantsAndRhinos
     from grundy.cgt.games.fission import Fission
     from grundy.cgt.games.hackenbush import ColoredHackenbush
+    from grundy.cgt.games.partizan_splittles import PartizanSplittles
     from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
     from grundy.cgt.games.toppling import TopplingDominoes
@@ -37,6 +38,7 @@ _WHERE = {
     "Eatcake": "grundy.cgt.games.cakes",
     "Fission": "grundy.cgt.games.fission",
     "MaundyCake": "grundy.cgt.games.cakes",
+    "PartizanSplittles": "grundy.cgt.games.partizan_splittles",
     "PartizanSubtraction": "grundy.cgt.games.partizan_subtraction",
     "TurnAndEatcake": "grundy.cgt.games.cakes",
     "ChildishHackenbush": "grundy.cgt.games.childish_hackenbush",
@@ -72,6 +74,7 @@ __all__ = [
     "Fission",
     "ImpartialVariant",
     "MaundyCake",
+    "PartizanSplittles",
     "PartizanSubtraction",
     "ToadsAndFrogs",
     "TopplingDominoes",
