@@ -59,6 +59,7 @@ REFERENCES: dict[str, tuple[str, str]] = {
         "cgt/test_reference_cgsuite.py",
         "reference.cgsuite_rules.partizan_splittles",
     ),
+    "partizan-euclid": ("cgt/test_reference_cgsuite.py", "reference.cgsuite_rules.PARTIZAN_EUCLID"),
     "elephants-rhinos": (
         "cgt/test_reference_cgsuite.py",
         "reference.cgsuite_rules.ELEPHANTS_RHINOS",

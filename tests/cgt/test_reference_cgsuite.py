@@ -8,10 +8,14 @@ Bounds: stated in each test (positions compared in brackets).
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
+import pytest
+
 import grundy
+from grundy.errors import InvalidSpecError
 from tests.cgt.test_reference_partisan import _check
 from tests.reference import cgsuite_rules as C
 from tests.reference import partisan_rules as P
@@ -63,3 +67,22 @@ def test_partizan_splittles_of_one_two_is_kayles() -> None:
         g = grundy.solve(f"kayles {n}").grundy
         want = "0" if g == 0 else "*" if g == 1 else f"*{g}"
         assert grundy.solve(f"partizan-splittles:1,2|1,2 {n}").canonical == want, n
+
+
+def test_partizan_euclid() -> None:
+    """Every pair (p, q) with p, q <= 14, and every sum of two pairs with p, q <= 5 [225 +
+    666]."""
+    pairs = [(p, q) for p in range(15) for q in range(15)]
+    small = [(p, q) for p in range(6) for q in range(6)]
+    sums = [tuple(sorted(two)) for two in itertools.combinations_with_replacement(small, 2)]
+    states = [((p, q),) for p, q in pairs] + sums
+    assert _check(C.PARTIZAN_EUCLID, states) == 225 + 666
+
+
+def test_partizan_euclid_input() -> None:
+    """Pairs as ``P,Q`` or ``(P, Q)``; a q past the bound is refused in one line."""
+    assert grundy.solve("partizan-euclid (8, 7)").canonical == "^5"
+    with pytest.raises(InvalidSpecError, match="at most 256"):
+        grundy.parse("partizan-euclid 300,257")
+    with pytest.raises(InvalidSpecError, match="expected a pair"):
+        grundy.parse("partizan-euclid 9")

@@ -12,6 +12,9 @@ forms), read from CGSuite's definitions (github.com/aaron-siegel/cgsuite,
   Splittles(R))``, ``Splittles(S)`` the take-and-break code with digit 7 at each place of
   ``S``) and ``heap/TakeAndBreak.cgs`` (digit 7 = 1 + 2 + 4: remove ``s`` and leave no
   heap, one heap, or two non-empty heaps).
+* Partizan Euclid: ``heap/constants.cgs`` and the tutorial ``cgsuite-in-action.cgsh``: from
+  ``(p, q)``, unless ``q`` is 0 or ``p % q == 0``, Left goes to ``(q, p % q)`` and Right to
+  ``(q, q - p % q)``.
 
 >>> from tests.reference.partisan_rules import value
 >>> from tests.reference.cgt_forms import number_of
@@ -28,6 +31,7 @@ from tests.reference.partisan_rules import Rules
 __all__ = [
     "ANTI_CLOBBER",
     "ELEPHANTS_RHINOS",
+    "PARTIZAN_EUCLID",
     "PARTIZAN_SPLITTLES",
     "RULES",
     "partizan_splittles",
@@ -135,5 +139,27 @@ def partizan_splittles(left: tuple[int, ...], right: tuple[int, ...]) -> Rules:
 PARTIZAN_SPLITTLES = partizan_splittles((1, 3), (2, 3))
 
 
-RULES: dict[str, Rules] = {r.name: r for r in (ELEPHANTS_RHINOS, ANTI_CLOBBER)}
+# --- Partizan Euclid --------------------------------------------------------------------------
+# A state is a sorted tuple of pairs (p, q): the whole sum, one game.
+
+
+def _euclid(pairs: tuple[tuple[int, int], ...], left: bool) -> list[tuple[tuple[int, int], ...]]:
+    out = []
+    for i, (p, q) in enumerate(pairs):
+        if q == 0 or p % q == 0:
+            continue
+        after = (q, p % q) if left else (q, q - p % q)
+        out.append(tuple(sorted((*pairs[:i], after, *pairs[i + 1 :]))))
+    return out
+
+
+PARTIZAN_EUCLID = Rules(
+    "partizan-euclid",
+    lambda s: _euclid(s, True),
+    lambda s: _euclid(s, False),
+    lambda s: "partizan-euclid " + " ".join(f"{p},{q}" for p, q in s),
+)
+
+
+RULES: dict[str, Rules] = {r.name: r for r in (ELEPHANTS_RHINOS, ANTI_CLOBBER, PARTIZAN_EUCLID)}
 RULES["partizan-splittles"] = PARTIZAN_SPLITTLES

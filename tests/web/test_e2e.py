@@ -347,7 +347,7 @@ CLICKABLE = "#board [data-position], #board .cuttable"
 NOT_YET_PLAYED = {
     "amazons", "arc-kayles", "backsliding-toads-frogs", "childish-hackenbush", "cram",
     "dicotic", "eatcake", "fission", "fox-and-geese", "impartial", "maundy-cake",
-    "elephants-rhinos", "anti-clobber", "partizan-splittles",
+    "elephants-rhinos", "anti-clobber", "partizan-splittles", "partizan-euclid",
     "mock-turtles", "partizan-subtraction", "ruler", "tartan", "turn-and-eatcake", "turning",
     "turning-turtles", "twisted",
 }  # fmt: skip

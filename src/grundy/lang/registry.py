@@ -105,6 +105,8 @@ GAME_INDEX: dict[str, str] = {
     "anticlobber": "grundy.cgt.games.anti_clobber",
     "partizan-splittles": "grundy.cgt.games.partizan_splittles",
     "partisan-splittles": "grundy.cgt.games.partizan_splittles",
+    "partizan-euclid": "grundy.cgt.games.partizan_euclid",
+    "partisan-euclid": "grundy.cgt.games.partizan_euclid",
     "impartial": "grundy.cgt.games.variants",
     "dicotic": "grundy.cgt.games.variants",
     "twisted": "grundy.cgt.games.variants",

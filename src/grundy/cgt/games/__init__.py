@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.elephants_rhinos import ElephantsAndRhinos
     from grundy.cgt.games.fission import Fission
     from grundy.cgt.games.hackenbush import ColoredHackenbush
+    from grundy.cgt.games.partizan_euclid import PartizanEuclid
     from grundy.cgt.games.partizan_splittles import PartizanSplittles
     from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
@@ -38,6 +39,7 @@ _WHERE = {
     "Eatcake": "grundy.cgt.games.cakes",
     "Fission": "grundy.cgt.games.fission",
     "MaundyCake": "grundy.cgt.games.cakes",
+    "PartizanEuclid": "grundy.cgt.games.partizan_euclid",
     "PartizanSplittles": "grundy.cgt.games.partizan_splittles",
     "PartizanSubtraction": "grundy.cgt.games.partizan_subtraction",
     "TurnAndEatcake": "grundy.cgt.games.cakes",
@@ -74,6 +76,7 @@ __all__ = [
     "Fission",
     "ImpartialVariant",
     "MaundyCake",
+    "PartizanEuclid",
     "PartizanSplittles",
     "PartizanSubtraction",
     "ToadsAndFrogs",
