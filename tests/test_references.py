@@ -93,6 +93,14 @@ REFERENCES: dict[str, tuple[str, str]] = {
     "turning-turtles": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
     "turning": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
     "tartan": ("catalog/impartial/test_coins.py", "a brute force over grids as bit masks"),
+    "turning-code": (
+        "catalog/impartial/test_turning_codes.py",
+        "reference.turning_codes: sets from the code's definition, rows as bit masks",
+    ),
+    "spawning": (
+        "catalog/impartial/test_turning_codes.py",
+        "CGSuite's values of ten codes; the same values as turning-code's rows",
+    ),
     "wythoff": ("catalog/impartial/test_wythoff.py", "reference.heap_rules.wythoff_table"),
 }
 

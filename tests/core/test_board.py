@@ -73,6 +73,8 @@ DRAWN = {
     "ruler": ("ruler THHTH", Strip),
     "turning": ("turning:4 THHTH", Strip),
     "tartan": ("tartan:ruler*ruler 2,2 3,4", Grid),
+    "turning-code": ("turning-code:1-3C(5) HTTHTHTTH", Strip),
+    "spawning": ("spawning:3E 7 9", Heaps),
 }
 
 

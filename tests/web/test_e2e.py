@@ -348,6 +348,7 @@ NOT_YET_PLAYED = {
     "amazons", "arc-kayles", "backsliding-toads-frogs", "childish-hackenbush", "cram",
     "dicotic", "eatcake", "fission", "fox-and-geese", "impartial", "maundy-cake",
     "elephants-rhinos", "anti-clobber", "partizan-splittles", "partizan-euclid",
+    "turning-code", "spawning",
     "mock-turtles", "partizan-subtraction", "ruler", "tartan", "turn-and-eatcake", "turning",
     "turning-turtles", "twisted",
 }  # fmt: skip

@@ -77,6 +77,8 @@ GAME_INDEX: dict[str, str] = {
     "turning-turtles": "grundy.catalog.impartial.coins",
     "turning": "grundy.catalog.impartial.coins",
     "tartan": "grundy.catalog.impartial.coins",
+    "turning-code": "grundy.catalog.impartial.turning_codes",
+    "spawning": "grundy.catalog.impartial.turning_codes",
     "wythoff": "grundy.catalog.impartial.wythoff",
     "hackenbush": "grundy.hackenbush.ruleset",
     "green-hackenbush": "grundy.hackenbush.ruleset",
