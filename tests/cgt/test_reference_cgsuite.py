@@ -86,3 +86,26 @@ def test_partizan_euclid_input() -> None:
         grundy.parse("partizan-euclid 300,257")
     with pytest.raises(InvalidSpecError, match="expected a pair"):
         grundy.parse("partizan-euclid 9")
+
+
+# --- the exhaustive sweeps (pytest -m slow) -----------------------------------------------------
+
+
+@pytest.mark.slow
+def test_elephants_rhinos_all_strips() -> None:
+    """Every strip of t f . of length <= 8 [9,840]."""
+    assert _check(C.ELEPHANTS_RHINOS, C.strips(8)) == 9_840
+
+
+@pytest.mark.slow
+def test_anti_clobber_all_boards() -> None:
+    """Every board of x o . # of 1x5, every board of x o . of 2x3 and 3x2 [1,024 + 1,458]."""
+    boards = P.grids(1, 5, "xo.#") + P.grids(2, 3, "xo.") + P.grids(3, 2, "xo.")
+    assert _check(C.ANTI_CLOBBER, boards) == 1_024 + 729 + 729
+
+
+@pytest.mark.slow
+def test_partizan_euclid_all_pairs() -> None:
+    """Every pair (p, q) with p, q <= 40 [1,681]."""
+    states = [((p, q),) for p in range(41) for q in range(41)]
+    assert _check(C.PARTIZAN_EUCLID, states) == 1_681
