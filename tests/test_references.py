@@ -58,6 +58,16 @@ REFERENCES: dict[str, tuple[str, str]] = {
         "cgt/test_reference_partisan.py",
         "reference.partisan_rules.PARTIZAN_ARC_KAYLES",
     ),
+    "anti-clobber": ("cgt/test_reference_cgsuite.py", "reference.cgsuite_rules.ANTI_CLOBBER"),
+    "partizan-splittles": (
+        "cgt/test_reference_cgsuite.py",
+        "reference.cgsuite_rules.partizan_splittles",
+    ),
+    "partizan-euclid": ("cgt/test_reference_cgsuite.py", "reference.cgsuite_rules.PARTIZAN_EUCLID"),
+    "elephants-rhinos": (
+        "cgt/test_reference_cgsuite.py",
+        "reference.cgsuite_rules.ELEPHANTS_RHINOS",
+    ),
     "dawson": ("heap/test_games.py", "OEIS A002187, shifted"),
     "dawsons-chess": ("heap/test_games.py", "OEIS A002187"),
     "divisor-removal": ("catalog/impartial/test_divisor_removal.py", "reference.catalog_rules"),
@@ -87,6 +97,14 @@ REFERENCES: dict[str, tuple[str, str]] = {
     "turning-turtles": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
     "turning": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
     "tartan": ("catalog/impartial/test_coins.py", "a brute force over grids as bit masks"),
+    "turning-code": (
+        "catalog/impartial/test_turning_codes.py",
+        "reference.turning_codes: sets from the code's definition, rows as bit masks",
+    ),
+    "spawning": (
+        "catalog/impartial/test_turning_codes.py",
+        "CGSuite's values of ten codes; the same values as turning-code's rows",
+    ),
     "wythoff": ("catalog/impartial/test_wythoff.py", "reference.heap_rules.wythoff_table"),
 }
 

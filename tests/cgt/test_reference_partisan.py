@@ -41,6 +41,7 @@ import pytest
 import grundy
 from grundy.errors import InvalidSpecError
 from grundy.lang.registry import REGISTRY
+from tests.reference import cgsuite_rules as C
 from tests.reference import cgt_forms as F
 from tests.reference import partisan_rules as P
 
@@ -128,7 +129,7 @@ def test_every_partisan_ruleset_has_a_reference() -> None:
             continue
         if not isinstance(plain, cls):
             names.add(f"{cls.name}:{cls().params_text()}")
-    covered = {*P.RULES, "domineering-search", "cgt"}
+    covered = {*P.RULES, *C.RULES, "domineering-search", "cgt"}
     assert names == covered
 
 

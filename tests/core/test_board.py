@@ -53,6 +53,9 @@ DRAWN = {
     "eatcake": ("eatcake 2x3", Grid),
     "maundy-cake": ("maundy-cake 2x4", Grid),
     "turn-and-eatcake": ("turn-and-eatcake 2x3", Grid),
+    "elephants-rhinos": ("elephants-rhinos tt..t.ff", Strip),
+    "anti-clobber": ("anti-clobber xo./.ox", Grid),
+    "partizan-splittles": ("partizan-splittles:1,3|2,3 7 4", Heaps),
     "partizan-subtraction": ("partizan-subtraction:1,3|2,3 6 4", Heaps),
     "domineering-search": ("domineering-search:2x3", Grid),
     "hackenbush": ('hackenbush "0-1 1-2 1-3 2-3 0-4"', Graph),
@@ -72,6 +75,8 @@ DRAWN = {
     "ruler": ("ruler THHTH", Strip),
     "turning": ("turning:4 THHTH", Strip),
     "tartan": ("tartan:ruler*ruler 2,2 3,4", Grid),
+    "turning-code": ("turning-code:1-3C(5) HTTHTHTTH", Strip),
+    "spawning": ("spawning:3E 7 9", Heaps),
 }
 
 

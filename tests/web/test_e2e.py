@@ -355,6 +355,8 @@ CLICKABLE = "#board [data-position], #board .cuttable"
 NOT_YET_PLAYED = {
     "amazons", "backsliding-toads-frogs", "cram", "dicotic", "fission", "fox-and-geese",
     "impartial", "mock-turtles", "ruler", "tartan", "turning", "turning-turtles",
+    "elephants-rhinos", "anti-clobber", "partizan-splittles", "partizan-euclid",
+    "turning-code", "spawning",
 }  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from grundy._lazy import lazy_names
 
 if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.amazons import Amazons
+    from grundy.cgt.games.anti_clobber import AntiClobber
     from grundy.cgt.games.arc_kayles import ArcKayles
     from grundy.cgt.games.cakes import Eatcake, MaundyCake, TurnAndEatcake
     from grundy.cgt.games.childish_hackenbush import ChildishHackenbush
@@ -19,9 +20,12 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.cram import Cram
     from grundy.cgt.games.cutcake import Cutcake
     from grundy.cgt.games.domineering import Domineering
+    from grundy.cgt.games.elephants_rhinos import ElephantsAndRhinos
     from grundy.cgt.games.fission import Fission
     from grundy.cgt.games.hackenbush import ColoredHackenbush
     from grundy.cgt.games.partizan_arc_kayles import PartizanArcKayles
+    from grundy.cgt.games.partizan_euclid import PartizanEuclid
+    from grundy.cgt.games.partizan_splittles import PartizanSplittles
     from grundy.cgt.games.partizan_subtraction import PartizanSubtraction
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
     from grundy.cgt.games.toppling import TopplingDominoes
@@ -31,11 +35,14 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
 #: used (PEP 562), so that the registry, reading one game's module, loads no other.
 _WHERE = {
     "Amazons": "grundy.cgt.games.amazons",
+    "AntiClobber": "grundy.cgt.games.anti_clobber",
     "ArcKayles": "grundy.cgt.games.arc_kayles",
     "Eatcake": "grundy.cgt.games.cakes",
     "Fission": "grundy.cgt.games.fission",
     "MaundyCake": "grundy.cgt.games.cakes",
     "PartizanArcKayles": "grundy.cgt.games.partizan_arc_kayles",
+    "PartizanEuclid": "grundy.cgt.games.partizan_euclid",
+    "PartizanSplittles": "grundy.cgt.games.partizan_splittles",
     "PartizanSubtraction": "grundy.cgt.games.partizan_subtraction",
     "TurnAndEatcake": "grundy.cgt.games.cakes",
     "ChildishHackenbush": "grundy.cgt.games.childish_hackenbush",
@@ -43,6 +50,7 @@ _WHERE = {
     "ColoredHackenbush": "grundy.cgt.games.hackenbush",
     "Cutcake": "grundy.cgt.games.cutcake",
     "Domineering": "grundy.cgt.games.domineering",
+    "ElephantsAndRhinos": "grundy.cgt.games.elephants_rhinos",
     "ToadsAndFrogs": "grundy.cgt.games.toads_frogs",
     "TopplingDominoes": "grundy.cgt.games.toppling",
     "DicoticVariant": "grundy.cgt.games.variants",
@@ -56,6 +64,7 @@ __getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
 
 __all__ = [
     "Amazons",
+    "AntiClobber",
     "ArcKayles",
     "ChildishHackenbush",
     "Clobber",
@@ -65,10 +74,13 @@ __all__ = [
     "DicoticVariant",
     "Domineering",
     "Eatcake",
+    "ElephantsAndRhinos",
     "Fission",
     "ImpartialVariant",
     "MaundyCake",
     "PartizanArcKayles",
+    "PartizanEuclid",
+    "PartizanSplittles",
     "PartizanSubtraction",
     "ToadsAndFrogs",
     "TopplingDominoes",

@@ -1,0 +1,139 @@
+"""Anti-Clobber (CGSuite's ``game.grid.AntiClobber``): Clobber played backwards in time.
+
+Left's stones ``x`` and Right's ``o`` stand on a board of empty squares ``.`` and
+non-squares ``#`` (rows separated by ``/``). A player moves one of their stones onto an
+orthogonally adjacent *empty* square and leaves an enemy stone on the square it left
+(CGSuite: ``GenClobber(clobbered => {Left => {0}, Right => {0}}, leftBehind => {Left => 2,
+Right => 1})``). Who cannot move loses.
+
+Each move fills one empty square, and stones move only onto empty squares, so parts of
+the board joined by no path of squares never interact: the regions are the 4-connected
+groups of squares that hold a stone and an empty square, keyed up to the 8 symmetries of
+the square; swapping the colours negates the value.
+
+>>> from grundy.cgt import value_of
+>>> g = AntiClobber()
+>>> [str(value_of(g, g.parse_args([t])[0])) for t in ("x.", "x.o", ".x.", "xoxo/oo..")]
+['1', '*', '0', '{*|-1}']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from grundy.cgt.games._grid import components, row_images, rows_of, trim
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, pack_rows
+from grundy.core.game import LEFT, Player
+from grundy.errors import InvalidSpecError
+
+__all__ = ["AntiClobber", "AntiClobberState"]
+
+#: ``(h, w, left stones, right stones, empty squares)`` as bit masks (see :mod:`._grid`);
+#: the other cells are no squares.
+AntiClobberState = tuple[int, int, int, int, int]
+
+_SYNTAX = (
+    "anti-clobber ROWS  (x Left's stone, o Right's, . empty, # no square; rows separated by /)"
+)
+
+
+@dataclass(frozen=True)
+class AntiClobber(GridGame):
+    """Anti-Clobber on any board."""
+
+    name: ClassVar[str] = "anti-clobber"
+    aliases: ClassVar[tuple[str, ...]] = ("anticlobber",)
+    syntax: ClassVar[str] = _SYNTAX
+    rule: ClassVar[str] = (
+        "a player moves one of their stones (Left x, Right o) onto an orthogonally adjacent "
+        "empty square and leaves a stone of the other colour on the square it left (a "
+        "Clobber move played backwards); who cannot move loses"
+    )
+    example: ClassVar[str] = "anti-clobber xo./.ox"
+    memo_family: ClassVar[str] = "anti-clobber"
+    symbols: ClassVar[str] = "xo.#"
+    pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty", "#": "hole"}
+
+    def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if not args:
+            raise InvalidSpecError("anti-clobber needs the board", _SYNTAX)
+        return super().parse_args(args)
+
+    def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
+        """Which stone moves where, rows and columns numbered from 1.
+
+        >>> g = AntiClobber()
+        >>> (s,) = g.parse_args(["x."])
+        >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
+        'Left: x at row 1, column 1 moves to row 1, column 2, leaving an o'
+        """
+        (r1, c1), (r2, c2) = cells
+        a, b = ("x", "o") if player == LEFT else ("o", "x")
+        return (
+            f"{WHO[player]}: {a} at row {r1 + 1}, column {c1 + 1} moves to row {r2 + 1}, "
+            f"column {c2 + 1}, leaving an {b}"
+        )
+
+    def _moves(
+        self, state: AntiClobberState, left: bool
+    ) -> Iterator[tuple[AntiClobberState, int, int]]:
+        """Each move: the board after it, the stone that moves and where it lands (bits)."""
+        h, w, xs, os, es = state
+        mine, theirs = (xs, os) if left else (os, xs)
+        stride = w + 1
+        for shift in (1, stride):
+            for forward in (True, False):
+                # stones of mine whose neighbour in this direction is an empty square
+                src = mine & (es >> shift) if forward else mine & (es << shift)
+                while src:
+                    low = src & -src
+                    dst = low << shift if forward else low >> shift
+                    new_mine, new_theirs = (mine ^ low) | dst, theirs | low
+                    if left:
+                        yield (h, w, new_mine, new_theirs, es ^ dst), low, dst
+                    else:
+                        yield (h, w, new_theirs, new_mine, es ^ dst), low, dst
+                    src ^= low
+
+    def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
+        stride = state[1] + 1
+        for after, src, dst in self._moves(state, player == LEFT):  # type: ignore[arg-type]
+            yield after, tuple(divmod(m.bit_length() - 1, stride) for m in (src, dst))
+
+    def left_moves(self, state: AntiClobberState) -> Iterator[AntiClobberState]:
+        return (after for after, _, _ in self._moves(state, True))
+
+    def right_moves(self, state: AntiClobberState) -> Iterator[AntiClobberState]:
+        return (after for after, _, _ in self._moves(state, False))
+
+    def regions(self, state: AntiClobberState) -> Iterator[AntiClobberState]:
+        """The 4-connected groups of squares holding a stone and an empty square."""
+        _h, w, xs, os, es = state
+        for comp in components(xs | os | es, w):
+            if comp & es and comp & (xs | os):
+                nh, nw, (a, b, e) = trim(w, (xs & comp, os & comp, es & comp))
+                yield (nh, nw, a, b, e)
+
+    def number_value(self, region: AntiClobberState) -> int | None:
+        """0 when neither player's stones touch an empty square (nobody can move), else None."""
+        _h, w, xs, os, es = region
+        near = (es << 1) | (es >> 1) | (es << (w + 1)) | (es >> (w + 1))
+        return 0 if not near & (xs | os) else None
+
+    def state_of_key(self, key: Any) -> Any:
+        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
+        :mod:`grundy.cgt._verify_memo`): ``(h, w, x rows, o rows, empty rows)`` back to masks.
+        """
+        h, w, xs, os, es = key
+        return (h, w, pack_rows(xs, w), pack_rows(os, w), pack_rows(es, w))
+
+    def signed_region_key(self, region: AntiClobberState) -> tuple[Hashable, bool]:
+        """The least image under the symmetries of the square and the colour swap."""
+        h, w, xs, os, es = region
+        planes = (rows_of(h, w, xs), rows_of(h, w, os), rows_of(h, w, es))
+        images = row_images(h, w, planes)
+        plain = min((i[0], i[1], i[2][0], i[2][1], i[2][2]) for _, i in images)
+        swapped = min((i[0], i[1], i[2][1], i[2][0], i[2][2]) for _, i in images)
+        return (swapped, True) if swapped < plain else (plain, False)
