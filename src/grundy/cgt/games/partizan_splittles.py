@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games.partizan_subtraction import HeapsState, PartizanSubtraction
-from grundy.core.game import LEFT, RIGHT, Player
+from grundy.core.game import LEFT, RIGHT, Play, Player
 from grundy.core.params import parse_int_set, parse_natural
 from grundy.errors import InvalidSpecError
 
@@ -84,6 +84,22 @@ class PartizanSplittles(PartizanSubtraction):
 
     def _moves(self, state: HeapsState, subset: tuple[int, ...]) -> Iterator[HeapsState]:
         return (after for after, _, _ in self._heap_moves(state, subset))
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """The moves as values, in the order of :meth:`left_moves` / :meth:`right_moves`,
+        each naming the heap it takes from (a heap of :meth:`board`), with the words
+        :meth:`describe_move` gives the position it leads to.
+
+        >>> g = PartizanSplittles.from_params("1,3|2,3")
+        >>> [(p.after, p.cells) for p in g.plays((2, 4), "R")][:3]
+        [(((4,),), (0,)), (((2, 2),), (1,)), (((1, 1, 2),), (1,))]
+        """
+        side: Player = RIGHT if player == RIGHT else LEFT
+        subset = self.left_set if side == LEFT else self.right_set
+        first: dict[HeapsState, str] = {}  # describe_move names the first move to a position
+        for after, i, rest in self._heap_moves(state, subset):
+            words = first.setdefault(after, _words(side, state[i], rest))
+            yield Play((after,), player, (i,), words)
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         """Which heap loses how many counters, and what is left of it.
