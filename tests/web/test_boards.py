@@ -60,7 +60,7 @@ def test_board_json_and_targets(api: TestClient, name: str) -> None:
             after = api.get("/api/moves", params={"spec": move["position"]}).json()["board"]
             heaps = list(board["heaps"])
             assert heaps[target["heap"]] == target["from"]
-            heaps[target["heap"] : target["heap"] + 1] = target.get("parts", [target["leave"]])
+            heaps[target["heap"] : target["heap"] + 1] = target.get("parts") or [target["leave"]]
             drawn = after["heaps"] if after else []
             assert sorted(h for h in heaps if h) == sorted(h for h in drawn if h), move
 
