@@ -37,7 +37,7 @@ from grundy.core.position import Position, Sum, mark_checked, sum_of
 from grundy.core.text import short_repr
 from grundy.errors import InvalidGameError, InvalidSpecError, SearchLimitError, UnsupportedError
 
-__all__ = ["legal_moves", "legal_plays", "same_moves"]
+__all__ = ["legal_moves", "legal_plays", "same_moves", "without_side"]
 
 
 #: At most this many moves are listed by default (``nim 2147483648`` has over 2 billion;
@@ -108,7 +108,7 @@ def legal_plays(
         if isinstance(game, PartisanGame) and player is None:  # the same moves for both
             where = f" in {c}" if len(comps) > 1 else ""
             plays: Any = (
-                replace(p, player=None, words=_without_side(p.words) + where)
+                replace(p, player=None, words=without_side(p.words) + where)
                 for p in game.plays(c.state, "L")
             )
         elif isinstance(game, PartisanGame):
@@ -152,13 +152,16 @@ def same_moves(game: object) -> bool:
     return isinstance(game, ImpartialGame) or getattr(game, "impartial", False) is True
 
 
-def _without_side(words: str) -> str:
-    """A move's words without the side's name they start with (either player may make it).
+def without_side(words: str) -> str:
+    """A move's words without the side's name they start with (a partisan ruleset names
+    the mover; in a game with the same moves for both either player may make the move).
 
-    >>> _without_side("Left places a vertical domino"), _without_side("Leftmost first")
+    >>> without_side("Left places a vertical domino"), without_side("Leftmost first")
     ('places a vertical domino', 'Leftmost first')
+    >>> without_side("Right: the frog on 4 steps to 3")
+    'the frog on 4 steps to 3'
     """
-    for who in ("Left ", "Right "):
+    for who in ("Left: ", "Right: ", "Left ", "Right "):
         if words.startswith(who):
             return words[len(who) :]
     return words
