@@ -19,7 +19,8 @@ variants) is played as an impartial game: no sides.
 
 Every evaluation (the first one, shown with progress on a terminal, then each of the
 computer's moves, hints and checks) runs under ``--time-limit``: by default 30 s in a
-partisan game, none on a terminal otherwise, and 60 s when no progress can be shown.
+game solved by canonical values (a partisan game, Cram), none on a terminal otherwise,
+and 60 s when no progress can be shown.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def register(sub: Any) -> None:
         metavar="SECONDS",
         help="how long each evaluation may take: the first (shown with progress on a "
         "terminal; later moves mostly reuse it), each move of the computer, each hint; "
-        f"'none' for no limit (default: {PARTISAN_TIME_LIMIT:g} s in a partisan game, "
+        f"'none' for no limit (default: {PARTISAN_TIME_LIMIT:g} s in a partisan game or Cram, "
         "else none on a terminal and 60 s when no progress is shown)",
     )
     p.set_defaults(func=run)
