@@ -39,13 +39,13 @@ from grundy._api import solve
 from grundy.core.board import PIECES, Grid
 from grundy.core.game import ImpartialGame, Play
 from grundy.core.limits import bounded
-from grundy.core.moves import legal_plays
+from grundy.core.moves import legal_plays, same_moves
 from grundy.core.position import Position, Sum
 from grundy.core.result import Result
 from grundy.errors import GrundyError, SearchLimitError
 from grundy.lang.spec import parse
 
-__all__ = ["Hint", "hint", "play", "play_partisan"]
+__all__ = ["Hint", "hint", "needs_side", "play", "play_partisan"]
 
 _HELP = (
     "Type a move as a number from 'moves', as the resulting position (e.g. {example}), "
@@ -152,6 +152,22 @@ def _read(prompt: str) -> str | None:
         return input(prompt)
     except EOFError:
         return None
+
+
+def needs_side(position: Position | Sum) -> bool:
+    """Whether Left and Right have different moves in some component of ``position``, so
+    that it is played with :func:`play_partisan` (the user picks a side). A game solved by
+    canonical values whose players have the same moves (Cram, Arc Kayles, the
+    ``impartial:`` variants) is played with :func:`play`, like Nim: no side, the player
+    to move wins or loses.
+
+    >>> [needs_side(parse(s)) for s in ("domineering:2x2", "cram:2x2 + nim 1", "nim 3")]
+    [True, False, False]
+    """
+    return any(
+        c.game.game_type.solver == "canonical" and not same_moves(c.game)
+        for c in position.components
+    )
 
 
 def play(

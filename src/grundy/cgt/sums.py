@@ -27,6 +27,7 @@ from grundy.cgt.value import CanonicalGame
 from grundy.cgt.why import option_lines
 from grundy.core.game import ImpartialGame, PartisanGame
 from grundy.core.limits import check_time, current_bounds, time_limit_seconds
+from grundy.core.moves import without_side
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Outcome, Result
 from grundy.core.solve import grundy_value
@@ -104,19 +105,6 @@ def impartial_rule(game: object) -> bool:
     return isinstance(game, ImpartialGame) or getattr(game, "impartial", False) is True
 
 
-def _without_side(words: str) -> str:
-    """A move's words without the side's name they start with (a partisan game names the
-    mover; in an impartial one either player may make the move).
-
-    >>> _without_side("Left places a vertical domino"), _without_side("Leftmost first")
-    ('places a vertical domino', 'Leftmost first')
-    """
-    for who in ("Left ", "Right "):
-        if words.startswith(who):
-            return words[len(who) :]
-    return words
-
-
 def _options(
     c: Position, side: str, neutral: bool = False
 ) -> Iterator[tuple[tuple[Any, ...], str]]:
@@ -131,7 +119,7 @@ def _options(
             if s not in seen:
                 seen.add(s)
                 words = game.describe_move(c.state, s, side)
-                yield (s,), _without_side(words) if neutral else words
+                yield (s,), without_side(words) if neutral else words
     elif isinstance(game, ImpartialGame):
         for option in game.split_moves(c.state):
             if option not in seen:

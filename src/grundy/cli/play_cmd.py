@@ -13,11 +13,14 @@ Board games are drawn as grids with row and column labels, heaps as rows of
 counters; ``undo`` takes back the user's last move and the computer's reply, also
 once the game is over; a move that throws away a win is pointed out, with a move
 that would have kept it. In a partisan game (Domineering, Clobber, ...) the user
-chooses a side with ``--side``; the computer plays the other side.
+chooses a side with ``--side``; the computer plays the other side. A game solved by
+canonical values whose players have the same moves (Cram, Arc Kayles, the ``impartial:``
+variants) is played as an impartial game: no sides.
 
 Every evaluation (the first one, shown with progress on a terminal, then each of the
 computer's moves, hints and checks) runs under ``--time-limit``: by default 30 s in a
-partisan game, none on a terminal otherwise, and 60 s when no progress can be shown.
+game solved by canonical values (a partisan game, Cram), none on a terminal otherwise,
+and 60 s when no progress can be shown.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from grundy import DEFAULT_MAX_POSITIONS, bounded, solve
 from grundy.cli.common import batch_time_limit, progress_line, seconds, spec_from_args
 from grundy.cli.solve_cmd import refuse_huge_search
 from grundy.errors import TimeLimitError, UnsupportedError
-from grundy.play import play, play_partisan
+from grundy.play import needs_side, play, play_partisan
 
 __all__ = ["play", "play_partisan", "register", "run"]
 
@@ -58,7 +61,7 @@ def register(sub: Any) -> None:
         choices=("left", "right", "L", "R"),
         default="left",
         help="in a partisan game, the side you play (default left; Left plays first "
-        "unless --computer-first)",
+        "unless --computer-first); Cram, Arc Kayles and impartial: games have no sides",
     )
     p.add_argument(
         "--time-limit",
@@ -67,7 +70,7 @@ def register(sub: Any) -> None:
         metavar="SECONDS",
         help="how long each evaluation may take: the first (shown with progress on a "
         "terminal; later moves mostly reuse it), each move of the computer, each hint; "
-        f"'none' for no limit (default: {PARTISAN_TIME_LIMIT:g} s in a partisan game, "
+        f"'none' for no limit (default: {PARTISAN_TIME_LIMIT:g} s in a partisan game or Cram, "
         "else none on a terminal and 60 s when no progress is shown)",
     )
     p.set_defaults(func=run)
@@ -77,10 +80,19 @@ def run(args: argparse.Namespace) -> int:
     """Play a game on the terminal."""
     position = spec_from_args(args.spec)
     partisan = any(c.game.game_type.solver == "canonical" for c in position.components)
+    sided = needs_side(position)  # else played like Nim: both players have the same moves
     if partisan and args.misere:
+        if sided:
+            raise UnsupportedError(
+                "misère play is not supported for partisan games (their values are for "
+                "normal play); drop --misere"
+            )
+        names = sorted(
+            {c.game.spec_name() for c in position.components if c.game.kind != "impartial"}
+        )
         raise UnsupportedError(
-            "misère play is not supported for partisan games (their values are for "
-            "normal play); drop --misere"
+            f"misère play is not supported for {', '.join(names)} (solved by canonical "
+            "values, which are for normal play); drop --misere"
         )
     if not partisan:
         refuse_huge_search(position, DEFAULT_MAX_POSITIONS)
@@ -96,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
             solve(position, misere=args.misere, max_moves=1 if not partisan else 0)
     read = _line_reader()
     with _stops(limit, by_default):
-        if partisan:
+        if sided:
             return play_partisan(
                 position,
                 side=args.side[0].upper(),

@@ -15,6 +15,15 @@ so the side must be named:
 domineering:2x2 ##/.. + nim 1 | Right places a horizontal domino in row 1, columns 1-2 in ...
 domineering:2x2 ../## + nim 1 | Right places a horizontal domino in row 2, columns 1-2 in ...
 domineering:2x2 ../.. + nim 0 | Right: take 1 from the heap of 1
+
+Where both players have the same moves in every component (Cram, Arc Kayles, the
+``impartial:`` variants, heaps), no side is needed: the moves are named without one.
+
+>>> for p, w in legal_moves(parse('arc-kayles "1-2 2-3 3-4"')):
+...     print(p, "|", w)
+arc-kayles "3-4" | picks the edge 1-2 (vertices 1 and 2 go)
+arc-kayles "" | picks the edge 2-3 (vertices 2 and 3 go)
+arc-kayles "1-2" | picks the edge 3-4 (vertices 3 and 4 go)
 """
 
 from __future__ import annotations
@@ -28,7 +37,7 @@ from grundy.core.position import Position, Sum, mark_checked, sum_of
 from grundy.core.text import short_repr
 from grundy.errors import InvalidGameError, InvalidSpecError, SearchLimitError, UnsupportedError
 
-__all__ = ["legal_moves", "legal_plays"]
+__all__ = ["legal_moves", "legal_plays", "same_moves", "without_side"]
 
 
 #: At most this many moves are listed by default (``nim 2147483648`` has over 2 billion;
@@ -43,7 +52,9 @@ def legal_moves(
 
     Positions are distinct as multisets of components, so moving in either of
     two equal heaps is listed once. ``side`` (``"L"`` or ``"R"``) is required
-    when a component is partisan, and then names whose moves are listed.
+    when Left and Right have different moves in a component, and then names whose
+    moves are listed; without it, a game with the same moves for both (Cram, see
+    :func:`same_moves`) lists them with no side named.
     Moves are generated lazily: past ``max_moves`` of them the listing stops with
     :class:`~grundy.errors.SearchLimitError`, and the time limit in force
     (:func:`~grundy.core.limits.bounded`) is checked as it goes.
@@ -77,12 +88,12 @@ def legal_plays(
     comps = pos.components
     if side is not None and not (isinstance(side, str) and side in ("L", "R")):
         raise UnsupportedError(f"side must be 'L' or 'R', not {short_repr(side)}")
-    partisan = any(c.game.kind == "partisan" for c in comps)
+    partisan = any(c.game.kind == "partisan" and not same_moves(c.game) for c in comps)
     if partisan and side is None:
         raise UnsupportedError(
             "Left and Right have different moves in a partisan position: name the side (L or R)"
         )
-    if not partisan and len(comps) == 1 and comps[0].game.kind != "impartial":
+    if not partisan and len(comps) == 1 and comps[0].game.kind not in ("impartial", "partisan"):
         game = comps[0].game
         alone = game.plays(comps[0].state)
         return [replace(p, after=mark_checked(Position(game, *p.after))) for p in alone]
@@ -94,9 +105,15 @@ def legal_plays(
     count = 0
     for i, c in enumerate(comps):
         game = c.game
-        if isinstance(game, PartisanGame):
+        if isinstance(game, PartisanGame) and player is None:  # the same moves for both
             where = f" in {c}" if len(comps) > 1 else ""
-            plays: Any = (replace(p, words=p.words + where) for p in game.plays(c.state, player))
+            plays: Any = (
+                replace(p, player=None, words=without_side(p.words) + where)
+                for p in game.plays(c.state, "L")
+            )
+        elif isinstance(game, PartisanGame):
+            where = f" in {c}" if len(comps) > 1 else ""
+            plays = (replace(p, words=p.words + where) for p in game.plays(c.state, player))
         elif isinstance(game, ImpartialGame):
             prefix = f"{who}: " if side is not None else ""
             plays = (replace(p, words=prefix + p.words) for p in game.plays(c.state, player))
@@ -120,6 +137,34 @@ def legal_plays(
             seen.add(key)
             out.append(replace(play, after=mark_checked(after), part=i))
     return out
+
+
+def same_moves(game: object) -> bool:
+    """Whether both players always have the same moves in ``game``: an impartial ruleset,
+    or a partisan-solved one that declares ``impartial = True`` (Cram, Arc Kayles, the
+    ``impartial:`` variants). Such a game is played with no side: ``grundy play`` plays it
+    as an impartial game. (:func:`grundy.cgt.sums.impartial_rule` asks the same.)
+
+    >>> from grundy import parse
+    >>> [same_moves(parse(s).components[0].game) for s in ("nim 1", "cram:2x2", "domineering:2x2")]
+    [True, True, False]
+    """
+    return isinstance(game, ImpartialGame) or getattr(game, "impartial", False) is True
+
+
+def without_side(words: str) -> str:
+    """A move's words without the side's name they start with (a partisan ruleset names
+    the mover; in a game with the same moves for both either player may make the move).
+
+    >>> without_side("Left places a vertical domino"), without_side("Leftmost first")
+    ('places a vertical domino', 'Leftmost first')
+    >>> without_side("Right: the frog on 4 steps to 3")
+    'the frog on 4 steps to 3'
+    """
+    for who in ("Left: ", "Right: ", "Left ", "Right "):
+        if words.startswith(who):
+            return words[len(who) :]
+    return words
 
 
 def _shown(pos: Position | Sum) -> str:

@@ -107,7 +107,8 @@ class ExampleCache:
             self._ask("solve", {"spec": position, "misere": "0"})
         moves_query = {"spec": position, "misere": "0"}
         if partisan:
-            moves_query["side"] = "L"
+            if answer.get("grundy") is None:  # Cram and the like are played with no side
+                moves_query["side"] = "L"
             self._ask("thermograph", {"spec": position})
         moves = self._ask("moves", moves_query)
         if answer.get("grundy") is not None and "table" in str(answer.get("method", "")):

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import grundy
-from grundy.play import hint
+from grundy.play import hint, needs_side
 from grundy.web.board import board_of, play_target
 from grundy.web.limits import (
     BudgetError,
@@ -103,7 +103,8 @@ def hint_json(
         max_positions=limits.max_positions,
         time_limit=limits.wall_seconds(),
     )
-    return hint(position, side=_side(side) if partisan else None, result=result).to_dict()
+    sided = needs_side(position)  # Cram and the like: no side, as in Nim
+    return hint(position, side=_side(side) if sided else None, result=result).to_dict()
 
 
 def moves_json(
@@ -113,7 +114,8 @@ def moves_json(
     the player who makes it (``win``, ``lose``, ``draw``), with the board to draw.
 
     When no move is left, ``over`` says how the game ended for the player to move. In a
-    partisan position ``side`` (``L`` or ``R``, default ``L``) names who moves.
+    partisan position ``side`` (``L`` or ``R``, default ``L``) names who moves; a game
+    whose players have the same moves (Cram, Arc Kayles) is played with no side, as Nim.
 
     >>> answer = moves_json("domineering:1x3", "0", Limits(), "R")
     >>> [(m["position"], m["outcome"]) for m in answer["moves"]]
@@ -127,7 +129,8 @@ def moves_json(
     if any(c.game.game_type.solver == "canonical" for c in position.components):
         if play_misere:
             raise WebError(400, "misère play is not supported for partisan games")
-        return _partisan_moves(position, _side(side), board, limits)
+        if needs_side(position):  # else (Cram, Arc Kayles) no side, as in Nim
+            return _partisan_moves(position, _side(side), board, limits)
     start = time.process_time()
     with grundy.bounded(time_limit=limits.wall_seconds()):
         options = grundy.legal_plays(position)

@@ -137,7 +137,7 @@
     try {
       const r = await api("/api/solve", { spec: spec, misere: misere() });
       if (token !== answerToken) return;
-      const partisan = r.canonical !== null && r.canonical !== undefined;
+      const partisan = sided(r);
       $("side-choice").hidden = !partisan;
       writeUrl(r.position, push);
       const extra = await answerExtras(r);
@@ -257,10 +257,16 @@
 
   let answered = null;  // the position the Answer panel shows
 
+  // Left and Right have different moves: a canonical value that is no Grundy value (Cram,
+  // Arc Kayles and the impartial: variants have one, and are played like Nim, with no side).
+  function sided(r) {
+    return r.canonical !== null && r.canonical !== undefined && (r.grundy === null || r.grundy === undefined);
+  }
+
   function renderAnswer(r, extra) {
     extra = extra || {};
     answered = r.position;
-    const partisan = r.canonical !== null && r.canonical !== undefined;
+    const partisan = sided(r);
     const body = [];
     body.push(el("p", { class: "position-line" }, el("code", { text: r.position }), " ",
       el("span", { class: "muted", text: r.value !== null ? "" :
