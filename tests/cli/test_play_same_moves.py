@@ -97,12 +97,13 @@ def test_arc_kayles_is_played_like_nim_by_words() -> None:
         "its number in 'moves'; 'help' says more.",
         'Position: arc-kayles "1-2 2-3 3-4"',
     ]
-    assert lines[4:7] == [
+    assert lines[3] == "  edges: 1-2 2-3 3-4"  # the graph
+    assert lines[5:8] == [
         '  1. picks the edge 1-2 (vertices 1 and 2 go) -> arc-kayles "3-4"',
         '  2. picks the edge 2-3 (vertices 2 and 3 go) -> arc-kayles ""',
         '  3. picks the edge 3-4 (vertices 3 and 4 go) -> arc-kayles "1-2"',
     ]
-    assert lines[8:] == [
+    assert lines[9:] == [
         "That move gives away the win: picks the edge 2-3 (vertices 2 and 3 go) -> "
         'arc-kayles "" would have kept it.',
         'Computer: picks the edge 1-2 (vertices 1 and 2 go) -> arc-kayles ""',
