@@ -63,7 +63,7 @@ static PyObject *clob_parts(u64 xs, u64 os, int w)
         return NULL;
     for (i = 0; i < n; i++) {
         clob_shape sh;
-        PyObject *a, *b, *key, *region, *part;
+        PyObject *a, *b, *key, *part;
         clob_shape_of(xs & comps[i], os & comps[i], stride, w, &sh);
         a = rows_tuple(sh.kx, sh.kh);
         b = a == NULL ? NULL : rows_tuple(sh.ko, sh.kh);
@@ -73,14 +73,10 @@ static PyObject *clob_parts(u64 xs, u64 os, int w)
             return NULL;
         }
         key = Py_BuildValue("(iiNN)", sh.kh, sh.kw, a, b);
-        region = key == NULL ? NULL
-                             : Py_BuildValue("(iiKK)", sh.h, sh.w, (unsigned long long)sh.x,
-                                             (unsigned long long)sh.o);
-        part = region == NULL ? NULL
-                              : Py_BuildValue("(NON)", key, sh.swapped ? Py_True : Py_False,
-                                              region);
-        if (region == NULL)
-            Py_XDECREF(key);
+        part = part_of(key, sh.swapped,
+                       key == NULL ? NULL
+                                   : Py_BuildValue("(iiKK)", sh.h, sh.w, (unsigned long long)sh.x,
+                                                   (unsigned long long)sh.o));
         if (part == NULL) {
             Py_DECREF(out);
             return NULL;

@@ -39,7 +39,7 @@ static PyObject *col_parts(int w, u64 lefts, u64 rights, u64 blue, u64 red)
 {
     int stride = w + 1, n, i;
     u64 comps[64];
-    PyObject *out = PyList_New(0), *t;
+    PyObject *out = PyList_New(0);
     if (out == NULL)
         return NULL;
     n = grid_components(lefts | rights, stride, comps, 1);
@@ -65,9 +65,7 @@ static PyObject *col_parts(int w, u64 lefts, u64 rights, u64 blue, u64 red)
             return NULL;
         }
     }
-    t = PyList_AsTuple(out);
-    Py_DECREF(out);
-    return t;
+    return tuple_of(out);
 }
 PyDoc_STRVAR(col_split_doc,
              "col_split(h, w, blue, red, holes, snort) -> parts (see grundy.kernels.boards)");

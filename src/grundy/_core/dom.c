@@ -123,19 +123,14 @@ static PyObject *dom_part_of(u64 comp, int stride, int w)
 {
     dom_shape sh;
     dom_key k;
-    PyObject *key, *region;
+    PyObject *key;
     dom_shape_of(comp, stride, w, 0, 0, &sh, &k);
     if (sh.is_number)
         return Py_BuildValue("(OlO)", Py_None, sh.number, Py_None);
     key = dom_key_object(&k);
-    if (key == NULL)
-        return NULL;
-    region = Py_BuildValue("(iiK)", sh.h, sh.w, (unsigned long long)sh.mask);
-    if (region == NULL) {
-        Py_DECREF(key);
-        return NULL;
-    }
-    return Py_BuildValue("(NON)", key, sh.transposed ? Py_True : Py_False, region);
+    return part_of(key, sh.transposed,
+                   key == NULL ? NULL
+                               : Py_BuildValue("(iiK)", sh.h, sh.w, (unsigned long long)sh.mask));
 }
 
 /* The parts of a board (mask, stride w+1): one per component of two cells or more. */

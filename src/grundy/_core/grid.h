@@ -255,6 +255,9 @@ static inline int pair_part(u64 a, u64 b, u64 comp, int stride, pair_shape *key,
     return 2;
 }
 PyObject *pair_key_tuple(const pair_shape *sh);
+/* The part (key, flag, region), key and region stolen; NULL when either is (an exception
+ * set) or on failure. */
+PyObject *part_of(PyObject *key, int flag, PyObject *region);
 /* Append (key, swapped, region) to the list out; region is stolen. 0 or -1. */
 int append_part(PyObject *out, const pair_shape *sh, PyObject *region);
 /* Read a key (h, w, a rows, b rows), h * (w + 1) <= 64; disjoint: no bit in both. */
@@ -263,6 +266,8 @@ int pair_key_args(PyObject *key, int disjoint, pair_shape *sh);
 PyObject *two_sides(PyObject *lefts, PyObject *rights);
 /* The same, each list filled by collect(ctx, side, list) (0, or -1 with an exception set). */
 PyObject *two_sides_of(int (*collect)(void *ctx, int side, PyObject *list), void *ctx);
+/* The items of the list (stolen) as a tuple; NULL on failure. */
+PyObject *tuple_of(PyObject *list);
 /* Append item (stolen; NULL: an exception is already set) to the list out. 0 or -1. */
 int append_stolen(PyObject *out, PyObject *item);
 /* Read (h, w, masks...) of a board, h * (w + 1) <= 64, no bit off the board. */

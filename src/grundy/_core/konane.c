@@ -136,7 +136,7 @@ static PyObject *konane_parts(int h, int w, u64 xs, u64 os)
 {
     u64 gx[64], go[64];
     int n = konane_groups(w, xs, os, gx, go), i, stride = w + 1;
-    PyObject *out = PyList_New(0), *t;
+    PyObject *out = PyList_New(0);
     if (out == NULL)
         return NULL;
     for (i = 0; i < n; i++) {
@@ -159,9 +159,7 @@ static PyObject *konane_parts(int h, int w, u64 xs, u64 os)
             return NULL;
         }
     }
-    t = PyList_AsTuple(out);
-    Py_DECREF(out);
-    return t;
+    return tuple_of(out);
 }
 static int konane_collect_one(u64 nx, u64 no, void *ctx)
 {

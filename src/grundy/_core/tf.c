@@ -132,12 +132,8 @@ static PyObject *tf_parts(u64 t, u64 f, int n)
             part = Py_BuildValue("(OlO)", Py_None, blocks[i].number, Py_None);
         } else {
             PyObject *key = tf_text(blocks[i].kt, blocks[i].kf, blocks[i].n);
-            PyObject *reg = key == NULL ? NULL : tf_text(blocks[i].t, blocks[i].f, blocks[i].n);
-            part = reg == NULL ? NULL
-                               : Py_BuildValue("(NON)", key, blocks[i].mirrored ? Py_True : Py_False,
-                                               reg);
-            if (reg == NULL)
-                Py_XDECREF(key);
+            part = part_of(key, blocks[i].mirrored,
+                           key == NULL ? NULL : tf_text(blocks[i].t, blocks[i].f, blocks[i].n));
         }
         if (part == NULL) {
             Py_DECREF(out);
