@@ -9,8 +9,17 @@ from typing import Any
 
 from grundy.core.text import svg_document, svg_number
 from grundy.errors import InvalidSpecError, SearchLimitError
+from grundy.search.protocol import DRAW, LOSS
 
-__all__ = ["CELL", "board_rows", "board_svg", "check_search_size", "parse_size"]
+__all__ = [
+    "CELL",
+    "board_rows",
+    "board_svg",
+    "check_search_size",
+    "line_caption",
+    "parse_size",
+    "x_o_pieces",
+]
 
 #: The side of one cell in a board picture (SVG units).
 CELL = 36
@@ -176,3 +185,28 @@ def board_svg(
             f'<text x="{_MARGIN}" y="{y}" font-size="12" fill="#333">{escape(caption)}</text>'
         )
     return svg_document(width, height, body, title=title)
+
+
+def line_caption(ended: Any, mover: str, line: str, board: str) -> str:
+    """The words under a board of a game of lines (``ended``: the search's terminal value,
+    or None): who made the line, a draw, or who moves.
+
+    >>> line_caption(None, "x", "four in a row", "board")
+    'x to move'
+    >>> line_caption(LOSS, "x", "four in a row", "board")
+    'o has four in a row'
+    """
+    if ended == LOSS:
+        return f"{'o' if mover == 'x' else 'x'} has {line}"
+    if ended == DRAW:
+        return f"a draw: the {board} is full"
+    return f"{mover} to move"
+
+
+def x_o_pieces(cells: str) -> tuple[str, ...]:
+    """The pieces of a board written in ``x``, ``o`` and empty cells (``.``), row by row.
+
+    >>> x_o_pieces("x.o")
+    ('x', 'empty', 'o')
+    """
+    return tuple({"x": "x", "o": "o"}.get(ch, "empty") for ch in cells)

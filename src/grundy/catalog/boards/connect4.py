@@ -23,7 +23,15 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any, ClassVar
 
-from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
+from grundy.catalog.boards.boards import (
+    CELL,
+    board_rows,
+    board_svg,
+    check_search_size,
+    line_caption,
+    parse_size,
+    x_o_pieces,
+)
 from grundy.core.board import Grid
 from grundy.core.game import GameType, Play, Player
 from grundy.core.text import labelled_grid
@@ -185,17 +193,11 @@ class ConnectFour(TwoPlayerRuleset):
     def _caption(self, state: int) -> str:
         """The words under the board: who moves, or how the game ended."""
         mover = "x" if (state >> self._shift).bit_count() % 2 == 0 else "o"
-        ended = self.terminal_value(state)
-        if ended == LOSS:
-            return f"{'o' if mover == 'x' else 'x'} has four in a row"
-        if ended == DRAW:
-            return "a draw: the board is full"
-        return f"{mover} to move"
+        return line_caption(self.terminal_value(state), mover, "four in a row", "board")
 
     def board(self, state: Any) -> Grid:
         """The board, top row first."""
-        cells = self.format_state(state).replace("/", "")
-        pieces = tuple({"x": "x", "o": "o"}.get(ch, "empty") for ch in cells)
+        pieces = x_o_pieces(self.format_state(state).replace("/", ""))
         return Grid(self.rows, self.cols, pieces, drops=True)
 
     def text_board(self, state: Any) -> list[str]:
