@@ -16,6 +16,7 @@ __all__ = [
     "board_rows",
     "board_svg",
     "check_search_size",
+    "check_turns",
     "line_caption",
     "parse_size",
     "x_o_pieces",
@@ -210,3 +211,31 @@ def x_o_pieces(cells: str) -> tuple[str, ...]:
     ('x', 'empty', 'o')
     """
     return tuple({"x": "x", "o": "o"}.get(ch, "empty") for ch in cells)
+
+
+def check_turns(  # noqa: PLR0917 - the board's text, its two sides, the rule, the words
+    text: str, x: int, o: int, ended: Callable[[int], bool], line: str, syntax: str
+) -> int:
+    """The stones (a mask) of the player to move on a board of ``x`` and ``o`` stones (masks),
+    checked: ``x`` moves first, so ``x`` has as many stones as ``o`` or one more, and the
+    player to move has no ``line`` (``ended``: the game would have ended earlier).
+
+    >>> check_turns("xo.x", 0b1001, 0b10, lambda m: False, "a line", "SYNTAX")
+    2
+    >>> check_turns("xx", 0b11, 0, lambda m: False, "a line", "SYNTAX")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidSpecError: the board 'xx' has 2 x and 0 o; x moves first, so x = o ...
+    """
+    nx, no = x.bit_count(), o.bit_count()
+    if nx not in (no, no + 1):
+        raise InvalidSpecError(
+            f"the board {text!r} has {nx} x and {no} o; x moves first, so x = o or o + 1", syntax
+        )
+    mine = x if nx == no else o
+    if ended(mine):
+        raise InvalidSpecError(
+            f"the board {text!r} has {line} for the player to move, so the game ended earlier",
+            syntax,
+        )
+    return mine

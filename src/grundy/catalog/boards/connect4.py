@@ -28,6 +28,7 @@ from grundy.catalog.boards.boards import (
     board_rows,
     board_svg,
     check_search_size,
+    check_turns,
     line_caption,
     parse_size,
     x_o_pieces,
@@ -156,19 +157,7 @@ class ConnectFour(TwoPlayerRuleset):
                 raise InvalidSpecError(
                     f"the board {text!r} has a stone floating in column {c + 1}", _SYNTAX
                 )
-        nx, no = xs.bit_count(), os_.bit_count()
-        if nx not in (no, no + 1):
-            raise InvalidSpecError(
-                f"the board {text!r} has {nx} x and {no} o; x moves first, so x = o or o + 1",
-                _SYNTAX,
-            )
-        mine = xs if nx == no else os_
-        if self._aligned(mine):
-            raise InvalidSpecError(
-                f"the board {text!r} has four in a row for the player to move, "
-                "so the game ended earlier",
-                _SYNTAX,
-            )
+        mine = check_turns(text, xs, os_, self._aligned, "four in a row", _SYNTAX)
         return (mask << self._shift) | mine
 
     def format_state(self, state: Any) -> str:
