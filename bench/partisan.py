@@ -147,8 +147,8 @@ BIG = (
     "konane 4x6",
 )
 
-GRUNDY_CHILD = """
-import json, resource, sys, time
+#: The peak resident memory of a child process, in MB (both children define it).
+PEAK_MB = """import json, resource, sys, time
 def peak_mb():
     # this process's own peak (Linux's ru_maxrss keeps the parent's, across fork and exec)
     try:
@@ -156,7 +156,11 @@ def peak_mb():
             return next(int(x.split()[1]) for x in f if x.startswith("VmHWM")) / 1024
     except (OSError, StopIteration):
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-from grundy.cgt import CanonicalGame, value_of, memo_size, table_size
+"""
+
+GRUNDY_CHILD = (
+    PEAK_MB
+    + """from grundy.cgt import CanonicalGame, value_of, memo_size, table_size
 from grundy.cgt import games
 cls, args = sys.argv[1], json.loads(sys.argv[2])
 if sys.argv[3:] == ["python-walk"]:  # the walk in Python (on the table already loaded)
@@ -175,6 +179,7 @@ print(json.dumps({"time": elapsed, "value": value.braces(), "regions": memo_size
                   "games": table_size(),
                   "rss_mb": peak_mb()}))
 """
+)
 
 #: What a pycgt process imports to evaluate a case's expression.
 PYCGT_IMPORTS = """import sys
@@ -183,15 +188,7 @@ from pycgt.rulesets import domineering, clobber, graphs
 from pycgt.rulesets import toads_and_frogs as tf"""
 
 PYCGT_CHILD = (
-    """import json, resource, time
-def peak_mb():
-    # this process's own peak (Linux's ru_maxrss keeps the parent's, across fork and exec)
-    try:
-        with open("/proc/self/status") as f:
-            return next(int(x.split()[1]) for x in f if x.startswith("VmHWM")) / 1024
-    except (OSError, StopIteration):
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-"""
+    PEAK_MB
     + PYCGT_IMPORTS
     + """
 def braces(g, memo={}):
