@@ -45,6 +45,23 @@ def _enumerate_winning(game: Any, state: Any, target: int) -> int:
     return count
 
 
+def _winning_moves(label: str, game: Any, state: Any, target: int) -> None:
+    """Time the closed-form winning moves (and their count) to ``target`` against the
+    enumeration of every option, and print the line."""
+    fast, c1 = _time(
+        lambda: (
+            list(game.options_with_value(state, target)),
+            game.count_options_with_value(state, target),
+        )
+    )
+    slow, c2 = _time(lambda: _enumerate_winning(game, state, target))
+    assert c1[1] == c2 == len(c1[0])
+    print(
+        f"{label}: {c2} winning moves; closed form {fast * 1e3:.1f} ms, "
+        f"enumeration {slow * 1e3:.1f} ms, ratio {slow / fast:.0f}x"
+    )
+
+
 def _whole_table_value(table: frozenset[int]) -> int:
     memo: dict[frozenset[int], int] = {}
     stack = [table]
@@ -76,34 +93,11 @@ def main() -> None:
 
     lasker = LaskersNim()
     other = 23481  # the target value with the most winning splits of 40,000
-    target = lasker.grundy_formula(other)
-    fast, c1 = _time(
-        lambda: (
-            list(lasker.options_with_value(n, target)),
-            lasker.count_options_with_value(n, target),
-        )
-    )
-    slow, c2 = _time(lambda: _enumerate_winning(lasker, n, target))
-    assert c1[1] == c2 == len(c1[0])
-    print(
-        f"lasker {n} {other}: {c2} winning moves; closed form {fast * 1e3:.1f} ms, "
-        f"enumeration {slow * 1e3:.1f} ms, ratio {slow / fast:.0f}x"
-    )
-
+    _winning_moves(f"lasker {n} {other}", lasker, n, lasker.grundy_formula(other))
     ferguson = Ferguson()
     state = (n, n + 1)
-    target = ferguson.grundy_formula(state) ^ 1
-    fast, c1 = _time(
-        lambda: (
-            list(ferguson.options_with_value(state, target)),
-            ferguson.count_options_with_value(state, target),
-        )
-    )
-    slow, c2 = _time(lambda: _enumerate_winning(ferguson, state, target))
-    assert c1[1] == c2 == len(c1[0])
-    print(
-        f"ferguson {n} {n + 1} + nim 1: {c2} winning moves; closed form {fast * 1e3:.1f} ms, "
-        f"enumeration {slow * 1e3:.1f} ms, ratio {slow / fast:.0f}x"
+    _winning_moves(
+        f"ferguson {n} {n + 1} + nim 1", ferguson, state, ferguson.grundy_formula(state) ^ 1
     )
 
     table = frozenset(range(1, args.table + 1))

@@ -73,72 +73,50 @@ def _colouring(rule: str, h: int, w: int) -> str:
     return f"graphs.value(graphs.uncoloured({_grid_graph(h, w)}), graphs.{rule})"
 
 
+def _domineering(h: int, w: int, pycgt: bool = True) -> tuple[str, str, list[str], str | None]:
+    expr = f"domineering.rectangle({h}, {w})" if pycgt else None
+    return (f"domineering {h}x{w}", "Domineering", [f"{h}x{w}"], expr)
+
+
+def _clobber(row: str) -> tuple[str, str, list[str], str | None]:
+    return (f"clobber {row}", "Clobber", [row], f"clobber.parse('{row.replace('/', '|')}')")
+
+
+def _toads_frogs(strip: str) -> tuple[str, str, list[str], str | None]:
+    return (f"toads-frogs {strip}", "ToadsAndFrogs", [strip], f"tf.value('{strip}')")
+
+
+def _graph_game(
+    rule: str, h: int, w: int, pycgt: bool = True
+) -> tuple[str, str, list[str], str | None]:
+    name = rule.lower()
+    expr = _colouring(rule, h, w) if pycgt else None
+    return (f"{name} {h}x{w}", f"{name}:{rule.capitalize()}", [f"{h}x{w}"], expr)
+
+
 # (label, grundy spec: (ruleset class, args), pycgt expression)
 CASES: list[tuple[str, str, list[str], str | None]] = [
-    ("domineering 4x4", "Domineering", ["4x4"], "domineering.rectangle(4, 4)"),
-    ("domineering 4x5", "Domineering", ["4x5"], "domineering.rectangle(4, 5)"),
-    ("domineering 5x4", "Domineering", ["5x4"], "domineering.rectangle(5, 4)"),
-    ("domineering 5x5", "Domineering", ["5x5"], "domineering.rectangle(5, 5)"),
-    ("domineering 4x6", "Domineering", ["4x6"], "domineering.rectangle(4, 6)"),
-    ("domineering 5x6", "Domineering", ["5x6"], "domineering.rectangle(5, 6)"),
-    ("domineering 3x10", "Domineering", ["3x10"], "domineering.rectangle(3, 10)"),
-    ("domineering 6x6", "Domineering", ["6x6"], None),
-    ("clobber xoxoxoxoxoxo", "Clobber", ["xoxoxoxoxoxo"], "clobber.parse('xoxoxoxoxoxo')"),
-    ("clobber xxoxooxoxxoxo", "Clobber", ["xxoxooxoxxoxo"], "clobber.parse('xxoxooxoxxoxo')"),
-    ("clobber xoxox/oxoxo", "Clobber", ["xoxox/oxoxo"], "clobber.parse('xoxox|oxoxo')"),
-    (
-        "clobber xoxoxoxoxoxoxoxo",
-        "Clobber",
-        ["xoxoxoxoxoxoxoxo"],
-        "clobber.parse('xoxoxoxoxoxoxoxo')",
+    *(_domineering(h, w) for h, w in ((4, 4), (4, 5), (5, 4), (5, 5), (4, 6), (5, 6), (3, 10))),
+    _domineering(6, 6, pycgt=False),
+    *map(_clobber, ("xoxoxoxoxoxo", "xxoxooxoxxoxo", "xoxox/oxoxo", "xoxoxoxoxoxoxoxo")),
+    _clobber("xoxoxoxoxoxoxoxoxo"),
+    *map(
+        _toads_frogs,
+        (
+            "ttt...fff",
+            "tttt..ffff",
+            "tt.t.f.ff.",
+            "ttt.t..f.fff",
+            "ttttt...fffff",
+            "ttttt....fffff",
+            "tttttt....ffffff",
+            "ttttt......fffff",
+            "tt.tt.t..f.ff.ff",
+        ),
     ),
-    (
-        "clobber xoxoxoxoxoxoxoxoxo",
-        "Clobber",
-        ["xoxoxoxoxoxoxoxoxo"],
-        "clobber.parse('xoxoxoxoxoxoxoxoxo')",
-    ),
-    ("toads-frogs ttt...fff", "ToadsAndFrogs", ["ttt...fff"], "tf.value('ttt...fff')"),
-    ("toads-frogs tttt..ffff", "ToadsAndFrogs", ["tttt..ffff"], "tf.value('tttt..ffff')"),
-    ("toads-frogs tt.t.f.ff.", "ToadsAndFrogs", ["tt.t.f.ff."], "tf.value('tt.t.f.ff.')"),
-    ("toads-frogs ttt.t..f.fff", "ToadsAndFrogs", ["ttt.t..f.fff"], "tf.value('ttt.t..f.fff')"),
-    (
-        "toads-frogs ttttt...fffff",
-        "ToadsAndFrogs",
-        ["ttttt...fffff"],
-        "tf.value('ttttt...fffff')",
-    ),
-    (
-        "toads-frogs ttttt....fffff",
-        "ToadsAndFrogs",
-        ["ttttt....fffff"],
-        "tf.value('ttttt....fffff')",
-    ),
-    (
-        "toads-frogs tttttt....ffffff",
-        "ToadsAndFrogs",
-        ["tttttt....ffffff"],
-        "tf.value('tttttt....ffffff')",
-    ),
-    (
-        "toads-frogs ttttt......fffff",
-        "ToadsAndFrogs",
-        ["ttttt......fffff"],
-        "tf.value('ttttt......fffff')",
-    ),
-    (
-        "toads-frogs tt.tt.t..f.ff.ff",
-        "ToadsAndFrogs",
-        ["tt.tt.t..f.ff.ff"],
-        "tf.value('tt.tt.t..f.ff.ff')",
-    ),
-    ("col 3x4", "col:Col", ["3x4"], _colouring("COL", 3, 4)),
-    ("col 4x4", "col:Col", ["4x4"], _colouring("COL", 4, 4)),
-    ("col 4x5", "col:Col", ["4x5"], _colouring("COL", 4, 5)),
-    ("col 5x5", "col:Col", ["5x5"], None),
-    ("snort 3x4", "snort:Snort", ["3x4"], _colouring("SNORT", 3, 4)),
-    ("snort 4x4", "snort:Snort", ["4x4"], _colouring("SNORT", 4, 4)),
-    ("snort 4x5", "snort:Snort", ["4x5"], _colouring("SNORT", 4, 5)),
+    *(_graph_game("COL", h, w) for h, w in ((3, 4), (4, 4), (4, 5))),
+    _graph_game("COL", 5, 5, pycgt=False),
+    *(_graph_game("SNORT", h, w) for h, w in ((3, 4), (4, 4), (4, 5))),
     ("konane 4x4 opening", "konane:Konane", ["xoxo/o..x/xoxo/oxox"], None),
     ("konane 4x5 opening", "konane:Konane", ["xoxox/o..xo/xoxox/oxoxo"], None),
     ("konane 4x6 opening", "konane:Konane", ["xoxoxo/o..xox/xoxoxo/oxoxox"], None),
@@ -169,8 +147,8 @@ BIG = (
     "konane 4x6",
 )
 
-GRUNDY_CHILD = """
-import json, resource, sys, time
+#: The peak resident memory of a child process, in MB (both children define it).
+PEAK_MB = """import json, resource, sys, time
 def peak_mb():
     # this process's own peak (Linux's ru_maxrss keeps the parent's, across fork and exec)
     try:
@@ -178,7 +156,11 @@ def peak_mb():
             return next(int(x.split()[1]) for x in f if x.startswith("VmHWM")) / 1024
     except (OSError, StopIteration):
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-from grundy.cgt import CanonicalGame, value_of, memo_size, table_size
+"""
+
+GRUNDY_CHILD = (
+    PEAK_MB
+    + """from grundy.cgt import CanonicalGame, value_of, memo_size, table_size
 from grundy.cgt import games
 cls, args = sys.argv[1], json.loads(sys.argv[2])
 if sys.argv[3:] == ["python-walk"]:  # the walk in Python (on the table already loaded)
@@ -197,6 +179,7 @@ print(json.dumps({"time": elapsed, "value": value.braces(), "regions": memo_size
                   "games": table_size(),
                   "rss_mb": peak_mb()}))
 """
+)
 
 #: What a pycgt process imports to evaluate a case's expression.
 PYCGT_IMPORTS = """import sys
@@ -205,15 +188,7 @@ from pycgt.rulesets import domineering, clobber, graphs
 from pycgt.rulesets import toads_and_frogs as tf"""
 
 PYCGT_CHILD = (
-    """import json, resource, time
-def peak_mb():
-    # this process's own peak (Linux's ru_maxrss keeps the parent's, across fork and exec)
-    try:
-        with open("/proc/self/status") as f:
-            return next(int(x.split()[1]) for x in f if x.startswith("VmHWM")) / 1024
-    except (OSError, StopIteration):
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-"""
+    PEAK_MB
     + PYCGT_IMPORTS
     + """
 def braces(g, memo={}):

@@ -3,7 +3,7 @@ not in tests/reference/, which imports nothing from grundy)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import grundy
@@ -53,3 +53,38 @@ def check_winning_moves(position: grundy.Position | grundy.Sum, *, check_p: bool
             assert grundy.solve(after).outcome == "N", str(after)
     if result.outcome == "N":
         assert result.winning_moves
+
+
+def check_listed_moves(spec: str, **options: Any) -> None:
+    """Solved, ``spec`` lists only moves to positions of value 0, and some when it is an
+    N-position (``options`` go to :func:`grundy.solve`)."""
+    result = grundy.solve(grundy.parse(spec), **options)
+    for after in result.winning_moves:
+        assert grundy.grundy_value(after) == 0
+    if result.outcome == "N":
+        assert result.winning_moves
+
+
+def check_misere_moves(
+    name: str,
+    positions: Iterable[tuple[int, ...]],
+    wins: Callable[[tuple[int, ...]], bool],
+    moves: Callable[[int], Iterable[int]],
+) -> None:
+    """Misère play of each position of ``name`` (a sorted tuple of its numbers) against a
+    brute force: ``wins(position)`` (the mover wins) and ``moves(x)`` (where one number may
+    go). The outcome, no listed move to a position the mover wins, and, unless the list is
+    cut short, every move to a position the mover loses."""
+    for numbers in positions:
+        r = grundy.solve(f"{name} " + " ".join(map(str, numbers)), misere=True)
+        assert (r.outcome == "N") == wins(numbers), numbers
+        got = {tuple(sorted(c.state for c in w.components)) for w in r.winning_moves}
+        assert not any(map(wins, got)), numbers
+        if not r.winning_moves_truncated:
+            expected = set()
+            for i, x in enumerate(numbers):
+                for y in moves(x):
+                    after = tuple(sorted((*numbers[:i], y, *numbers[i + 1 :])))
+                    if not wins(after):
+                        expected.add(after)
+            assert got == expected, numbers

@@ -57,6 +57,16 @@ def _col_states(g: ColouringGame, h: int, w: int) -> list[tuple[int, int, int, i
     return out
 
 
+def _twins_agree(split: Any, options: Any, args: tuple[int, ...]) -> Any:
+    """The pure-Python split of a board, after checking that the compiled split and options
+    (when built) give what the pure-Python ones give."""
+    want, want_options = split.py_func(*args), options.py_func(*args)
+    if split.compiled is not None and options.compiled is not None:
+        assert split.compiled(*args) == want, args
+        assert options.compiled(*args) == want_options, args
+    return want
+
+
 @pytest.mark.parametrize(
     ("h", "w"),
     [
@@ -67,16 +77,10 @@ def _col_states(g: ColouringGame, h: int, w: int) -> list[tuple[int, int, int, i
     ],
 )
 def test_col_split_and_options_of_every_board(h: int, w: int) -> None:
-    fast_split, fast_options = col_split.compiled, col_options.compiled
     for blue, red, holes in _boards(h, w, "br#."):
         for snort in (0, 1):
-            args = (h, w, blue, red, holes, snort)
-            want = col_split.py_func(*args)
+            want = _twins_agree(col_split, col_options, (h, w, blue, red, holes, snort))
             assert len({key for key, _, _ in want}) <= len(want)
-            options = col_options.py_func(*args)
-            if fast_split is not None and fast_options is not None:
-                assert fast_split(*args) == want, args
-                assert fast_options(*args) == options, args
 
 
 @pytest.mark.parametrize(
@@ -90,13 +94,8 @@ def test_col_split_and_options_of_every_board(h: int, w: int) -> None:
     ],
 )
 def test_konane_split_and_options_of_every_board(h: int, w: int) -> None:
-    fast_split, fast_options = konane_split.compiled, konane_options.compiled
     for xs, os_ in _boards(h, w, "xo."):
-        want = konane_split.py_func(h, w, xs, os_)
-        options = konane_options.py_func(h, w, xs, os_)
-        if fast_split is not None and fast_options is not None:
-            assert fast_split(h, w, xs, os_) == want, (h, w, xs, os_)
-            assert fast_options(h, w, xs, os_) == options, (h, w, xs, os_)
+        _twins_agree(konane_split, konane_options, (h, w, xs, os_))
 
 
 @st.composite

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from grundy.hackenbush.values import analyse, winning_cuts
 from grundy.kernels.hackenbush import bridge_cuts_kernel
-from tests.hackenbush.random_pictures import random_picture
+from tests.hackenbush.random_pictures import analysed_both_ways, random_picture
 
 
 @settings(max_examples=40, deadline=None)
@@ -18,8 +18,7 @@ def test_kernel_pass_lists_the_python_cuts(seed: int, m: int, weighted: bool) ->
     picture = random_picture(seed, m)
     if weighted:  # give some edges weights 2..4
         picture = tuple(sorted((u, v, 1 + (u * 7 + v) % 4) for u, v, _ in picture))
-    slow = analyse(picture, weighted, kernel=False)
-    fast = analyse(picture, weighted, kernel=True)
+    slow, fast = analysed_both_ways(picture, weighted)
     assert slow._arrays is None
     for target in range(slow.value + 4):
         assert list(winning_cuts(fast, target)) == list(winning_cuts(slow, target)), target
@@ -39,9 +38,7 @@ def test_kernel_pass_runs_as_plain_python_too() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 200))
 def test_fused_parts_from_the_arrays_are_the_python_parts(seed: int, m: int) -> None:
-    picture = random_picture(seed, m)
-    slow = analyse(picture, True, kernel=False)
-    fast = analyse(picture, True, kernel=True)
+    slow, fast = analysed_both_ways(random_picture(seed, m))
     assert fast.fused_parts() == slow.fused_parts()
     for c in range(len(slow.forest.top)):
         assert fast.part_weight(c) == slow.part_weight(c)

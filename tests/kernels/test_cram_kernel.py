@@ -22,6 +22,7 @@ import pytest
 
 from grundy.cgt import _table as T
 from grundy.kernels._core import core_module
+from tests.kernels.walk_checks import check_memo_round_trip
 
 CORE: Any = core_module()
 pytestmark = pytest.mark.skipif(
@@ -100,20 +101,7 @@ def test_known_values() -> None:
 def test_memo_lists_adds_and_saves_raw_records() -> None:
     with T.shared():
         _value((2, 3, (7, 7)))
-        items = dict(CORE.cram_memo())
-        assert items, "the walk remembers its regions"
-        assert all(isinstance(k, tuple) and len(k) == 3 for k in items)
-        entries, evaluated, _evictions, size = CORE.cram_memo_stats()
-        assert entries == len(items) and evaluated >= entries and size > 0
-        raw = CORE.memo_raw(6)
-        assert len(raw) == 24 * entries
-        CORE.memo_raw_add(6, raw, 1 << 20)  # read back into its own memo
-        assert dict(CORE.cram_memo()) == items
-        with pytest.raises(ValueError, match="no key"):  # not into Domineering's
-            CORE.memo_raw_add(0, raw[:24], 1 << 20)
-        key, gid = next(iter(items.items()))
-        CORE.cram_memo_add(key, gid, 1 << 20)
-        assert dict(CORE.cram_memo())[key] == gid
+        check_memo_round_trip(CORE, "cram", 6, 0, 3)  # not into Domineering's memo (kind 0)
 
 
 def test_bad_keys_are_refused() -> None:

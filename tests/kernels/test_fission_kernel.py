@@ -25,6 +25,7 @@ from grundy.cgt import value_of
 from grundy.cgt.games.fission import Fission
 from grundy.cgt.value import CanonicalGame
 from grundy.kernels._core import core_module
+from tests.kernels.walk_checks import check_memo_round_trip
 from tests.reference import cgt_forms as F
 from tests.reference import partisan_rules as P
 
@@ -164,20 +165,7 @@ def test_known_values() -> None:
 def test_memo_lists_adds_and_saves_raw_records() -> None:
     with T.shared():
         _by_c((3, 3, (0, 2, 0), (7, 5, 7)))
-        items = dict(CORE.fission_memo())
-        assert items, "the walk remembers its regions"
-        assert all(isinstance(k, tuple) and len(k) == 4 for k in items)
-        entries, evaluated, _evictions, size = CORE.fission_memo_stats()
-        assert entries == len(items) and evaluated >= entries and size > 0
-        raw = CORE.memo_raw(7)
-        assert len(raw) == 24 * entries
-        CORE.memo_raw_add(7, raw, 1 << 20)  # read back into its own memo
-        assert dict(CORE.fission_memo()) == items
-        with pytest.raises(ValueError, match="no key"):  # not into Clobber's
-            CORE.memo_raw_add(2, raw[:24], 1 << 20)
-        key, gid = next(iter(items.items()))
-        CORE.fission_memo_add(key, gid, 1 << 20)
-        assert dict(CORE.fission_memo())[key] == gid
+        check_memo_round_trip(CORE, "fission", 7, 2, 4)  # not into Clobber's memo (kind 2)
 
 
 def test_bad_keys_are_refused() -> None:

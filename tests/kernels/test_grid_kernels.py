@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -130,29 +131,28 @@ def _strips(n: int) -> list[str]:
     return ["".join(s) for s in itertools.product("tf.", repeat=n)]
 
 
+def _kernel_gives(kernel: Any, strip: str, want: Any) -> None:
+    """The pure-Python kernel, and the compiled one when built, give ``want``."""
+    assert kernel.py_func(strip) == want, strip
+    if kernel.compiled is not None:
+        assert kernel.compiled(strip) == want, strip
+
+
 @pytest.mark.parametrize("n", range(1, 11))
 def test_tf_split_of_every_strip(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
-    fast = tf_split.compiled
     monkeypatch.setenv(PURE_PYTHON, "1")
     g = ToadsAndFrogs()
     for strip in _strips(n):
-        want = g.keyed_regions(strip)
-        assert tf_split.py_func(strip) == want, strip
-        if fast is not None:
-            assert fast(strip) == want, strip
+        _kernel_gives(tf_split, strip, g.keyed_regions(strip))
 
 
 @pytest.mark.parametrize("n", range(1, 9))
 def test_tf_options_of_every_strip(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
-    fast = tf_options.compiled
     monkeypatch.setenv(PURE_PYTHON, "1")
     g = ToadsAndFrogs()
     for strip in _strips(n):
         lefts, rights = g.option_parts(strip)
-        want = (list(lefts), list(rights))
-        assert tf_options.py_func(strip) == want, strip
-        if fast is not None:
-            assert fast(strip) == want, strip
+        _kernel_gives(tf_options, strip, (list(lefts), list(rights)))
 
 
 @compiled

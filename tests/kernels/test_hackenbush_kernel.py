@@ -14,7 +14,7 @@ from grundy.hackenbush.graph import connected_to_ground, make_picture
 from grundy.hackenbush.values import analyse, winning_cuts
 from grundy.kernels._core import core_module
 from grundy.kernels.hackenbush import decompose_kernel
-from tests.hackenbush.random_pictures import random_picture
+from tests.hackenbush.random_pictures import analysed_both_ways, random_picture
 
 _FIELDS = ("tin", "vsize", "comp", "bridge", "top", "parent", "up_edge", "parity", "g")
 
@@ -22,9 +22,7 @@ _FIELDS = ("tin", "vsize", "comp", "bridge", "top", "parent", "up_edge", "parity
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 300))
 def test_kernel_matches_python(seed: int, m: int) -> None:
-    picture = random_picture(seed, m)
-    slow = analyse(picture, True, kernel=False)
-    fast = analyse(picture, True, kernel=True)
+    slow, fast = analysed_both_ways(random_picture(seed, m))
     for name in _FIELDS:
         assert getattr(slow.forest, name) == getattr(fast.forest, name), name
     assert slow.labels == fast.labels

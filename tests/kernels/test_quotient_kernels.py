@@ -90,9 +90,10 @@ def test_least_words_are_the_first_in_colex_order(data: st.DataObject) -> None:
     assert {x: w for x, w in enumerate(words) if w is not None} == first
 
 
-@settings(max_examples=80, deadline=None)
-@given(data=st.data())
-def test_n_failure_is_the_least_failing_word(data: st.DataObject) -> None:
+def _failure_case(
+    data: st.DataObject,
+) -> tuple[list[list[int]], list[int], list[frozenset[int]], list[bool]]:
+    """A monoid, 1 to 3 generators with a transition set each, and a P-portion holding 0."""
     mul = data.draw(monoids())
     n = len(mul)
     m = data.draw(st.integers(1, 3))
@@ -100,6 +101,14 @@ def test_n_failure_is_the_least_failing_word(data: st.DataObject) -> None:
     subsets = st.frozensets(st.integers(0, n - 1), min_size=1, max_size=n)
     trans = [data.draw(subsets) for _ in range(m)]
     is_p = [False] + [data.draw(st.booleans()) for _ in range(n - 1)]
+    return mul, gens, trans, is_p
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_n_failure_is_the_least_failing_word(data: st.DataObject) -> None:
+    mul, gens, trans, is_p = _failure_case(data)
+    n, m = len(mul), len(gens)
     table = np.array(mul)
     minimal: list[list[frozenset[int]]] = [[] for _ in range(n)]
     found = n_failure(table, is_p, gens, trans, None, lambda steps: None, minimal)
@@ -164,13 +173,8 @@ def _word(option: list[int], m: int) -> tuple[int, ...]:
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_n_failure_on_columns_is_n_failure_on_the_table(data: st.DataObject) -> None:
-    mul = data.draw(monoids())
+    mul, gens, trans, is_p = _failure_case(data)
     n = len(mul)
-    m = data.draw(st.integers(1, 3))
-    gens = [data.draw(st.integers(0, n - 1)) for _ in range(m)]
-    subsets = st.frozensets(st.integers(0, n - 1), min_size=1, max_size=n)
-    trans = [data.draw(subsets) for _ in range(m)]
-    is_p = [False] + [data.draw(st.booleans()) for _ in range(n - 1)]
     table = np.array(mul, dtype=np.int32)
     need = sorted(set(gens).union(*trans))
     where = {x: i for i, x in enumerate(need)}

@@ -45,13 +45,7 @@ static int clob_components(u64 xs, u64 os, int stride, u64 *comps)
     u64 mask = xs | os;
     int n = 0;
     while (mask) {
-        u64 comp = mask & (~mask + 1);
-        for (;;) {
-            u64 grown = (comp | near_of(comp, stride)) & mask;
-            if (grown == comp)
-                break;
-            comp = grown;
-        }
+        u64 comp = grid_first_component(mask, stride);
         mask ^= comp;
         if ((comp & xs) && (comp & os))
             comps[n++] = comp;
@@ -69,7 +63,7 @@ static PyObject *clob_parts(u64 xs, u64 os, int w)
         return NULL;
     for (i = 0; i < n; i++) {
         clob_shape sh;
-        PyObject *a, *b, *key, *region, *part;
+        PyObject *a, *b, *key, *part;
         clob_shape_of(xs & comps[i], os & comps[i], stride, w, &sh);
         a = rows_tuple(sh.kx, sh.kh);
         b = a == NULL ? NULL : rows_tuple(sh.ko, sh.kh);
@@ -79,14 +73,10 @@ static PyObject *clob_parts(u64 xs, u64 os, int w)
             return NULL;
         }
         key = Py_BuildValue("(iiNN)", sh.kh, sh.kw, a, b);
-        region = key == NULL ? NULL
-                             : Py_BuildValue("(iiKK)", sh.h, sh.w, (unsigned long long)sh.x,
-                                             (unsigned long long)sh.o);
-        part = region == NULL ? NULL
-                              : Py_BuildValue("(NON)", key, sh.swapped ? Py_True : Py_False,
-                                              region);
-        if (region == NULL)
-            Py_XDECREF(key);
+        part = part_of(key, sh.swapped,
+                       key == NULL ? NULL
+                                   : Py_BuildValue("(iiKK)", sh.h, sh.w, (unsigned long long)sh.x,
+                                                   (unsigned long long)sh.o));
         if (part == NULL) {
             Py_DECREF(out);
             return NULL;
@@ -173,39 +163,31 @@ static int clob_move_next(u64 mine, u64 theirs, int stride, clob_iter *it, u64 *
 PyDoc_STRVAR(clob_options_doc,
              "clob_options(w, xs, os) -> (parts of each Left option, of each Right option)");
 
+typedef struct {
+    u64 xs, os;
+    int w;
+} clob_board;
+
+static int clob_collect(void *ctx, int side, PyObject *list)
+{
+    const clob_board *b = (const clob_board *)ctx;
+    clob_iter it = {0, 1, 0, 0};
+    u64 nm, nt;
+    while (clob_move_next(side == 0 ? b->xs : b->os, side == 0 ? b->os : b->xs, b->w + 1, &it,
+                          &nm, &nt))
+        if (append_stolen(list, side == 0 ? clob_parts(nm, nt, b->w) : clob_parts(nt, nm, b->w))
+            < 0)
+            return -1;
+    return 0;
+}
+
 static PyObject *clob_options(PyObject *self, PyObject *args)
 {
-    int w, side;
-    u64 xs, os;
-    PyObject *sides[2] = {NULL, NULL}, *out;
+    clob_board b;
     (void)self;
-    if (clob_args(args, &w, &xs, &os) < 0)
+    if (clob_args(args, &b.w, &b.xs, &b.os) < 0)
         return NULL;
-    for (side = 0; side < 2; side++) {
-        clob_iter it = {0, 1, 0, 0};
-        u64 nm, nt;
-        sides[side] = PyList_New(0);
-        if (sides[side] == NULL)
-            goto fail;
-        while (clob_move_next(side == 0 ? xs : os, side == 0 ? os : xs, w + 1, &it, &nm, &nt)) {
-            PyObject *parts = side == 0 ? clob_parts(nm, nt, w) : clob_parts(nt, nm, w);
-            if (parts == NULL)
-                goto fail;
-            if (PyList_Append(sides[side], parts) < 0) {
-                Py_DECREF(parts);
-                goto fail;
-            }
-            Py_DECREF(parts);
-        }
-    }
-    out = PyTuple_Pack(2, sides[0], sides[1]);
-    Py_DECREF(sides[0]);
-    Py_DECREF(sides[1]);
-    return out;
-fail:
-    Py_XDECREF(sides[0]);
-    Py_XDECREF(sides[1]);
-    return NULL;
+    return two_sides_of(clob_collect, &b);
 }
 
 /* ---- the walk's hooks (walk.h) ---- */
@@ -220,14 +202,6 @@ typedef struct {
     u64 mine, theirs;
     int stride, side;
 } clob_walk_iter;
-
-static inline void clob_pack(const pair_shape *k, u64 *a, u64 *b, uint32_t *tag)
-{
-    pair_pack(k, GRID_KIND_CLOB, a, b, tag);
-}
-
-#define clob_unpack pair_unpack
-#define clob_key_object pair_key_tuple
 
 static inline void clob_begin(const pair_shape *k, int side, clob_walk_iter *w)
 {
@@ -261,32 +235,20 @@ static inline int clob_regions(const clob_pos *pos, u64 *comps)
 static inline int clob_part(const clob_pos *pos, u64 comp, pair_shape *key, long *number,
                             int *negated)
 {
-    int r0, c0, h, w;
     (void)number;
-    mask_box(comp, pos->stride, &r0, &c0, &h, &w);
-    pair_shape_of(pos->x & comp, pos->o & comp, pos->stride, r0, c0, h, w, key);
-    *negated = key->swapped;
-    return 2;
-}
-
-static int clob_key_read(PyObject *key, pair_shape *k, int walking)
-{
-    (void)walking;
-    return pair_key_args(key, 1, k);
+    return pair_part(pos->x, pos->o, comp, pos->stride, key, negated);
 }
 
 #define WALK_PREFIX clob
 #define WALK_KIND GRID_KIND_CLOB
-#define WALK_KEY pair_shape
+#define WALK_PAIR_KEYS 1 /* no square holds both colours */
 #define WALK_POS clob_pos
 #define WALK_ITER clob_walk_iter
 #define WALK_MAXOPT 256
-#define WALK_IMPARTIAL 0
 #include "walk.h"
 
 PyMethodDef GRUNDY_CLOB_METHODS[] = {
-    {"clob_split", clob_split, METH_VARARGS, clob_split_doc},
-    {"clob_options", clob_options, METH_VARARGS, clob_options_doc},
+    GRID_BOARD_METHODS(clob, METH_VARARGS),
     GRID_WALK_METHODS(clob),
     {NULL, NULL, 0, NULL},
 };

@@ -39,7 +39,7 @@ static PyObject *col_parts(int w, u64 lefts, u64 rights, u64 blue, u64 red)
 {
     int stride = w + 1, n, i;
     u64 comps[64];
-    PyObject *out = PyList_New(0), *t;
+    PyObject *out = PyList_New(0);
     if (out == NULL)
         return NULL;
     n = grid_components(lefts | rights, stride, comps, 1);
@@ -65,9 +65,7 @@ static PyObject *col_parts(int w, u64 lefts, u64 rights, u64 blue, u64 red)
             return NULL;
         }
     }
-    t = PyList_AsTuple(out);
-    Py_DECREF(out);
-    return t;
+    return tuple_of(out);
 }
 PyDoc_STRVAR(col_split_doc,
              "col_split(h, w, blue, red, holes, snort) -> parts (see grundy.kernels.boards)");
@@ -86,38 +84,34 @@ PyDoc_STRVAR(col_options_doc,
              "col_options(h, w, blue, red, holes, snort) -> (parts of each Left option, of "
              "each Right option)");
 
+typedef struct {
+    int h, w, snort;
+    u64 m[3], planes[2];
+} col_board;
+
+static int col_collect(void *ctx, int side, PyObject *list)
+{
+    const col_board *c = (const col_board *)ctx;
+    u64 free = c->planes[side];
+    while (free) {
+        u64 v = free & (~free + 1), nb = c->m[0] | (side == 0 ? v : 0);
+        u64 nr = c->m[1] | (side == 1 ? v : 0), a, b;
+        free ^= v;
+        col_planes(c->h, c->w, nb, nr, c->m[2], c->snort, &a, &b);
+        if (append_stolen(list, col_parts(c->w, a, b, nb, nr)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static PyObject *col_options(PyObject *self, PyObject *args)
 {
-    int h, w, snort, side;
-    u64 m[3], planes[2];
-    PyObject *sides[2] = {NULL, NULL};
+    col_board c;
     (void)self;
-    if (masks_args(args, "iiOOOp", &h, &w, m, 3, &snort) < 0)
+    if (masks_args(args, "iiOOOp", &c.h, &c.w, c.m, 3, &c.snort) < 0)
         return NULL;
-    col_planes(h, w, m[0], m[1], m[2], snort, &planes[0], &planes[1]);
-    for (side = 0; side < 2; side++) {
-        u64 free = planes[side];
-        sides[side] = PyList_New(0);
-        if (sides[side] == NULL)
-            break;
-        while (free) {
-            u64 v = free & (~free + 1), nb = m[0] | (side == 0 ? v : 0);
-            u64 nr = m[1] | (side == 1 ? v : 0), a, b;
-            PyObject *parts;
-            free ^= v;
-            col_planes(h, w, nb, nr, m[2], snort, &a, &b);
-            parts = col_parts(w, a, b, nb, nr);
-            if (parts == NULL || PyList_Append(sides[side], parts) < 0) {
-                Py_XDECREF(parts);
-                Py_CLEAR(sides[side]);
-                break;
-            }
-            Py_DECREF(parts);
-        }
-        if (sides[side] == NULL)
-            break;
-    }
-    return two_sides(sides[0], sides[1]);
+    col_planes(c.h, c.w, c.m[0], c.m[1], c.m[2], c.snort, &c.planes[0], &c.planes[1]);
+    return two_sides_of(col_collect, &c);
 }
 
 /* ---- the walks' hooks (walk.h): Col, and Snort as the same with snort = 1 ---- */
@@ -164,23 +158,8 @@ static inline int col_regions(const col_pos *pos, u64 *comps)
 static inline int col_part(const col_pos *pos, u64 comp, pair_shape *key, long *number,
                            int *negated)
 {
-    int r0, c0, h, w;
     (void)number;
-    mask_box(comp, pos->stride, &r0, &c0, &h, &w);
-    pair_shape_of(pos->a & comp, pos->b & comp, pos->stride, r0, c0, h, w, key);
-    *negated = key->swapped;
-    return 2;
-}
-
-static int col_key_read(PyObject *key, pair_shape *k, int walking)
-{
-    (void)walking;
-    return pair_key_args(key, 0, k);
-}
-
-static inline void col_pack(const pair_shape *k, u64 *a, u64 *b, uint32_t *tag)
-{
-    pair_pack(k, GRID_KIND_COL, a, b, tag);
+    return pair_part(pos->a, pos->b, comp, pos->stride, key, negated);
 }
 
 static inline void col_begin(const pair_shape *k, int side, col_iter *it)
@@ -188,47 +167,33 @@ static inline void col_begin(const pair_shape *k, int side, col_iter *it)
     col_begin_as(k, side, it, 0);
 }
 
-#define col_unpack pair_unpack
-#define col_key_object pair_key_tuple
-
-#define WALK_PREFIX col
-#define WALK_KIND GRID_KIND_COL
-#define WALK_KEY pair_shape
-#define WALK_POS col_pos
-#define WALK_ITER col_iter
-#define WALK_MAXOPT 64
-#define WALK_IMPARTIAL 0
-#include "walk.h"
-
-static inline void snort_pack(const pair_shape *k, u64 *a, u64 *b, uint32_t *tag)
-{
-    pair_pack(k, GRID_KIND_SNORT, a, b, tag);
-}
-
 static inline void snort_begin(const pair_shape *k, int side, col_iter *it)
 {
     col_begin_as(k, side, it, 1);
 }
 
-#define snort_unpack pair_unpack
-#define snort_key_object pair_key_tuple
-#define snort_key_read col_key_read
 #define snort_next col_next
 #define snort_regions col_regions
 #define snort_part col_part
 
-#define WALK_PREFIX snort
-#define WALK_KIND GRID_KIND_SNORT
-#define WALK_KEY pair_shape
+/* The two walks: the same types and hooks but begin, each with its own memo. A key's
+ * planes may share a square (one that neither player may colour). */
+#define WALK_PREFIX col
+#define WALK_KIND GRID_KIND_COL
+#define WALK_PAIR_KEYS 0
 #define WALK_POS col_pos
 #define WALK_ITER col_iter
 #define WALK_MAXOPT 64
-#define WALK_IMPARTIAL 0
+#define WALK_AGAIN /* snort: the same types */
+#include "walk.h"
+
+#define WALK_PREFIX snort
+#define WALK_KIND GRID_KIND_SNORT
+#define WALK_MAXOPT 64
 #include "walk.h"
 
 PyMethodDef GRUNDY_COL_METHODS[] = {
-    {"col_split", col_split, METH_VARARGS, col_split_doc},
-    {"col_options", col_options, METH_VARARGS, col_options_doc},
+    GRID_BOARD_METHODS(col, METH_VARARGS),
     GRID_WALK_METHODS(col),
     GRID_WALK_METHODS(snort),
     {NULL, NULL, 0, NULL},

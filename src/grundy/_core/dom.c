@@ -123,19 +123,14 @@ static PyObject *dom_part_of(u64 comp, int stride, int w)
 {
     dom_shape sh;
     dom_key k;
-    PyObject *key, *region;
+    PyObject *key;
     dom_shape_of(comp, stride, w, 0, 0, &sh, &k);
     if (sh.is_number)
         return Py_BuildValue("(OlO)", Py_None, sh.number, Py_None);
     key = dom_key_object(&k);
-    if (key == NULL)
-        return NULL;
-    region = Py_BuildValue("(iiK)", sh.h, sh.w, (unsigned long long)sh.mask);
-    if (region == NULL) {
-        Py_DECREF(key);
-        return NULL;
-    }
-    return Py_BuildValue("(NON)", key, sh.transposed ? Py_True : Py_False, region);
+    return part_of(key, sh.transposed,
+                   key == NULL ? NULL
+                               : Py_BuildValue("(iiK)", sh.h, sh.w, (unsigned long long)sh.mask));
 }
 
 /* The parts of a board (mask, stride w+1): one per component of two cells or more. */
@@ -200,44 +195,63 @@ static PyObject *dom_split(PyObject *self, PyObject *args)
     return dom_split_mask(mask, w);
 }
 
+/* A board after a move (stride w + 1), and the move generator of a side (walk.h's hooks
+ * begin and next, also the options of dom_options). */
+typedef struct {
+    u64 mask;
+    int stride, w;
+} dom_pos;
+
+typedef struct {
+    u64 mask, spots, spots2;
+    int step, stride, w;
+} dom_iter;
+
+static inline void dom_begin_mask(u64 mask, int w, int side, dom_iter *it)
+{
+    it->w = w;
+    it->stride = w + 1;
+    it->mask = mask;
+    it->step = side == 0 ? it->stride : 1; /* Left vertical, Right horizontal */
+    it->spots = mask & shr(mask, it->step);
+}
+
+static inline int dom_next(dom_iter *it, dom_pos *pos)
+{
+    u64 low;
+    if (!it->spots)
+        return 0;
+    low = it->spots & (~it->spots + 1);
+    it->spots ^= low;
+    pos->mask = it->mask ^ (low | shl(low, it->step));
+    pos->stride = it->stride;
+    pos->w = it->w;
+    return 1;
+}
+
 PyDoc_STRVAR(dom_options_doc,
              "dom_options(w, mask) -> (parts of each Left option, parts of each Right option)");
 
+static int dom_collect(void *ctx, int side, PyObject *list)
+{
+    dom_iter it;
+    dom_pos pos;
+    const dom_pos *board = (const dom_pos *)ctx;
+    dom_begin_mask(board->mask, board->w, side, &it);
+    while (dom_next(&it, &pos))
+        if (append_stolen(list, dom_split_mask(pos.mask, pos.w)) < 0)
+            return -1;
+    return 0;
+}
+
 static PyObject *dom_options(PyObject *self, PyObject *args)
 {
-    int w, side;
-    u64 mask;
-    PyObject *sides[2] = {NULL, NULL}, *out;
+    dom_pos board;
     (void)self;
-    if (board_args(args, &w, &mask) < 0)
+    if (board_args(args, &board.w, &board.mask) < 0)
         return NULL;
-    for (side = 0; side < 2; side++) {
-        int step = side == 0 ? w + 1 : 1;
-        u64 spots = mask & shr(mask, step);
-        sides[side] = PyList_New(0);
-        if (sides[side] == NULL)
-            goto fail;
-        while (spots) {
-            u64 low = spots & (~spots + 1);
-            PyObject *parts = dom_split_mask(mask ^ (low | shl(low, step)), w);
-            if (parts == NULL)
-                goto fail;
-            if (PyList_Append(sides[side], parts) < 0) {
-                Py_DECREF(parts);
-                goto fail;
-            }
-            Py_DECREF(parts);
-            spots ^= low;
-        }
-    }
-    out = PyTuple_Pack(2, sides[0], sides[1]);
-    Py_DECREF(sides[0]);
-    Py_DECREF(sides[1]);
-    return out;
-fail:
-    Py_XDECREF(sides[0]);
-    Py_XDECREF(sides[1]);
-    return NULL;
+    board.stride = board.w + 1;
+    return two_sides_of(dom_collect, &board);
 }
 
 /* Read a key (h, w, rows): h rows of w bits, h * w <= 64; 0 or -1 with ValueError. */
@@ -272,16 +286,6 @@ static int key_args(PyObject *key, int *h, int *w, u64 *rows)
 
 /* ---- the walks' hooks (walk.h) ---- */
 
-typedef struct {
-    u64 mask;
-    int stride, w;
-} dom_pos;
-
-typedef struct {
-    u64 mask, spots, spots2;
-    int step, stride, w;
-} dom_iter;
-
 static inline void dom_pack(const dom_key *k, u64 *a, u64 *b, uint32_t *tag)
 {
     *a = pack_rows(k->rows, k->h, k->w);
@@ -300,24 +304,7 @@ static inline void dom_unpack(u64 a, u64 b, uint32_t tag, dom_key *k)
 
 static inline void dom_begin(const dom_key *k, int side, dom_iter *it)
 {
-    it->w = k->w;
-    it->stride = k->w + 1;
-    it->mask = rows_mask(k->rows, k->h, k->w);
-    it->step = side == 0 ? it->stride : 1; /* Left vertical, Right horizontal */
-    it->spots = it->mask & shr(it->mask, it->step);
-}
-
-static inline int dom_next(dom_iter *it, dom_pos *pos)
-{
-    u64 low;
-    if (!it->spots)
-        return 0;
-    low = it->spots & (~it->spots + 1);
-    it->spots ^= low;
-    pos->mask = it->mask ^ (low | shl(low, it->step));
-    pos->stride = it->stride;
-    pos->w = it->w;
-    return 1;
+    dom_begin_mask(rows_mask(k->rows, k->h, k->w), k->w, side, it);
 }
 
 static inline int dom_regions(const dom_pos *pos, u64 *comps)
@@ -355,7 +342,7 @@ static int dom_key_read(PyObject *key, dom_key *k, int walking)
 #define WALK_POS dom_pos
 #define WALK_ITER dom_iter
 #define WALK_MAXOPT 64
-#define WALK_IMPARTIAL 0
+#define WALK_AGAIN /* cram: the same types */
 #include "walk.h"
 
 /* ---- Cram: only its move generator (a domino either way, for both players) ---- */
@@ -401,16 +388,12 @@ static inline int cram_part(const dom_pos *pos, u64 comp, dom_key *key, long *nu
 
 #define WALK_PREFIX cram
 #define WALK_KIND GRID_KIND_CRAM
-#define WALK_KEY dom_key
-#define WALK_POS dom_pos
-#define WALK_ITER dom_iter
 #define WALK_MAXOPT 128
 #define WALK_IMPARTIAL 1
 #include "walk.h"
 
 PyMethodDef GRUNDY_DOM_METHODS[] = {
-    {"dom_split", dom_split, METH_VARARGS, dom_split_doc},
-    {"dom_options", dom_options, METH_VARARGS, dom_options_doc},
+    GRID_BOARD_METHODS(dom, METH_VARARGS),
     GRID_WALK_METHODS(dom),
     GRID_WALK_METHODS(cram),
     {NULL, NULL, 0, NULL},

@@ -36,14 +36,6 @@ typedef struct {
     int stride;
 } fission_iter;
 
-static inline void fission_pack(const pair_shape *k, u64 *a, u64 *b, uint32_t *tag)
-{
-    pair_pack(k, GRID_KIND_FISSION, a, b, tag);
-}
-
-#define fission_unpack pair_unpack
-#define fission_key_object pair_key_tuple
-
 /* The stones that can split step apart (both squares at +- step empty). */
 static inline u64 fission_free(u64 s, u64 e, int step)
 {
@@ -112,15 +104,9 @@ static inline int fission_part(const fission_pos *pos, u64 comp, pair_shape *key
     return 2;
 }
 
-static int fission_key_read(PyObject *key, pair_shape *k, int walking)
-{
-    (void)walking;
-    return pair_key_args(key, 1, k); /* h * (w + 1) <= 64; no square both stone and empty */
-}
-
 #define WALK_PREFIX fission
 #define WALK_KIND GRID_KIND_FISSION
-#define WALK_KEY pair_shape
+#define WALK_PAIR_KEYS 1 /* h * (w + 1) <= 64; no square both stone and empty */
 #define WALK_POS fission_pos
 #define WALK_ITER fission_iter
 #define WALK_MAXOPT 64

@@ -176,19 +176,25 @@ static inline void unpack_rows(u64 bits, int h, int w, u64 *rows)
         rows[r] = (bits >> (r * w)) & full;
 }
 
+/* The 4-connected component of mask (stride) holding its lowest cell (mask != 0). */
+static inline u64 grid_first_component(u64 mask, int stride)
+{
+    u64 comp = mask & (~mask + 1);
+    for (;;) {
+        u64 grown = (comp | near_of(comp, stride)) & mask;
+        if (grown == comp)
+            return comp;
+        comp = grown;
+    }
+}
+
 /* The 4-connected components of mask (stride), by their lowest cell; those of one cell
  * too when `singles`, else left out. Returns how many. */
 static inline int grid_components(u64 mask, int stride, u64 *comps, int singles)
 {
     int n = 0;
     while (mask) {
-        u64 comp = mask & (~mask + 1);
-        for (;;) {
-            u64 grown = (comp | near_of(comp, stride)) & mask;
-            if (grown == comp)
-                break;
-            comp = grown;
-        }
+        u64 comp = grid_first_component(mask, stride);
         mask ^= comp;
         if (singles || (comp & (comp - 1)))
             comps[n++] = comp;
@@ -237,13 +243,33 @@ static inline void pair_unpack(u64 a, u64 b, uint32_t tag, pair_shape *k)
 
 /* The key image of the planes a, b cropped to the box (r0, c0, h, w). */
 void pair_shape_of(u64 a, u64 b, int stride, int r0, int c0, int h, int w, pair_shape *out);
+
+/* A walk's part hook (walk.h) for a region comp of the planes a, b: its key image in the
+ * region's bounding box, negated when the image swaps the planes. Returns 2. */
+static inline int pair_part(u64 a, u64 b, u64 comp, int stride, pair_shape *key, int *negated)
+{
+    int r0, c0, h, w;
+    mask_box(comp, stride, &r0, &c0, &h, &w);
+    pair_shape_of(a & comp, b & comp, stride, r0, c0, h, w, key);
+    *negated = key->swapped;
+    return 2;
+}
 PyObject *pair_key_tuple(const pair_shape *sh);
+/* The part (key, flag, region), key and region stolen; NULL when either is (an exception
+ * set) or on failure. */
+PyObject *part_of(PyObject *key, int flag, PyObject *region);
 /* Append (key, swapped, region) to the list out; region is stolen. 0 or -1. */
 int append_part(PyObject *out, const pair_shape *sh, PyObject *region);
 /* Read a key (h, w, a rows, b rows), h * (w + 1) <= 64; disjoint: no bit in both. */
 int pair_key_args(PyObject *key, int disjoint, pair_shape *sh);
 /* Build (lefts list, rights list) from two lists (stolen); NULL when either is. */
 PyObject *two_sides(PyObject *lefts, PyObject *rights);
+/* The same, each list filled by collect(ctx, side, list) (0, or -1 with an exception set). */
+PyObject *two_sides_of(int (*collect)(void *ctx, int side, PyObject *list), void *ctx);
+/* The items of the list (stolen) as a tuple; NULL on failure. */
+PyObject *tuple_of(PyObject *list);
+/* Append item (stolen; NULL: an exception is already set) to the list out. 0 or -1. */
+int append_stolen(PyObject *out, PyObject *item);
 /* Read (h, w, masks...) of a board, h * (w + 1) <= 64, no bit off the board. */
 int masks_args(PyObject *args, const char *fmt, int *h, int *w, u64 *masks, int n, int *flag);
 
@@ -356,6 +382,12 @@ static inline int grid_counted(grid_walk *wk)
          #p "_memo_add(key, id, limit): remember a key's value (a checkpoint)"},            \
         {#p "_memo_stats", p##_memo_stats, METH_NOARGS,                                     \
          #p "_memo_stats() -> (entries, evaluated, evictions, bytes)"}
+
+/* The method table entries p_split and p_options of a board game (docs p_split_doc and
+ * p_options_doc), both taking their arguments as flags says. */
+#define GRID_BOARD_METHODS(p, flags)                                                        \
+    {#p "_split", p##_split, flags, p##_split_doc},                                         \
+        {#p "_options", p##_options, flags, p##_options_doc}
 
 extern PyMethodDef GRUNDY_MEMO_METHODS[];
 extern PyMethodDef GRUNDY_DOM_METHODS[];

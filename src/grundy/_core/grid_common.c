@@ -126,26 +126,22 @@ PyObject *pair_key_tuple(const pair_shape *sh)
     }
     return Py_BuildValue("(iiNN)", sh->kh, sh->kw, a, b);
 }
+/* The part (key, flag, region), key and region stolen; NULL when either is (an exception
+ * set) or on failure. */
+PyObject *part_of(PyObject *key, int flag, PyObject *region)
+{
+    if (key == NULL || region == NULL) {
+        Py_XDECREF(key);
+        Py_XDECREF(region);
+        return NULL;
+    }
+    return Py_BuildValue("(NON)", key, flag ? Py_True : Py_False, region);
+}
 /* Append (key, swapped, region) to the list out; region is stolen. 0 or -1. */
 int append_part(PyObject *out, const pair_shape *sh, PyObject *region)
 {
-    PyObject *key, *part;
-    if (region == NULL)
-        return -1;
-    key = pair_key_tuple(sh);
-    if (key == NULL) {
-        Py_DECREF(region);
-        return -1;
-    }
-    part = Py_BuildValue("(NON)", key, sh->swapped ? Py_True : Py_False, region);
-    if (part == NULL)
-        return -1;
-    if (PyList_Append(out, part) < 0) {
-        Py_DECREF(part);
-        return -1;
-    }
-    Py_DECREF(part);
-    return 0;
+    PyObject *key = region == NULL ? NULL : pair_key_tuple(sh);
+    return append_stolen(out, part_of(key, sh->swapped, region));
 }
 /* Read a key (h, w, a rows, b rows), h * (w + 1) <= 64; disjoint: no bit in both. */
 int pair_key_args(PyObject *key, int disjoint, pair_shape *sh)
@@ -187,6 +183,38 @@ PyObject *two_sides(PyObject *lefts, PyObject *rights)
     Py_XDECREF(lefts);
     Py_XDECREF(rights);
     return out;
+}
+/* (Left's options, Right's options) as two lists, each filled by collect(ctx, side, list)
+ * (0, or -1 with an exception set). */
+PyObject *two_sides_of(int (*collect)(void *ctx, int side, PyObject *list), void *ctx)
+{
+    PyObject *sides[2] = {NULL, NULL};
+    int side;
+    for (side = 0; side < 2; side++) {
+        sides[side] = PyList_New(0);
+        if (sides[side] == NULL || collect(ctx, side, sides[side]) < 0) {
+            Py_CLEAR(sides[side]);
+            break;
+        }
+    }
+    return two_sides(sides[0], sides[1]);
+}
+/* The items of the list (stolen) as a tuple; NULL on failure. */
+PyObject *tuple_of(PyObject *list)
+{
+    PyObject *t = PyList_AsTuple(list);
+    Py_DECREF(list);
+    return t;
+}
+/* Append item (stolen; NULL: an exception is already set) to the list out. 0 or -1. */
+int append_stolen(PyObject *out, PyObject *item)
+{
+    int res;
+    if (item == NULL)
+        return -1;
+    res = PyList_Append(out, item);
+    Py_DECREF(item);
+    return res;
 }
 /* Read (h, w, masks...) of a board, h * (w + 1) <= 64, no bit off the board. */
 int masks_args(PyObject *args, const char *fmt, int *h, int *w, u64 *masks, int n,

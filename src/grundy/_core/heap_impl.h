@@ -8,6 +8,22 @@
  * signal handler raised (the GIL is then held).
  */
 
+/* Mark (with n) the values of the options of heap n that leave at most one heap. */
+static inline void G_NAME(mark_one)(const G_T *g, Py_ssize_t n, const uint8_t *whole,
+                                    Py_ssize_t nwhole, const int64_t *single,
+                                    Py_ssize_t nsingle, int64_t *mark)
+{
+    Py_ssize_t i;
+    if (n < nwhole && whole[n])
+        mark[0] = n;
+    for (i = 0; i < nsingle; i++) {
+        int64_t k = single[i];
+        if (k >= n)
+            break;
+        mark[g[n - k]] = n;
+    }
+}
+
 static Py_ssize_t G_NAME(plain)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const uint8_t *whole,
                                 Py_ssize_t nwhole, const int64_t *single, Py_ssize_t nsingle,
                                 const int64_t *split, Py_ssize_t nsplit, const int64_t *triple,
@@ -18,14 +34,7 @@ static Py_ssize_t G_NAME(plain)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const
     for (n = start; n < stop; n++) {
         int64_t work = 1;
         int64_t v;
-        if (n < nwhole && whole[n])
-            mark[0] = n;
-        for (i = 0; i < nsingle; i++) {
-            int64_t k = single[i];
-            if (k >= n)
-                break;
-            mark[g[n - k]] = n;
-        }
+        G_NAME(mark_one)(g, n, whole, nwhole, single, nsingle, mark);
         for (i = 0; i < nsplit; i++) {
             Py_ssize_t r = n - (Py_ssize_t)split[i];
             Py_ssize_t h;
@@ -101,14 +110,7 @@ static Py_ssize_t G_NAME(rare)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const 
             *nrare_io = nrare;
             return n;
         }
-        if (n < nwhole && whole[n])
-            mark[0] = n;
-        for (i = 0; i < nsingle; i++) {
-            int64_t k = single[i];
-            if (k >= n)
-                break;
-            mark[g[n - k]] = n;
-        }
+        G_NAME(mark_one)(g, n, whole, nwhole, single, nsingle, mark);
         for (i = 0; i < nsplit; i++) {
             Py_ssize_t r = n - (Py_ssize_t)split[i];
             if (r < 2)

@@ -128,14 +128,15 @@ static int konane_moves(int h, int w, u64 xs, u64 os, int side, konane_visit vis
 
 typedef struct {
     int h, w;
+    u64 m[2];
     PyObject *list;
-} konane_collect;
+} konane_board;
 
 static PyObject *konane_parts(int h, int w, u64 xs, u64 os)
 {
     u64 gx[64], go[64];
     int n = konane_groups(w, xs, os, gx, go), i, stride = w + 1;
-    PyObject *out = PyList_New(0), *t;
+    PyObject *out = PyList_New(0);
     if (out == NULL)
         return NULL;
     for (i = 0; i < n; i++) {
@@ -158,20 +159,18 @@ static PyObject *konane_parts(int h, int w, u64 xs, u64 os)
             return NULL;
         }
     }
-    t = PyList_AsTuple(out);
-    Py_DECREF(out);
-    return t;
+    return tuple_of(out);
 }
 static int konane_collect_one(u64 nx, u64 no, void *ctx)
 {
-    konane_collect *c = (konane_collect *)ctx;
-    PyObject *parts = konane_parts(c->h, c->w, nx, no);
-    if (parts == NULL || PyList_Append(c->list, parts) < 0) {
-        Py_XDECREF(parts);
-        return -1;
-    }
-    Py_DECREF(parts);
-    return 0;
+    konane_board *c = (konane_board *)ctx;
+    return append_stolen(c->list, konane_parts(c->h, c->w, nx, no));
+}
+static int konane_collect(void *ctx, int side, PyObject *list)
+{
+    konane_board *c = (konane_board *)ctx;
+    c->list = list;
+    return konane_moves(c->h, c->w, c->m[0], c->m[1], side, konane_collect_one, c) != 0 ? -1 : 0;
 }
 PyDoc_STRVAR(konane_split_doc, "konane_split(h, w, xs, os) -> parts (see grundy.kernels.boards)");
 
@@ -189,25 +188,11 @@ PyDoc_STRVAR(konane_options_doc,
 
 static PyObject *konane_options(PyObject *self, PyObject *args)
 {
-    int h, w, side;
-    u64 m[2];
-    PyObject *sides[2] = {NULL, NULL};
+    konane_board c;
     (void)self;
-    if (masks_args(args, "iiOO", &h, &w, m, 2, NULL) < 0)
+    if (masks_args(args, "iiOO", &c.h, &c.w, c.m, 2, NULL) < 0)
         return NULL;
-    for (side = 0; side < 2; side++) {
-        konane_collect c;
-        c.h = h;
-        c.w = w;
-        c.list = sides[side] = PyList_New(0);
-        if (sides[side] == NULL)
-            break;
-        if (konane_moves(h, w, m[0], m[1], side, konane_collect_one, &c) != 0) {
-            Py_CLEAR(sides[side]);
-            break;
-        }
-    }
-    return two_sides(sides[0], sides[1]);
+    return two_sides_of(konane_collect, &c);
 }
 
 /* ---- the walk's hooks (walk.h) ---- */
@@ -223,14 +208,6 @@ typedef struct {
     u64 full, mine, theirs, stones, at, m, t;
     int h, w, side, d, active;
 } konane_iter;
-
-static inline void konane_pack(const pair_shape *k, u64 *a, u64 *b, uint32_t *tag)
-{
-    pair_pack(k, GRID_KIND_KONANE, a, b, tag);
-}
-
-#define konane_unpack pair_unpack
-#define konane_key_object pair_key_tuple
 
 static inline void konane_begin(const pair_shape *k, int side, konane_iter *it)
 {
@@ -304,24 +281,16 @@ static inline int konane_part(const konane_pos *pos, u64 comp, pair_shape *key, 
     return 2;
 }
 
-static int konane_key_read(PyObject *key, pair_shape *k, int walking)
-{
-    (void)walking;
-    return pair_key_args(key, 1, k);
-}
-
 #define WALK_PREFIX konane
 #define WALK_KIND GRID_KIND_KONANE
-#define WALK_KEY pair_shape
+#define WALK_PAIR_KEYS 1 /* no square holds both colours */
 #define WALK_POS konane_pos
 #define WALK_ITER konane_iter
 #define WALK_MAXOPT 256
-#define WALK_IMPARTIAL 0
 #include "walk.h"
 
 PyMethodDef GRUNDY_KONANE_METHODS[] = {
-    {"konane_split", konane_split, METH_VARARGS, konane_split_doc},
-    {"konane_options", konane_options, METH_VARARGS, konane_options_doc},
+    GRID_BOARD_METHODS(konane, METH_VARARGS),
     GRID_WALK_METHODS(konane),
     {NULL, NULL, 0, NULL},
 };

@@ -78,11 +78,11 @@ static void tf_block_of(u64 t, u64 f, int n, tf_block *out)
     out->kt = out->mirrored ? mt : t;
     out->kf = out->mirrored ? mf : f;
 }
-/* The blocks of a strip: calls back per block with at least one piece. Returns the count
- * written to blocks (at most n). */
-static int tf_blocks(u64 t, u64 f, int n, tf_block *blocks)
+/* The live blocks of a strip (runs of squares that are not dead, tf_dead) that hold a
+ * piece, as masks of their squares, left to right. Returns how many (at most n). */
+static inline int tf_live_blocks(u64 t, u64 f, int n, u64 *comps)
 {
-    u64 D = tf_dead(t, f, n);
+    u64 D = tf_dead(t, f, n), pieces = t | f;
     int i = 0, k = 0;
     while (i < n) {
         int lo;
@@ -94,13 +94,19 @@ static int tf_blocks(u64 t, u64 f, int n, tf_block *blocks)
         while (i < n && !((D >> i) & 1u))
             i++;
         {
-            int len = i - lo;
-            u64 m = ((u64)1 << len) - 1, bt = (t >> lo) & m, bf = (f >> lo) & m;
-            if (bt | bf)
-                tf_block_of(bt, bf, len, &blocks[k++]);
+            u64 m = (((u64)1 << (i - lo)) - 1) << lo;
+            if (pieces & m)
+                comps[k++] = m;
         }
     }
     return k;
+}
+/* The block of a strip on the squares of comp (a run of them). */
+static inline void tf_block_at(u64 t, u64 f, u64 comp, tf_block *out)
+{
+    int lo = low_bit(comp), len = bit_length(comp) - lo;
+    u64 m = ((u64)1 << len) - 1;
+    tf_block_of((t >> lo) & m, (f >> lo) & m, len, out);
 }
 static PyObject *tf_text(u64 t, u64 f, int n)
 {
@@ -113,22 +119,21 @@ static PyObject *tf_text(u64 t, u64 f, int n)
 static PyObject *tf_parts(u64 t, u64 f, int n)
 {
     tf_block blocks[64];
-    int k = tf_blocks(t, f, n, blocks), i;
+    u64 comps[64];
+    int k = tf_live_blocks(t, f, n, comps), i;
     PyObject *out = PyTuple_New(k);
     if (out == NULL)
         return NULL;
+    for (i = 0; i < k; i++)
+        tf_block_at(t, f, comps[i], &blocks[i]);
     for (i = 0; i < k; i++) {
         PyObject *part;
         if (blocks[i].is_number) {
             part = Py_BuildValue("(OlO)", Py_None, blocks[i].number, Py_None);
         } else {
             PyObject *key = tf_text(blocks[i].kt, blocks[i].kf, blocks[i].n);
-            PyObject *reg = key == NULL ? NULL : tf_text(blocks[i].t, blocks[i].f, blocks[i].n);
-            part = reg == NULL ? NULL
-                               : Py_BuildValue("(NON)", key, blocks[i].mirrored ? Py_True : Py_False,
-                                               reg);
-            if (reg == NULL)
-                Py_XDECREF(key);
+            part = part_of(key, blocks[i].mirrored,
+                           key == NULL ? NULL : tf_text(blocks[i].t, blocks[i].f, blocks[i].n));
         }
         if (part == NULL) {
             Py_DECREF(out);
@@ -197,58 +202,6 @@ static int tf_move(u64 t, u64 f, int n, int i, int left, u64 *nt, u64 *nf)
     }
     return 0;
 }
-PyDoc_STRVAR(tf_split_doc, "tf_split(strip) -> parts of a Toads-and-Frogs strip");
-
-static PyObject *tf_split(PyObject *self, PyObject *arg)
-{
-    u64 t, f;
-    int n;
-    (void)self;
-    if (tf_arg(arg, &t, &f, &n) < 0)
-        return NULL;
-    return tf_parts(t, f, n);
-}
-PyDoc_STRVAR(tf_options_doc,
-             "tf_options(strip) -> (parts of each Left option, parts of each Right option)");
-
-static PyObject *tf_options(PyObject *self, PyObject *arg)
-{
-    u64 t, f;
-    int n, side, i;
-    PyObject *sides[2] = {NULL, NULL}, *out;
-    (void)self;
-    if (tf_arg(arg, &t, &f, &n) < 0)
-        return NULL;
-    for (side = 0; side < 2; side++) {
-        u64 mine = side == 0 ? t : f;
-        sides[side] = PyList_New(0);
-        if (sides[side] == NULL)
-            goto fail;
-        for (i = 0; i < n; i++) {
-            u64 nt, nf;
-            PyObject *parts;
-            if (!((mine >> i) & 1u) || !tf_move(t, f, n, i, side == 0, &nt, &nf))
-                continue;
-            parts = tf_parts(nt, nf, n);
-            if (parts == NULL)
-                goto fail;
-            if (PyList_Append(sides[side], parts) < 0) {
-                Py_DECREF(parts);
-                goto fail;
-            }
-            Py_DECREF(parts);
-        }
-    }
-    out = PyTuple_Pack(2, sides[0], sides[1]);
-    Py_DECREF(sides[0]);
-    Py_DECREF(sides[1]);
-    return out;
-fail:
-    Py_XDECREF(sides[0]);
-    Py_XDECREF(sides[1]);
-    return NULL;
-}
-
 /* ---- the walk's hooks (walk.h) ---- */
 
 typedef struct {
@@ -297,42 +250,58 @@ static inline int tf_next(tf_iter *it, tf_key *pos)
     return 0;
 }
 
-/* The live blocks of a strip as masks of their squares (those with a piece). */
+PyDoc_STRVAR(tf_split_doc, "tf_split(strip) -> parts of a Toads-and-Frogs strip");
+
+static PyObject *tf_split(PyObject *self, PyObject *arg)
+{
+    u64 t, f;
+    int n;
+    (void)self;
+    if (tf_arg(arg, &t, &f, &n) < 0)
+        return NULL;
+    return tf_parts(t, f, n);
+}
+PyDoc_STRVAR(tf_options_doc,
+             "tf_options(strip) -> (parts of each Left option, parts of each Right option)");
+
+static int tf_collect(void *ctx, int side, PyObject *list)
+{
+    tf_iter it;
+    tf_key pos;
+    tf_begin((const tf_key *)ctx, side, &it);
+    while (tf_next(&it, &pos))
+        if (append_stolen(list, tf_parts(pos.t, pos.f, pos.n)) < 0)
+            return -1;
+    return 0;
+}
+
+static PyObject *tf_options(PyObject *self, PyObject *arg)
+{
+    tf_key k;
+    (void)self;
+    if (tf_arg(arg, &k.t, &k.f, &k.n) < 0)
+        return NULL;
+    return two_sides_of(tf_collect, &k);
+}
+
+/* ---- the walk's other hooks (walk.h) ---- */
+
 static inline int tf_regions(const tf_key *pos, u64 *comps)
 {
-    u64 D = tf_dead(pos->t, pos->f, pos->n), pieces = pos->t | pos->f;
-    int i = 0, k = 0, n = pos->n;
-    while (i < n) {
-        int lo;
-        if ((D >> i) & 1u) {
-            i++;
-            continue;
-        }
-        lo = i;
-        while (i < n && !((D >> i) & 1u))
-            i++;
-        {
-            u64 m = (((u64)1 << (i - lo)) - 1) << lo;
-            if (pieces & m)
-                comps[k++] = m;
-        }
-    }
-    return k;
+    return tf_live_blocks(pos->t, pos->f, pos->n, comps);
 }
 
 static inline int tf_part(const tf_key *pos, u64 comp, tf_key *key, long *number, int *negated)
 {
-    int lo = low_bit(comp), len = bit_length(comp) - lo;
-    u64 m = ((u64)1 << len) - 1;
     tf_block bl;
-    tf_block_of((pos->t >> lo) & m, (pos->f >> lo) & m, len, &bl);
+    tf_block_at(pos->t, pos->f, comp, &bl);
     if (bl.is_number) {
         *number = bl.number;
         return 1;
     }
     key->t = bl.kt;
     key->f = bl.kf;
-    key->n = len;
+    key->n = bl.n;
     *negated = bl.mirrored;
     return 2;
 }
@@ -354,12 +323,10 @@ static PyObject *tf_key_object(const tf_key *k)
 #define WALK_POS tf_key
 #define WALK_ITER tf_iter
 #define WALK_MAXOPT 64
-#define WALK_IMPARTIAL 0
 #include "walk.h"
 
 PyMethodDef GRUNDY_TF_METHODS[] = {
-    {"tf_split", tf_split, METH_O, tf_split_doc},
-    {"tf_options", tf_options, METH_O, tf_options_doc},
+    GRID_BOARD_METHODS(tf, METH_O),
     GRID_WALK_METHODS(tf),
     {NULL, NULL, 0, NULL},
 };

@@ -16,7 +16,14 @@
  *   WALK_KEY        the type of a key image, WALK_POS of a position after a move,
  *                   WALK_ITER of the move generator's state
  *   WALK_MAXOPT     the most options of one side
- *   WALK_IMPARTIAL  1 when both players have the same moves (only Left's are generated)
+ *   WALK_IMPARTIAL  1 when both players have the same moves (only Left's are generated);
+ *                   0 when left undefined
+ *   WALK_PAIR_KEYS  defined for keys of two planes (pair_shape, grid.h): then this file
+ *                   defines WALK_KEY and the hooks pack, unpack, key_read and key_object;
+ *                   its value is key_read's `disjoint` (pair_key_args: no cell in both)
+ *   WALK_AGAIN      defined when the next walk of the file has the same types (key,
+ *                   position, iterator): it then defines only WALK_PREFIX, WALK_KIND,
+ *                   WALK_MAXOPT (and WALK_IMPARTIAL) and its hooks
  *
  * and, as static (inline) functions named after WALK_PREFIX (so the compiler inlines
  * them into the walk: no call through a pointer in the hot loop):
@@ -36,6 +43,34 @@
 #define WALK_CAT2(a, b) a##_##b
 #define WALK_CAT(a, b) WALK_CAT2(a, b)
 #define WALK_FN(x) WALK_CAT(WALK_PREFIX, x)
+#ifndef WALK_IMPARTIAL
+#define WALK_IMPARTIAL 0
+#endif
+
+#ifdef WALK_PAIR_KEYS
+#define WALK_KEY pair_shape
+
+static inline void WALK_FN(pack)(const pair_shape *k, u64 *a, u64 *b, uint32_t *tag)
+{
+    pair_pack(k, WALK_KIND, a, b, tag);
+}
+
+static inline void WALK_FN(unpack)(u64 a, u64 b, uint32_t tag, pair_shape *k)
+{
+    pair_unpack(a, b, tag, k);
+}
+
+static int WALK_FN(key_read)(PyObject *key, pair_shape *k, int walking)
+{
+    (void)walking;
+    return pair_key_args(key, WALK_PAIR_KEYS, k);
+}
+
+static PyObject *WALK_FN(key_object)(const pair_shape *k)
+{
+    return pair_key_tuple(k);
+}
+#endif
 
 static int WALK_FN(walk)(const WALK_KEY *key, grid_walk *wk);
 
@@ -195,8 +230,13 @@ static PyObject *WALK_FN(memo_stats)(PyObject *self, PyObject *noargs)
 #undef WALK_CAT2
 #undef WALK_PREFIX
 #undef WALK_KIND
+#undef WALK_MAXOPT
+#undef WALK_IMPARTIAL
+#ifdef WALK_AGAIN
+#undef WALK_AGAIN
+#else
 #undef WALK_KEY
 #undef WALK_POS
 #undef WALK_ITER
-#undef WALK_MAXOPT
-#undef WALK_IMPARTIAL
+#undef WALK_PAIR_KEYS
+#endif

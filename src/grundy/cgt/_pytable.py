@@ -21,7 +21,7 @@ only, so its depth is bounded by birthdays.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -553,32 +553,37 @@ def _make(gl: list[int], gr: list[int]) -> int:
     # so the answers memoised in `memo` stay true throughout.
     gl, gr = _undominated(gl, gr)
     memo: dict[int, bool] = {}
-    bypassed = False
-    i = 0
-    while i < len(gl):
-        check_time()
-        opt = gl[i]
-        back = next((r for r in RIGHT[opt] if _le_xg(r, gl, gr, memo)), None)
-        if back is None:
-            i += 1
-        else:
-            bypassed = True
-            gl = sorted(set(gl[:i] + gl[i + 1 :] + list(LEFT[back])))
-            i = 0
-    i = 0
-    while i < len(gr):
-        check_time()
-        opt = gr[i]
-        back = next((left for left in LEFT[opt] if _le_gx(gl, gr, left, memo)), None)
-        if back is None:
-            i += 1
-        else:
-            bypassed = True
-            gr = sorted(set(gr[:i] + gr[i + 1 :] + list(RIGHT[back])))
-            i = 0
-    if bypassed:
+    gl, left_bypassed = _bypass(gl, RIGHT, LEFT, lambda r, now: _le_xg(r, now, gr, memo))
+    gr, right_bypassed = _bypass(gr, LEFT, RIGHT, lambda lt, now: _le_gx(gl, now, lt, memo))
+    if left_bypassed or right_bypassed:
         gl, gr = _undominated(gl, gr)
     return intern(tuple(gl), tuple(gr))
+
+
+def _bypass(
+    opts: list[int],
+    replies: list[tuple[int, ...]],
+    own: list[tuple[int, ...]],
+    reverses: Callable[[int, list[int]], bool],
+) -> tuple[list[int], bool]:
+    """One side's options (``opts``) with each reversible one bypassed, and whether any was.
+
+    An option is reversible through a reply (in ``replies[option]``: the other side's
+    options of it) when ``reverses(reply, opts)`` with this side's options as they stand;
+    the option then gives way to the reply's own options of this side (``own[reply]``).
+    """
+    bypassed = False
+    i = 0
+    while i < len(opts):
+        check_time()
+        back = next((r for r in replies[opts[i]] if reverses(r, opts)), None)
+        if back is None:
+            i += 1
+        else:
+            bypassed = True
+            opts = sorted(set(opts[:i] + opts[i + 1 :] + list(own[back])))
+            i = 0
+    return opts, bypassed
 
 
 def neg_memo() -> dict[int, int]:

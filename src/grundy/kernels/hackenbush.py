@@ -44,6 +44,28 @@ def _ints(a: Any) -> Any:
     return np.ascontiguousarray(a, dtype=np.int64)
 
 
+def _incidence(n: int, eu: Any, ev: Any) -> tuple[Any, Any]:
+    """The edges (not loops) at each vertex: ``adj[deg[x]:deg[x + 1]]`` are the numbers of
+    those at ``x``, in edge order."""
+    m = eu.shape[0]
+    deg = np.zeros(n + 1, np.int64)
+    for i in range(m):
+        if eu[i] != ev[i]:
+            deg[eu[i] + 1] += 1
+            deg[ev[i] + 1] += 1
+    for x in range(n):
+        deg[x + 1] += deg[x]
+    start = deg.copy()
+    adj = np.empty(deg[n], np.int64)
+    for i in range(m):
+        if eu[i] != ev[i]:
+            adj[start[eu[i]]] = i
+            start[eu[i]] += 1
+            adj[start[ev[i]]] = i
+            start[ev[i]] += 1
+    return deg, adj
+
+
 def _decompose_compiled(  # noqa: PLR0917
     fast: Callable[..., Any], n: int, eu: Any, ev: Any, ew: Any, root: int, vx: Any
 ) -> tuple[Any, ...]:
@@ -69,21 +91,7 @@ def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  
     up_edge, parity, g, contrib, pe) as arrays (top to contrib per part; pe is
     each vertex's tree edge to its parent, -1 for the root)."""
     m = eu.shape[0]
-    deg = np.zeros(n + 1, np.int64)
-    for i in range(m):
-        if eu[i] != ev[i]:
-            deg[eu[i] + 1] += 1
-            deg[ev[i] + 1] += 1
-    for x in range(n):
-        deg[x + 1] += deg[x]
-    start = deg.copy()
-    adj = np.empty(deg[n], np.int64)
-    for i in range(m):
-        if eu[i] != ev[i]:
-            adj[start[eu[i]]] = i
-            start[eu[i]] += 1
-            adj[start[ev[i]]] = i
-            start[ev[i]] += 1
+    deg, adj = _incidence(n, eu, ev)
     tin = np.full(n, -1, np.int64)
     low = np.zeros(n, np.int64)
     pe = np.full(n, -1, np.int64)
@@ -184,20 +192,7 @@ def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  
 @twin("reach", _reach_compiled)
 def reach_kernel(n, eu, ev, root):  # type: ignore[no-untyped-def]
     """Which vertices an edge path joins to ``root`` (a boolean array)."""
-    m = eu.shape[0]
-    deg = np.zeros(n + 1, np.int64)
-    for i in range(m):
-        deg[eu[i] + 1] += 1
-        deg[ev[i] + 1] += 1
-    for x in range(n):
-        deg[x + 1] += deg[x]
-    start = deg.copy()
-    adj = np.empty(deg[n], np.int64)
-    for i in range(m):
-        adj[start[eu[i]]] = ev[i]
-        start[eu[i]] += 1
-        adj[start[ev[i]]] = eu[i]
-        start[ev[i]] += 1
+    deg, adj = _incidence(n, eu, ev)  # a loop joins nothing new: left out
     seen = np.zeros(n, np.bool_)
     stack = np.empty(n, np.int64)
     seen[root] = True
@@ -207,7 +202,7 @@ def reach_kernel(n, eu, ev, root):  # type: ignore[no-untyped-def]
         sp -= 1
         x = stack[sp]
         for k in range(deg[x], deg[x + 1]):
-            y = adj[k]
+            y = eu[adj[k]] ^ ev[adj[k]] ^ x  # the edge's other end
             if not seen[y]:
                 seen[y] = True
                 stack[sp] = y

@@ -68,6 +68,31 @@ def _rare_compiled(fast: Callable[..., Any], *args: Any) -> tuple[int, int]:
     return done
 
 
+def _mark_one_heap(g: Any, n: int, whole: Any, single: Any, mark: Any) -> None:
+    """Mark (with ``n``) the values of the options of heap ``n`` that leave at most one heap."""
+    if n < len(whole) and whole[n]:
+        mark[0] = n
+    for i in range(len(single)):
+        k = single[i]
+        if k >= n:
+            break
+        mark[g[n - k]] = n
+
+
+def _last_split(r: int, unequal: int) -> int:
+    """The largest smaller heap ``a`` of a split of ``r`` into ``a + (r - a)``."""
+    return r // 2 - 1 if unequal and r % 2 == 0 else r // 2
+
+
+def _found(x: int, n: int, want: Any, mark: Any) -> int:
+    """1 when the value ``x`` is wanted: it is then marked for ``n`` and wanted no more."""
+    if want[x]:
+        want[x] = 0
+        mark[x] = n
+        return 1
+    return 0
+
+
 @twin("plain_kernel", _plain_compiled)
 def plain_kernel(  # noqa: PLR0917 - kernels take positional arrays
     g: Any,
@@ -83,21 +108,12 @@ def plain_kernel(  # noqa: PLR0917 - kernels take positional arrays
     """The straightforward kernel: every option of every heap, then the mex."""
     half = len(mark) // 2
     for n in range(start, stop):
-        if n < len(whole) and whole[n]:
-            mark[0] = n
-        for i in range(len(single)):
-            k = single[i]
-            if k >= n:
-                break
-            mark[g[n - k]] = n
+        _mark_one_heap(g, n, whole, single, mark)
         for i in range(len(split)):
             r = n - split[i]
             if r < 2:
                 break
-            h = r // 2
-            if unequal and r % 2 == 0:
-                h -= 1
-            for a in range(1, h + 1):
+            for a in range(1, _last_split(r, unequal) + 1):
                 mark[g[a] ^ g[r - a]] = n
         for i in range(len(triple)):
             r = n - triple[i]
@@ -150,13 +166,7 @@ def rare_kernel(  # noqa: PLR0917 - kernels take positional arrays
     for n in range(start, stop):
         if nrare == len(rare):
             return n, nrare
-        if n < len(whole) and whole[n]:
-            mark[0] = n
-        for i in range(len(single)):
-            k = single[i]
-            if k >= n:
-                break
-            mark[g[n - k]] = n
+        _mark_one_heap(g, n, whole, single, mark)
         for i in range(len(split)):
             r = n - split[i]
             if r < 2:
@@ -180,61 +190,36 @@ def rare_kernel(  # noqa: PLR0917 - kernels take positional arrays
         if need:
             # Scan the pairs from both ends at once, every removal amount in turn:
             # the missing values usually turn up near an end (e.g. 0 from the middle pair).
-            hmax = 0
-            for i in range(len(split)):
-                r = n - split[i]
-                h = r // 2
-                if unequal and r % 2 == 0:
-                    h -= 1
-                hmax = max(hmax, h)
+            hmax = max([0, *(_last_split(n - k, unequal) for k in split)])
             step = 1
             if len(split) == 1:
                 r = n - split[0]
                 lo, hi = 1, hmax
                 while lo <= hi:
-                    x = g[lo] ^ g[r - lo]
-                    if want[x]:
-                        want[x] = 0
-                        mark[x] = n
-                        need -= 1
+                    need -= _found(g[lo] ^ g[r - lo], n, want, mark)
+                    if need == 0:
+                        break
+                    if hi > lo:
+                        need -= _found(g[hi] ^ g[r - hi], n, want, mark)
                         if need == 0:
                             break
-                    if hi > lo:
-                        x = g[hi] ^ g[r - hi]
-                        if want[x]:
-                            want[x] = 0
-                            mark[x] = n
-                            need -= 1
-                            if need == 0:
-                                break
                     lo += 1
                     hi -= 1
                 step = hmax + 1
             while need and step <= hmax:
                 for i in range(len(split)):
                     r = n - split[i]
-                    h = r // 2
-                    if unequal and r % 2 == 0:
-                        h -= 1
+                    h = _last_split(r, unequal)
                     if step > h:
                         continue
-                    a = step
-                    x = g[a] ^ g[r - a]
-                    if want[x]:
-                        want[x] = 0
-                        mark[x] = n
-                        need -= 1
-                        if need == 0:
-                            break
+                    need -= _found(g[step] ^ g[r - step], n, want, mark)
+                    if need == 0:
+                        break
                     a = h + 1 - step
                     if a > step:
-                        x = g[a] ^ g[r - a]
-                        if want[x]:
-                            want[x] = 0
-                            mark[x] = n
-                            need -= 1
-                            if need == 0:
-                                break
+                        need -= _found(g[a] ^ g[r - a], n, want, mark)
+                        if need == 0:
+                            break
                 step += 1
             if need:
                 for v in range(c):

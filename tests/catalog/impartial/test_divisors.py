@@ -13,7 +13,13 @@ import grundy
 from grundy.catalog.impartial.divisors import Divisors
 from grundy.core.search import SearchMemo
 from grundy.errors import UnsupportedError
-from tests.checks import check_winning_moves, options_by_search, search_value
+from tests.checks import (
+    check_listed_moves,
+    check_misere_moves,
+    check_winning_moves,
+    options_by_search,
+    search_value,
+)
 from tests.reference.catalog_rules import (
     big_omega_by_trial,
     divisor_moves,
@@ -88,12 +94,7 @@ def test_sums_against_whole_position_brute_force() -> None:
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(1, 10**12), min_size=1, max_size=3))
 def test_random_positions(numbers: list[int]) -> None:
-    position = grundy.parse("divisors " + " ".join(map(str, numbers)))
-    result = grundy.solve(position, max_moves=10)
-    for after in result.winning_moves:
-        assert grundy.grundy_value(after) == 0
-    if result.outcome == "N":
-        assert result.winning_moves
+    check_listed_moves("divisors " + " ".join(map(str, numbers)), max_moves=10)
 
 
 @settings(max_examples=10, deadline=None)
@@ -138,19 +139,9 @@ def test_zero_is_rejected() -> None:
 
 def test_misere_against_whole_position_brute_force() -> None:
     # Bounds: every multiset of up to 3 numbers from 1..24.
-    for size in (1, 2, 3):
-        for numbers in itertools.combinations_with_replacement(range(1, 25), size):
-            r = grundy.solve("divisors " + " ".join(map(str, numbers)), misere=True)
-            assert (r.outcome == "N") == divisors_misere_wins(numbers), numbers
-            for after in r.winning_moves:
-                state = tuple(sorted(c.state for c in after.components))
-                assert not divisors_misere_wins(state), (numbers, state)
-            if r.outcome == "N" and not r.winning_moves_truncated:
-                expected = set()
-                for i, n in enumerate(numbers):
-                    for d in divisor_moves(n):
-                        p = tuple(sorted((*numbers[:i], d, *numbers[i + 1 :])))
-                        if not divisors_misere_wins(p):
-                            expected.add(p)
-                got = {tuple(sorted(c.state for c in w.components)) for w in r.winning_moves}
-                assert got == expected, numbers
+    numbers = (
+        combo
+        for size in (1, 2, 3)
+        for combo in itertools.combinations_with_replacement(range(1, 25), size)
+    )
+    check_misere_moves("divisors", numbers, divisors_misere_wins, divisor_moves)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import grundy
 from grundy.catalog.impartial.halving import Halving, halving_move, halving_moves_left
 from grundy.core.search import SearchMemo
-from tests.checks import check_winning_moves, options_by_search, search_value
+from tests.checks import check_misere_moves, check_winning_moves, options_by_search, search_value
 from tests.reference.catalog_rules import c_move, halving_misere_wins, halving_moves, halving_value
 
 GAME = Halving()
@@ -81,15 +81,9 @@ def test_thousand_digit_piles() -> None:
 @pytest.mark.slow
 def test_misere_against_whole_position_brute_force() -> None:
     # Bounds: every multiset of up to 3 piles from 0..40.
-    for size in (1, 2, 3):
-        for piles in itertools.combinations_with_replacement(range(41), size):
-            r = grundy.solve("halving " + " ".join(map(str, piles)), misere=True)
-            assert (r.outcome == "N") == halving_misere_wins(piles), piles
-            expected = set()
-            for i, x in enumerate(piles):
-                for m in halving_moves(x):
-                    p = tuple(sorted((*piles[:i], m, *piles[i + 1 :])))
-                    if not halving_misere_wins(p):
-                        expected.add(p)
-            got = {tuple(sorted(c.state for c in w.components)) for w in r.winning_moves}
-            assert got == expected, piles
+    piles = (
+        combo
+        for size in (1, 2, 3)
+        for combo in itertools.combinations_with_replacement(range(41), size)
+    )
+    check_misere_moves("halving", piles, halving_misere_wins, halving_moves)

@@ -9,8 +9,18 @@ from typing import Any
 
 from grundy.core.text import svg_document, svg_number
 from grundy.errors import InvalidSpecError, SearchLimitError
+from grundy.search.protocol import DRAW, LOSS
 
-__all__ = ["CELL", "board_rows", "board_svg", "check_search_size", "parse_size"]
+__all__ = [
+    "CELL",
+    "board_rows",
+    "board_svg",
+    "check_search_size",
+    "check_turns",
+    "line_caption",
+    "parse_size",
+    "x_o_pieces",
+]
 
 #: The side of one cell in a board picture (SVG units).
 CELL = 36
@@ -176,3 +186,56 @@ def board_svg(
             f'<text x="{_MARGIN}" y="{y}" font-size="12" fill="#333">{escape(caption)}</text>'
         )
     return svg_document(width, height, body, title=title)
+
+
+def line_caption(ended: Any, mover: str, line: str, board: str) -> str:
+    """The words under a board of a game of lines (``ended``: the search's terminal value,
+    or None): who made the line, a draw, or who moves.
+
+    >>> line_caption(None, "x", "four in a row", "board")
+    'x to move'
+    >>> line_caption(LOSS, "x", "four in a row", "board")
+    'o has four in a row'
+    """
+    if ended == LOSS:
+        return f"{'o' if mover == 'x' else 'x'} has {line}"
+    if ended == DRAW:
+        return f"a draw: the {board} is full"
+    return f"{mover} to move"
+
+
+def x_o_pieces(cells: str) -> tuple[str, ...]:
+    """The pieces of a board written in ``x``, ``o`` and empty cells (``.``), row by row.
+
+    >>> x_o_pieces("x.o")
+    ('x', 'empty', 'o')
+    """
+    return tuple({"x": "x", "o": "o"}.get(ch, "empty") for ch in cells)
+
+
+def check_turns(  # noqa: PLR0917 - the board's text, its two sides, the rule, the words
+    text: str, x: int, o: int, ended: Callable[[int], bool], line: str, syntax: str
+) -> int:
+    """The stones (a mask) of the player to move on a board of ``x`` and ``o`` stones (masks),
+    checked: ``x`` moves first, so ``x`` has as many stones as ``o`` or one more, and the
+    player to move has no ``line`` (``ended``: the game would have ended earlier).
+
+    >>> check_turns("xo.x", 0b1001, 0b10, lambda m: False, "a line", "SYNTAX")
+    2
+    >>> check_turns("xx", 0b11, 0, lambda m: False, "a line", "SYNTAX")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidSpecError: the board 'xx' has 2 x and 0 o; x moves first, so x = o ...
+    """
+    nx, no = x.bit_count(), o.bit_count()
+    if nx not in (no, no + 1):
+        raise InvalidSpecError(
+            f"the board {text!r} has {nx} x and {no} o; x moves first, so x = o or o + 1", syntax
+        )
+    mine = x if nx == no else o
+    if ended(mine):
+        raise InvalidSpecError(
+            f"the board {text!r} has {line} for the player to move, so the game ended earlier",
+            syntax,
+        )
+    return mine

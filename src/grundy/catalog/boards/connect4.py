@@ -23,7 +23,16 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any, ClassVar
 
-from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
+from grundy.catalog.boards.boards import (
+    CELL,
+    board_rows,
+    board_svg,
+    check_search_size,
+    check_turns,
+    line_caption,
+    parse_size,
+    x_o_pieces,
+)
 from grundy.core.board import Grid
 from grundy.core.game import GameType, Play, Player
 from grundy.core.text import labelled_grid
@@ -148,19 +157,7 @@ class ConnectFour(TwoPlayerRuleset):
                 raise InvalidSpecError(
                     f"the board {text!r} has a stone floating in column {c + 1}", _SYNTAX
                 )
-        nx, no = xs.bit_count(), os_.bit_count()
-        if nx not in (no, no + 1):
-            raise InvalidSpecError(
-                f"the board {text!r} has {nx} x and {no} o; x moves first, so x = o or o + 1",
-                _SYNTAX,
-            )
-        mine = xs if nx == no else os_
-        if self._aligned(mine):
-            raise InvalidSpecError(
-                f"the board {text!r} has four in a row for the player to move, "
-                "so the game ended earlier",
-                _SYNTAX,
-            )
+        mine = check_turns(text, xs, os_, self._aligned, "four in a row", _SYNTAX)
         return (mask << self._shift) | mine
 
     def format_state(self, state: Any) -> str:
@@ -185,17 +182,11 @@ class ConnectFour(TwoPlayerRuleset):
     def _caption(self, state: int) -> str:
         """The words under the board: who moves, or how the game ended."""
         mover = "x" if (state >> self._shift).bit_count() % 2 == 0 else "o"
-        ended = self.terminal_value(state)
-        if ended == LOSS:
-            return f"{'o' if mover == 'x' else 'x'} has four in a row"
-        if ended == DRAW:
-            return "a draw: the board is full"
-        return f"{mover} to move"
+        return line_caption(self.terminal_value(state), mover, "four in a row", "board")
 
     def board(self, state: Any) -> Grid:
         """The board, top row first."""
-        cells = self.format_state(state).replace("/", "")
-        pieces = tuple({"x": "x", "o": "o"}.get(ch, "empty") for ch in cells)
+        pieces = x_o_pieces(self.format_state(state).replace("/", ""))
         return Grid(self.rows, self.cols, pieces, drops=True)
 
     def text_board(self, state: Any) -> list[str]:

@@ -19,7 +19,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.catalog.boards.boards import CELL, board_rows, board_svg
+from grundy.catalog.boards.boards import (
+    CELL,
+    board_rows,
+    board_svg,
+    check_turns,
+    line_caption,
+    x_o_pieces,
+)
 from grundy.core.board import Grid
 from grundy.core.game import GameType, Play, Player
 from grundy.core.text import labelled_grid
@@ -79,19 +86,7 @@ class TicTacToe(TwoPlayerRuleset):
         grid = "".join(board_rows(args[0], 3, 3, "xo.", _SYNTAX))
         x = sum(1 << i for i, ch in enumerate(grid) if ch == "x")
         o = sum(1 << i for i, ch in enumerate(grid) if ch == "o")
-        nx, no = x.bit_count(), o.bit_count()
-        if nx not in (no, no + 1):
-            raise InvalidSpecError(
-                f"the board {args[0]!r} has {nx} x and {no} o; x moves first, so x = o or o + 1",
-                _SYNTAX,
-            )
-        mover = x if nx == no else o
-        if _line(mover):
-            raise InvalidSpecError(
-                f"the board {args[0]!r} has a line for the player to move, "
-                "so the game ended earlier",
-                _SYNTAX,
-            )
+        check_turns(args[0], x, o, _line, "a line", _SYNTAX)
         return [x | o << 9]
 
     def format_state(self, state: Any) -> str:
@@ -100,18 +95,12 @@ class TicTacToe(TwoPlayerRuleset):
 
     def _caption(self, state: int) -> str:
         """The words under the board: who moves, or how the game ended."""
-        ended = self.terminal_value(state)
-        if ended == LOSS:
-            return f"{'ox'[self._sides(state)[2] // 9]} has three in a row"
-        if ended == DRAW:
-            return "a draw: the grid is full"
-        return f"{'xo'[self._sides(state)[2] // 9]} to move"
+        mover = "xo"[self._sides(state)[2] // 9]
+        return line_caption(self.terminal_value(state), mover, "three in a row", "grid")
 
     def board(self, state: Any) -> Grid:
         """The 3x3 grid of crosses and noughts."""
-        return Grid(
-            3, 3, tuple({"x": "x", "o": "o"}.get(ch, "empty") for ch in self.format_state(state))
-        )
+        return Grid(3, 3, x_o_pieces(self.format_state(state)))
 
     def text_board(self, state: Any) -> list[str]:
         """The grid (columns a to c, rows 1 to 3) and who moves.
