@@ -131,8 +131,20 @@ def thermograph(g: GameLike) -> Thermograph:
     (((Fraction(-1, 1), Fraction(2, 1)), (Fraction(1, 1), Fraction(0, 1))), \
 ((Fraction(-1, 1), Fraction(-2, 1)), (Fraction(1, 1), Fraction(0, 1))), Fraction(0, 1))
     """
-    left, right, temp, x = _thermo(game_of(g)._id)
-    return Thermograph(_upto(left, temp), _upto(right, temp), x, temp)
+    game = game_of(g)
+    num, shift = game.number(), game._x
+    if shift and num is not None:  # a number beyond the table: its mast alone
+        return Thermograph(((Fraction(-1), num),), ((Fraction(-1), num),), num, _number_temp(num))
+    left, right, temp, x = _thermo(game._gid)  # x + G: G's thermograph moved by x
+    lw, rw = _upto(left, temp), _upto(right, temp)
+    if shift:
+        lw = tuple((t, v + shift) for t, v in lw)
+        rw = tuple((t, v + shift) for t, v in rw)
+    return Thermograph(lw, rw, x + shift, temp)
+
+
+def _number_temp(num: Fraction) -> Fraction:
+    return Fraction(-1, num.denominator) if num.denominator > 1 else Fraction(-1)
 
 
 def _upto(w: Wall, temp: Fraction) -> tuple[Point, ...]:
@@ -145,13 +157,18 @@ def _upto(w: Wall, temp: Fraction) -> tuple[Point, ...]:
 @T.guarded
 def temperature(g: GameLike) -> Fraction:
     """The temperature: where the thermograph's mast starts (``-1/2^k`` for numbers ``m/2^k``)."""
-    return _thermo(game_of(g)._id)[2]
+    game = game_of(g)
+    num = game.number()
+    if game._x and num is not None:
+        return _number_temp(num)
+    return _thermo(game._gid)[2]
 
 
 @T.guarded
 def mean(g: GameLike) -> Fraction:
     """The mean value (where the mast stands)."""
-    return _thermo(game_of(g)._id)[3]
+    game = game_of(g)
+    return game._x + _thermo(game._gid)[3]
 
 
 def _dyadic(t: GameLike, what: str) -> Fraction:
