@@ -134,7 +134,8 @@ def thermograph(g: GameLike) -> Thermograph:
     game = game_of(g)
     num, shift = game.number(), game._x
     if shift and num is not None:  # a number beyond the table: its mast alone
-        return Thermograph(((Fraction(-1), num),), ((Fraction(-1), num),), num, _number_temp(num))
+        temp, mast = _number_temp(num), Wall.constant(num)
+        return Thermograph(_upto(mast, temp), _upto(mast, temp), num, temp)
     left, right, temp, x = _thermo(game._gid)  # x + G: G's thermograph moved by x
     lw, rw = _upto(left, temp), _upto(right, temp)
     if shift:
