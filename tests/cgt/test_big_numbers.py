@@ -100,9 +100,7 @@ def _uptimal_seen(g: CanonicalGame) -> bool:
     return _nodes(g._gid, UPTIMAL_NODES) <= UPTIMAL_NODES
 
 
-numbers = st.builds(
-    lambda n, k: Fraction(n, 2**k), st.integers(-3000, 3000), st.integers(0, 3)
-)
+numbers = st.builds(lambda n, k: Fraction(n, 2**k), st.integers(-3000, 3000), st.integers(0, 3))
 
 
 @settings(max_examples=150, deadline=None)

@@ -387,9 +387,7 @@ def _nus_text(x: Fraction, n: int, m: int) -> str:
     return "".join(parts)
 
 
-def _format(
-    gid: int, memo: dict[int, tuple[str, int]], x: Fraction = _ZERO
-) -> tuple[str, int]:
+def _format(gid: int, memo: dict[int, tuple[str, int]], x: Fraction = _ZERO) -> tuple[str, int]:
     """``(text, level)`` of ``x + G`` (number translation: ``x`` is added to every number of
     ``G``'s form): level 0 for a closed form, k for ``{..}`` with k bars unbraced."""
     found = memo.get(gid)

@@ -208,6 +208,11 @@ class CanonicalGame:
     # ----- arithmetic and order -----------------------------------------------
 
     def __add__(self, other: GameLike) -> CanonicalGame:
+        if isinstance(other, CanonicalGame) and not self._x and not other._x:
+            try:  # (the table's ids: the common case, without the pairs)
+                return CanonicalGame._of(T.add(self._gid, other._gid))
+            except UnsupportedError:
+                pass
         return CanonicalGame._pair(X.add(self._p, _coerce(other)))
 
     __radd__ = __add__
@@ -228,6 +233,8 @@ class CanonicalGame:
     __ror__ = __or__
 
     def __neg__(self) -> CanonicalGame:
+        if not self._x:
+            return CanonicalGame._of(T.neg(self._gid))
         return CanonicalGame._pair(X.neg(self._p))
 
     def __pos__(self) -> CanonicalGame:
@@ -259,9 +266,13 @@ class CanonicalGame:
     __rmul__ = __mul__
 
     def __le__(self, other: GameLike) -> bool:
+        if isinstance(other, CanonicalGame) and not self._x and not other._x:
+            return T.le(self._gid, other._gid)
         return X.le(self._p, _coerce(other))
 
     def __ge__(self, other: GameLike) -> bool:
+        if isinstance(other, CanonicalGame) and not self._x and not other._x:
+            return T.le(other._gid, self._gid)
         return X.le(_coerce(other), self._p)
 
     def __lt__(self, other: GameLike) -> bool:
@@ -419,8 +430,9 @@ class CanonicalGame:
         return to_unicode(str(self))
 
 
-_UNGUARDED = ("__setattr__", "__pos__", "__weakref__", "__slots__", "_id", "_live", "_big", "_gid")
-_UNGUARDED += ("_x", "_p", "_pair")
+_UNGUARDED = frozenset(
+    ["__setattr__", "__pos__", "__weakref__", "__slots__", "_id", "_live", "_big", "_gid", "_x", "_p", "_pair"]
+)
 
 
 def _guard_methods(cls: type) -> None:
