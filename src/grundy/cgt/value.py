@@ -431,7 +431,19 @@ class CanonicalGame:
 
 
 _UNGUARDED = frozenset(
-    ["__setattr__", "__pos__", "__weakref__", "__slots__", "_id", "_live", "_big", "_gid", "_x", "_p", "_pair"]
+    {
+        "__setattr__",
+        "__pos__",
+        "__weakref__",
+        "__slots__",
+        "_id",
+        "_live",
+        "_big",
+        "_gid",
+        "_x",
+        "_p",
+        "_pair",
+    }
 )
 
 
