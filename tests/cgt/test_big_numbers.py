@@ -232,6 +232,10 @@ def test_what_stays_out_of_reach_is_one_line() -> None:
         parse_game("{1000000|-1000000}")
     with pytest.raises(UnsupportedError, match="too large for this operation"):
         cool(CanonicalGame(BIG) + "{2|-1}", Fraction(1))
+    with pytest.raises(UnsupportedError, match="the nimber \\*511 is too large"):
+        CanonicalGame("*256") + "*255"  # the table's own refusals pass through
+    with pytest.raises(UnsupportedError, match="the nimber \\*511 is too large"):
+        CanonicalGame(BIG) + "*256" + "*255"
     with pytest.raises(UnsupportedError, match="only one whose options are all numbers"):
         CanonicalGame.from_options([CanonicalGame(BIG) - 1], [CanonicalGame(BIG) + "^"])
 

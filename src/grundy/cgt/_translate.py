@@ -124,7 +124,9 @@ def _shift(gid: int, s: Fraction) -> int:
         return gid
     try:
         return T.add(gid, T.number_id(-s))
-    except UnsupportedError:
+    except UnsupportedError as error:
+        if not _about_numbers(error):
+            raise
         raise _too_wide() from None
 
 
@@ -158,14 +160,22 @@ def add(a: Pair, b: Pair) -> Pair:
     if not a[0] and not b[0]:
         try:
             return (_ZERO, T.add(a[1], b[1]))
-        except UnsupportedError:  # a number on the way does not fit: cores, then translate
-            pass
+        except UnsupportedError as error:  # a number on the way does not fit: cores, then
+            if not _about_numbers(error):  # translate; a nimber or ups too many: refused
+                raise
     (x, g), (y, h) = split(a), split(b)
     try:
         core = T.add(g, h)
-    except UnsupportedError:
+    except UnsupportedError as error:
+        if not _about_numbers(error):
+            raise
         raise _too_wide() from None
     return normal(x + y, core)
+
+
+def _about_numbers(error: UnsupportedError) -> bool:
+    """Whether the table refused a number (rather than a nimber or a count of ups)."""
+    return str(error).startswith("the number ")
 
 
 def neg(a: Pair) -> Pair:
@@ -199,7 +209,9 @@ def le(a: Pair, b: Pair) -> bool:
     (x, g), (y, h) = split(a), split(b)
     try:
         diff = T.add(h, T.neg(g))
-    except UnsupportedError:
+    except UnsupportedError as error:
+        if not _about_numbers(error):
+            raise
         raise _too_wide() from None
     return ge_zero(y - x, diff)
 
