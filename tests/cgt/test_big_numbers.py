@@ -159,6 +159,29 @@ def test_options_and_from_options_at_a_low_bound(low_bound: None) -> None:
         assert _same(CanonicalGame(x) * 3, CanonicalGame(3 * x))
 
 
+def test_games_of_options_that_are_numbers_at_a_low_bound(low_bound: None) -> None:
+    """``{x + a | x + b}`` for every pair of games born by day 2 (and ``{x + a, x + c |}``
+    for pairs with c a number) and three shifts ``x``: the same value as the table's, the
+    numbers among them (the simplicity rule) included."""
+    day2 = birthday_games(2)
+    numbers = 0
+    for x in (Fraction(41), Fraction(-301, 8), Fraction(77, 2)):
+        shift = T.number_id(x)
+        for a in day2:
+            ta = T.add(shift, a._gid)
+            for b in day2:
+                tb = T.add(shift, b._gid)
+                mine = CanonicalGame.from_options([CanonicalGame(x) + a], [CanonicalGame(x) + b])
+                ref = CanonicalGame._of(T.make([ta], [tb]))
+                assert _same(mine, ref)
+                assert not _uptimal_seen(ref) or cgsuite_text(mine) == cgsuite_text(ref)
+                numbers += ref.number() is not None
+                if b.number() is not None:
+                    two = CanonicalGame.from_options([CanonicalGame(x) + a, CanonicalGame(x) + b])
+                    assert _same(two, CanonicalGame._of(T.make([ta, tb], [])))
+    assert numbers > 100
+
+
 @pytest.mark.parametrize("n", [0, 1, 7, 64, 100])
 def test_number_birthdays_are_the_tables(n: int) -> None:
     for k in range(4):
@@ -237,8 +260,7 @@ def test_what_stays_out_of_reach_is_one_line() -> None:
         CanonicalGame("*256") + "*255"  # the table's own refusals pass through
     with pytest.raises(UnsupportedError, match="the nimber \\*511 is too large"):
         CanonicalGame(BIG) + "*256" + "*255"
-    with pytest.raises(UnsupportedError, match="only one whose options are all numbers"):
-        CanonicalGame.from_options([CanonicalGame(BIG) - 1], [CanonicalGame(BIG) + "^"])
+    assert CanonicalGame.from_options([CanonicalGame(BIG) - 1], [CanonicalGame(BIG) + "^"]) == BIG
 
 
 def test_solve_answers_big_values() -> None:

@@ -220,9 +220,10 @@ def make(lefts: Sequence[Pair], rights: Sequence[Pair]) -> Pair:
     """The normal pair of ``{lefts | rights}``.
 
     Options beyond the table are translated by one of them, ``s``, into the table; when the
-    game made there is not a number, the value is ``s`` plus it (number translation). When it
-    is a number and every option is one, the value is the simplest number between them;
-    otherwise the value is refused.
+    game made there is not a number, the value is ``s`` plus it (number translation).
+    When it is a number, the value is the simplest number ``z`` with every Left option
+    ``<| z`` and ``z <|`` every Right option (the simplicity rule, which does not commute
+    with translation): those ``z`` form an interval, found in the table, moved by ``s``.
     """
     if not any(p[0] for p in (*lefts, *rights)):
         return (_ZERO, T.make([p[1] for p in lefts], [p[1] for p in rights]))
@@ -235,27 +236,50 @@ def make(lefts: Sequence[Pair], rights: Sequence[Pair]) -> Pair:
     made = T.make(shifted_l, shifted_r)
     if T.NUMBER[made] is None:
         return normal(s, made)
-    nums_l = [_number_of(p) for p in lefts]
-    nums_r = [_number_of(p) for p in rights]
-    if None in nums_l or None in nums_r:
-        raise UnsupportedError(
-            "a game made of options beyond the canonical-value engine's table is a number "
-            "here, and only one whose options are all numbers can be worked out"
-        )
-    lo = max((n for n in nums_l if n is not None), default=None)
-    hi = min((n for n in nums_r if n is not None), default=None)
-    return number(T.simplest_between(lo, hi))
+    lo = _bound(shifted_l, "L")
+    hi = _bound(shifted_r, "R")
+    low = None if lo is None else lo[0] + s
+    high = None if hi is None else hi[0] + s
+    candidates = []
+    if low is None or high is None or low < high:
+        candidates.append(T.simplest_between(low, high))
+    if lo is not None and lo[1]:
+        candidates.append(lo[0] + s)
+    if hi is not None and hi[1]:
+        candidates.append(hi[0] + s)
+    return number(min(candidates, key=number_birthday))
+
+
+def _bound(ids: Sequence[int], side: str) -> tuple[Fraction, bool] | None:
+    """The end of the numbers ``z`` with ``G <| z`` for every ``G`` of ``ids`` (side ``L``;
+    ``z <| G`` for side ``R``): ``(end, closed)``, or None when there is none.
+
+    For Left's ``G``: every ``z`` above ``G``'s Right stop (``G - z`` then has a negative
+    Right stop, so ``G - z`` is not ``>= 0``), none below it, and at the stop as the table
+    says; a number ``a``: every ``z > a``. Right's mirror it with the Left stop.
+    """
+    out: tuple[Fraction, bool] | None = None
+    for g in ids:
+        num = T.NUMBER[g]
+        if num is not None:
+            end, closed = num, False
+        elif side == "L":
+            end = T.RSTOP[g]
+            closed = not T.le(T.number_id(end), g)
+        else:
+            end = T.LSTOP[g]
+            closed = not T.le(g, T.number_id(end))
+        if out is None or (end > out[0] if side == "L" else end < out[0]):
+            out = (end, closed)
+        elif end == out[0]:
+            out = (end, out[1] and closed)
+    return out
 
 
 def _inside(p: Pair) -> int:
     if p[0]:
         raise UnsupportedError("beyond the table")
     return p[1]
-
-
-def _number_of(p: Pair) -> Fraction | None:
-    num = T.NUMBER[p[1]]
-    return None if num is None else p[0] + num
 
 
 def number_birthday(x: Fraction) -> int:
