@@ -464,9 +464,6 @@ def _field(g: CanonicalGame, name: str) -> str | int | None:
     )
 
     if name == "reduced_canonical":
-        if g._x:  # beyond the table: the number part plus the core's (number translation)
-            core = CanonicalGame._of(g._gid)
-            return cgsuite_text(reduced_canonical_form(core) + CanonicalGame(g._x))
         return cgsuite_text(reduced_canonical_form(g))
     if name == "atomic_weight":
         return cgsuite_text(atomic_weight(g)) if g.is_all_small() else None
