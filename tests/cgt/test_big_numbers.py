@@ -33,7 +33,7 @@ from grundy.cgt.cgsuite import (
     cgsuite_text,
 )
 from grundy.cgt.notation import braces_length, parse_game
-from grundy.cgt.thermo import cool, mean, temperature, thermograph
+from grundy.cgt.thermo import cool, heat, mean, overheat, temperature, thermograph
 from grundy.errors import UnsupportedError
 from tests.cgt.reference import birthday_games
 
@@ -165,7 +165,7 @@ def test_games_of_options_that_are_numbers_at_a_low_bound(low_bound: None) -> No
     numbers among them (the simplicity rule) included."""
     day2 = birthday_games(2)
     numbers = 0
-    for x in (Fraction(41), Fraction(-301, 8), Fraction(77, 2)):
+    for x in (Fraction(41), Fraction(-1001, 8), Fraction(161, 2)):
         shift = T.number_id(x)
         for a in day2:
             ta = T.add(shift, a._gid)
@@ -180,6 +180,24 @@ def test_games_of_options_that_are_numbers_at_a_low_bound(low_bound: None) -> No
                     two = CanonicalGame.from_options([CanonicalGame(x) + a, CanonicalGame(x) + b])
                     assert _same(two, CanonicalGame._of(T.make([ta, tb], [])))
     assert numbers > 100
+
+
+def test_cooling_and_heating_at_a_low_bound(low_bound: None) -> None:
+    """Cooling by 0, 1/2, 1, 3/2 and 3 and heating by 1, 1/2 and * every game born by day 2
+    and a sample of 40 born by day 3, moved by three shifts: the table's values."""
+    cores = _cores()[:62]
+    held = 0
+    for x in (Fraction(41), Fraction(-1001, 8), Fraction(161, 2)):
+        shift = T.number_id(x)
+        for core in cores:
+            big = CanonicalGame(x) + core
+            held += bool(big._x)  # (the new path)
+            ref = CanonicalGame._of(T.add(shift, core._gid))
+            for t in (Fraction(0), Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(3)):
+                assert _same(cool(big, t), cool(ref, t))
+            for h in ("1", "1/2", "*"):
+                assert _same(heat(big, h), heat(ref, h))
+    assert held > 150
 
 
 @pytest.mark.parametrize("n", [0, 1, 7, 64, 100])
@@ -255,7 +273,9 @@ def test_what_stays_out_of_reach_is_one_line() -> None:
     with pytest.raises(UnsupportedError, match="lie too far apart"):
         parse_game("{1000000|-1000000}")
     with pytest.raises(UnsupportedError, match="too large for this operation"):
-        cool(CanonicalGame(BIG) + "{2|-1}", Fraction(1))
+        overheat(CanonicalGame(BIG) + "{2|-1}", 1, 1)
+    assert cool(CanonicalGame(BIG) + "{3|-1}", 1) == CanonicalGame(BIG) + "1+-1"
+    assert heat(CanonicalGame(BIG) + "*", 1) == CanonicalGame(BIG) + "+-1"
     with pytest.raises(UnsupportedError, match="the nimber \\*511 is too large"):
         CanonicalGame("*256") + "*255"  # the table's own refusals pass through
     with pytest.raises(UnsupportedError, match="the nimber \\*511 is too large"):

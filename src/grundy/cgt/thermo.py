@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grundy.cgt import _table as T
+from grundy.cgt import _translate as X
 from grundy.cgt._piecewise import Wall, lower, upper
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
 from grundy.core.limits import check_time
@@ -186,7 +187,31 @@ def cool(g: GameLike, t: GameLike) -> CanonicalGame:
     >>> cool(CanonicalGame("{3|-1}"), 1), cool(CanonicalGame("{3|-1}"), 3)
     (CanonicalGame('1+-1'), CanonicalGame('1'))
     """
-    return CanonicalGame._of(_cool(game_of(g)._id, _dyadic(t, "the cooling temperature")))
+    game, temp = game_of(g), _dyadic(t, "the cooling temperature")
+    if game._x:  # past the table's numbers: the same recursion on x + G, with exact pairs
+        return CanonicalGame._pair(_cool_pair(game._x, game._gid, temp, {}))
+    return CanonicalGame._of(_cool(game._id, temp))
+
+
+def _cool_pair(shift: Fraction, gid: int, t: Fraction, memo: dict[int, X.Pair]) -> X.Pair:
+    """:func:`_cool` of ``shift + G`` (number translation: ``G``'s thermograph, moved)."""
+    num = T.NUMBER[gid]
+    if num is not None:
+        return X.number(shift + num)
+    found = memo.get(gid)
+    if found is not None:
+        return found
+    _, _, temp, x = _thermo(gid)
+    if t > temp:
+        result = X.number(shift + x)
+    else:
+        mt, pt = X.number(-t), X.number(t)
+        result = X.make(
+            [X.add(_cool_pair(shift, o, t, memo), mt) for o in T.LEFT[gid]],
+            [X.add(_cool_pair(shift, o, t, memo), pt) for o in T.RIGHT[gid]],
+        )
+    memo[gid] = result
+    return result
 
 
 def _cool(gid: int, t: Fraction) -> int:
@@ -216,6 +241,9 @@ def heat(g: GameLike, t: GameLike) -> CanonicalGame:
     >>> heat(CanonicalGame("*"), 1)
     CanonicalGame('+-1')
     """
+    game = game_of(g)
+    if game._x:  # past the table's numbers: the same recursion on x + G, with exact pairs
+        return _heat_pair(game, game_of(t))
     tid = game_of(t)._id
     ntid = T.neg(tid)
     memo: dict[int, int] = {}
@@ -233,6 +261,27 @@ def heat(g: GameLike, t: GameLike) -> CanonicalGame:
         return found
 
     return CanonicalGame._of(go(game_of(g)._id))
+
+
+def _heat_pair(game: CanonicalGame, t: CanonicalGame) -> CanonicalGame:
+    shift, tp = game._x, (t._x, t._gid)
+    ntp = X.neg(tp)
+    memo: dict[int, X.Pair] = {}
+
+    def go(gid: int) -> X.Pair:
+        num = T.NUMBER[gid]
+        if num is not None:
+            return X.number(shift + num)
+        found = memo.get(gid)
+        if found is None:
+            found = X.make(
+                [X.add(go(o), tp) for o in T.LEFT[gid]],
+                [X.add(go(o), ntp) for o in T.RIGHT[gid]],
+            )
+            memo[gid] = found
+        return found
+
+    return CanonicalGame._pair(go(game._gid))
 
 
 @T.guarded

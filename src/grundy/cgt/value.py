@@ -73,8 +73,8 @@ class CanonicalGame:
             raise UnsupportedError(
                 f"{_short_text(self)} is too large for this operation of the canonical-value "
                 f"engine (numbers up to {T.MAX_INTEGER:,} in size, denominators up to "
-                f"2^{T.MAX_DENOMINATOR_BITS}; sums, comparisons, stops, mean, temperature, "
-                "birthday and printing work on larger ones)"
+                f"2^{T.MAX_DENOMINATOR_BITS}; sums, comparisons, stops, thermographs, "
+                "cooling, birthday and printing work on larger ones)"
             )
         return self._gid
 
