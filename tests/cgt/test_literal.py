@@ -89,7 +89,7 @@ def test_cli_json_for_a_literal() -> None:
         ('cgt "*100000000000"', "the nimber *100000000000 is too large"),
         ('cgt "*257"', "at most *256"),
         ('cgt "^257"', "257 ups or downs are too many"),
-        ("cgt 1000000", "the number 1000000 is too large"),
+        ('cgt "{1000000|-1000000}"', "numbers lie too far apart"),
         ("cgt " + "9" * 5000, "a number of 5,000 characters is too long"),
         ("cgt *" + "9" * 5000, "a count that large is out of reach"),
         ("cgt " + "{" * 300 + "0|" + "}" * 300, "braces nested more than 200 deep"),

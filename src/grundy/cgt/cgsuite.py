@@ -176,7 +176,13 @@ def uptimal_parts(g: GameLike) -> Uptimal | None:
     >>> uptimal_parts("{0|*||*|||*}")
     (Fraction(0, 1), 0, (1, 1, 1))
     """
-    return _uptimal_of(game_of(g)._id)
+    game = game_of(g)
+    return _moved(_uptimal_of(game._gid), game._x)
+
+
+def _moved(parts: Uptimal | None, x: Fraction) -> Uptimal | None:
+    """The expansion of ``x + G`` from ``G``'s (number translation)."""
+    return parts if parts is None or not x else (parts[0] + x, parts[1], parts[2])
 
 
 def _num(x: Fraction) -> str:
@@ -197,7 +203,8 @@ def uptimal_expansion(g: GameLike) -> str | None:
     >>> uptimal_expansion("73/16v9*8"), uptimal_expansion("*8"), uptimal_expansion("-1/2")
     ('73/16*8.9-', '*8.0', '-1/2.0')
     """
-    parts = _uptimal_of(game_of(g)._id)
+    game = game_of(g)
+    parts = _moved(_uptimal_of(game._gid), game._x)
     if parts is None:
         return None
     x, m, digits = parts
@@ -251,8 +258,37 @@ def _sort_key(gid: int) -> tuple[Any, ...]:
     return key
 
 
-def _sorted(ids: tuple[int, ...]) -> list[int]:
-    return sorted(ids, key=_sort_key)
+def _sort_key_at(gid: int, x: Fraction, memo: dict[Any, Any]) -> tuple[Any, ...]:
+    """:func:`_sort_key` of ``x + G`` (a value beyond the table: ``G`` translated by ``x``)."""
+    if not x:
+        return _sort_key(gid)
+    found = memo.get(("key", gid, x))
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    num = T.NUMBER[gid]
+    nim = _is_nimber(gid)
+    up = None if num is not None or nim is not None else _uptimal_of(gid)
+    key: tuple[Any, ...]
+    if num is not None:
+        key = (0, num + x)
+    elif nim is not None:  # x + *m is no nimber: an uptimal with no digit
+        key = (2, x, (), nim)
+    elif up is not None:
+        key = (2, up[0] + x, up[2], up[1])
+    else:
+        key = (
+            3,
+            tuple(sorted(_sort_key_at(o, x, memo) for o in T.LEFT[gid])),
+            tuple(sorted(_sort_key_at(o, x, memo) for o in T.RIGHT[gid])),
+        )
+    memo[("key", gid, x)] = key
+    return key
+
+
+def _sorted(ids: tuple[int, ...], x: Fraction = Fraction(0), memo: Any = None) -> list[int]:
+    if not x:
+        return sorted(ids, key=_sort_key)
+    return sorted(ids, key=lambda o: _sort_key_at(o, x, memo))
 
 
 def _uptimal_text(parts: Uptimal, force_parens: bool) -> str:
@@ -278,20 +314,27 @@ def _uptimal_text(parts: Uptimal, force_parens: bool) -> str:
 
 
 def _text(
-    gid: int, force_brackets: bool, force_parens: bool, memo: dict[Any, Any]
+    gid: int,
+    force_brackets: bool,
+    force_parens: bool,
+    memo: dict[Any, Any],
+    x: Fraction = Fraction(0),
 ) -> tuple[str, int]:
-    """``(text, bars)``: bars > 0 when the text is ``L|..|R`` left unbraced."""
-    key = (gid, force_brackets, force_parens)
+    """``(text, bars)`` of ``x + G`` (``x``: number translation, for a value beyond the
+    table): bars > 0 when the text is ``L|..|R`` left unbraced."""
+    key: tuple[Any, ...] = (gid, force_brackets, force_parens)
+    if x:
+        key = (*key, x)
     found = memo.get(key)
     if found is not None:
         return found  # type: ignore[no-any-return]
     check_time()
     result: tuple[str, int]
-    up = _short_uptimal(gid)
-    lefts, rights = _sorted(T.LEFT[gid]), _sorted(T.RIGHT[gid])
+    up = _moved(_short_uptimal(gid), x)
+    lefts, rights = _sorted(T.LEFT[gid], x, memo), _sorted(T.RIGHT[gid], x, memo)
     if up is not None:
         result = (_uptimal_text(up, force_parens), 0)
-    elif T.neg(gid) == gid:
+    elif not x and T.neg(gid) == gid:
         if len(lefts) > 1:
             inner = ",".join(_text(o, True, False, memo)[0] for o in lefts)
             result = ("+-{" + inner + "}", 0)
@@ -299,6 +342,7 @@ def _text(
             result = ("+-" + _text(lefts[0], True, True, memo)[0], 0)
     elif (tiny := _tiny(gid)) is not None:
         word, shift, sub = tiny
+        shift += x
         text = (
             ("" if shift == 0 else _num(shift))
             + word
@@ -311,7 +355,7 @@ def _text(
         sides = []
         bars = 0
         for opts in (lefts, rights):
-            parts = [_text(o, len(opts) > 1, False, memo) for o in opts]
+            parts = [_text(o, len(opts) > 1, False, memo, x) for o in opts]
             bars = max([bars, *(b + 1 for _, b in parts)])
             sides.append(",".join(t for t, _ in parts))
         body = sides[0] + "|" * bars + sides[1]
@@ -348,7 +392,8 @@ def cgsuite_text(g: GameLike) -> str:
     >>> cgsuite_text("{3||2*|1*}"), cgsuite_text("{0|||0||-1|-3}"), cgsuite_text("{^^^|vv}")
     ('{3||2*|1*}', 'Tiny({3|1})', '{^3|vv}')
     """
-    return _text(game_of(g)._id, True, False, {})[0]
+    game = game_of(g)
+    return _text(game._gid, True, False, {}, game._x)[0]
 
 
 @T.guarded
@@ -360,8 +405,8 @@ def cgsuite_options(options: tuple[CanonicalGame, ...]) -> str:
     ('{0,*}', '{0,*,*2,*3,*')
     """
     memo: dict[Any, Any] = {}
-    ids = _sorted(tuple(o._id for o in options))
-    return "{" + ",".join(_text(i, True, False, memo)[0] for i in ids) + "}"
+    ordered = sorted(options, key=lambda o: _sort_key_at(o._gid, o._x, memo))
+    return "{" + ",".join(_text(o._gid, True, False, memo, o._x)[0] for o in ordered) + "}"
 
 
 #: ``cgsuite_fields`` describes values whose canonical form has at most this many
@@ -402,7 +447,7 @@ def cgsuite_field(g: CanonicalGame | None, name: str) -> str | int | None:
     """
     if name not in _FIELDS:
         raise ValueError(f"no CGSuite field {name!r}")
-    if g is None or _nodes(g._id, MAX_NODES) > MAX_NODES:
+    if g is None or _nodes(g._gid, MAX_NODES) > MAX_NODES:
         return None
     try:
         return _field(g, name)

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from grundy.cgt import _table as T
+from grundy.cgt import _translate as X
 from grundy.cgt import cgsuite
 from grundy.cgt.value import CanonicalGame
 from grundy.core.limits import check_time
@@ -47,6 +48,8 @@ _UNICODE_IN = {
     "−": "-",
 }
 
+
+_ZERO = Fraction(0)
 
 #: Words of CGSuite's notation: ``Tiny(G)``, ``Miny(G)`` (``xTiny(G)`` is ``x + Tiny(G)``).
 _NAMES = ("Tiny", "Miny")
@@ -141,7 +144,7 @@ class _Parser:
             return True
         return False
 
-    def whole(self) -> int:
+    def whole(self) -> X.Pair:
         if self.peek()[0] == "end":
             raise self.fail("expected a game")
         g = self.expr()
@@ -149,22 +152,22 @@ class _Parser:
             raise self.fail("expected + - or the end")
         return g
 
-    def expr(self) -> int:
+    def expr(self) -> X.Pair:
         g = self.term()
         while True:
             if self.take("sym", "+"):
-                g = T.add(g, self.term())
+                g = X.add(g, self.term())
             elif self.take("sym", "-"):
-                g = T.add(g, T.neg(self.term()))
+                g = X.add(g, X.neg(self.term()))
             elif self.take("pm"):
-                g = T.add(g, self.pm_operand(self.term))
+                g = X.add(g, self.pm_operand(self.term))
             else:
                 return g
 
-    def term(self) -> int:
+    def term(self) -> X.Pair:
         g = self.primary()
         while (self.peek()[0] == "sym" and self.peek()[1] in "*^v") or self.peek()[0] == "name":
-            g = T.add(g, self.primary())
+            g = X.add(g, self.primary())
         if self.peek()[:2] == ("sym", ".") and self.tokens[self.pos + 1][0] == "name":
             self.pos += 1  # CGSuite 1's "2.Tiny", "(1/2).Miny": Tiny-G of the part before
             g = _tiny(g, self.tokens[self.pos][1])
@@ -180,7 +183,7 @@ class _Parser:
             return int(t)
         return default
 
-    def primary(self) -> int:
+    def primary(self) -> X.Pair:
         kind, tok, _ = self.peek()
         if kind == "pm":
             self.pos += 1
@@ -195,14 +198,14 @@ class _Parser:
             return _tiny(g, tok)
         if kind == "num":
             self.pos += 1
-            return T.number_id(_number(tok))
+            return X.number(_number(tok))
         if kind == "sym":
             if tok == "-":
                 self.pos += 1
-                return T.neg(self.primary())
+                return X.neg(self.primary())
             if tok == "*":
                 self.pos += 1
-                return T.nus_id(Fraction(0), 0, self.count(1))
+                return (_ZERO, T.nus_id(Fraction(0), 0, self.count(1)))
             if tok in "^v" and self.tokens[self.pos + 1][:2] in (("sym", "<"), ("sym", "[")):
                 return self.uptimal(tok)
             if tok in "^v":
@@ -210,7 +213,7 @@ class _Parser:
                 while self.peek()[:2] == ("sym", tok):
                     self.pos += 1
                     n += self.count(1)
-                return T.nus_id(Fraction(0), n if tok == "^" else -n, 0)
+                return (_ZERO, T.nus_id(Fraction(0), n if tok == "^" else -n, 0))
             if tok == "(":
                 self.pos += 1
                 self.depth += 1
@@ -231,7 +234,7 @@ class _Parser:
                 return g
         raise self.fail("expected a game")
 
-    def uptimal(self, arrow: str) -> int:
+    def uptimal(self, arrow: str) -> X.Pair:
         """CGSuite's ``^<n>`` (up to the n-th power) and ``^[n]`` (``^ + ^<2> + ... + ^<n>``)."""
         self.pos += 1
         close = ">" if self.tokens[self.pos][1] == "<" else "]"
@@ -246,9 +249,9 @@ class _Parser:
             g = T.number_id(Fraction(0))
             for k in range(1, n + 1):
                 g = T.add(g, cgsuite.up_power_id(k))
-        return g if arrow == "^" else T.neg(g)
+        return (_ZERO, g if arrow == "^" else T.neg(g))
 
-    def pm_operand(self, operand: Callable[[], int]) -> int:
+    def pm_operand(self, operand: Callable[[], X.Pair]) -> X.Pair:
         """What follows ``+-``: a game, or CGSuite's ``{a,b}`` (``+-{a,b}`` = ``{a,b | -a,-b}``)."""
         if self.peek()[:2] == ("sym", "{"):
             depth, j = 0, self.pos
@@ -267,14 +270,14 @@ class _Parser:
                 opts.append(self.expr())
             if not self.take("sym", "}"):
                 raise self.fail("expected ',' or '}' in +-{a,b}")
-            return T.make(opts, [T.neg(o) for o in opts])
+            return X.make(opts, [X.neg(o) for o in opts])
         return _pm(operand())
 
-    def braces(self) -> int:
+    def braces(self) -> X.Pair:
         self.braced += 1
         if not self.braced & 0x3FF:
             check_time()
-        items: list[int | str] = []  # game ids, "," and bar strings
+        items: list[X.Pair | str] = []  # games, "," and bar strings
         while True:
             kind, tok, _ = self.peek()
             if kind == "bar" or (kind == "sym" and tok == ","):
@@ -291,22 +294,22 @@ class _Parser:
             raise self.fail("expected a '|' between the options")
         return self.split(items)
 
-    def split(self, items: list[int | str]) -> int:
+    def split(self, items: list[X.Pair | str]) -> X.Pair:
         bars = [(len(x), i) for i, x in enumerate(items) if isinstance(x, str) and x[0] == "|"]
         top = max(b for b, _ in bars)
         where = [i for b, i in bars if b == top]
         if len(where) > 1:
             raise self.fail(f"two '{'|' * top}' at the same level of a game")
         cut = where[0]
-        return T.make(self.side(items[:cut]), self.side(items[cut + 1 :]))
+        return X.make(self.side(items[:cut]), self.side(items[cut + 1 :]))
 
-    def side(self, items: list[int | str]) -> list[int]:
+    def side(self, items: list[X.Pair | str]) -> list[X.Pair]:
         if any(isinstance(x, str) and x[0] == "|" for x in items):
             return [self.split(items)]
-        out: list[int] = []
+        out: list[X.Pair] = []
         expect_game = True
         for x in items:
-            if isinstance(x, int) and expect_game:
+            if isinstance(x, tuple) and expect_game:
                 out.append(x)
                 expect_game = False
             elif x == "," and not expect_game:
@@ -318,16 +321,16 @@ class _Parser:
         return out
 
 
-def _pm(g: int) -> int:
+def _pm(g: X.Pair) -> X.Pair:
     """``+-G`` = ``{G | -G}``."""
-    return T.make([g], [T.neg(g)])
+    return X.make([g], [X.neg(g)])
 
 
-def _tiny(g: int, word: str) -> int:
+def _tiny(g: X.Pair, word: str) -> X.Pair:
     """``Tiny(G)`` = ``{0 || 0 | -G}``; ``Miny(G)`` = ``{G | 0 || 0}``."""
-    zero = T.number_id(Fraction(0))
-    tiny = T.make([zero], [T.make([zero], [T.neg(g)])])
-    return tiny if word == "Tiny" else T.neg(tiny)
+    zero = X.number(_ZERO)
+    tiny = X.make([zero], [X.make([zero], [X.neg(g)])])
+    return tiny if word == "Tiny" else X.neg(tiny)
 
 
 def _number(tok: str) -> Fraction:
@@ -362,7 +365,7 @@ def parse_game(text: str) -> CanonicalGame:
         if compound_text.has_compound(text):
             return compound_text.parse_compound(text)
     try:
-        return CanonicalGame._of(_Parser(text).whole())
+        return CanonicalGame._pair(_Parser(text).whole())
     except RecursionError:
         raise InvalidSpecError(
             f"the game {text[:40]!r}... is nested too deeply to read", EXPECTED
@@ -384,8 +387,9 @@ def _nus_text(x: Fraction, n: int, m: int) -> str:
     return "".join(parts)
 
 
-def _format(gid: int, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
-    """``(text, level)``: level 0 for a closed form, k for ``{..}`` with k bars unbraced."""
+def _format(gid: int, memo: dict[int, tuple[str, int]], x: Fraction = _ZERO) -> tuple[str, int]:
+    """``(text, level)`` of ``x + G`` (number translation: ``x`` is added to every number of
+    ``G``'s form): level 0 for a closed form, k for ``{..}`` with k bars unbraced."""
     found = memo.get(gid)
     if found is not None:
         return found
@@ -393,7 +397,7 @@ def _format(gid: int, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
     lefts, rights = T.LEFT[gid], T.RIGHT[gid]
     result: tuple[str, int]
     if nus is not None:
-        result = (_nus_text(*nus), 0)
+        result = (_nus_text(nus[0] + x, nus[1], nus[2]), 0)
     elif (
         len(lefts) == 1
         and len(rights) == 1
@@ -402,6 +406,7 @@ def _format(gid: int, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
     ):
         a, b = T.NUMBER[lefts[0]], T.NUMBER[rights[0]]
         assert a is not None and b is not None
+        a, b = a + x, b + x
         mean, t = (a + b) / 2, (a - b) / 2
         if mean.denominator <= max(a.denominator, b.denominator):
             result = (("" if mean == 0 else _num_text(mean)) + "+-" + _num_text(t), 0)
@@ -412,7 +417,7 @@ def _format(gid: int, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
         level = 1
         sides = []
         for opts in (lefts, rights):
-            texts = [_format(o, memo) for o in opts]
+            texts = [_format(o, memo, x) for o in opts]
             if len(texts) == 1 and texts[0][1] > 0:
                 level = max(level, texts[0][1] + 1)
             sides.append(texts)
@@ -438,7 +443,7 @@ def format_game(g: CanonicalGame) -> str:
     >>> format_game(parse_game("{2|1}")), format_game(parse_game("{3/2|1/2}"))
     ('{2|1}', '1+-1/2')
     """
-    return _closed(_format(g._id, {}))
+    return _closed(_format(g._gid, {}, g._x))
 
 
 @T.guarded
@@ -449,6 +454,7 @@ def format_braces(g: CanonicalGame) -> str:
     ('{1|-1}', '{0,*|0}')
     """
     memo: dict[int, str] = {}
+    x = g._x  # a value beyond the table: x plus a game of it (number translation)
 
     def text(gid: int) -> str:
         found = memo.get(gid)
@@ -456,8 +462,8 @@ def format_braces(g: CanonicalGame) -> str:
             return found
         num, nus = T.NUMBER[gid], T.NUS[gid]
         if num is not None:
-            out = _num_text(num)
-        elif nus is not None and nus[0] == 0 and nus[1] == 0:
+            out = _num_text(num + x)
+        elif not x and nus is not None and nus[0] == 0 and nus[1] == 0:
             out = "*" + (str(nus[2]) if nus[2] > 1 else "")
         else:
             left = ",".join(text(o) for o in T.LEFT[gid])
@@ -466,7 +472,7 @@ def format_braces(g: CanonicalGame) -> str:
         memo[gid] = out
         return out
 
-    return text(g._id)
+    return text(g._gid)
 
 
 @T.guarded
@@ -480,13 +486,14 @@ def braces_length(g: CanonicalGame) -> int:
     True
     """
     memo: dict[int, int] = {}
-    order = [g._id]
-    seen = {g._id}
+    x = g._x  # a value beyond the table: x plus a game of it (number translation)
+    order = [g._gid]
+    seen = {g._gid}
     i = 0
     while i < len(order):  # every game below g, then lengths from the bottom up
         gid = order[i]
         i += 1
-        if T.NUMBER[gid] is None and not _is_nimber(gid):
+        if T.NUMBER[gid] is None and (x or not _is_nimber(gid)):
             for o in (*T.LEFT[gid], *T.RIGHT[gid]):
                 if o not in seen:
                     seen.add(o)
@@ -494,14 +501,14 @@ def braces_length(g: CanonicalGame) -> int:
     for gid in sorted(order):  # options have smaller ids
         num = T.NUMBER[gid]
         if num is not None:
-            memo[gid] = len(_num_text(num))
-        elif _is_nimber(gid):
+            memo[gid] = len(_num_text(num + x))
+        elif not x and _is_nimber(gid):
             memo[gid] = len(format_braces(CanonicalGame._of(gid)))
         else:
             lefts, rights = T.LEFT[gid], T.RIGHT[gid]
             commas = max(len(lefts) - 1, 0) + max(len(rights) - 1, 0)
             memo[gid] = 3 + commas + sum(memo[o] for o in (*lefts, *rights))
-    return memo[g._id]
+    return memo[g._gid]
 
 
 def _is_nimber(gid: int) -> bool:

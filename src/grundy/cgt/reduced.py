@@ -70,9 +70,16 @@ def reduced_canonical_form(g: GameLike) -> CanonicalGame:
     """The simplest game that differs from ``g`` by an infinitesimal.
 
     Two games have the same reduced canonical form exactly when their
-    difference is infinitesimal.
+    difference is infinitesimal. For a value past the table's numbers, ``x + G`` (see
+    :class:`CanonicalGame`), it is ``x`` plus ``G``'s (number translation).
+
+    >>> str(reduced_canonical_form(CanonicalGame(2**70) + "^*"))
+    '1180591620717411303424'
     """
-    return CanonicalGame._of(_reduce(game_of(g)._id))
+    game = game_of(g)
+    if game._x:
+        return CanonicalGame._of(_reduce(game._gid)) + game._x
+    return CanonicalGame._of(_reduce(game._id))
 
 
 def _far_star(gid: int) -> int:

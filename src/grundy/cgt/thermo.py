@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grundy.cgt import _table as T
+from grundy.cgt import _translate as X
 from grundy.cgt._piecewise import Wall, lower, upper
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
 from grundy.core.limits import check_time
@@ -131,8 +132,21 @@ def thermograph(g: GameLike) -> Thermograph:
     (((Fraction(-1, 1), Fraction(2, 1)), (Fraction(1, 1), Fraction(0, 1))), \
 ((Fraction(-1, 1), Fraction(-2, 1)), (Fraction(1, 1), Fraction(0, 1))), Fraction(0, 1))
     """
-    left, right, temp, x = _thermo(game_of(g)._id)
-    return Thermograph(_upto(left, temp), _upto(right, temp), x, temp)
+    game = game_of(g)
+    num, shift = game.number(), game._x
+    if shift and num is not None:  # a number beyond the table: its mast alone
+        temp, mast = _number_temp(num), Wall.constant(num)
+        return Thermograph(_upto(mast, temp), _upto(mast, temp), num, temp)
+    left, right, temp, x = _thermo(game._gid)  # x + G: G's thermograph moved by x
+    lw, rw = _upto(left, temp), _upto(right, temp)
+    if shift:
+        lw = tuple((t, v + shift) for t, v in lw)
+        rw = tuple((t, v + shift) for t, v in rw)
+    return Thermograph(lw, rw, x + shift, temp)
+
+
+def _number_temp(num: Fraction) -> Fraction:
+    return Fraction(-1, num.denominator) if num.denominator > 1 else Fraction(-1)
 
 
 def _upto(w: Wall, temp: Fraction) -> tuple[Point, ...]:
@@ -145,13 +159,18 @@ def _upto(w: Wall, temp: Fraction) -> tuple[Point, ...]:
 @T.guarded
 def temperature(g: GameLike) -> Fraction:
     """The temperature: where the thermograph's mast starts (``-1/2^k`` for numbers ``m/2^k``)."""
-    return _thermo(game_of(g)._id)[2]
+    game = game_of(g)
+    num = game.number()
+    if game._x and num is not None:
+        return _number_temp(num)
+    return _thermo(game._gid)[2]
 
 
 @T.guarded
 def mean(g: GameLike) -> Fraction:
     """The mean value (where the mast stands)."""
-    return _thermo(game_of(g)._id)[3]
+    game = game_of(g)
+    return game._x + _thermo(game._gid)[3]
 
 
 def _dyadic(t: GameLike, what: str) -> Fraction:
@@ -168,7 +187,31 @@ def cool(g: GameLike, t: GameLike) -> CanonicalGame:
     >>> cool(CanonicalGame("{3|-1}"), 1), cool(CanonicalGame("{3|-1}"), 3)
     (CanonicalGame('1+-1'), CanonicalGame('1'))
     """
-    return CanonicalGame._of(_cool(game_of(g)._id, _dyadic(t, "the cooling temperature")))
+    game, temp = game_of(g), _dyadic(t, "the cooling temperature")
+    if game._x:  # past the table's numbers: the same recursion on x + G, with exact pairs
+        return CanonicalGame._pair(_cool_pair(game._x, game._gid, temp, {}))
+    return CanonicalGame._of(_cool(game._id, temp))
+
+
+def _cool_pair(shift: Fraction, gid: int, t: Fraction, memo: dict[int, X.Pair]) -> X.Pair:
+    """:func:`_cool` of ``shift + G`` (number translation: ``G``'s thermograph, moved)."""
+    num = T.NUMBER[gid]
+    if num is not None:
+        return X.number(shift + num)
+    found = memo.get(gid)
+    if found is not None:
+        return found
+    _, _, temp, x = _thermo(gid)
+    if t > temp:
+        result = X.number(shift + x)
+    else:
+        mt, pt = X.number(-t), X.number(t)
+        result = X.make(
+            [X.add(_cool_pair(shift, o, t, memo), mt) for o in T.LEFT[gid]],
+            [X.add(_cool_pair(shift, o, t, memo), pt) for o in T.RIGHT[gid]],
+        )
+    memo[gid] = result
+    return result
 
 
 def _cool(gid: int, t: Fraction) -> int:
@@ -198,6 +241,9 @@ def heat(g: GameLike, t: GameLike) -> CanonicalGame:
     >>> heat(CanonicalGame("*"), 1)
     CanonicalGame('+-1')
     """
+    game = game_of(g)
+    if game._x:  # past the table's numbers: the same recursion on x + G, with exact pairs
+        return _heat_pair(game, game_of(t))
     tid = game_of(t)._id
     ntid = T.neg(tid)
     memo: dict[int, int] = {}
@@ -215,6 +261,27 @@ def heat(g: GameLike, t: GameLike) -> CanonicalGame:
         return found
 
     return CanonicalGame._of(go(game_of(g)._id))
+
+
+def _heat_pair(game: CanonicalGame, t: CanonicalGame) -> CanonicalGame:
+    shift, tp = game._x, (t._x, t._gid)
+    ntp = X.neg(tp)
+    memo: dict[int, X.Pair] = {}
+
+    def go(gid: int) -> X.Pair:
+        num = T.NUMBER[gid]
+        if num is not None:
+            return X.number(shift + num)
+        found = memo.get(gid)
+        if found is None:
+            found = X.make(
+                [X.add(go(o), tp) for o in T.LEFT[gid]],
+                [X.add(go(o), ntp) for o in T.RIGHT[gid]],
+            )
+            memo[gid] = found
+        return found
+
+    return CanonicalGame._pair(go(game._gid))
 
 
 @T.guarded

@@ -23,8 +23,9 @@ from html import escape as _escape
 from typing import TYPE_CHECKING, ClassVar, Union
 
 from grundy.cgt import _table as T
+from grundy.cgt import _translate as X
 from grundy.core.cache import register
-from grundy.errors import ArgumentTypeError, InvalidSpecError
+from grundy.errors import ArgumentTypeError, InvalidSpecError, UnsupportedError
 
 if TYPE_CHECKING:
     from grundy.cgt.thermo import Thermograph
@@ -37,19 +38,67 @@ GameLike = Union["CanonicalGame", int, Fraction, str]
 _GAME_LIKE = "a CanonicalGame, an int, a dyadic Fraction or notation text such as '{1|0}'"
 
 _LIVE_LOCK = threading.Lock()
+_ZERO = Fraction(0)
 
 
 class CanonicalGame:
-    """The canonical form of a short partisan game (one object per value)."""
+    """The canonical form of a short partisan game (one object per value).
 
-    __slots__ = ("__weakref__", "_id")
-    _id: int
+    A value whose canonical form holds numbers too large for the table of canonical games
+    (integers past 100,000, denominators past ``2**44``) is kept as a number plus a small
+    game of the table (:mod:`grundy.cgt._translate`); most of the API works on it alike:
+
+    >>> big = CanonicalGame(2**100) + "^"
+    >>> big.left_stop == 2**100, big > 2**100, big.outcome, str(big - 2**100)
+    (True, True, 'L', '^')
+    """
+
+    __slots__ = ("__weakref__", "_gid", "_x")
+    _gid: int
+    _x: Fraction  # 0, or the number part of a value beyond the table (see _translate)
     _live: ClassVar[weakref.WeakValueDictionary[int, CanonicalGame]] = weakref.WeakValueDictionary()
+    _big: ClassVar[weakref.WeakValueDictionary[tuple[Fraction, int], CanonicalGame]] = (
+        weakref.WeakValueDictionary()
+    )
 
     def __new__(cls, spec: GameLike = 0) -> CanonicalGame:
         if isinstance(spec, CanonicalGame):
             return spec
-        return cls._of(_coerce_id(spec))
+        return cls._pair(_coerce(spec))
+
+    @property
+    def _id(self) -> int:
+        """The table's id of the value (refused for a value beyond the table)."""
+        if self._x:
+            raise UnsupportedError(
+                f"{_short_text(self)} is too large for this operation of the canonical-value "
+                f"engine (numbers up to {T.MAX_INTEGER:,} in size, denominators up to "
+                f"2^{T.MAX_DENOMINATOR_BITS}; sums, comparisons, stops, thermographs, "
+                "cooling, birthday and printing work on larger ones)"
+            )
+        return self._gid
+
+    @classmethod
+    def _pair(cls, p: X.Pair) -> CanonicalGame:
+        """The game of a normal pair ``(x, id)`` (:mod:`grundy.cgt._translate`)."""
+        x, gid = p
+        if not x:
+            return cls._of(gid)
+        key = (x, gid)
+        obj = cls._big.get(key)
+        if obj is None:
+            with _LIVE_LOCK:
+                obj = cls._big.get(key)
+                if obj is None:
+                    obj = object.__new__(cls)
+                    object.__setattr__(obj, "_gid", gid)
+                    object.__setattr__(obj, "_x", x)
+                    cls._big[key] = obj
+        return obj
+
+    @property
+    def _p(self) -> X.Pair:
+        return (self._x, self._gid)
 
     @classmethod
     def _of(cls, gid: int) -> CanonicalGame:
@@ -59,7 +108,8 @@ class CanonicalGame:
                 obj = cls._live.get(gid)
                 if obj is None:
                     obj = object.__new__(cls)
-                    object.__setattr__(obj, "_id", gid)
+                    object.__setattr__(obj, "_gid", gid)
+                    object.__setattr__(obj, "_x", _ZERO)
                     cls._live[gid] = obj
         return obj
 
@@ -80,19 +130,23 @@ class CanonicalGame:
         >>> CanonicalGame.from_options([1], [-1])
         CanonicalGame('+-1')
         """
-        return cls._of(T.make([_coerce_id(g) for g in lefts], [_coerce_id(g) for g in rights]))
+        return cls._pair(X.make([_coerce(g) for g in lefts], [_coerce(g) for g in rights]))
 
     # ----- structure ----------------------------------------------------------
 
     @property
     def left_options(self) -> tuple[CanonicalGame, ...]:
         """Left's options in canonical form (no dominated or reversible ones)."""
-        return tuple(CanonicalGame._of(i) for i in T.LEFT[self._id])
+        if self._x:
+            return tuple(CanonicalGame._pair(p) for p in X.options(self._p, "L"))
+        return tuple(CanonicalGame._of(i) for i in T.LEFT[self._gid])
 
     @property
     def right_options(self) -> tuple[CanonicalGame, ...]:
         """Right's options in canonical form."""
-        return tuple(CanonicalGame._of(i) for i in T.RIGHT[self._id])
+        if self._x:
+            return tuple(CanonicalGame._pair(p) for p in X.options(self._p, "R"))
+        return tuple(CanonicalGame._of(i) for i in T.RIGHT[self._gid])
 
     @property
     def birthday(self) -> int:
@@ -101,25 +155,26 @@ class CanonicalGame:
         >>> CanonicalGame("^").birthday, CanonicalGame("3/4").birthday
         (2, 3)
         """
-        return T.BIRTHDAY[self._id]
+        return X.birthday(self._p)
 
     def is_number(self) -> bool:
         """True for a dyadic rational."""
-        return T.NUMBER[self._id] is not None
+        return T.NUMBER[self._gid] is not None
 
     def is_integer(self) -> bool:
         """True for an integer."""
-        num = T.NUMBER[self._id]
+        num = self.number()
         return num is not None and num.denominator == 1
 
     def is_nimber(self) -> bool:
         """True for ``*n`` (``0`` included)."""
-        nus = T.NUS[self._id]
-        return nus is not None and nus[0] == 0 and nus[1] == 0
+        nus = T.NUS[self._gid]
+        return not self._x and nus is not None and nus[0] == 0 and nus[1] == 0
 
     def number(self) -> Fraction | None:
         """The value as a :class:`~fractions.Fraction` if it is a number, else None."""
-        return T.NUMBER[self._id]
+        num = T.NUMBER[self._gid]
+        return num if num is None or not self._x else self._x + num
 
     def uptimal(self) -> tuple[Fraction, int, int] | None:
         """``(x, n, m)`` when the value is ``x + n.^ + *m``, else None.
@@ -127,16 +182,19 @@ class CanonicalGame:
         >>> CanonicalGame("1/2v2*").uptimal()
         (Fraction(1, 2), -2, 1)
         """
-        return T.NUS[self._id]
+        nus = T.NUS[self._gid]
+        return nus if nus is None or not self._x else (self._x + nus[0], nus[1], nus[2])
 
     def is_infinitesimal(self) -> bool:
         """True when ``-x < G < x`` for every positive number ``x`` (0 included)."""
-        return T.LSTOP[self._id] == 0 and T.RSTOP[self._id] == 0
+        return self.left_stop == 0 and self.right_stop == 0
 
     def is_all_small(self) -> bool:
         """True when in every subposition both players can move or neither can."""
+        if self._x:  # a number other than 0 is in its canonical form
+            return False
         seen: set[int] = set()
-        stack = [self._id]
+        stack = [self._gid]
         while stack:
             gid = stack.pop()
             if gid in seen:
@@ -150,7 +208,12 @@ class CanonicalGame:
     # ----- arithmetic and order -----------------------------------------------
 
     def __add__(self, other: GameLike) -> CanonicalGame:
-        return CanonicalGame._of(T.add(self._id, _coerce_id(other)))
+        if isinstance(other, CanonicalGame) and not self._x and not other._x:
+            try:  # (the table's ids: the common case, without the pairs)
+                return CanonicalGame._of(T.add(self._gid, other._gid))
+            except UnsupportedError:
+                pass
+        return CanonicalGame._pair(X.add(self._p, _coerce(other)))
 
     __radd__ = __add__
 
@@ -170,16 +233,18 @@ class CanonicalGame:
     __ror__ = __or__
 
     def __neg__(self) -> CanonicalGame:
-        return CanonicalGame._of(T.neg(self._id))
+        if not self._x:
+            return CanonicalGame._of(T.neg(self._gid))
+        return CanonicalGame._pair(X.neg(self._p))
 
     def __pos__(self) -> CanonicalGame:
         return self
 
     def __sub__(self, other: GameLike) -> CanonicalGame:
-        return CanonicalGame._of(T.add(self._id, T.neg(_coerce_id(other))))
+        return CanonicalGame._pair(X.add(self._p, X.neg(_coerce(other))))
 
     def __rsub__(self, other: GameLike) -> CanonicalGame:
-        return CanonicalGame._of(T.add(_coerce_id(other), T.neg(self._id)))
+        return CanonicalGame._pair(X.add(_coerce(other), X.neg(self._p)))
 
     def __mul__(self, n: int) -> CanonicalGame:
         """``n`` copies of the game (``n`` may be negative)."""
@@ -188,56 +253,63 @@ class CanonicalGame:
                 f"a game times {type(n).__name__}: a game can be multiplied by an int only",
                 "n * G for an int n",
             )
-        base = self._id if n >= 0 else T.neg(self._id)
-        total, power, k = 0, base, abs(n)
+        base = self._p if n >= 0 else X.neg(self._p)
+        total, power, k = (_ZERO, 0), base, abs(n)
         while k:
             if k & 1:
-                total = T.add(total, power)
-            power = T.add(power, power)
+                total = X.add(total, power)
             k >>= 1
-        return CanonicalGame._of(total)
+            if k:
+                power = X.add(power, power)
+        return CanonicalGame._pair(total)
 
     __rmul__ = __mul__
 
     def __le__(self, other: GameLike) -> bool:
-        return T.le(self._id, _coerce_id(other))
+        if isinstance(other, CanonicalGame) and not self._x and not other._x:
+            return T.le(self._gid, other._gid)
+        return X.le(self._p, _coerce(other))
 
     def __ge__(self, other: GameLike) -> bool:
-        return T.le(_coerce_id(other), self._id)
+        if isinstance(other, CanonicalGame) and not self._x and not other._x:
+            return T.le(other._gid, self._gid)
+        return X.le(_coerce(other), self._p)
 
     def __lt__(self, other: GameLike) -> bool:
-        o = _coerce_id(other)
-        return o != self._id and T.le(self._id, o)
+        o = _coerce(other)
+        return o != self._p and X.le(self._p, o)
 
     def __gt__(self, other: GameLike) -> bool:
-        o = _coerce_id(other)
-        return o != self._id and T.le(o, self._id)
+        o = _coerce(other)
+        return o != self._p and X.le(o, self._p)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CanonicalGame):
-            return other._id == self._id
+            return other._gid == self._gid and other._x == self._x
         if isinstance(other, (int, Fraction, str)):
             try:
-                return _coerce_id(other) == self._id
-            except InvalidSpecError:
+                return _coerce(other) == self._p
+            except (InvalidSpecError, UnsupportedError):
                 return False
         return NotImplemented
 
     def __hash__(self) -> int:
-        return T.SHASH[self._id]
+        if self._x:
+            return hash((self._x, T.SHASH[self._gid]))
+        return T.SHASH[self._gid]
 
     def confused_with(self, other: GameLike) -> bool:
         """``G || H``: neither ``G <= H`` nor ``G >= H``."""
-        o = _coerce_id(other)
-        return not T.le(self._id, o) and not T.le(o, self._id)
+        o = _coerce(other)
+        return not X.le(self._p, o) and not X.le(o, self._p)
 
     def less_or_confused(self, other: GameLike) -> bool:
         """``G <| H``: not ``G >= H``."""
-        return not T.le(_coerce_id(other), self._id)
+        return not X.le(_coerce(other), self._p)
 
     def greater_or_confused(self, other: GameLike) -> bool:
         """``G |> H``: not ``G <= H``."""
-        return not T.le(self._id, _coerce_id(other))
+        return not X.le(self._p, _coerce(other))
 
     @property
     def outcome(self) -> str:
@@ -246,8 +318,12 @@ class CanonicalGame:
         >>> [CanonicalGame(s).outcome for s in ("1", "-1", "*", "0")]
         ['L', 'R', 'N', 'P']
         """
-        ge0 = T.le(0, self._id)
-        le0 = T.le(self._id, 0)
+        if self._x:
+            ge0 = X.ge_zero(self._x, self._gid)
+            le0 = X.ge_zero(-self._x, T.neg(self._gid))
+        else:
+            ge0 = T.le(0, self._gid)
+            le0 = T.le(self._gid, 0)
         if ge0:
             return "P" if le0 else "L"
         return "R" if le0 else "N"
@@ -261,26 +337,30 @@ class CanonicalGame:
         >>> CanonicalGame("{2|-1/2}").left_stop
         Fraction(2, 1)
         """
-        return T.LSTOP[self._id]
+        return self._x + T.LSTOP[self._gid] if self._x else T.LSTOP[self._gid]
 
     @property
     def right_stop(self) -> Fraction:
         """Right's stop."""
-        return T.RSTOP[self._id]
+        return self._x + T.RSTOP[self._gid] if self._x else T.RSTOP[self._gid]
 
     @property
     def confusion_interval(self) -> tuple[Fraction, Fraction]:
         """``(right stop, left stop)``: the numbers the game may be confused with lie here."""
-        return (T.RSTOP[self._id], T.LSTOP[self._id])
+        return (self.right_stop, self.left_stop)
 
     def left_incentives(self) -> tuple[CanonicalGame, ...]:
         """``G^L - G`` for each Left option, in canonical form."""
-        n = T.neg(self._id)
-        return tuple(CanonicalGame._of(T.add(i, n)) for i in T.LEFT[self._id])
+        if self._x:
+            return tuple(g - self for g in self.left_options)
+        n = T.neg(self._gid)
+        return tuple(CanonicalGame._of(T.add(i, n)) for i in T.LEFT[self._gid])
 
     def right_incentives(self) -> tuple[CanonicalGame, ...]:
         """``G - G^R`` for each Right option, in canonical form."""
-        return tuple(CanonicalGame._of(T.add(self._id, T.neg(i))) for i in T.RIGHT[self._id])
+        if self._x:
+            return tuple(self - g for g in self.right_options)
+        return tuple(CanonicalGame._of(T.add(self._gid, T.neg(i))) for i in T.RIGHT[self._gid])
 
     # ----- text -----------------------------------------------------------------
 
@@ -350,11 +430,28 @@ class CanonicalGame:
         return to_unicode(str(self))
 
 
+_UNGUARDED = frozenset(
+    {
+        "__setattr__",
+        "__pos__",
+        "__weakref__",
+        "__slots__",
+        "_id",
+        "_live",
+        "_big",
+        "_gid",
+        "_x",
+        "_p",
+        "_pair",
+    }
+)
+
+
 def _guard_methods(cls: type) -> None:
     """Run every method and property of ``cls`` inside :func:`_table.shared`, so that
     :func:`clear_cache` in another thread never renumbers ids under it."""
     for name, attr in list(vars(cls).items()):
-        if name in ("__setattr__", "__pos__", "__weakref__", "__slots__", "_id", "_live"):
+        if name in _UNGUARDED:
             continue
         if isinstance(attr, property):
             assert attr.fget is not None
@@ -370,9 +467,15 @@ def _guard_methods(cls: type) -> None:
 _guard_methods(CanonicalGame)
 
 
-def _coerce_id(g: GameLike) -> int:
+def _short_text(g: CanonicalGame) -> str:
+    text = str(g)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
+
+
+def _coerce(g: GameLike) -> X.Pair:
+    """The normal pair of ``g`` (:mod:`grundy.cgt._translate`)."""
     if isinstance(g, CanonicalGame):
-        return g._id
+        return (g._x, g._gid)
     if isinstance(g, bool):
         raise ArgumentTypeError("a bool is not a game", _GAME_LIKE)
     if isinstance(g, (int, Fraction)):
@@ -381,11 +484,12 @@ def _coerce_id(g: GameLike) -> int:
             raise InvalidSpecError(
                 f"{g} is not a dyadic rational, so not a short game", "a number like 3/4"
             )
-        return T.number_id(x)
+        return X.number(x)
     if isinstance(g, str):
         from grundy.cgt.notation import parse_game  # noqa: PLC0415 (cycle with notation)
 
-        return parse_game(g)._id
+        parsed = parse_game(g)
+        return (parsed._x, parsed._gid)
     raise ArgumentTypeError(f"cannot make a game from {type(g).__name__}", _GAME_LIKE)
 
 
@@ -415,7 +519,7 @@ def clear_cache() -> None:
 def _clear() -> None:
     live = live_ids()
     keep: set[int] = set()
-    stack = [gid for gid, _ in live]
+    stack = [gid for gid, _ in live]  # (a value beyond the table: its core)
     while stack:
         gid = stack.pop()
         if gid not in keep:
@@ -437,8 +541,11 @@ def _clear() -> None:
 
 
 def live_ids() -> list[tuple[int, CanonicalGame]]:
-    """``(id, game)`` of every live :class:`CanonicalGame` (for renumbering the table)."""
-    return list(CanonicalGame._live.items())
+    """``(id, game)`` of every live :class:`CanonicalGame` (for renumbering the table; a
+    value beyond the table gives its core's id)."""
+    return list(CanonicalGame._live.items()) + [
+        (gid, obj) for (_, gid), obj in list(CanonicalGame._big.items())
+    ]
 
 
 def move_live(
@@ -446,9 +553,13 @@ def move_live(
 ) -> None:
     """Give each game of ``live`` (from :func:`live_ids`) its new id ``mapping[old id]``."""
     CanonicalGame._live = weakref.WeakValueDictionary()
+    CanonicalGame._big = weakref.WeakValueDictionary()
     for gid, obj in live:
-        object.__setattr__(obj, "_id", mapping[gid])
-        CanonicalGame._live[mapping[gid]] = obj
+        object.__setattr__(obj, "_gid", mapping[gid])
+        if obj._x:
+            CanonicalGame._big[(obj._x, mapping[gid])] = obj
+        else:
+            CanonicalGame._live[mapping[gid]] = obj
 
 
 register(clear_cache)
