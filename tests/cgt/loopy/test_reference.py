@@ -182,8 +182,8 @@ def test_found_sides_are_the_sides(game: Game) -> None:
 
 
 def test_the_sidling_limit_over_is_found() -> None:
-    """Sidling approaches this game's onside as {1/2|0}, {1/4|0}, ... and never reaches it;
-    pruning finds {over|0}."""
+    """Sidling rounds do not settle here and unravelling gives {1/2|0}, {1/4|0}, ...;
+    pruning finds the onside {over|0}."""
     game: Game = ({0: ([1], [0, 2]), 1: ([0, 2], [1]), 2: ([], [0, 1])}, 0)
     g, s = _graph(game)
     on, off = side(g, s, True), side(g, s, False)

@@ -110,9 +110,22 @@ def test_solve_a_loopy_literal() -> None:
 
 
 def test_not_stopper_sided_as_found_still_gives_the_outcome() -> None:
+    r = solve('cgt "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"')  # Bach's Carousel
+    assert r.canonical is None and r.outcome == "N"
+    assert any("Not stopper-sided as far as found" in line for line in r.explanation)
+
+
+def test_a_game_the_rounds_did_not_settle_has_its_value() -> None:
+    """``a{0,{|a}|a}``: the sidling rounds of earlier versions did not settle; both its
+    sides are ``over``, which the reference confirms in sums."""
+    from tests.cgt.loopy.test_reference import LOOPY_X, _sides_agree
+
     r = solve('cgt "a{0,{|a}|a}"')
-    assert r.canonical is None and r.outcome == "L"
-    assert any("did not settle" in line for line in r.explanation)
+    assert (r.canonical, r.onside, r.offside, r.outcome) == ("over", "over", "over", "L")
+    game = _game(*parse_loopy("a{0,{|a}|a}"))
+    over = _game(*parse_loopy("over"))
+    for x in [short_game(x) for x in ("0", "*", "1", "-1", "1/2", "^")] + list(LOOPY_X.values()):
+        assert _sides_agree(game, over, over, x)
 
 
 def test_cli_json_and_errors() -> None:
@@ -158,3 +171,21 @@ def test_backsliding_published_value_predicts_our_outcomes(strip: str, value: st
     for x in ("0", "*", "1", "-1", "1/2", "^"):
         assert outcome([game, short_game(x)]) == _predicted(on, off, short_game(x)), x
     assert solve(pos, time_limit=30).outcome == "D"
+
+
+@pytest.mark.parametrize(("strip", "value"), [("tt..ff", "*"), ("t..ff", "off"), ("tt.f", "on")])
+def test_backsliding_sides_found_predict_our_outcomes(strip: str, value: str) -> None:
+    """Strips whose sides grundy finds: the value, and its sides agree with the reference
+    outcome of our rules' game graph in sums (draws counted for Left with the onside, for
+    Right with the offside)."""
+    from tests.cgt.loopy.test_reference import LOOPY_X, _sides_agree
+
+    pos = parse(f"backsliding-toads-frogs {strip}")
+    result = solve(pos)
+    assert result.canonical == value
+    g, _states = component_graph(pos.components[0], 10**5)
+    game = _game(g, 0)
+    on = _game(*parse_loopy(result.onside or ""))
+    off = _game(*parse_loopy(result.offside or ""))
+    for x in [short_game(x) for x in ("0", "*", "1", "-1", "1/2", "^")] + list(LOOPY_X.values()):
+        assert _sides_agree(game, on, off, x)

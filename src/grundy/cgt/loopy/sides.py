@@ -18,7 +18,7 @@ the side. For the onside (the offside is ``-(onside of -G)``):
    is at least ``G``'s; when it is equal, ``U_n`` is the onside.
 2. Else *prune*: remove, one by one, the edges on alternating cycles whose removal keeps
    the onside (CGSuite's "irrelevant cyclic edges"); a pruned graph that is a stopper is
-   the onside (this finds ``{over|0}``, the limit of sidling's ``{1/2^n|0}``).
+   the onside (this finds ``{over|0}``, the limit of the unravelled ``{1/2^n|0}``).
 3. Else unravel the pruned graph with ``n = 1, 2, 4, ...`` up to ``2 v^2`` (``v`` its
    vertices; a Left strategy with a bounded memory in the comparison uses at most that
    many of Right's cyclic moves), within the pair limit and the time limit.
