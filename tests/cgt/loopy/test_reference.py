@@ -123,9 +123,7 @@ def _sides_agree(game: Game, on: Game, off: Game, x: Game) -> bool:
     draws for Left, G + X and S + X have the same outcome; counting draws for Right,
     G + X and T + X have the same outcome."""
     g, s, t = outcome([game, x]), outcome([on, x]), outcome([off, x])
-    return all(
-        (g[k] >= 0) == (s[k] >= 0) and (g[k] > 0) == (t[k] > 0) for k in (0, 1)
-    )
+    return all((g[k] >= 0) == (s[k] >= 0) and (g[k] > 0) == (t[k] > 0) for k in (0, 1))
 
 
 @pytest.mark.parametrize("seed", range(6))
