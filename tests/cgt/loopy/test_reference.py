@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from grundy.cgt.loopy.compare import leq_table, outcomes
 from grundy.cgt.loopy.graph import Graph, is_stopper
 from grundy.cgt.loopy.notation import format_stopper, parse_loopy
-from grundy.cgt.loopy.sidecmp import side_equal
+from grundy.cgt.loopy.sidecmp import side_equal, side_leq
 from grundy.cgt.loopy.sides import NotSettledError, side
 from grundy.cgt.loopy.simplify import simplify
 from tests.reference.loopy_play import Game, negative, outcome, random_game, short_game, to_edges
@@ -67,6 +67,17 @@ def test_stopper_order_is_survival_in_the_difference(seed: int) -> None:
             leq = leq_table(ga, gb)[sa][sb]
             # a <= b: Right, moving first in b - a, does not win
             assert leq == (outcome([b, negative(a)])[1] != -1)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_side_order_is_the_stopper_order_on_stoppers(seed: int) -> None:
+    """Both comparisons of sides reduce to the stopper order on stoppers (endless play in a
+    difference of stoppers moves in both components for ever)."""
+    games = [_graph(a) for a in _stoppers(150 + seed, 12)]
+    for ga, sa in games:
+        for gb, sb in games:
+            leq = leq_table(ga, gb)[sa][sb]
+            assert side_leq(ga, sa, gb, sb, True) == leq == side_leq(ga, sa, gb, sb, False)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -255,7 +255,7 @@ def _onside(g: Graph) -> Graph:
     u = unravel(g, 1)
     if side_leq(u, 0, g, 0, True):
         return u
-    tried = "unravelled, followers settled"
+    tried = "after unravelling"
     try:
         h = settle_followers(g)
         if is_stopper(h, 0) and side_leq(h, 0, g, 0, True) and side_leq(g, 0, h, 0, True):
