@@ -197,3 +197,26 @@ def test_backsliding_sides_found_predict_our_outcomes(strip: str, value: str) ->
     off = _game(*parse_loopy(result.offside or ""))
     for x in [short_game(x) for x in ("0", "*", "1", "-1", "1/2", "^")] + list(LOOPY_X.values()):
         assert _sides_agree(game, on, off, x)
+
+
+def _sided() -> list[tuple[str, ...]]:
+    path = DATA.parent / "loopy_sided_values.txt"
+    return [
+        tuple(part.strip() for part in line.split(";"))
+        for line in path.read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+
+
+@pytest.mark.parametrize(("game", "value", "onside", "offside", "outcome_class"), _sided())
+def test_cgsuite_sided_values(
+    game: str, value: str, onside: str, offside: str, outcome_class: str
+) -> None:
+    """CGSuite's published sided values: grundy's value, sides and outcome class; Bach's
+    Carousel is not stopper-sided (no value) and its outcome is N."""
+    r = solve(f'cgt "{game}"')
+    assert r.outcome == outcome_class
+    if value == "-":
+        assert r.canonical is None and r.onside is None
+    else:
+        assert (r.canonical, r.onside, r.offside) == (value, onside, offside)
