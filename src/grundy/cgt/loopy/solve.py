@@ -21,7 +21,7 @@ from typing import Any
 from grundy.cgt.loopy.compare import outcome_class, outcomes
 from grundy.cgt.loopy.graph import MAX_VERTICES, Graph, add
 from grundy.cgt.loopy.result import LoopyResult
-from grundy.cgt.loopy.sides import MAX_ROUNDS, NotSettledError
+from grundy.cgt.loopy.sides import NotSettledError
 from grundy.cgt.loopy.state import LoopyState
 from grundy.cgt.loopy.value import LoopyValue
 from grundy.cgt.value import CanonicalGame
@@ -184,8 +184,9 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
         else:
             explanation.append(
                 f"The value is stopper-sided: onside {value.onside} (endless play counted "
-                f"for Left), offside {value.offside} (counted for Right), found by sidling "
-                f"(Winning Ways ch. 11) within {MAX_ROUNDS} rounds."
+                f"for Left), offside {value.offside} (counted for Right), found by unravelling "
+                "and pruning the game graph, each checked by the comparison of sides "
+                "(Winning Ways ch. 11; Siegel, CGT ch. VI)."
             )
             explanation.append(
                 f"Stops: onside Left {value.onside.left_stop}, Right "

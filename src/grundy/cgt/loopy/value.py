@@ -206,7 +206,7 @@ class LoopyValue:
     def of_graph(cls, g: Graph, start: int) -> LoopyValue:
         """The value of the game at ``start``: simplest form of a stopper, or its sides.
 
-        Raises :class:`~grundy.cgt.loopy.sides.NotSettledError` when sidling does not settle.
+        Raises :class:`~grundy.cgt.loopy.sides.NotSettledError` when no stopper side is found.
         """
         g = pack(g, start)
         if is_stopper(g, 0):
