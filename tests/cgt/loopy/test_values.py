@@ -200,7 +200,7 @@ def test_backsliding_sides_found_predict_our_outcomes(strip: str, value: str) ->
 
 
 def _sided() -> list[tuple[str, ...]]:
-    path = DATA.parent / "loopy_sided_values.txt"
+    path = DATA.parent / "published_loopy_sided_values.txt"
     return [
         tuple(part.strip() for part in line.split(";"))
         for line in path.read_text().splitlines()
