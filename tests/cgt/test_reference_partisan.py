@@ -375,6 +375,7 @@ def test_childish_hackenbush_sample() -> None:
     assert _check(P.CHILDISH_HACKENBUSH, pictures + more) == len(pictures) + 150
 
 
+@pytest.mark.slow
 def test_variants_sample() -> None:
     """The impartial, dicotic and twisted variants of Domineering (every board 3x3 and 2x4),
     Clobber (every row of x o . up to length 5) and Cutcake (every rectangle up to 4x4; the
