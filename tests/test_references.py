@@ -26,6 +26,11 @@ REFERENCES: dict[str, tuple[str, str]] = {
         "reference.fox_geese's game graph of the rules (outcomes with reference.loopy_play) "
         "and CGSuite's published values",
     ),
+    "ceylonese-fox-and-geese": (
+        "cgt/loopy/test_ceylonese_fox_and_geese.py",
+        "reference.fox_geese's game graph of the rules with reach=2 (outcomes with "
+        "reference.loopy_play) and CGSuite's published value",
+    ),
     "bash": ("heap/test_bash.py", "reference.heap_rules.bash_table"),
     "cgt": ("cgt/test_literal.py", "every game born by day 2 (tests/cgt/reference.py)"),
     "chomp": ("catalog/boards/test_chomp.py", "a brute-force mex over shapes"),

@@ -41,6 +41,7 @@ DRAWN = {
     "toads-frogs": ("toads-frogs tt..ff", Strip),
     "backsliding-toads-frogs": ("backsliding-toads-frogs tt.f", Strip),
     "fox-and-geese": ("fox-and-geese geese=3,1;3,3 fox=1,1", Grid),
+    "ceylonese-fox-and-geese": ("ceylonese-fox-and-geese geese=3,1;3,3 fox=1,1", Grid),
     "cutcake": ("cutcake 2x3", Grid),
     "toppling-dominoes": ("toppling-dominoes bbrgrb", Strip),
     "domineering": ("domineering:2x3", Grid),

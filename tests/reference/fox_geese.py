@@ -9,11 +9,17 @@ run upwards for ever while the geese have only finitely many moves left: that is
 game ``off`` (CGSuite's FoxAndGeese counts it so), one vertex ``"off"`` here with only a
 Right pass.
 
+With ``reach=2`` the fox may go one or two squares along one diagonal, stopping before
+a goose or the edge (the Ceylonese variant, CGSuite's ``GenFoxAndGeese(foxRange => 2)``;
+the same escape rule).
+
 :func:`game` gives the graph in the form of :mod:`tests.reference.loopy_play`.
 
 >>> from tests.reference.loopy_play import outcome
 >>> outcome([game({(2, 2)}, (1, 1))])   # the fox is shut in; one goose move frees it
 (-1, 1)
+>>> outcome([game({(3, 1), (3, 3)}, (1, 3), reach=2)])   # the fox runs up past the geese
+(-1, -1)
 """
 
 from __future__ import annotations
@@ -46,9 +52,10 @@ def _on_board(r: int, c: int) -> bool:
 
 
 def game(
-    geese: set[tuple[int, int]], fox: tuple[int, int]
+    geese: set[tuple[int, int]], fox: tuple[int, int], reach: int = 1
 ) -> tuple[dict[Vertex, tuple[list[Vertex], list[Vertex]]], Vertex]:
-    """The graph of every position reachable from ``geese`` and ``fox``, and its start."""
+    """The graph of every position reachable from ``geese`` and ``fox``, and its start;
+    the fox goes up to ``reach`` squares along a diagonal."""
     start = _vertex(frozenset(geese), fox)
     graph: dict[Vertex, tuple[list[Vertex], list[Vertex]]] = {}
     todo = [start]
@@ -71,8 +78,10 @@ def game(
         rights = []
         for dr in (-1, 1):
             for dc in (-1, 1):
-                to = (fr + dr, fc + dc)
-                if _on_board(*to) and to not in g:
+                for k in range(1, reach + 1):
+                    to = (fr + k * dr, fc + k * dc)
+                    if not _on_board(*to) or to in g:
+                        break
                     rights.append(_vertex(g, to))
         graph[v] = (lefts, rights)
         todo.extend(lefts + rights)

@@ -124,6 +124,8 @@ GAME_INDEX: dict[str, str] = {
     "backsliding-tf": "grundy.cgt.games.backsliding_toads_frogs",
     "fox-and-geese": "grundy.cgt.games.fox_and_geese",
     "fox-geese": "grundy.cgt.games.fox_and_geese",
+    "ceylonese-fox-and-geese": "grundy.cgt.games.ceylonese_fox_and_geese",
+    "ceylonese-fox-geese": "grundy.cgt.games.ceylonese_fox_and_geese",
     "cgt": "grundy.cgt.games.literal",
     "game": "grundy.cgt.games.literal",
     "snort": "grundy.cgt.games.snort",
