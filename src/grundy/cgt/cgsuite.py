@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from grundy.cgt import _table as T
+from grundy.cgt import _walk
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
 from grundy.core.limits import check_time
 from grundy.errors import TimeLimitError
@@ -393,7 +394,34 @@ def cgsuite_text(g: GameLike) -> str:
     ('{3||2*|1*}', 'Tiny({3|1})', '{^3|vv}')
     """
     game = game_of(g)
-    return _text(game._gid, True, False, {}, game._x)[0]
+    memo: dict[Any, Any] = {}
+    _prime(game._gid, game._x, memo)
+    return _text(game._gid, True, False, memo, game._x)[0]
+
+
+def _parts(gid: int) -> list[int]:
+    """The games :func:`_text` may write or sort for ``gid``: its options, and the ``G`` of
+    ``Tiny(G)``."""
+    if T.NUMBER[gid] is not None or T.NUS[gid] is not None:
+        return []
+    out = [*T.LEFT[gid], *T.RIGHT[gid]]
+    tiny = _tiny(gid)
+    if tiny is not None:
+        out.append(tiny[2])
+    return out
+
+
+def _prime(gid: int, x: Fraction, memo: dict[Any, Any]) -> None:
+    """Fill ``memo`` for a deep value, its parts deepest first (so that :func:`_text` and
+    the sort keys recurse one level only, however deep the form)."""
+    if T.BIRTHDAY[gid] <= _walk.DEEP:
+        return
+    shifts = (x, Fraction(0)) if x else (x,)
+    for part in _walk.postorder(gid, _parts):
+        for y in shifts:
+            _sort_key_at(part, y, memo)
+            for brackets, parens in ((True, False), (False, False), (True, True)):
+                _text(part, brackets, parens, memo, y)
 
 
 @T.guarded
@@ -405,6 +433,8 @@ def cgsuite_options(options: tuple[CanonicalGame, ...]) -> str:
     ('{0,*}', '{0,*,*2,*3,*')
     """
     memo: dict[Any, Any] = {}
+    for o in options:
+        _prime(o._gid, o._x, memo)
     ordered = sorted(options, key=lambda o: _sort_key_at(o._gid, o._x, memo))
     return "{" + ",".join(_text(o._gid, True, False, memo, o._x)[0] for o in ordered) + "}"
 

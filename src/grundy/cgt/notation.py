@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from grundy.cgt import _table as T
 from grundy.cgt import _translate as X
-from grundy.cgt import cgsuite
+from grundy.cgt import _walk, cgsuite
 from grundy.cgt.value import CanonicalGame
 from grundy.core.limits import check_time
 from grundy.errors import ArgumentTypeError, InvalidSpecError
@@ -443,7 +443,16 @@ def format_game(g: CanonicalGame) -> str:
     >>> format_game(parse_game("{2|1}")), format_game(parse_game("{3/2|1/2}"))
     ('{2|1}', '1+-1/2')
     """
-    return _closed(_format(g._gid, {}, g._x))
+    memo: dict[int, tuple[str, int]] = {}
+    if T.BIRTHDAY[g._gid] > _walk.DEEP:  # a deep form: its parts first, deepest first
+        for gid in _walk.postorder(g._gid, _parts):
+            _format(gid, memo, g._x)
+    return _closed(_format(g._gid, memo, g._x))
+
+
+def _parts(gid: int) -> tuple[int, ...]:
+    """The options that :func:`_format` writes out for ``gid`` (none for ``x + n.^ + *m``)."""
+    return () if T.NUS[gid] is not None else (*T.LEFT[gid], *T.RIGHT[gid])
 
 
 @T.guarded
@@ -472,6 +481,9 @@ def format_braces(g: CanonicalGame) -> str:
         memo[gid] = out
         return out
 
+    if T.BIRTHDAY[g._gid] > _walk.DEEP:  # a deep form: its parts first, deepest first
+        for gid in _walk.postorder(g._gid, lambda i: _braced_parts(i, x)):
+            text(gid)
     return text(g._gid)
 
 
@@ -509,6 +521,14 @@ def braces_length(g: CanonicalGame) -> int:
             commas = max(len(lefts) - 1, 0) + max(len(rights) - 1, 0)
             memo[gid] = 3 + commas + sum(memo[o] for o in (*lefts, *rights))
     return memo[g._gid]
+
+
+def _braced_parts(gid: int, x: Fraction) -> tuple[int, ...]:
+    """The options that :func:`format_braces` writes out for ``x + G`` (a number, or a
+    nimber when ``x`` is 0, has none there)."""
+    if T.NUMBER[gid] is not None or (not x and _is_nimber(gid)):
+        return ()
+    return (*T.LEFT[gid], *T.RIGHT[gid])
 
 
 def _is_nimber(gid: int) -> bool:
