@@ -427,6 +427,22 @@ def cgsuite_text(g: GameLike) -> str:
     return _text(game._gid, True, False, memo, game._x)[0]
 
 
+def _cgsuite_level(g: CanonicalGame, force: bool) -> tuple[str, int]:
+    """``(text, bars)`` of ``g`` as CGSuite prints it among slashes of an enclosing game
+    (the loopy printer): bars > 0 when the text is ``L|..|R`` left unbraced (braced when
+    ``force``, as CGSuite's ``forceBrackets``)."""
+    memo: dict[Any, Any] = {}
+    _prime(g._gid, g._x, memo)
+    return _text(g._gid, force, False, memo, g._x)
+
+
+def _cgsuite_key(g: CanonicalGame) -> tuple[Any, ...]:
+    """CGSuite's sort key of ``g`` among options (numbers, nimbers, uptimals, the rest)."""
+    memo: dict[Any, Any] = {}
+    _prime(g._gid, g._x, memo)
+    return _sort_key_at(g._gid, g._x, memo)
+
+
 def _parts(gid: int) -> list[int]:
     """The games :func:`_text` may write or sort for ``gid``: its options, and the ``G`` of
     ``Tiny(G)``."""

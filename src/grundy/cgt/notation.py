@@ -450,6 +450,18 @@ def format_game(g: CanonicalGame) -> str:
     return _closed(_format(g._gid, memo, g._x))
 
 
+def _format_level(g: CanonicalGame, force: bool) -> tuple[str, int]:
+    """``(text, level)`` of :func:`format_game`'s form of ``g``, for a printer that sets it
+    among slashes of its own (the loopy one): level k > 0 when the text is ``L|..|R`` with
+    k bars and no braces (braced when ``force``)."""
+    memo: dict[int, tuple[str, int]] = {}
+    if T.BIRTHDAY[g._gid] > _walk.DEEP:
+        for gid in _walk.postorder(g._gid, _parts):
+            _format(gid, memo, g._x)
+    text, level = _format(g._gid, memo, g._x)
+    return (_closed((text, level)), 0) if force else (text, level)
+
+
 def _parts(gid: int) -> tuple[int, ...]:
     """The options that :func:`_format` writes out for ``gid`` (none for ``x + n.^ + *m``)."""
     return () if T.NUS[gid] is not None else (*T.LEFT[gid], *T.RIGHT[gid])
