@@ -11,9 +11,10 @@ import pytest
 
 from grundy import solve
 from grundy.cgt.loopy import LoopyValue, Stopper, loopy_value
-from grundy.cgt.loopy.graph import is_stopper
-from grundy.cgt.loopy.notation import parse_loopy
+from grundy.cgt.loopy.graph import Graph, is_stopper
+from grundy.cgt.loopy.notation import format_stopper, parse_loopy
 from grundy.cgt.loopy.sides import NotSettledError, side
+from grundy.errors import UnsupportedError
 from tests.cgt.loopy.test_reference import _games, _graph, _stoppers
 
 # Source: CGSuite's test suite, aaron-siegel/cgsuite on GitHub,
@@ -144,3 +145,16 @@ def test_at_most_four_slashes_in_cgsuite_text() -> None:
         v = loopy_value(text).onside
         assert (v.cgsuite_text(), str(v)) == (shown, own)
         _reads_back(v)
+
+
+def test_a_deep_loopy_game_is_refused_in_one_line() -> None:
+    """A chain of 1,100 loopy games (each Left's move to the next, ``on`` at the end)
+    prints, or is refused with one GrundyError, never a RecursionError."""
+    n = 1100
+    left = [[k + 1] for k in range(n)] + [[n]]
+    right: list[list[int]] = [[0]] + [[] for _ in range(n)]
+    g = Graph.of(left, right)
+    with pytest.raises(UnsupportedError, match="nested too deeply to print"):
+        format_stopper(g, 0)
+    with pytest.raises(UnsupportedError):
+        format_stopper(g, 0, cgsuite=True)

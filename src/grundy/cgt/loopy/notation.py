@@ -37,7 +37,7 @@ from grundy.cgt.loopy.graph import MAX_VERTICES, Graph, add, is_loopfree, pack, 
 from grundy.cgt.notation import _format_level, parse_game
 from grundy.cgt.value import CanonicalGame
 from grundy.core.limits import check_time
-from grundy.errors import InvalidSpecError, LoopyGameError
+from grundy.errors import InvalidSpecError, UnsupportedError
 
 __all__ = [
     "EXPECTED",
@@ -546,8 +546,8 @@ def format_stopper(g: Graph, start: int, *, cgsuite: bool = False) -> str:
     try:
         out, level = text(start, True)
     except RecursionError:
-        raise LoopyGameError(
-            "the game is nested too deeply to print (its form is more than a few hundred "
-            "games deep)"
+        raise UnsupportedError(
+            "the loopy game is nested too deeply to print (its form is more than a few "
+            "hundred games deep)"
         ) from None
     return out if level == 0 else "{" + out + "}"
