@@ -24,9 +24,10 @@ DEPTH = 2000
 
 
 @cache
-def chain(n: int) -> CanonicalGame:
-    g = CanonicalGame("0")
-    minus5 = CanonicalGame("-5")
+def chain(n: int, x: int = 0) -> CanonicalGame:
+    """``x + G_n``, built option by option (no sum: the pure-Python table adds recursively)."""
+    g = CanonicalGame(str(x))
+    minus5 = CanonicalGame(str(x - 5))
     for _ in range(n):
         g = CanonicalGame.from_options([g], [minus5])
     return g
@@ -79,8 +80,7 @@ def test_cgsuite_text_of_a_deep_value() -> None:
 def test_a_deep_value_beyond_the_table_prints() -> None:
     """Number translation: ``2**80 + G_n`` prints as ``G_n`` with every number moved."""
     n = 1100  # past the recursion limit still, and quicker to translate
-    big = CanonicalGame(str(2**80))
-    g = chain(n) + big
+    g = chain(n, 2**80)
     moved = str(2**80 - 5)
     shifted = format_game(chain(n)).replace("-5", moved).replace("{0", "{" + str(2**80), 1)
     assert format_game(g) == shifted
