@@ -295,20 +295,40 @@ class _Parser:
         return self.split(items)
 
     def split(self, items: list[X.Pair | str]) -> X.Pair:
-        bars = [(len(x), i) for i, x in enumerate(items) if isinstance(x, str) and x[0] == "|"]
-        top = max(b for b, _ in bars)
-        where = [i for b, i in bars if b == top]
-        if len(where) > 1:
-            raise self.fail(f"two '{'|' * top}' at the same level of a game")
-        cut = where[0]
-        return X.make(self.side(items[:cut]), self.side(items[cut + 1 :]))
+        """The game of ``items`` (options, ``,`` and bars): the most bars split it, each
+        side with bars is one game split likewise. Worked with an explicit stack, so a
+        form of a thousand levels of bars (``format_game`` of a deep value) reads back."""
+        bars = [len(x) if isinstance(x, str) and x[0] == "|" else 0 for x in items]
+        made: dict[tuple[int, int], X.Pair] = {}
+        todo = [(0, len(items))]
+        while todo:
+            lo, hi = todo[-1]
+            top = max(bars[lo:hi])
+            where = [i for i in range(lo, hi) if bars[i] == top]
+            if len(where) > 1:
+                raise self.fail(f"two '{'|' * top}' at the same level of a game")
+            cut = where[0]
+            halves = ((lo, cut), (cut + 1, hi))
+            waiting = [h for h in halves if h not in made and any(bars[h[0] : h[1]])]
+            if waiting:
+                todo.extend(waiting)
+                continue
+            todo.pop()
+            made[(lo, hi)] = X.make(*(self.side(items, a, b, made) for a, b in halves))
+        return made[(0, len(items))]
 
-    def side(self, items: list[X.Pair | str]) -> list[X.Pair]:
-        if any(isinstance(x, str) and x[0] == "|" for x in items):
-            return [self.split(items)]
+    def side(
+        self,
+        items: list[X.Pair | str],
+        lo: int,
+        hi: int,
+        made: dict[tuple[int, int], X.Pair],
+    ) -> list[X.Pair]:
+        if (lo, hi) in made:
+            return [made[(lo, hi)]]
         out: list[X.Pair] = []
         expect_game = True
-        for x in items:
+        for x in items[lo:hi]:
             if isinstance(x, tuple) and expect_game:
                 out.append(x)
                 expect_game = False
