@@ -26,8 +26,6 @@ import grundy
 from grundy.cgt import CanonicalGame, _translate
 from grundy.cgt import _table as T
 from grundy.cgt.cgsuite import (
-    UPTIMAL_NODES,
-    _nodes,
     cgsuite_field,
     cgsuite_options,
     cgsuite_text,
@@ -93,13 +91,6 @@ def _cgsuite_facts(g: CanonicalGame) -> tuple[object, ...]:
     )
 
 
-def _uptimal_seen(g: CanonicalGame) -> bool:
-    """Whether the table's own reading of uptimals sees ``g`` whole: it looks only at games
-    of at most UPTIMAL_NODES parts, and a number's chain counts (so ``{61,61*|61v}`` is not
-    written ``61^<2>*`` there, while its translate from ``^<2>*`` is)."""
-    return _nodes(g._gid, UPTIMAL_NODES) <= UPTIMAL_NODES
-
-
 numbers = st.builds(lambda n, k: Fraction(n, 2**k), st.integers(-3000, 3000), st.integers(0, 3))
 
 
@@ -113,10 +104,7 @@ def test_translate_matches_the_table(x: Fraction, i: int) -> None:
         assert big._x == 0 or not _small_fits(big.left_stop) or big.number() is None
         ref = CanonicalGame._of(T.add(T.number_id(x), core._gid))
         assert _facts(big) == _facts(ref)
-        if _uptimal_seen(ref):
-            assert _cgsuite_facts(big) == _cgsuite_facts(ref)
-        else:
-            assert _same(parse_game(cgsuite_text(big)), parse_game(cgsuite_text(ref)))
+        assert _cgsuite_facts(big) == _cgsuite_facts(ref)  # uptimals too: 61^<2>*
         assert _same(parse_game(str(big)), big) and _same(parse_game(big.braces()), big)
         assert _same(parse_game(cgsuite_text(big)), big)
         assert _same(big - x, core)
@@ -136,7 +124,7 @@ def test_sums_and_comparisons_match_the_table(x: Fraction, y: Fraction, i: int, 
             ref = CanonicalGame._of(table)
             assert sorted(str(mine)) == sorted(str(ref))
             assert _same(mine, parse_game(cgsuite_text(ref)))
-            assert not _uptimal_seen(ref) or cgsuite_text(mine) == cgsuite_text(ref)
+            assert cgsuite_text(mine) == cgsuite_text(ref)
         assert (a <= b) == T.le(ra, rb)
         assert (b <= a) == T.le(rb, ra)
         assert _same(a, b) == (ra == rb)
@@ -174,7 +162,7 @@ def test_games_of_options_that_are_numbers_at_a_low_bound(low_bound: None) -> No
                 mine = CanonicalGame.from_options([CanonicalGame(x) + a], [CanonicalGame(x) + b])
                 ref = CanonicalGame._of(T.make([ta], [tb]))
                 assert _same(mine, ref)
-                assert not _uptimal_seen(ref) or cgsuite_text(mine) == cgsuite_text(ref)
+                assert cgsuite_text(mine) == cgsuite_text(ref)
                 numbers += ref.number() is not None
                 if b.number() is not None:
                     two = CanonicalGame.from_options([CanonicalGame(x) + a, CanonicalGame(x) + b])

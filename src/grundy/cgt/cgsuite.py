@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from grundy.cgt import _table as T
+from grundy.cgt import _walk
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
 from grundy.core.limits import check_time
 from grundy.errors import TimeLimitError
@@ -118,10 +119,12 @@ def _is_nimber(gid: int) -> int | None:
 
 def _uptimal_of(gid: int) -> Uptimal | None:
     """The uptimal expansion of ``gid``, or None (also for a game of more than
-    :data:`UPTIMAL_NODES` parts, or with an option that is not an uptimal): found digit
-    by digit (the k-th digit is the one that leaves a rest whose double lies strictly
-    between ``v<k>`` and ``^<k>``: two such digits would differ by less than 1), then
-    checked by rebuilding the game, so an expansion given is always right."""
+    :data:`UPTIMAL_NODES` parts, numbers not counted, or with an option that is not an
+    uptimal). A value ``x + G`` with a number part ``x`` (its stops) is worked on as ``G``
+    (number translation: ``x``'s own chain of games is no part of the expansion); ``G``'s
+    digits are found one by one (the k-th digit is the one that leaves a rest whose double
+    lies strictly between ``v<k>`` and ``^<k>``: two such digits would differ by less than
+    1), then checked by rebuilding the game, so an expansion given is always right."""
     if gid in _uptimal:
         return _uptimal[gid]
     result: Uptimal | None = None
@@ -129,44 +132,70 @@ def _uptimal_of(gid: int) -> Uptimal | None:
     if nus is not None:
         x, n, m = nus
         result = (x, m, (n,) if n else ())
-    elif (
-        T.LSTOP[gid] == T.RSTOP[gid]
-        and _nodes(gid, UPTIMAL_NODES) <= UPTIMAL_NODES
-        and all(_uptimal_of(o) is not None for o in (*T.LEFT[gid], *T.RIGHT[gid]))
-    ):  # the options of an uptimal's canonical form are uptimals
+    elif T.LSTOP[gid] == T.RSTOP[gid] and _shape(gid, UPTIMAL_NODES) <= UPTIMAL_NODES:
         x = T.LSTOP[gid]
-        rest = T.add(gid, T.number_id(-x))
-        bound = T.BIRTHDAY[gid] + 2
-        digits: list[int] = []
-        k = 0
-        while _is_nimber(rest) is None and k < T.BIRTHDAY[gid]:
-            check_time()
-            k += 1
-            up, down = _power(k), T.neg(_power(k))
-            chosen = None
-            a, r = 0, rest
-            for _ in range(2 * bound + 1):  # the rest, doubled (its nimber gone), within +-^<k>
-                twice = T.add(r, r)
-                if T.le(up, twice):
-                    a, r = a + 1, T.add(r, down)
-                elif T.le(twice, down):
-                    a, r = a - 1, T.add(r, up)
-                else:
-                    if T.le(twice, up) and T.le(down, twice):
-                        chosen = (a, r)
-                    break
-            if chosen is None:
-                break
-            digits.append(chosen[0])
-            rest = chosen[1]
-        nim = _is_nimber(rest)
-        if nim is not None:
-            while digits and not digits[-1]:
-                digits.pop()
-            if _of_uptimal(x, nim, tuple(digits)) == gid:
-                result = (x, nim, tuple(digits))
+        if x:  # number translation: the expansion of x + G is G's, moved by x
+            core = _uptimal_of(T.add(gid, T.number_id(-x)))
+            result = None if core is None else (core[0] + x, core[1], core[2])
+        elif all(_uptimal_of(o) is not None for o in (*T.LEFT[gid], *T.RIGHT[gid])):
+            result = _digits(gid)  # the options of an uptimal's canonical form are uptimals
     _uptimal[gid] = result
     return result
+
+
+def _shape(gid: int, most: int) -> int:
+    """How many parts of ``gid``'s form are not numbers (counted up to ``most + 1``): the
+    same for every translate ``x + G``."""
+    if T.NUMBER[gid] is not None:
+        return 0
+    seen = {gid}
+    todo = [gid]
+    count = 1
+    while todo and count <= most:
+        g = todo.pop()
+        for o in (*T.LEFT[g], *T.RIGHT[g]):
+            if o not in seen:
+                seen.add(o)
+                if T.NUMBER[o] is None:
+                    count += 1
+                    todo.append(o)
+    return count
+
+
+def _digits(gid: int) -> Uptimal | None:
+    """The expansion of ``gid`` (stops 0, not ``x + n.^ + *m``), digit by digit."""
+    rest = gid
+    bound = T.BIRTHDAY[gid] + 2
+    digits: list[int] = []
+    k = 0
+    while _is_nimber(rest) is None and k < T.BIRTHDAY[gid]:
+        check_time()
+        k += 1
+        up, down = _power(k), T.neg(_power(k))
+        chosen = None
+        a, r = 0, rest
+        for _ in range(2 * bound + 1):  # the rest, doubled (its nimber gone), within +-^<k>
+            twice = T.add(r, r)
+            if T.le(up, twice):
+                a, r = a + 1, T.add(r, down)
+            elif T.le(twice, down):
+                a, r = a - 1, T.add(r, up)
+            else:
+                if T.le(twice, up) and T.le(down, twice):
+                    chosen = (a, r)
+                break
+        if chosen is None:
+            break
+        digits.append(chosen[0])
+        rest = chosen[1]
+    nim = _is_nimber(rest)
+    if nim is None:
+        return None
+    while digits and not digits[-1]:
+        digits.pop()
+    if _of_uptimal(Fraction(0), nim, tuple(digits)) != gid:
+        return None
+    return (Fraction(0), nim, tuple(digits))
 
 
 @T.guarded
@@ -393,7 +422,50 @@ def cgsuite_text(g: GameLike) -> str:
     ('{3||2*|1*}', 'Tiny({3|1})', '{^3|vv}')
     """
     game = game_of(g)
-    return _text(game._gid, True, False, {}, game._x)[0]
+    memo: dict[Any, Any] = {}
+    _prime(game._gid, game._x, memo)
+    return _text(game._gid, True, False, memo, game._x)[0]
+
+
+def _cgsuite_level(g: CanonicalGame, force: bool) -> tuple[str, int]:
+    """``(text, bars)`` of ``g`` as CGSuite prints it among slashes of an enclosing game
+    (the loopy printer): bars > 0 when the text is ``L|..|R`` left unbraced (braced when
+    ``force``, as CGSuite's ``forceBrackets``)."""
+    memo: dict[Any, Any] = {}
+    _prime(g._gid, g._x, memo)
+    return _text(g._gid, force, False, memo, g._x)
+
+
+def _cgsuite_key(g: CanonicalGame) -> tuple[Any, ...]:
+    """CGSuite's sort key of ``g`` among options (numbers, nimbers, uptimals, the rest)."""
+    memo: dict[Any, Any] = {}
+    _prime(g._gid, g._x, memo)
+    return _sort_key_at(g._gid, g._x, memo)
+
+
+def _parts(gid: int) -> list[int]:
+    """The games :func:`_text` may write or sort for ``gid``: its options, and the ``G`` of
+    ``Tiny(G)``."""
+    if T.NUMBER[gid] is not None or T.NUS[gid] is not None:
+        return []
+    out = [*T.LEFT[gid], *T.RIGHT[gid]]
+    tiny = _tiny(gid)
+    if tiny is not None:
+        out.append(tiny[2])
+    return out
+
+
+def _prime(gid: int, x: Fraction, memo: dict[Any, Any]) -> None:
+    """Fill ``memo`` for a deep value, its parts deepest first (so that :func:`_text` and
+    the sort keys recurse one level only, however deep the form)."""
+    if T.BIRTHDAY[gid] <= _walk.DEEP:
+        return
+    shifts = (x, Fraction(0)) if x else (x,)
+    for part in _walk.postorder(gid, _parts):
+        for y in shifts:
+            _sort_key_at(part, y, memo)
+            for brackets, parens in ((True, False), (False, False), (True, True)):
+                _text(part, brackets, parens, memo, y)
 
 
 @T.guarded
@@ -405,25 +477,16 @@ def cgsuite_options(options: tuple[CanonicalGame, ...]) -> str:
     ('{0,*}', '{0,*,*2,*3,*')
     """
     memo: dict[Any, Any] = {}
+    for o in options:
+        _prime(o._gid, o._x, memo)
     ordered = sorted(options, key=lambda o: _sort_key_at(o._gid, o._x, memo))
     return "{" + ",".join(_text(o._gid, True, False, memo, o._x)[0] for o in ordered) + "}"
 
 
 #: ``cgsuite_fields`` describes values whose canonical form has at most this many
-#: distinct subgames (a larger one gets None: its text can run to megabytes).
+#: distinct subgames that are not numbers (a larger one gets None: its text can run to
+#: megabytes; a number is a few characters, however long its chain of games).
 MAX_NODES = 5000
-
-
-def _nodes(gid: int, most: int) -> int:
-    seen = {gid}
-    todo = [gid]
-    while todo and len(seen) <= most:
-        g = todo.pop()
-        for o in (*T.LEFT[g], *T.RIGHT[g]):
-            if o not in seen:
-                seen.add(o)
-                todo.append(o)
-    return len(seen)
 
 
 _FIELDS = (
@@ -447,7 +510,7 @@ def cgsuite_field(g: CanonicalGame | None, name: str) -> str | int | None:
     """
     if name not in _FIELDS:
         raise ValueError(f"no CGSuite field {name!r}")
-    if g is None or _nodes(g._gid, MAX_NODES) > MAX_NODES:
+    if g is None or _shape(g._gid, MAX_NODES) > MAX_NODES:
         return None
     try:
         return _field(g, name)
@@ -478,7 +541,7 @@ def _field(g: CanonicalGame, name: str) -> str | int | None:
 def cgsuite_fields(g: CanonicalGame | None) -> dict[str, str | int | None]:
     """The value in CGSuite's terms, for ``--json``: its text, reduced canonical form,
     atomic weight (all-small values), birthday, uptimal expansion and options (None
-    each where it does not apply, or for a value of more than :data:`MAX_NODES` parts).
+    each where it does not apply, or for a value of more than :data:`MAX_NODES` parts not numbers).
 
     >>> cgsuite_fields(CanonicalGame("{0,*|0}"))["cgsuite"], cgsuite_fields(None)["birthday"]
     ('^*', None)

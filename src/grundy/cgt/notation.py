@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from grundy.cgt import _table as T
 from grundy.cgt import _translate as X
-from grundy.cgt import cgsuite
+from grundy.cgt import _walk, cgsuite
 from grundy.cgt.value import CanonicalGame
 from grundy.core.limits import check_time
 from grundy.errors import ArgumentTypeError, InvalidSpecError
@@ -295,20 +295,40 @@ class _Parser:
         return self.split(items)
 
     def split(self, items: list[X.Pair | str]) -> X.Pair:
-        bars = [(len(x), i) for i, x in enumerate(items) if isinstance(x, str) and x[0] == "|"]
-        top = max(b for b, _ in bars)
-        where = [i for b, i in bars if b == top]
-        if len(where) > 1:
-            raise self.fail(f"two '{'|' * top}' at the same level of a game")
-        cut = where[0]
-        return X.make(self.side(items[:cut]), self.side(items[cut + 1 :]))
+        """The game of ``items`` (options, ``,`` and bars): the most bars split it, each
+        side with bars is one game split likewise. Worked with an explicit stack, so a
+        form of a thousand levels of bars (``format_game`` of a deep value) reads back."""
+        bars = [len(x) if isinstance(x, str) and x[0] == "|" else 0 for x in items]
+        made: dict[tuple[int, int], X.Pair] = {}
+        todo = [(0, len(items))]
+        while todo:
+            lo, hi = todo[-1]
+            top = max(bars[lo:hi])
+            where = [i for i in range(lo, hi) if bars[i] == top]
+            if len(where) > 1:
+                raise self.fail(f"two '{'|' * top}' at the same level of a game")
+            cut = where[0]
+            halves = ((lo, cut), (cut + 1, hi))
+            waiting = [h for h in halves if h not in made and any(bars[h[0] : h[1]])]
+            if waiting:
+                todo.extend(waiting)
+                continue
+            todo.pop()
+            made[(lo, hi)] = X.make(*(self.side(items, a, b, made) for a, b in halves))
+        return made[(0, len(items))]
 
-    def side(self, items: list[X.Pair | str]) -> list[X.Pair]:
-        if any(isinstance(x, str) and x[0] == "|" for x in items):
-            return [self.split(items)]
+    def side(
+        self,
+        items: list[X.Pair | str],
+        lo: int,
+        hi: int,
+        made: dict[tuple[int, int], X.Pair],
+    ) -> list[X.Pair]:
+        if (lo, hi) in made:
+            return [made[(lo, hi)]]
         out: list[X.Pair] = []
         expect_game = True
-        for x in items:
+        for x in items[lo:hi]:
             if isinstance(x, tuple) and expect_game:
                 out.append(x)
                 expect_game = False
@@ -443,7 +463,28 @@ def format_game(g: CanonicalGame) -> str:
     >>> format_game(parse_game("{2|1}")), format_game(parse_game("{3/2|1/2}"))
     ('{2|1}', '1+-1/2')
     """
-    return _closed(_format(g._gid, {}, g._x))
+    memo: dict[int, tuple[str, int]] = {}
+    if T.BIRTHDAY[g._gid] > _walk.DEEP:  # a deep form: its parts first, deepest first
+        for gid in _walk.postorder(g._gid, _parts):
+            _format(gid, memo, g._x)
+    return _closed(_format(g._gid, memo, g._x))
+
+
+def _format_level(g: CanonicalGame, force: bool) -> tuple[str, int]:
+    """``(text, level)`` of :func:`format_game`'s form of ``g``, for a printer that sets it
+    among slashes of its own (the loopy one): level k > 0 when the text is ``L|..|R`` with
+    k bars and no braces (braced when ``force``)."""
+    memo: dict[int, tuple[str, int]] = {}
+    if T.BIRTHDAY[g._gid] > _walk.DEEP:
+        for gid in _walk.postorder(g._gid, _parts):
+            _format(gid, memo, g._x)
+    text, level = _format(g._gid, memo, g._x)
+    return (_closed((text, level)), 0) if force else (text, level)
+
+
+def _parts(gid: int) -> tuple[int, ...]:
+    """The options that :func:`_format` writes out for ``gid`` (none for ``x + n.^ + *m``)."""
+    return () if T.NUS[gid] is not None else (*T.LEFT[gid], *T.RIGHT[gid])
 
 
 @T.guarded
@@ -472,6 +513,9 @@ def format_braces(g: CanonicalGame) -> str:
         memo[gid] = out
         return out
 
+    if T.BIRTHDAY[g._gid] > _walk.DEEP:  # a deep form: its parts first, deepest first
+        for gid in _walk.postorder(g._gid, lambda i: _braced_parts(i, x)):
+            text(gid)
     return text(g._gid)
 
 
@@ -509,6 +553,14 @@ def braces_length(g: CanonicalGame) -> int:
             commas = max(len(lefts) - 1, 0) + max(len(rights) - 1, 0)
             memo[gid] = 3 + commas + sum(memo[o] for o in (*lefts, *rights))
     return memo[g._gid]
+
+
+def _braced_parts(gid: int, x: Fraction) -> tuple[int, ...]:
+    """The options that :func:`format_braces` writes out for ``x + G`` (a number, or a
+    nimber when ``x`` is 0, has none there)."""
+    if T.NUMBER[gid] is not None or (not x and _is_nimber(gid)):
+        return ()
+    return (*T.LEFT[gid], *T.RIGHT[gid])
 
 
 def _is_nimber(gid: int) -> bool:

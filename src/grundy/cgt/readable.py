@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from grundy.cgt import _walk
 from grundy.cgt.value import CanonicalGame
 
 __all__ = ["pretty", "short_name"]
@@ -124,7 +125,19 @@ def pretty(value: CanonicalGame | str) -> str:
     >>> pretty("0"), pretty("-2"), pretty("1/2^*")
     ('0', '-2', '1/2↑*')
     """
-    return _option(_game(value), {})
+    g = _game(value)
+    memo: dict[CanonicalGame, tuple[str, bool]] = {}
+    if g.birthday > _walk.DEEP:  # a deep form: its parts first, deepest first
+        for part in _walk.postorder(g, _parts):
+            _atom(part, memo)
+    return _option(g, memo)
+
+
+def _parts(g: CanonicalGame) -> tuple[CanonicalGame, ...]:
+    """The options that :func:`_atom` writes out for ``g``."""
+    if g.uptimal() is not None:
+        return ()
+    return (*g.left_options, *g.right_options)
 
 
 def short_name(value: CanonicalGame | str) -> str:

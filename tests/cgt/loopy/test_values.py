@@ -174,11 +174,12 @@ def test_backsliding_published_value_predicts_our_outcomes(strip: str, value: st
 @pytest.mark.slow  # about 20 s: U_1 of 560 positions, simplified, five rounds
 @pytest.mark.parametrize(("strip", "value"), _published())
 def test_backsliding_gets_the_published_value(strip: str, value: str) -> None:
-    """grundy's sides of the strip are CGSuite's (equal stoppers; the text differs only
-    in CGSuite's slashes: ``{on||0|-1/2}`` is ``{on|{0|-1/2}}``)."""
+    """grundy's sides of the strip are CGSuite's (equal stoppers), and its ``cgsuite`` field
+    is CGSuite's text."""
     on_text, off_text = (t.strip() for t in value.split("&"))
     r = solve(f"backsliding-toads-frogs {strip}")
     assert r.outcome == "D" and r.onside and r.offside
+    assert r.cgsuite == value
     assert Stopper.of(*parse_loopy(r.onside)) == Stopper.of(*parse_loopy(on_text))
     assert Stopper.of(*parse_loopy(r.offside)) == Stopper.of(*parse_loopy(off_text))
 

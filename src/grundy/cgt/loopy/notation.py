@@ -2,7 +2,9 @@
 
 Reading: everything :func:`grundy.cgt.notation.parse_game` reads, plus ``pass`` as an
 option (the game itself: ``{0|pass}``), named braces for longer cycles
-(``a{0|b{a|}}``: ``a`` and ``b`` name those games inside them), the named values below,
+(``a{0|b{a|}}``: ``a`` and ``b`` name those games inside them; ``pass`` is the game of
+its own slash level, as in CGSuite: ``{0||0|0,pass}`` is ``{0|a{0|0,a}}``), CGSuite's
+``^[on]`` and ``v[on]`` (``upon`` and its negative), the named values below,
 sums (``on + off``), differences, juxtaposed parts (``1over``) and negation.
 
 =========  =====================  =================================
@@ -30,11 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from grundy.cgt.cgsuite import _cgsuite_key, _cgsuite_level
 from grundy.cgt.loopy.graph import MAX_VERTICES, Graph, add, is_loopfree, pack, reachable
-from grundy.cgt.notation import format_game, parse_game
+from grundy.cgt.notation import _format_level, parse_game
 from grundy.cgt.value import CanonicalGame
 from grundy.core.limits import check_time
-from grundy.errors import InvalidSpecError
+from grundy.errors import InvalidSpecError, UnsupportedError
 
 __all__ = [
     "EXPECTED",
@@ -246,6 +249,11 @@ class _Parser:
             return v
         if ch == "{":
             return self.braces(None)
+        for arrow, named in (("^", "upon"), ("v", "-upon")):
+            if self.text.startswith(arrow + "[on]", self.i):  # CGSuite's ^[on] and v[on]
+                self.i += 5
+                g, s = _Parser(named).whole()
+                return self.b.append(g) + s
         w = self.word()
         if w and not _is_down(w):
             self.i += len(w)
@@ -269,7 +277,10 @@ class _Parser:
             )
         if ch in _SHORT or _is_down(w):
             j = self.i
-            while j < len(self.text) and (
+            while (
+                j < len(self.text)
+                and not (self.text[j] in "^v" and self.text.startswith("[on]", j + 1))
+            ) and (
                 self.text[j] in _SHORT
                 or (self.text[j] == "v" and not _word_at(self.text, j))
                 or (self.text[j].isdigit())
@@ -312,7 +323,7 @@ class _Parser:
                 raise self.fail("expected '}'")
             elif self.word() == "pass":
                 self.i += 4
-                items.append(v)
+                items.append("pass")  # the game of its slash level, as in CGSuite
             else:
                 items.append(self.expr())
         if not any(isinstance(x, str) and x[0] == "|" for x in items):
@@ -331,10 +342,13 @@ class _Parser:
         if len(where) > 1:
             raise self.fail(f"two '{'|' * top}' at the same level of a game")
         cut = where[0]
-        self.b.left[v] = self._side(items[:cut])
-        self.b.right[v] = self._side(items[cut + 1 :])
+        self.b.left[v] = self._side(items[:cut], v)
+        self.b.right[v] = self._side(items[cut + 1 :], v)
 
-    def _side(self, items: list[int | str]) -> list[int]:
+    def _side(self, items: list[int | str], owner: int) -> list[int]:
+        """The options of one side of ``owner``; ``pass`` there is ``owner`` itself (a
+        side with bars is one game, whose own ``pass`` is that game: CGSuite reads
+        ``{0||0|0,pass}`` as ``{0 || a{0|0,a}}``)."""
         if any(isinstance(x, str) and x[0] == "|" for x in items):
             u = self.b.new()
             self._split(u, items)
@@ -342,8 +356,8 @@ class _Parser:
         out: list[int] = []
         expect = True
         for x in items:
-            if isinstance(x, int) and expect:
-                out.append(x)
+            if (isinstance(x, int) or x == "pass") and expect:
+                out.append(x if isinstance(x, int) else owner)
                 expect = False
             elif x == "," and not expect:
                 expect = True
@@ -431,13 +445,26 @@ def pseudonumber(
     return None
 
 
-def format_stopper(g: Graph, start: int) -> str:
+#: CGSuite braces a game whose options bring it to this many slashes (``maxSlashes``).
+_MAX_SLASHES = 4
+
+
+def format_stopper(g: Graph, start: int, *, cgsuite: bool = False) -> str:
     """A simplified game in CGSuite's notation: named values where they fit (``on``,
     ``over``, ``1over``, ``upon``), loopfree parts in canonical notation, ``pass`` for a
-    move to the game itself and named braces (``a{...}``) for longer cycles.
+    move to the game itself and named braces (``a{...}``) for longer cycles. Slashes as
+    CGSuite writes them: an option with one option a side stays unbraced, and its game
+    takes one more bar (``{on||0|-1/2}``); a game with a side empty, a named one, or one of
+    several options on its side is braced. With ``cgsuite``, exactly CGSuite's text:
+    loopfree parts as :func:`~grundy.cgt.cgsuite.cgsuite_text` writes them, options in
+    CGSuite's order (loopfree ones first), ``^[on]`` for ``upon``, at most four bars.
 
     >>> format_stopper(*parse_loopy("{1|pass}")), format_stopper(*parse_loopy("{pass|*}"))
     ('1over', 'upon')
+    >>> [format_stopper(*parse_loopy(t)) for t in ("{on|{0|-1/2}}", "{0|{0|0,pass}}")]
+    ['{on||0|-1/2}', '{0||0|0,pass}']
+    >>> format_stopper(*parse_loopy("{pass|-1/2*}"), cgsuite=True)
+    '-1/2^[on]'
     """
     memo: dict[int, CanonicalGame] = {}
     free: dict[int, bool] = {}
@@ -449,6 +476,14 @@ def format_stopper(g: Graph, start: int) -> str:
 
     def short(v: int) -> CanonicalGame:
         return _short(g, v, memo)
+
+    def ordered(v: int, opts: tuple[int, ...]) -> list[int]:
+        if not cgsuite:
+            return list(opts)
+        shorts = sorted(
+            (w for w in opts if w != v and loopfree(w)), key=lambda w: _cgsuite_key(short(w))
+        )
+        return shorts + [w for w in opts if w == v or not loopfree(w)]
 
     names: dict[int, str | None] = {}  # vertices on the path being written
     count = [0]
@@ -463,8 +498,7 @@ def format_stopper(g: Graph, start: int) -> str:
                 names[v] = name
             return name, 0
         if loopfree(v):
-            out = format_game(short(v))
-            return out, 0
+            return (_cgsuite_level if cgsuite else _format_level)(short(v), force)
         p = pseudonumber(g, v, loopfree, short)
         if p is not None:
             kind, x = p
@@ -473,16 +507,21 @@ def format_stopper(g: Graph, start: int) -> str:
             num = "" if x == 0 else str(x)
             return num + kind, 0
         lefts, rights = g.left[v], g.right[v]
-        if lefts == (v,) and len(rights) == 1 and loopfree(rights[0]):
-            r = short(rights[0])
-            if r == CanonicalGame("*"):
-                return "upon", 0
+        for mine, theirs, arrow in ((lefts, rights, "^"), (rights, lefts, "v")):
+            if mine == (v,) and len(theirs) == 1 and loopfree(theirs[0]):
+                u = short(theirs[0]).uptimal()  # {pass | x*}: x + upon (CGSuite's x^[on])
+                if u is None or u[1] != 0 or u[2] != 1:
+                    continue
+                if cgsuite:
+                    return ("" if u[0] == 0 else str(u[0])) + arrow + "[on]", 0
+                if arrow == "^" and u[0] == 0:
+                    return "upon", 0
         names[v] = None
         slashes = 0
         sides = []
         for opts in (lefts, rights):
             parts = []
-            for w in opts:
+            for w in ordered(v, opts):
                 if w == v:
                     parts.append("pass")
                 else:
@@ -492,11 +531,23 @@ def format_stopper(g: Graph, start: int) -> str:
             sides.append(",".join(parts))
         name = names.pop(v)
         slashes += 1
-        braces = force or name is not None or not lefts or not rights
+        braces = (
+            force
+            or name is not None
+            or not lefts
+            or not rights
+            or (cgsuite and slashes == _MAX_SLASHES)
+        )
         body = sides[0] + "|" * slashes + sides[1]
         if braces:
             return (name or "") + "{" + body + "}", 0
         return body, slashes
 
-    out, level = text(start, True)
+    try:
+        out, level = text(start, True)
+    except RecursionError:
+        raise UnsupportedError(
+            "the loopy game is nested too deeply to print (its form is more than a few "
+            "hundred games deep)"
+        ) from None
     return out if level == 0 else "{" + out + "}"

@@ -195,7 +195,7 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
             )
         fields.update(
             canonical=str(value),
-            cgsuite=str(value),
+            cgsuite=value.cgsuite_text(),
             onside=str(value.onside),
             offside=str(value.offside),
         )

@@ -86,6 +86,15 @@ class Stopper:
     def __str__(self) -> str:
         return format_stopper(self.graph, 0)
 
+    def cgsuite_text(self) -> str:
+        """The stopper exactly as CGSuite prints it (``^[on]`` for ``upon``, loopfree
+        parts in CGSuite's short notation, its slashes).
+
+        >>> loopy_value("{on|{0|-1/2}}").onside.cgsuite_text()
+        '{on||0|-1/2}'
+        """
+        return format_stopper(self.graph, 0, cgsuite=True)
+
     def __repr__(self) -> str:
         return f"Stopper({str(self)!r})"
 
@@ -226,6 +235,18 @@ class LoopyValue:
 
     def __repr__(self) -> str:
         return f"LoopyValue({str(self)!r})"
+
+    def cgsuite_text(self) -> str:
+        """The value exactly as CGSuite prints it: a stopper, ``onside & offside``, or
+        ``dud`` for ``on & off``.
+
+        >>> loopy_value("on + off").cgsuite_text(), loopy_value("tis").cgsuite_text()
+        ('dud', '1 & 0')
+        """
+        on, off = self.onside.cgsuite_text(), self.offside.cgsuite_text()
+        if self.is_stopper:
+            return on
+        return "dud" if (on, off) == ("on", "off") else f"{on} & {off}"
 
     def __neg__(self) -> LoopyValue:
         return LoopyValue(-self.offside, -self.onside)
