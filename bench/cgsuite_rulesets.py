@@ -1,7 +1,7 @@
 """Cram, Fission and Amazons (CGSuite's grid rulesets): grundy.cgt against cgt-py, in the same run.
 
 Run: ``python bench/cgsuite_rulesets.py [--cap S] [--cgtpy-python PATH] [--quick]
-[--repeat N] [--cram-6x6] [--amazons-5x4] [--only WORDS]``.
+[--repeat N] [--cram-6x6] [--amazons-5x4] [--python-walk] [--only WORDS]``.
 
 Each case runs in a fresh subprocess for each library (so neither gains from the other's
 caches or memory), timed in CPU seconds around the computation only (imports and board
@@ -14,7 +14,9 @@ memoised). cgt-py runs under the same cap as a subprocess timeout and shows ``> 
 Where both finish, cgt-py's canonical form (walked through its ``left_options`` /
 ``right_options``) is read into grundy and compared with grundy's value (column
 ``agree``). The ratio is grundy time / cgt-py time: under 1 grundy is faster. Column
-``engine`` says whether grundy walked the regions in C (the compiled core) or in Python.
+``engine`` says whether grundy walked the regions in C (the compiled core) or in Python;
+``--python-walk`` also times grundy with the walk in Python (the compiled rulesets' walks
+switched off, the compiled table of canonical games kept) under each case walked in C.
 
 cgt-py (PyPI ``cgt-py``, import name ``cgt_py``: the Python package of the Rust
 cgt-tools, https://github.com/t4ccer/cgt-tools) is found in this interpreter, else at
@@ -83,6 +85,9 @@ from grundy.errors import TimeLimitError
 cls, rows, cap = sys.argv[1], sys.argv[2], float(sys.argv[3])
 module, _, cls = cls.partition(":")  # grundy.cgt.games.MODULE:CLASS
 game = getattr(importlib.import_module("grundy.cgt.games." + module), cls)()
+if sys.argv[4:] == ["python-walk"]:  # the walk in Python (the compiled table kept)
+    import os
+    os.environ["GRUNDY_PURE_PYTHON"] = "1"
 states = game.parse_args([rows])
 engine = "C" if game.compiled_regions is not None else "Python"
 t, w = time.process_time(), time.perf_counter()
@@ -178,6 +183,9 @@ def main() -> None:
     parser.add_argument("--cram-6x6", action="store_true", help="also Cram 6x6 (about 60 s)")
     parser.add_argument("--amazons-5x4", action="store_true", help="also Amazons 5x4 (under --cap)")
     parser.add_argument(
+        "--python-walk", action="store_true", help="also time grundy's walk in Python"
+    )
+    parser.add_argument(
         "--only", nargs="+", default=None, help="the cases whose label holds one of these words"
     )
     opts = parser.parse_args()
@@ -186,13 +194,15 @@ def main() -> None:
 
     peer = _cgtpy_python(opts.cgtpy_python)
     if peer is None:
-        print("cgt-py not found (no cgt_py here nor at /tmp/cgtpy-venv): timing grundy alone")
+        print("cgt-py not found (no cgt_py module): timing grundy alone")
     else:
         print(f"cgt-py from {peer}")
+    print("CPU seconds of the computation, fresh process each; g/c = grundy / cgt-py time")
     print(
         f"{'case':20} {'engine':>6} {'grundy s':>9} {'cgt-py s':>9} {'g/c':>6} {'agree':>6} "
         f"{'regions':>9} {'games':>7} {'MB g/c':>10}"
     )
+    lacking = False  # a case that cgt-py has no ruleset for
     for label, cls, rows, peer_cls in CASES:
         flag = FLAGGED.get(label)
         if flag is not None and not getattr(opts, flag):
@@ -201,6 +211,7 @@ def main() -> None:
             continue
         if opts.only and not any(word in label for word in opts.only):
             continue
+        lacking = lacking or peer_cls is None
         mine = _timed(
             sys.executable, GRUNDY_CHILD, [cls, rows, str(opts.cap)], opts.cap + 60, opts.repeat
         )
@@ -241,8 +252,26 @@ def main() -> None:
                 f"{float(mine['time']):.1f} CPU s: {mine['done']} regions evaluated, "  # type: ignore[arg-type]
                 f"{mine['regions']} memoised, {float(mine['rss_mb']):.0f} MB peak"  # type: ignore[arg-type]
             )
+        if mine and finished and opts.python_walk and mine["engine"] == "C":
+            walk = _run(
+                sys.executable,
+                GRUNDY_CHILD,
+                [cls, rows, str(opts.cap), "python-walk"],
+                opts.cap + 60,
+            )
+            if walk is None or walk["value"] is None:
+                print(f"{'':20} python walk > {opts.cap:g} s")
+            else:
+                same = parse_game(str(walk["value"])) == parse_game(str(mine["value"]))
+                slower = float(walk["time"]) / max(float(mine["time"]), 1e-6)  # type: ignore[arg-type]
+                print(
+                    f"{'':20} python walk {float(walk['time']):.2f} s ({slower:.1f}x the C walk), "  # type: ignore[arg-type]
+                    f"{float(walk['rss_mb']):.0f} MB, agree {'yes' if same else 'NO'}"  # type: ignore[arg-type]
+                )
         if theirs and agree == "-" and theirs["value"] is None:
             print(f"{'':20} cgt-py's value too large to read back (not compared)")
+    if peer is not None and lacking:
+        print("cgt-py s 'none': cgt-py has no such ruleset (it has no Cram)")
 
 
 if __name__ == "__main__":
