@@ -49,3 +49,17 @@ def test_plain_pytest_uses_every_core() -> None:
     assert " ".join(addopts).endswith("-n auto --dist loadfile")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "-n auto" not in "".join(x for x in ci.splitlines() if "PYTEST_ADDOPTS=" in x)
+
+
+def test_every_package_all_name_can_be_imported() -> None:
+    """Each name a package lists in ``__all__`` is there, including those it loads on first
+    use (``grundy.cgt.games`` loads each game's module lazily): ``from P import *`` works."""
+    import importlib  # noqa: PLC0415
+    import pkgutil  # noqa: PLC0415
+
+    for info in pkgutil.walk_packages(grundy.__path__, "grundy."):
+        if not info.ispkg or info.name.startswith("grundy.web"):  # (an optional extra)
+            continue
+        package = importlib.import_module(info.name)
+        for name in getattr(package, "__all__", ()):
+            assert hasattr(package, name), (info.name, name)

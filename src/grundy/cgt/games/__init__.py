@@ -38,6 +38,7 @@ _WHERE = {
     "AntiClobber": "grundy.cgt.games.anti_clobber",
     "ArcKayles": "grundy.cgt.games.arc_kayles",
     "Eatcake": "grundy.cgt.games.cakes",
+    "Cram": "grundy.cgt.games.cram",
     "Fission": "grundy.cgt.games.fission",
     "MaundyCake": "grundy.cgt.games.cakes",
     "PartizanArcKayles": "grundy.cgt.games.partizan_arc_kayles",
