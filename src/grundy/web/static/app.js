@@ -12,6 +12,8 @@
     L: "Left wins whoever starts (L-position)",
     R: "Right wins whoever starts (R-position)",
   };
+  // Field names that are not plain words (the JSON keeps its keys).
+  const FACT_NAMES = { cgsuite: "CGSuite form", reduced_canonical: "Reduced canonical (CGSuite)", uptimal_expansion: "Uptimal expansion (CGSuite)" };
   // Keys of a solve answer shown in their own place; any other key is listed as it comes.
   const SHOWN = new Set([
     "position", "play", "outcome", "grundy", "winning_moves", "move_descriptions", "method",
@@ -300,7 +302,7 @@
         fact("Canonical value", valueFact(text, t ? t.short : null), text.length > 28 ? "wide" : null);
         continue;
       }
-      const name = key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");
+      const name = FACT_NAMES[key] || key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");
       fact(name, el("span", { class: "big-number", text: typeof value === "object" ? JSON.stringify(value) : String(value) }));
     }
     if (r.canonical_braces && r.canonical_braces !== r.canonical) {
