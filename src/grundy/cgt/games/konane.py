@@ -23,6 +23,7 @@ from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._shapes import WHO, GridGame, Placement, pack_rows
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
+from grundy.kernels.bitboard import konane_jumps
 from grundy.kernels.boards import fits, konane_options, konane_split
 
 __all__ = ["Konane", "KonaneState"]
@@ -60,24 +61,9 @@ class Konane(GridGame):
         """Each move: the board after it, where the stone starts and where it stops (bits)."""
         h, w, xs, os = state
         mine, theirs = (xs, os) if left else (os, xs)
-        stride = w + 1
-        full = sum(((1 << w) - 1) << (r * stride) for r in range(h))
-        for step in (1, -1, stride, -stride):
-            stones = mine
-            while stones:
-                low = stones & -stones
-                stones ^= low
-                at, now_mine, now_theirs = low, mine, theirs
-                while True:
-                    over = at << step if step > 0 else at >> -step
-                    land = over << step if step > 0 else over >> -step
-                    if not (over & now_theirs and land & full & ~(now_mine | now_theirs)):
-                        break
-                    now_mine = (now_mine ^ at) | land
-                    now_theirs ^= over
-                    at = land
-                    after = (h, w, now_mine, now_theirs) if left else (h, w, now_theirs, now_mine)
-                    yield after, low, land
+        for low, land, now_mine, now_theirs in konane_jumps(h, w, mine, theirs):
+            after = (h, w, now_mine, now_theirs) if left else (h, w, now_theirs, now_mine)
+            yield after, low, land
 
     def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
         stride = state[1] + 1
