@@ -223,7 +223,12 @@ def test_play_domineering_for_its_value_as_either_side(page: Any) -> None:
     }
     assert "Right to move" in page.inner_text("#board")
     page.locator(".board-grid button.cell").first.click()
-    for _ in range(6):
+    win_by_hints(page, 6)
+
+
+def win_by_hints(page: Any, turns: int) -> None:
+    """Play the hinted move at each turn (at most ``turns``) until the game is over, won."""
+    for _ in range(turns):
         page.wait_for_selector("#status:has-text('Your move.'), #status:has-text('Game over')")
         if "Game over" in page.inner_text("#status"):
             break
