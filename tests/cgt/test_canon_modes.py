@@ -13,39 +13,20 @@ Skipped where the compiled core is not active.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-import grundy
 from grundy.cgt import CanonicalGame, value_of
-from grundy.cgt import _table as T
 from grundy.cgt._ctable import available
 from grundy.cgt.games.domineering import Domineering
 from grundy.cgt.games.toads_frogs import ToadsAndFrogs
-from grundy.kernels._core import PURE_PYTHON, core_module
+from grundy.kernels._core import core_module
 
 pytestmark = pytest.mark.skipif(
     core_module() is None or not available(), reason="the compiled core is not active"
 )
-
-
-@pytest.fixture
-def modes(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
-    """``use(pure)``: switch tables (through clear_cache); the first table is back after."""
-
-    def use(pure: bool) -> None:
-        if pure:
-            monkeypatch.setenv(PURE_PYTHON, "1")
-        else:
-            monkeypatch.delenv(PURE_PYTHON, raising=False)
-        grundy.clear_cache()
-        assert T.backend() == ("python" if pure else "compiled")
-
-    yield use
-    monkeypatch.undo()
-    grundy.clear_cache()
 
 
 def _both(use: Callable[[bool], None], values: Callable[[], list[CanonicalGame]]) -> None:
@@ -77,13 +58,13 @@ def _toads_frogs(n: int) -> list[CanonicalGame]:
 
 
 def test_every_domineering_region_of_3x3_2x4_and_toads_frogs_to_6(
-    modes: Callable[[bool], None],
+    table: Callable[[bool], None],
 ) -> None:
-    _both(modes, lambda: _domineering(3, 3) + _domineering(2, 4) + _toads_frogs(6))
+    _both(table, lambda: _domineering(3, 3) + _domineering(2, 4) + _toads_frogs(6))
 
 
 @pytest.mark.slow
 def test_every_domineering_region_of_4x4_and_toads_frogs_to_8(
-    modes: Callable[[bool], None],
+    table: Callable[[bool], None],
 ) -> None:
-    _both(modes, lambda: _domineering(4, 4) + _domineering(3, 5) + _toads_frogs(8))
+    _both(table, lambda: _domineering(4, 4) + _domineering(3, 5) + _toads_frogs(8))

@@ -16,6 +16,7 @@ import gzip
 import itertools
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,27 +51,28 @@ def _boards(h: int, w: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def _both_walks(monkeypatch: pytest.MonkeyPatch, boards: list[tuple[int, int, int]]) -> None:
+def _both_walks(monkeypatch: pytest.MonkeyPatch, g: Any, states: list[Any]) -> None:
+    """The compiled walk and the Python walk give every state the same value."""
     clear_cache()
-    fast = [value_of(D, b) for b in boards]
+    fast = [value_of(g, s) for s in states]
     monkeypatch.setenv(PURE_PYTHON, "1")  # the Python walk, on the same (compiled) table
-    assert D.compiled_regions is None
-    slow = [value_of(D, b) for b in boards]
+    assert g.compiled_regions is None
+    slow = [value_of(g, s) for s in states]
     monkeypatch.delenv(PURE_PYTHON)
-    for b, x, y in zip(boards, fast, slow, strict=True):
-        assert x == y, (b, str(x), str(y))
+    for s, x, y in zip(states, fast, slow, strict=True):
+        assert x == y, (g.format_state(s), str(x), str(y))
 
 
 @pytest.mark.slow
 @needs_c
 def test_compiled_walk_matches_python_walk_3x4(monkeypatch: pytest.MonkeyPatch) -> None:
-    _both_walks(monkeypatch, _boards(3, 4))
+    _both_walks(monkeypatch, D, _boards(3, 4))
 
 
 @needs_c
 @pytest.mark.slow
 def test_compiled_walk_matches_python_walk_4x4_and_5x5(monkeypatch: pytest.MonkeyPatch) -> None:
-    _both_walks(monkeypatch, [*_boards(4, 4), *D.parse_args(["5x5"])])
+    _both_walks(monkeypatch, D, [*_boards(4, 4), *D.parse_args(["5x5"])])
 
 
 @pytest.mark.skipif(
@@ -81,13 +83,7 @@ def test_compiled_tf_walk_matches_python_walk(monkeypatch: pytest.MonkeyPatch) -
     g = ToadsAndFrogs()
     strips = ["".join(s) for n in range(1, 9) for s in itertools.product("tf.", repeat=n)]
     strips += ["ttttt....fffff", "tt.tt.t..f.ff"]  # not 16 squares: 27 s in pure Python
-    clear_cache()
-    fast = [value_of(g, s) for s in strips]
-    monkeypatch.setenv(PURE_PYTHON, "1")
-    assert g.compiled_regions is None
-    slow = [value_of(g, s) for s in strips]
-    for s, x, y in zip(strips, fast, slow, strict=True):
-        assert x == y, (s, str(x), str(y))
+    _both_walks(monkeypatch, g, strips)
 
 
 @pytest.mark.skipif(Clobber().compiled_regions is None, reason="the compiled walk is not active")
@@ -100,13 +96,7 @@ def test_compiled_clobber_walk_matches_python_walk(monkeypatch: pytest.MonkeyPat
         )
     ]
     boards += [g.parse_args([t])[0] for t in ("xoxox/oxoxo", "xoxo/oxox/xoxo")]
-    clear_cache()
-    fast = [value_of(g, b) for b in boards]
-    monkeypatch.setenv(PURE_PYTHON, "1")
-    assert g.compiled_regions is None
-    slow = [value_of(g, b) for b in boards]
-    for b, x, y in zip(boards, fast, slow, strict=True):
-        assert x == y, (g.format_state(b), str(x), str(y))
+    _both_walks(monkeypatch, g, boards)
 
 
 @pytest.mark.slow

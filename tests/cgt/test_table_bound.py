@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,24 +42,6 @@ CASES: list[tuple[Any, str]] = [
 ]
 
 TABLES = [False, True] if _ctable.available() else [True]
-
-
-@pytest.fixture
-def table(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[bool], None]]:
-    """``use(pure)``: that table, empty; the bound and the first table are back after."""
-
-    def use(pure: bool) -> None:
-        if pure:
-            monkeypatch.setenv(PURE_PYTHON, "1")
-        else:
-            monkeypatch.delenv(PURE_PYTHON, raising=False)
-        grundy.clear_cache()
-        assert T.backend() == ("python" if pure else "compiled")
-
-    yield use
-    set_table_limit(None)
-    monkeypatch.undo()
-    grundy.clear_cache()
 
 
 def _values() -> list[str]:

@@ -61,27 +61,38 @@ def test_tictactoe_is_drawn_as_a_labelled_grid() -> None:
     assert said[-1] == "Bye."
 
 
-def test_connect_four_grid_has_its_columns_and_rows_bottom_up() -> None:
-    said = _play(grundy.parse("connect4:5x4 ...../...../...../x.o.."), ["quit"])
-    assert _block(said, "     1 2 3 4 5", 6) == [
-        "     1 2 3 4 5",
-        "  4  . . . . .",
-        "  3  . . . . .",
-        "  2  . . . . .",
-        "  1  x . o . .",
-        "  x to move",
-    ]
-
-
-def test_chomp_grid_puts_the_poisoned_square_bottom_left() -> None:
-    said = _play(grundy.parse("chomp:3x4 4 2 1"), ["quit"])
-    assert _block(said, "     1 2 3 4", 5) == [
-        "     1 2 3 4",
-        "  3  # . . .",
-        "  2  # # . .",
-        "  1  X # # #",
-        "  X: the poisoned square (# a square, . eaten)",
-    ]
+@pytest.mark.parametrize(
+    ("spec", "grid"),
+    [
+        pytest.param(
+            "connect4:5x4 ...../...../...../x.o..",
+            [
+                "     1 2 3 4 5",
+                "  4  . . . . .",
+                "  3  . . . . .",
+                "  2  . . . . .",
+                "  1  x . o . .",
+                "  x to move",
+            ],
+            id="connect4-columns-and-rows",
+        ),
+        pytest.param(
+            "chomp:3x4 4 2 1",
+            [
+                "     1 2 3 4",
+                "  3  # . . .",
+                "  2  # # . .",
+                "  1  X # # #",
+                "  X: the poisoned square (# a square, . eaten)",
+            ],
+            id="chomp-poisoned-square-bottom-left",
+        ),
+    ],
+)
+def test_a_grid_counts_its_rows_from_the_bottom(spec: str, grid: list[str]) -> None:
+    """Connect Four's columns and rows, Chomp's poisoned square at the bottom left."""
+    said = _play(grundy.parse(spec), ["quit"])
+    assert _block(said, grid[0], len(grid)) == grid
 
 
 def test_domineering_grid_shows_covered_cells_and_who_moves() -> None:

@@ -20,30 +20,21 @@ _AFTER_END = "Type undo to take back your last move, or press Enter to leave."
 _AGAIN = " Type 'moves' to list the legal moves, 'help' for the syntax."
 
 
-def _play(spec: str, typed: Iterable[str], **kwargs: object) -> list[str]:
+def _run(loop: Any, spec: str, typed: Iterable[str], **kwargs: object) -> list[str]:
+    """What ``loop`` (``play`` or ``play_partisan``) says to these typed lines."""
     said: list[str] = []
     feed = iter(typed)
-    status = play(
-        grundy.parse(spec),
-        read=lambda _: next(feed, None),
-        write=said.append,
-        **kwargs,  # type: ignore[arg-type]
-    )
+    status = loop(grundy.parse(spec), read=lambda _: next(feed, None), write=said.append, **kwargs)
     assert status == 0
     return said
+
+
+def _play(spec: str, typed: Iterable[str], **kwargs: object) -> list[str]:
+    return _run(play, spec, typed, **kwargs)
 
 
 def _partisan(spec: str, typed: Iterable[str], **kwargs: object) -> list[str]:
-    said: list[str] = []
-    feed = iter(typed)
-    status = play_partisan(
-        grundy.parse(spec),
-        read=lambda _: next(feed, None),
-        write=said.append,
-        **kwargs,  # type: ignore[arg-type]
-    )
-    assert status == 0
-    return said
+    return _run(play_partisan, spec, typed, **kwargs)
 
 
 def _computer(said: list[str]) -> list[str]:

@@ -103,8 +103,11 @@ def test_checkpoints_append_only_the_new_heaps(
     assert sorted(os.listdir(tmp_path)) == ["g.npz"]  # the journal is gone
 
 
-def _ctrl_c_after(chunks: int) -> Callable[..., object]:
-    """A stand-in for the progress bar whose callback presses Ctrl-C at the given chunk."""
+def _ctrl_c_after(
+    chunks: int, stop: type[BaseException] = KeyboardInterrupt
+) -> Callable[..., object]:
+    """A stand-in for the progress bar whose callback presses Ctrl-C (raises ``stop``) at
+    the given chunk."""
 
     @contextmanager
     def bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], None]]:
@@ -113,7 +116,7 @@ def _ctrl_c_after(chunks: int) -> Callable[..., object]:
         def update(done: int, last: int) -> None:
             seen[0] += 1
             if seen[0] >= chunks:
-                raise KeyboardInterrupt
+                raise stop
 
         yield update
 
@@ -215,25 +218,10 @@ class _Killed(BaseException):
     """Stands for kill -9: nothing in grundy catches it, no final save runs."""
 
 
-def _killed_after(chunks: int) -> Callable[..., object]:
-    @contextmanager
-    def bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], None]]:
-        seen = [0]
-
-        def update(done: int, last: int) -> None:
-            seen[0] += 1
-            if seen[0] >= chunks:
-                raise _Killed
-
-        yield update
-
-    return bar
-
-
 def _kill_during(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> Path:
     """Run ``table ... --out g.npz`` and 'kill' it after a few chunks; return the journal."""
     monkeypatch.setattr(heap_build, "SAVE_EVERY", -1)
-    monkeypatch.setattr(table_cmd, "progress_bar", _killed_after(4))
+    monkeypatch.setattr(table_cmd, "progress_bar", _ctrl_c_after(4, _Killed))
     with pytest.raises(_Killed):
         run("table", *args, "--out", str(tmp_path / "g.npz"))
     monkeypatch.undo()

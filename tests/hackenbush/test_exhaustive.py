@@ -101,27 +101,16 @@ def test_every_picture_up_to_6_edges() -> None:
 
 
 @pytest.mark.slow
-def test_every_picture_with_7_edges() -> None:
+@pytest.mark.parametrize(("edges", "expected"), [(7, 5221), (8, 23623)])
+def test_every_picture_with_7_or_8_edges(edges: int, expected: int) -> None:
     game = Hackenbush()
     memo = SearchMemo()
     count = 0
-    for g in pictures(7):
-        if len(g) == 7:
+    for g in pictures(edges):
+        if len(g) == edges:
             _check(game, _as_picture(g), memo)
             count += 1
-    assert count == 5221
-
-
-@pytest.mark.slow
-def test_every_picture_with_8_edges() -> None:
-    game = Hackenbush()
-    memo = SearchMemo()
-    count = 0
-    for g in pictures(8):
-        if len(g) == 8:
-            _check(game, _as_picture(g), memo)
-            count += 1
-    assert count == 23623
+    assert count == expected
 
 
 def test_every_weighted_picture_up_to_4_edges() -> None:

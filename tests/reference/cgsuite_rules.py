@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 
-from tests.reference.partisan_rules import Rules
+from tests.reference.partisan_rules import Rules, heap_rules
 
 __all__ = [
     "ANTI_CLOBBER",
@@ -127,13 +127,7 @@ def partizan_splittles(left: tuple[int, ...], right: tuple[int, ...]) -> Rules:
                 out += [tuple(sorted(rest + p)) for p in _take_and_break_7(n, s)]
         return out
 
-    sets = ",".join(map(str, left)) + "|" + ",".join(map(str, right))
-    return Rules(
-        f"partizan-splittles:{sets}",
-        lambda h: moves(h, left),
-        lambda h: moves(h, right),
-        lambda h: f"partizan-splittles:{sets} " + " ".join(map(str, h or (0,))),
-    )
+    return heap_rules("partizan-splittles", left, right, moves)
 
 
 PARTIZAN_SPLITTLES = partizan_splittles((1, 3), (2, 3))

@@ -631,12 +631,23 @@ def partizan_subtraction(left: tuple[int, ...], right: tuple[int, ...]) -> Rules
             out += [tuple(sorted((*rest, n - s))) for s in subset if s <= n]
         return [tuple(h for h in o if h) for o in out]
 
+    return heap_rules("partizan-subtraction", left, right, moves)
+
+
+def heap_rules(
+    name: str,
+    left: tuple[int, ...],
+    right: tuple[int, ...],
+    moves: Callable[[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]],
+) -> Rules:
+    """The rules of ``name:L|R`` on heaps: Left's options ``moves(heaps, left)``, Right's
+    ``moves(heaps, right)``."""
     sets = ",".join(map(str, left)) + "|" + ",".join(map(str, right))
     return Rules(
-        f"partizan-subtraction:{sets}",
+        f"{name}:{sets}",
         lambda h: moves(h, left),
         lambda h: moves(h, right),
-        lambda h: f"partizan-subtraction:{sets} " + " ".join(map(str, h or (0,))),
+        lambda h: f"{name}:{sets} " + " ".join(map(str, h or (0,))),
     )
 
 

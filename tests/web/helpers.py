@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
@@ -11,7 +13,7 @@ from starlette.testclient import TestClient
 from grundy.web import Limits, create_app
 from tests.cli.helpers import run as run_cli
 
-__all__ = ["cli_json_text", "client", "run_cli"]
+__all__ = ["CountingPool", "cli_json_text", "client", "run_cli"]
 
 
 def client(limits: Limits | None = None, *, raise_errors: bool = True) -> TestClient:
@@ -24,3 +26,18 @@ def cli_json_text(*argv: str) -> str:
     result = run_cli(*argv)
     assert result.status == 0, result.err
     return result.out.strip()
+
+
+class CountingPool:
+    """A pool that answers through the real service functions, in this process, and keeps
+    the questions it was asked (``asked``: ``(op, query)`` pairs)."""
+
+    def __init__(self) -> None:
+        from grundy.web.worker import answer  # noqa: PLC0415
+
+        self.answer = answer
+        self.asked: list[tuple[str, dict[str, str]]] = []
+
+    def run(self, op: str, query: dict[str, str]) -> dict[str, Any]:
+        self.asked.append((op, dict(query)))
+        return self.answer({"op": op, "query": query, "time_limit": 60})

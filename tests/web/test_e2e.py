@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -57,27 +58,36 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-@pytest.fixture
-def page(browser: Any, base_url: str) -> Iterator[Any]:
+@contextmanager
+def opened_page(browser: Any, *, console: bool = True) -> Iterator[Any]:
+    """A fresh page at 1280x800 that waits up to :data:`PATIENCE`; after the test, no
+    script error was raised (and, with ``console``, none logged) on it."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on(
-        "console",
-        # a 4xx for bad input is expected; the browser logs it as a failed resource
-        lambda m: (
-            errors.append(m.text)
-            if m.type == "error" and not m.text.startswith("Failed to load resource")
-            else None
-        ),
-    )
+    if console:
+        pg.on(
+            "console",
+            # a 4xx for bad input is expected; the browser logs it as a failed resource
+            lambda m: (
+                errors.append(m.text)
+                if m.type == "error" and not m.text.startswith("Failed to load resource")
+                else None
+            ),
+        )
     pg.set_default_timeout(PATIENCE * 1000)
-    pg.goto(base_url)
-    pg.wait_for_selector("#outcome")  # the page solves its first position on load
     yield pg
     context.close()
     assert errors == [], errors
+
+
+@pytest.fixture
+def page(browser: Any, base_url: str) -> Iterator[Any]:
+    with opened_page(browser) as pg:
+        pg.goto(base_url)
+        pg.wait_for_selector("#outcome")  # the page solves its first position on load
+        yield pg
 
 
 def solve(page: Any, spec: str) -> None:
@@ -213,7 +223,12 @@ def test_play_domineering_for_its_value_as_either_side(page: Any) -> None:
     }
     assert "Right to move" in page.inner_text("#board")
     page.locator(".board-grid button.cell").first.click()
-    for _ in range(6):
+    win_by_hints(page, 6)
+
+
+def win_by_hints(page: Any, turns: int) -> None:
+    """Play the hinted move at each turn (at most ``turns``) until the game is over, won."""
+    for _ in range(turns):
         page.wait_for_selector("#status:has-text('Your move.'), #status:has-text('Game over')")
         if "Game over" in page.inner_text("#status"):
             break

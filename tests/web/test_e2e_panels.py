@@ -17,7 +17,8 @@ from urllib.parse import quote
 import pytest
 
 # Importing test_e2e skips this module too where Chromium or playwright is missing.
-from tests.web.test_e2e import CHROMIUM, HACKENBUSH, PATIENCE, sync_api, wait_turn
+from tests.web import test_e2e as e2e
+from tests.web.test_e2e import HACKENBUSH, PATIENCE, wait_turn
 
 import grundy  # isort: skip
 from grundy.web import Limits, create_app, serving  # isort: skip
@@ -26,32 +27,16 @@ from grundy.web.page import FEATURED  # isort: skip
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    with serving(create_app(Limits(time_limit=PATIENCE))) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM)
-        try:
-            yield b
-        finally:
-            b.close()
+#: The server and the browser of test_e2e, one of each for this module too.
+base_url = e2e.base_url
+browser = e2e.browser
 
 
 @pytest.fixture
-def page(browser: Any, base_url: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(PATIENCE * 1000)
-    yield pg
-    context.close()
-    assert errors == [], errors
+def page(browser: Any) -> Iterator[Any]:
+    """A blank page (each test loads its own position)."""
+    with e2e.opened_page(browser, console=False) as pg:
+        yield pg
 
 
 #: The page's state once an answer (or a failure) is shown.

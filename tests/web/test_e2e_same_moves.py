@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_e2e import base_url, browser, page, solve  # noqa: F401 (fixtures)
+from tests.web.test_e2e import base_url, browser, page, solve, win_by_hints  # noqa: F401
 
 pytestmark = pytest.mark.slow
 
@@ -27,15 +27,6 @@ def test_cram_is_played_with_no_side(page: Any) -> None:  # noqa: F811 (the fixt
     listed = page.inner_text("#moves")
     assert "places a horizontal domino" in listed
     assert "Left" not in listed and "Right" not in listed
-    for _ in range(4):
-        if "Game over" in page.inner_text("#status"):
-            break
-        page.click("#hint")
-        page.wait_for_selector("#moves button.hinted")
-        before = page.locator("#log li").count()
-        page.locator("#moves button.hinted").click()
-        page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
-        page.wait_for_selector("#status:has-text('Your move.'), #status:has-text('Game over')")
-    assert page.inner_text("#status").startswith("Game over: you win!")
+    win_by_hints(page, 4)
     log = page.inner_text("#log")
     assert "Computer: places a " in log and "Left" not in log and "Right" not in log

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.web.helpers import client
+from tests.web.helpers import CountingPool, client
 
 import grundy  # isort: skip
 from grundy.web import Limits  # isort: skip
@@ -60,22 +60,8 @@ def test_the_wall_clock_bound_is_never_below_the_cpu_limit() -> None:
 # ----- the examples' cache ----------------------------------------------------------------
 
 
-class _CountingPool:
-    """A pool that answers through the real service functions and counts the questions."""
-
-    def __init__(self) -> None:
-        from grundy.web.worker import answer  # noqa: PLC0415
-
-        self.answer = answer
-        self.asked: list[tuple[str, dict[str, str]]] = []
-
-    def run(self, op: str, query: dict[str, str]) -> dict[str, Any]:
-        self.asked.append((op, dict(query)))
-        return self.answer({"op": op, "query": query, "time_limit": 60})
-
-
 def test_the_cache_holds_every_question_the_page_asks_about_an_example() -> None:
-    pool = _CountingPool()
+    pool = CountingPool()
     cache = ExampleCache(pool, ["kayles 7", "domineering:2x3"])
     cache.fill()
     assert cache.done.is_set()
@@ -96,7 +82,7 @@ def test_the_cache_holds_every_question_the_page_asks_about_an_example() -> None
 def test_a_cached_example_is_answered_without_a_solver() -> None:
     with client() as c:
         app: Any = c.app
-        cache = ExampleCache(_CountingPool(), ["nim 3 4 5"])
+        cache = ExampleCache(CountingPool(), ["nim 3 4 5"])
         cache.fill()
         app.state.examples = cache
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 import grundy
 from grundy.play import hint
 from grundy.web.examples import ExampleCache
-from tests.web.helpers import client
+from tests.web.helpers import CountingPool, client
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
@@ -64,20 +64,8 @@ def test_partisan_moves_still_name_the_side(api: TestClient) -> None:
     assert data["side"] == "L"
 
 
-class _Pool:
-    def __init__(self) -> None:
-        from grundy.web.worker import answer  # noqa: PLC0415
-
-        self.answer = answer
-        self.asked: list[tuple[str, dict[str, str]]] = []
-
-    def run(self, op: str, query: dict[str, str]) -> dict[str, Any]:
-        self.asked.append((op, dict(query)))
-        return self.answer({"op": op, "query": query, "time_limit": 60})
-
-
 def test_the_examples_cache_asks_for_cram_moves_with_no_side() -> None:
-    pool = _Pool()
+    pool = CountingPool()
     ExampleCache(pool, ["cram:2x3", "domineering:2x3"]).fill()
     moves = {q["spec"]: q for op, q in pool.asked if op == "moves"}
     assert "side" not in moves["cram:2x3 .../..."]

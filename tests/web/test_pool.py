@@ -32,6 +32,21 @@ ROOT = Path(__file__).resolve().parents[2]
 FAR_WALL = 600.0
 
 
+def _step_clock_limits(monkeypatch: pytest.MonkeyPatch, workers: int) -> Limits:
+    """Limits of 1 s (0.3 s quick) on the workers' step clock (every reading 0.25 s after
+    the one before), with ``workers`` of each kind; the wall-clock safety nets are far
+    away, so only the step clock decides."""
+    monkeypatch.setenv("GRUNDY_CLOCK", "step:0.25")
+    return Limits(
+        time_limit=1.0,
+        quick_time=0.3,
+        quick_workers=workers,
+        workers=workers,
+        wall_limit=FAR_WALL,
+        quick_wall=FAR_WALL,
+    )
+
+
 def _get(url: str) -> tuple[int, dict[str, Any], Message]:
     try:
         with urllib.request.urlopen(url, timeout=60) as r:
@@ -44,20 +59,9 @@ def _get(url: str) -> tuple[int, dict[str, Any], Message]:
 def test_a_search_stops_at_the_time_limit_in_its_process(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The workers' clock is a step clock (every reading 0.25 s after the one before): the
-    # search stops itself after a few checks, long before the pool's wall-clock watchdog,
-    # on a busy machine too (issue 35: no test decides by wall time).
-    monkeypatch.setenv("GRUNDY_CLOCK", "step:0.25")
-    # The wall-clock safety nets are far away, so only the step clock decides.
-    limits = Limits(
-        time_limit=1.0,
-        quick_time=0.3,
-        quick_workers=1,
-        workers=1,
-        wall_limit=FAR_WALL,
-        quick_wall=FAR_WALL,
-    )
-    with SolverPool(limits) as pool:
+    # The search stops itself after a few checks of the step clock, long before the pool's
+    # wall-clock watchdog, on a busy machine too (issue 35: no test decides by wall time).
+    with SolverPool(_step_clock_limits(monkeypatch, workers=1)) as pool:
         reply = pool.run("solve", {"spec": "connect4:5x4"})
         assert reply["status"] == 503
         assert reply["error"].startswith("stopped at this server's time limit of 1 s")
@@ -116,17 +120,8 @@ def test_the_same_question_twice_at_once_takes_one_quick_attempt(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # A step clock and far wall-clock nets, as above: on a busy machine too.
-    monkeypatch.setenv("GRUNDY_CLOCK", "step:0.25")
-    limits = Limits(
-        time_limit=1.0,
-        quick_time=0.3,
-        quick_workers=2,
-        workers=2,
-        wall_limit=FAR_WALL,
-        quick_wall=FAR_WALL,
-    )
     query = {"spec": "connect4:5x4"}
-    with SolverPool(limits) as pool:
+    with SolverPool(_step_clock_limits(monkeypatch, workers=2)) as pool:
         assert pool.run("solve", {"spec": "nim 1"})["status"] == 200  # a quick solver is up
         replies: list[dict[str, Any]] = []
         first = threading.Thread(target=lambda: replies.append(pool.run("solve", query)))

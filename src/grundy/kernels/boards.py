@@ -45,6 +45,7 @@ import itertools
 from typing import Any
 
 from grundy.kernels._core import twin
+from grundy.kernels.bitboard import components, konane_jumps
 
 __all__ = [
     "col_options",
@@ -70,20 +71,6 @@ def _full(h: int, w: int) -> int:
 
 def _near(m: int, stride: int) -> int:
     return (m << 1) | (m >> 1) | (m << stride) | (m >> stride)
-
-
-def _components(mask: int, stride: int) -> list[int]:
-    out = []
-    while mask:
-        comp = mask & -mask
-        while True:
-            grown = (comp | _near(comp, stride)) & mask
-            if grown == comp:
-                break
-            comp = grown
-        out.append(comp)
-        mask ^= comp
-    return out
 
 
 def _rows(mask: int, stride: int, box: tuple[int, int, int, int]) -> tuple[int, ...]:
@@ -149,7 +136,7 @@ def _col_planes(  # noqa: PLR0917 (the board's masks, as the compiled functions 
 def _col_parts(w: int, lefts: int, rights: int, blue: int, red: int) -> tuple[Part, ...]:
     stride = w + 1
     out: list[Part] = []
-    for comp in _components(lefts | rights, stride):
+    for comp in components(lefts | rights, w):
         r0, c0, kh, kw = _box(comp, stride)
         key = pair_key(
             kh,
@@ -301,25 +288,10 @@ def konane_options(h: int, w: int, xs: int, os: int) -> Options:
     """The parts of each Left option and each Right option, in the order of
     :meth:`grundy.cgt.games.konane.Konane.left_moves` (by direction: right, left, down, up;
     then by stone; then by how far it jumps)."""
-    stride = w + 1
-    full = _full(h, w)
     sides: list[list[tuple[Part, ...]]] = [[], []]
     for side in (0, 1):
         mine, theirs = (xs, os) if side == 0 else (os, xs)
-        for step in (1, -1, stride, -stride):
-            stones = mine
-            while stones:
-                low = stones & -stones
-                stones ^= low
-                at, now_mine, now_theirs = low, mine, theirs
-                while True:
-                    over = at << step if step > 0 else at >> -step
-                    land = over << step if step > 0 else over >> -step
-                    if not (over & now_theirs and land & full & ~(now_mine | now_theirs)):
-                        break
-                    now_mine = (now_mine ^ at) | land
-                    now_theirs ^= over
-                    at = land
-                    nx, no = (now_mine, now_theirs) if side == 0 else (now_theirs, now_mine)
-                    sides[side].append(konane_split.py_func(h, w, nx, no))
+        for _, _, now_mine, now_theirs in konane_jumps(h, w, mine, theirs):
+            nx, no = (now_mine, now_theirs) if side == 0 else (now_theirs, now_mine)
+            sides[side].append(konane_split.py_func(h, w, nx, no))
     return sides[0], sides[1]

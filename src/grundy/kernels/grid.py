@@ -32,6 +32,7 @@ import itertools
 from typing import Any
 
 from grundy.kernels._core import twin
+from grundy.kernels.bitboard import components, crop
 
 __all__ = ["dom_options", "dom_split", "fits", "tf_options", "tf_split"]
 
@@ -49,17 +50,7 @@ def _least(rows: tuple[int, ...], w: int) -> tuple[int, ...]:
 
 
 def _part(comp: int, w: int) -> Part:
-    stride = w + 1
-    full = (1 << w) - 1
-    low_row = ((comp & -comp).bit_length() - 1) // stride
-    high_row = (comp.bit_length() - 1) // stride
-    raw = [(comp >> (r * stride)) & full for r in range(low_row, high_row + 1)]
-    cols = 0
-    for row in raw:
-        cols |= row
-    c0 = (cols & -cols).bit_length() - 1
-    nw = cols.bit_length() - c0
-    rows = tuple(row >> c0 for row in raw)
+    nw, rows = crop(comp, w)
     h = len(rows)
     if not any(row & (row >> 1) for row in rows):  # only Left moves: greedy from the top
         count = unpaired = 0
@@ -93,19 +84,7 @@ def _dom_options_compiled(fast: Any, w: int, mask: int) -> Any:
 @twin("dom_split", _dom_split_compiled)
 def dom_split(w: int, mask: int) -> tuple[Part, ...]:
     """The parts of the board ``mask`` (``w`` wide), by their lowest cell."""
-    stride = w + 1
-    out = []
-    while mask:
-        comp = mask & -mask
-        while True:
-            grown = (comp | (comp << 1) | (comp >> 1) | (comp << stride) | (comp >> stride)) & mask
-            if grown == comp:
-                break
-            comp = grown
-        mask ^= comp
-        if comp & (comp - 1):
-            out.append(_part(comp, w))
-    return tuple(out)
+    return tuple(_part(comp, w) for comp in components(mask, w) if comp & (comp - 1))
 
 
 @twin("dom_options", _dom_options_compiled)

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 
 from grundy.core.text import labelled_grid
 from grundy.errors import InvalidSpecError
+from grundy.kernels.bitboard import components
 
 __all__ = [
     "board_lines",
@@ -86,22 +87,6 @@ def mask_of(cells: Sequence[tuple[int, int]], w: int) -> int:
     for r, c in cells:
         m |= 1 << (r * stride + c)
     return m
-
-
-def components(mask: int, w: int) -> list[int]:
-    """The 4-connected components of the set bits."""
-    stride = w + 1
-    out = []
-    while mask:
-        comp = mask & -mask
-        while True:
-            grown = (comp | (comp << 1) | (comp >> 1) | (comp << stride) | (comp >> stride)) & mask
-            if grown == comp:
-                break
-            comp = grown
-        out.append(comp)
-        mask ^= comp
-    return out
 
 
 def trim(w: int, masks: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:

@@ -91,6 +91,9 @@ class GridGame(PartisanGame[Any]):
     transpose_negates: ClassVar[bool] = False
     #: The most cells a board may have (None: any).
     max_cells: ClassVar[int | None] = None
+    #: True: a position always writes its board, even after ``name:RxC`` (a board of
+    #: stones has no empty default); without arguments, ``NAME needs the board``.
+    needs_board: ClassVar[bool] = False
 
     # ----- the rule ---------------------------------------------------------------------
 
@@ -145,6 +148,8 @@ class GridGame(PartisanGame[Any]):
         return "/".join(args)
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
+        if self.needs_board and not args:
+            raise InvalidSpecError(f"{self.name} needs the board", self.syntax)
         h, w, masks = parse_rows(self.board_text(args), self.symbols, self.syntax)
         if self.rows is not None and (h, w) != (self.rows, self.cols):
             raise InvalidSpecError(
@@ -178,22 +183,27 @@ class GridGame(PartisanGame[Any]):
 
     def state_of_key(self, key: Any) -> Any:
         """A board whose region key is ``key`` (a checkpoint's record is checked on it,
-        :mod:`grundy.cgt._verify_memo`): ``(h, w, rows)`` back to ``(h, w, mask)``.
+        :mod:`grundy.cgt._verify_memo`): ``(h, w, rows, ...)``, the rows of each plane,
+        back to ``(h, w, mask, ...)``.
 
         >>> from grundy.cgt.games.domineering import Domineering
         >>> Domineering().state_of_key((2, 3, (3, 7)))
         (2, 3, 115)
+        >>> from grundy.cgt.games.fission import Fission
+        >>> Fission().state_of_key((1, 3, (2,), (5,)))  # the stone rows, the empty rows
+        (1, 3, 2, 5)
         """
-        h, w, rows = key
-        return (h, w, pack_rows(rows, w))
+        h, w, *planes = key
+        return (h, w, *(pack_rows(rows, w) for rows in planes))
 
     def signed_region_key(self, region: Any) -> tuple[Hashable, bool]:
-        """The least image under the 8 symmetries of the square (Domineering's key
-        format); negated when transposed, for a rule whose players swap then."""
-        h, w, m = region
-        images = row_images(h, w, (rows_of(h, w, m),))
+        """The least image of ``(h, w, mask, ...)`` under the 8 symmetries of the square
+        (Domineering's key format: ``(h, w, rows, ...)``); negated when transposed, for a
+        rule whose players swap then."""
+        h, w, *masks = region
+        images = row_images(h, w, [rows_of(h, w, m) for m in masks])
         transposed, best = min(
-            ((t, (img[0], img[1], img[2][0])) for t, img in images),
+            ((t, (img[0], img[1], *img[2])) for t, img in images),
             key=lambda item: (item[1], item[0]),
         )
         return best, transposed and self.transpose_negates

@@ -22,8 +22,9 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt.games._grid import row_images, rows_of, trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement, pack_rows
+from grundy.cgt.games._grid import trim
+from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.cgt.games._stones import swap_key
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
@@ -137,23 +138,11 @@ class Amazons(GridGame):
                 nh, nw, (a, b, e) = trim(w, (xs & comp, os & comp, empty & comp))
                 yield (nh, nw, a, b, e)
 
-    def state_of_key(self, key: Any) -> Any:
-        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
-        :mod:`grundy.cgt._verify_memo`): the key's planes back to masks."""
-        h, w, xs, os, empty = key
-        return (h, w, pack_rows(xs, w), pack_rows(os, w), pack_rows(empty, w))
-
     def signed_region_key(self, region: Any) -> tuple[Hashable, bool]:
         """The least image under the symmetries of the square and the colour swap."""
         found = _keys.get(region)
         if found is None:
-            h, w, xs, os, empty = region
-            planes = (rows_of(h, w, xs), rows_of(h, w, os), rows_of(h, w, empty))
-            images = [i for _, i in row_images(h, w, planes)]
-            plain = min((i[0], i[1], i[2][0], i[2][1], i[2][2]) for i in images)
-            swapped = min((i[0], i[1], i[2][1], i[2][0], i[2][2]) for i in images)
-            found = (swapped, True) if swapped < plain else (plain, False)
-            _keys[region] = found
+            found = _keys[region] = swap_key(region)
         return found
 
 

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from grundy.cgt.games._grid import components, row_images, rows_of, trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement, pack_rows
+from grundy.cgt.games._grid import components, trim
+from grundy.cgt.games._shapes import WHO
+from grundy.cgt.games._stones import StoneGame, swap_key
 from grundy.core.game import LEFT, Player
-from grundy.errors import InvalidSpecError
 
 __all__ = ["AntiClobber", "AntiClobberState"]
 
@@ -40,7 +40,7 @@ _SYNTAX = (
 
 
 @dataclass(frozen=True)
-class AntiClobber(GridGame):
+class AntiClobber(StoneGame):
     """Anti-Clobber on any board."""
 
     name: ClassVar[str] = "anti-clobber"
@@ -55,11 +55,6 @@ class AntiClobber(GridGame):
     memo_family: ClassVar[str] = "anti-clobber"
     symbols: ClassVar[str] = "xo.#"
     pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty", "#": "hole"}
-
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if not args:
-            raise InvalidSpecError("anti-clobber needs the board", _SYNTAX)
-        return super().parse_args(args)
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
         """Which stone moves where, rows and columns numbered from 1.
@@ -76,10 +71,9 @@ class AntiClobber(GridGame):
             f"column {c2 + 1}, leaving an {b}"
         )
 
-    def _moves(
+    def stone_moves(
         self, state: AntiClobberState, left: bool
     ) -> Iterator[tuple[AntiClobberState, int, int]]:
-        """Each move: the board after it, the stone that moves and where it lands (bits)."""
         h, w, xs, os, es = state
         mine, theirs = (xs, os) if left else (os, xs)
         stride = w + 1
@@ -97,17 +91,6 @@ class AntiClobber(GridGame):
                         yield (h, w, new_theirs, new_mine, es ^ dst), low, dst
                     src ^= low
 
-    def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
-        stride = state[1] + 1
-        for after, src, dst in self._moves(state, player == LEFT):  # type: ignore[arg-type]
-            yield after, tuple(divmod(m.bit_length() - 1, stride) for m in (src, dst))
-
-    def left_moves(self, state: AntiClobberState) -> Iterator[AntiClobberState]:
-        return (after for after, _, _ in self._moves(state, True))
-
-    def right_moves(self, state: AntiClobberState) -> Iterator[AntiClobberState]:
-        return (after for after, _, _ in self._moves(state, False))
-
     def regions(self, state: AntiClobberState) -> Iterator[AntiClobberState]:
         """The 4-connected groups of squares holding a stone and an empty square."""
         _h, w, xs, os, es = state
@@ -122,18 +105,6 @@ class AntiClobber(GridGame):
         near = (es << 1) | (es >> 1) | (es << (w + 1)) | (es >> (w + 1))
         return 0 if not near & (xs | os) else None
 
-    def state_of_key(self, key: Any) -> Any:
-        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
-        :mod:`grundy.cgt._verify_memo`): ``(h, w, x rows, o rows, empty rows)`` back to masks.
-        """
-        h, w, xs, os, es = key
-        return (h, w, pack_rows(xs, w), pack_rows(os, w), pack_rows(es, w))
-
     def signed_region_key(self, region: AntiClobberState) -> tuple[Hashable, bool]:
         """The least image under the symmetries of the square and the colour swap."""
-        h, w, xs, os, es = region
-        planes = (rows_of(h, w, xs), rows_of(h, w, os), rows_of(h, w, es))
-        images = row_images(h, w, planes)
-        plain = min((i[0], i[1], i[2][0], i[2][1], i[2][2]) for _, i in images)
-        swapped = min((i[0], i[1], i[2][1], i[2][0], i[2][2]) for _, i in images)
-        return (swapped, True) if swapped < plain else (plain, False)
+        return swap_key(region)

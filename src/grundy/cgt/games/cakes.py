@@ -24,20 +24,16 @@ In each, transposing a piece negates its value.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt.games._shapes import board_size
-from grundy.core.board import Board, Grid, combine
-from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
-from grundy.errors import InvalidSpecError
+from grundy.cgt.games._pieces import Piece, PieceTable, TableState, changed_piece, table_syntax
+from grundy.core.game import LEFT, RIGHT, Play, Player
 
 __all__ = ["CakeGame", "Eatcake", "MaundyCake", "TurnAndEatcake"]
 
-#: A sorted tuple of pieces ``(rows, cols)``.
-CakeState = tuple[tuple[int, int], ...]
-Piece = tuple[int, int]
+CakeState = TableState
 
 
 def _eaten(n: int) -> Iterator[tuple[int, ...]]:
@@ -55,38 +51,14 @@ def _shared(n: int) -> Iterator[tuple[int, ...]]:
 
 
 @dataclass(frozen=True)
-class CakeGame(PartisanGame[CakeState]):
+class CakeGame(PieceTable):
     """A game of ``GenCutcake``'s shape: each player changes one piece along one side."""
 
-    merges_components: ClassVar[bool] = True
+    empty_table: ClassVar[bool] = True
 
     def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
         """The pieces that one move of Left (``left``) or Right leaves of ``piece``."""
         raise NotImplementedError
-
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        """One table of one piece per argument; ``0x0`` is an empty table (all eaten), as
-        it prints.
-
-        >>> Eatcake().parse_args(["2x3", "1x2"]), Eatcake().parse_args(["0x0", "1x2"])
-        ([((2, 3),), ((1, 2),)], [(), ((1, 2),)])
-        """
-        if not args:
-            raise InvalidSpecError(f"{self.name} needs at least one rectangle", self.syntax)
-        shape, empty = "a rectangle is RxC", "the rectangle {} is empty"
-        return [
-            () if a == "0x0" else (board_size(a, self.syntax, shape=shape, empty=empty),)
-            for a in args
-        ]
-
-    def format_state(self, state: Any) -> str:
-        return " ".join(f"{r}x{c}" for r, c in state) or "0x0"
-
-    def board(self, state: Any) -> Board | None:
-        """Each piece of cake as a grid of squares (None past 40 squares a side)."""
-        if not state or any(r > 40 or c > 40 for r, c in state):
-            return None
-        return combine([Grid(r, c, ("cake",) * (r * c)) for r, c in state])
 
     def _moves(self, state: CakeState, left: bool) -> Iterator[CakeState]:
         for i, piece in enumerate(state):
@@ -132,13 +104,7 @@ class CakeGame(PartisanGame[CakeState]):
         >>> Eatcake().describe_move(((2, 3),), ((2, 1), (2, 1)), "L")
         'Left turns the 2x3 piece into 2x1 and 2x1'
         """
-        rest = list(after)
-        gone = []
-        for piece in state:
-            if piece in rest:
-                rest.remove(piece)
-            else:
-                gone.append(piece)
+        gone, rest = changed_piece(state, after)
         if len(gone) != 1:
             return super().describe_move(state, after, side)
         who = "Left" if side == LEFT else "Right"
@@ -156,22 +122,13 @@ class CakeGame(PartisanGame[CakeState]):
         for piece in state:
             yield (piece,)
 
-    def signed_region_key(self, region: CakeState) -> tuple[Hashable, bool]:
-        """A piece, or its transpose (negated) when that is smaller."""
-        ((r, c),) = region
-        return ((c, r), True) if c < r else ((r, c), False)
-
-
-def _cake_syntax(name: str) -> str:
-    return f"{name} RxC...  (one rectangle of R rows and C columns per argument)"
-
 
 @dataclass(frozen=True)
 class Eatcake(CakeGame):
     """Eatcake: Left eats a column, Right a row."""
 
     name: ClassVar[str] = "eatcake"
-    syntax: ClassVar[str] = _cake_syntax("eatcake")
+    syntax: ClassVar[str] = table_syntax("eatcake")
     rule: ClassVar[str] = (
         "Left eats one whole column of a piece, Right one whole row; what is left on each "
         "side of it becomes a piece; who cannot move loses"
@@ -197,7 +154,7 @@ class MaundyCake(CakeGame):
     """Maundy Cake: cut a piece into equal pieces, Left vertically, Right horizontally."""
 
     name: ClassVar[str] = "maundy-cake"
-    syntax: ClassVar[str] = _cake_syntax("maundy-cake")
+    syntax: ClassVar[str] = table_syntax("maundy-cake")
     rule: ClassVar[str] = (
         "Left cuts one piece into two or more equal pieces by vertical cuts, Right by "
         "horizontal cuts; who cannot cut loses"
@@ -227,7 +184,7 @@ class TurnAndEatcake(CakeGame):
     """Turn-and-Eatcake: eat a row (Left) or a column (Right), then turn what is left."""
 
     name: ClassVar[str] = "turn-and-eatcake"
-    syntax: ClassVar[str] = _cake_syntax("turn-and-eatcake")
+    syntax: ClassVar[str] = table_syntax("turn-and-eatcake")
     rule: ClassVar[str] = (
         "Left eats one whole row of a piece, Right one whole column; what is left on each "
         "side of it becomes a piece, turned a quarter (rows become columns); who cannot "

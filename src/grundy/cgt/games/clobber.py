@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._grid import components, row_images, rows_of, trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement, pack_rows
+from grundy.cgt.games._grid import components, trim
+from grundy.cgt.games._shapes import WHO
+from grundy.cgt.games._stones import StoneGame, swap_key
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
-from grundy.errors import InvalidSpecError
 from grundy.kernels._core import core_module
 
 __all__ = ["Clobber", "ClobberState"]
@@ -38,7 +38,7 @@ Part = tuple[Hashable, Any, Any]
 
 
 @dataclass(frozen=True)
-class Clobber(GridGame):
+class Clobber(StoneGame):
     """Clobber on any board."""
 
     name: ClassVar[str] = "clobber"
@@ -49,13 +49,6 @@ class Clobber(GridGame):
     )
     example: ClassVar[str] = "clobber xoxo/oxox"
     memo_family: ClassVar[str] = "clobber"
-    symbols: ClassVar[str] = "xo."
-    pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty"}
-
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if not args:
-            raise InvalidSpecError("clobber needs the board", _SYNTAX)
-        return super().parse_args(args)
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
         """Which stone clobbers which, rows and columns numbered from 1.
@@ -72,8 +65,9 @@ class Clobber(GridGame):
             f"{r2 + 1}, column {c2 + 1}"
         )
 
-    def _moves(self, state: ClobberState, left: bool) -> Iterator[tuple[ClobberState, int, int]]:
-        """Each move: the board after it, the stone that moves and where it lands (bits)."""
+    def stone_moves(
+        self, state: ClobberState, left: bool
+    ) -> Iterator[tuple[ClobberState, int, int]]:
         h, w, xs, os = state
         mine, theirs = (xs, os) if left else (os, xs)
         stride = w + 1
@@ -88,17 +82,6 @@ class Clobber(GridGame):
                     after = (h, w, new_mine, new_theirs) if left else (h, w, new_theirs, new_mine)
                     yield after, low, dst
                     src ^= low
-
-    def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
-        stride = state[1] + 1
-        for after, src, dst in self._moves(state, player == LEFT):  # type: ignore[arg-type]
-            yield after, tuple(divmod(m.bit_length() - 1, stride) for m in (src, dst))
-
-    def left_moves(self, state: ClobberState) -> Iterator[ClobberState]:
-        return (after for after, _, _ in self._moves(state, True))
-
-    def right_moves(self, state: ClobberState) -> Iterator[ClobberState]:
-        return (after for after, _, _ in self._moves(state, False))
 
     def regions(self, state: ClobberState) -> Iterator[ClobberState]:
         _h, w, xs, os = state
@@ -135,22 +118,11 @@ class Clobber(GridGame):
         :func:`grundy.cgt.value_of` hands it each missing region), else None."""
         return compiled_walk("clob", 2, _fits_clob, _fits_clob)
 
-    def state_of_key(self, key: Any) -> Any:
-        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
-        :mod:`grundy.cgt._verify_memo`): ``(h, w, x rows, o rows)`` back to masks."""
-        h, w, xs, os = key
-        return (h, w, pack_rows(xs, w), pack_rows(os, w))
-
     def signed_region_key(self, region: ClobberState) -> tuple[Hashable, bool]:
         """The least image under the symmetries of the square and the colour swap."""
         found = _keys.get(region)
         if found is None:
-            h, w, xs, os = region
-            images = row_images(h, w, (rows_of(h, w, xs), rows_of(h, w, os)))
-            plain = min((i[0], i[1], i[2][0], i[2][1]) for _, i in images)
-            swapped = min((i[0], i[1], i[2][1], i[2][0]) for _, i in images)
-            found = (swapped, True) if swapped < plain else (plain, False)
-            _keys[region] = found
+            found = _keys[region] = swap_key(region)
         return found
 
 

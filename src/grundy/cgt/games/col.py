@@ -43,10 +43,9 @@ class ColouringGame(GridGame):
     #: True: a cell next to the mover's own colour is forbidden (Col); False: next to
     #: the other player's colour (Snort).
     forbid_own: ClassVar[bool] = True
+    needs_board: ClassVar[bool] = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if not args:
-            raise InvalidSpecError(f"{self.name} needs the board", self.syntax)
         (state,) = super().parse_args(args)
         blue, red = state[2], state[3]
         for mask, colour in ((blue, "b"), (red, "r")):

@@ -13,54 +13,34 @@ Left. Transposing a piece negates its value.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt.games._shapes import board_size
-from grundy.core.board import Board, Grid, combine
-from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
-from grundy.errors import InvalidSpecError
+from grundy.cgt.games._pieces import PieceTable, TableState, changed_piece, table_syntax
+from grundy.core.game import LEFT, RIGHT, Play, Player
 
 __all__ = ["Cutcake"]
 
 #: A sorted tuple of pieces ``(rows, cols)``.
-CutcakeState = tuple[tuple[int, int], ...]
-
-_SYNTAX = "cutcake RxC...  (one rectangle of R rows and C columns per argument)"
+CutcakeState = TableState
 
 
 @dataclass(frozen=True)
-class Cutcake(PartisanGame[CutcakeState]):
+class Cutcake(PieceTable):
     """Cutcake; a state is a sorted tuple of rectangles ``(rows, cols)``."""
 
     name: ClassVar[str] = "cutcake"
-    syntax: ClassVar[str] = _SYNTAX
+    syntax: ClassVar[str] = table_syntax("cutcake")
     rule: ClassVar[str] = (
         "Left cuts one rectangle into two along a vertical line between columns, "
         "Right along a horizontal line between rows; who cannot cut loses"
     )
     example: ClassVar[str] = "cutcake 4x6"
-    merges_components: ClassVar[bool] = True
     memo_family: ClassVar[str] = "cutcake"
     #: A move's cells name the line it cuts along (:meth:`plays`): a front end shows the
     #: move as a cut between squares, not as squares taken.
     cut_lines: ClassVar[bool] = True
-
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if not args:
-            raise InvalidSpecError("cutcake needs at least one rectangle", _SYNTAX)
-        shape, empty = "a rectangle is RxC", "the rectangle {} is empty"
-        return [(board_size(a, _SYNTAX, shape=shape, empty=empty),) for a in args]
-
-    def format_state(self, state: Any) -> str:
-        return " ".join(f"{r}x{c}" for r, c in state)
-
-    def board(self, state: Any) -> Board | None:
-        """Each piece of cake as a grid of squares (None past 40 squares a side)."""
-        if any(r > 40 or c > 40 for r, c in state):
-            return None
-        return combine([Grid(r, c, ("cake",) * (r * c)) for r, c in state])
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
         """Which piece is cut into which two.
@@ -68,13 +48,7 @@ class Cutcake(PartisanGame[CutcakeState]):
         >>> Cutcake().describe_move(((2, 4),), ((2, 1), (2, 3)), "L")
         'Left cuts the 2x4 piece into 2x1 and 2x3'
         """
-        rest = list(after)
-        gone = []
-        for piece in state:
-            if piece in rest:
-                rest.remove(piece)
-            else:
-                gone.append(piece)
+        gone, rest = changed_piece(state, after)
         if len(gone) != 1 or len(rest) != 2:
             return super().describe_move(state, after, side)
         (r, c), (a, b) = gone[0], sorted(rest)
@@ -121,11 +95,6 @@ class Cutcake(PartisanGame[CutcakeState]):
         for piece in state:
             if piece != (1, 1):
                 yield (piece,)
-
-    def signed_region_key(self, region: CutcakeState) -> tuple[Hashable, bool]:
-        """A piece, or its transpose (negated) when that is smaller."""
-        ((r, c),) = region
-        return ((c, r), True) if c < r else ((r, c), False)
 
 
 def _offsets(state: CutcakeState) -> Iterator[tuple[int, tuple[int, int]]]:

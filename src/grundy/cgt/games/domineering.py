@@ -35,6 +35,7 @@ from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
 from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError
+from grundy.kernels.bitboard import crop
 from grundy.kernels.grid import dom_options, dom_split
 
 __all__ = ["Domineering", "DomineeringState", "domino_placements", "domino_words"]
@@ -273,17 +274,7 @@ def _part(w: int, comp: int, parts: dict[int, Part]) -> Part:
 
 
 def _part_uncached(w: int, comp: int) -> Part:
-    stride = w + 1
-    full = (1 << w) - 1
-    low_row = ((comp & -comp).bit_length() - 1) // stride
-    high_row = (comp.bit_length() - 1) // stride
-    raw = [(comp >> (r * stride)) & full for r in range(low_row, high_row + 1)]
-    cols = 0
-    for row in raw:
-        cols |= row
-    c0 = (cols & -cols).bit_length() - 1
-    nw = cols.bit_length() - c0
-    rows = tuple(row >> c0 for row in raw)
+    nw, rows = crop(comp, w)
     found = _row_keys.get((nw, rows))
     if found is not None:
         return found

@@ -21,18 +21,18 @@ swapping the pieces negates the value.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt.games._shapes import WHO, StripGame
+from grundy.cgt.games._shapes import WHO
+from grundy.cgt.games._strips import FacingStrip
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 
 __all__ = ["ElephantsAndRhinos"]
 
 _SYNTAX = "elephants-rhinos STRIP...  (t Left's elephant, f Right's rhino, . empty; e.g. tt..ff)"
-_SWAP = str.maketrans("tf", "ft")
 
 
 def live_parts(strip: str) -> list[str]:
@@ -87,7 +87,7 @@ def walks(part: str) -> int | None:
 
 
 @dataclass(frozen=True)
-class ElephantsAndRhinos(StripGame):
+class ElephantsAndRhinos(FacingStrip):
     """Elephants and Rhinos; a state is the strip as text."""
 
     name: ClassVar[str] = "elephants-rhinos"
@@ -100,9 +100,6 @@ class ElephantsAndRhinos(StripGame):
     )
     example: ClassVar[str] = "elephants-rhinos tt..t.ff"
     memo_family: ClassVar[str] = "elephants-rhinos"
-    symbols: ClassVar[str] = "tf."
-    pieces: ClassVar[dict[str, str]] = {"t": "toad", "f": "frog", ".": "empty"}
-    noun: ClassVar[str] = "strip"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if any(not a for a in args):
@@ -135,8 +132,3 @@ class ElephantsAndRhinos(StripGame):
     def number_value(self, region: str) -> int | None:
         """The integer of :func:`walks` when the region's pieces are all one player's."""
         return walks(region)
-
-    def signed_region_key(self, region: str) -> tuple[Hashable, bool]:
-        """The strip or its mirror image with the pieces swapped (negated), whichever is less."""
-        mirror = region[::-1].translate(_SWAP)
-        return (mirror, True) if mirror < region else (region, False)

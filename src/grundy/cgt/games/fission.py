@@ -18,13 +18,13 @@ transposed region has the negative value), and walked in C where the compiled co
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._grid import components, row_images, rows_of, trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard, pack_rows
+from grundy.cgt.games._grid import components, trim
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 
@@ -88,26 +88,6 @@ class Fission(GridGame):
             if comp & stones and comp & empty:
                 nh, nw, (s, e) = trim(w, (stones & comp, empty & comp))
                 yield (nh, nw, s, e)
-
-    def state_of_key(self, key: Any) -> Any:
-        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
-        :mod:`grundy.cgt._verify_memo`): ``(h, w, stone rows, empty rows)`` back to masks.
-
-        >>> Fission().state_of_key((1, 3, (2,), (5,)))
-        (1, 3, 2, 5)
-        """
-        h, w, stones, empty = key
-        return (h, w, pack_rows(stones, w), pack_rows(empty, w))
-
-    def signed_region_key(self, region: Any) -> tuple[Hashable, bool]:
-        """The least image under the 8 symmetries of the square, negated when transposed."""
-        h, w, stones, empty = region
-        images = row_images(h, w, (rows_of(h, w, stones), rows_of(h, w, empty)))
-        transposed, best = min(
-            ((t, (img[0], img[1], img[2][0], img[2][1])) for t, img in images),
-            key=lambda item: (item[1], item[0]),
-        )
-        return best, transposed
 
     @property
     def compiled_regions(self) -> CompiledRegions | None:

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._shapes import WHO, GridGame, Placement, pack_rows
+from grundy.cgt.games._shapes import WHO
+from grundy.cgt.games._stones import StoneGame
 from grundy.core.game import LEFT, Player
-from grundy.errors import InvalidSpecError
+from grundy.kernels.bitboard import konane_jumps
 from grundy.kernels.boards import fits, konane_options, konane_split
 
 __all__ = ["Konane", "KonaneState"]
@@ -35,7 +36,7 @@ _SYNTAX = "konane ROWS  (x Left's black stone, o Right's white, . empty; rows se
 
 
 @dataclass(frozen=True)
-class Konane(GridGame):
+class Konane(StoneGame):
     """Konane on any rectangular board."""
 
     name: ClassVar[str] = "konane"
@@ -47,48 +48,15 @@ class Konane(GridGame):
     )
     example: ClassVar[str] = "konane xo.x/.xo./ox.o"
     memo_family: ClassVar[str] = "konane"
-    symbols: ClassVar[str] = "xo."
-    pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty"}
     max_cells: ClassVar[int | None] = 64
 
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if not args:
-            raise InvalidSpecError("konane needs the board", _SYNTAX)
-        return super().parse_args(args)
-
-    def _moves(self, state: KonaneState, left: bool) -> Iterator[tuple[KonaneState, int, int]]:
+    def stone_moves(self, state: KonaneState, left: bool) -> Iterator[tuple[KonaneState, int, int]]:
         """Each move: the board after it, where the stone starts and where it stops (bits)."""
         h, w, xs, os = state
         mine, theirs = (xs, os) if left else (os, xs)
-        stride = w + 1
-        full = sum(((1 << w) - 1) << (r * stride) for r in range(h))
-        for step in (1, -1, stride, -stride):
-            stones = mine
-            while stones:
-                low = stones & -stones
-                stones ^= low
-                at, now_mine, now_theirs = low, mine, theirs
-                while True:
-                    over = at << step if step > 0 else at >> -step
-                    land = over << step if step > 0 else over >> -step
-                    if not (over & now_theirs and land & full & ~(now_mine | now_theirs)):
-                        break
-                    now_mine = (now_mine ^ at) | land
-                    now_theirs ^= over
-                    at = land
-                    after = (h, w, now_mine, now_theirs) if left else (h, w, now_theirs, now_mine)
-                    yield after, low, land
-
-    def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
-        stride = state[1] + 1
-        for after, src, dst in self._moves(state, player == LEFT):  # type: ignore[arg-type]
-            yield after, tuple(divmod(m.bit_length() - 1, stride) for m in (src, dst))
-
-    def left_moves(self, state: KonaneState) -> Iterator[KonaneState]:
-        return (after for after, _, _ in self._moves(state, True))
-
-    def right_moves(self, state: KonaneState) -> Iterator[KonaneState]:
-        return (after for after, _, _ in self._moves(state, False))
+        for low, land, now_mine, now_theirs in konane_jumps(h, w, mine, theirs):
+            after = (h, w, now_mine, now_theirs) if left else (h, w, now_theirs, now_mine)
+            yield after, low, land
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
         """Where the stone jumps from and to, rows and columns numbered from 1.
@@ -114,12 +82,6 @@ class Konane(GridGame):
     def regions(self, state: KonaneState) -> Iterator[KonaneState]:
         """The board as one region (see above)."""
         yield state
-
-    def state_of_key(self, key: Any) -> Any:
-        """A board whose region key is ``key`` (a checkpoint's record is checked on it,
-        :mod:`grundy.cgt._verify_memo`): ``(h, w, x rows, o rows)`` back to masks."""
-        h, w, xs, os = key
-        return (h, w, pack_rows(xs, w), pack_rows(os, w))
 
     def signed_region_key(self, region: KonaneState) -> tuple[Hashable, bool]:
         """The board itself, never negated (see above)."""

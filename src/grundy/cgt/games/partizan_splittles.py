@@ -19,14 +19,12 @@ so ``partizan-splittles:1,2|1,2`` is Kayles (code 0.77).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games.partizan_subtraction import HeapsState, PartizanSubtraction
 from grundy.core.game import LEFT, RIGHT, Play, Player
-from grundy.core.params import parse_int_set, parse_natural
-from grundy.errors import InvalidSpecError
 
 __all__ = ["PartizanSplittles"]
 
@@ -47,23 +45,6 @@ class PartizanSplittles(PartizanSubtraction):
         "two non-empty heaps; who cannot move loses"
     )
     example: ClassVar[str] = "partizan-splittles:1,3|2,3 7"
-
-    @classmethod
-    def from_params(cls, params: str | None) -> PartizanSplittles:
-        if params is None:
-            raise InvalidSpecError("give the two subtraction sets, like :1,3|2,3", _SYNTAX)
-        left, bar, right = params.partition("|")
-        if not bar:
-            raise InvalidSpecError(f"expected L|R (two sets split by |), got {params!r}", _SYNTAX)
-        return cls(
-            parse_int_set(left.strip(), "Left's set", _SYNTAX),
-            parse_int_set(right.strip(), "Right's set", _SYNTAX),
-        )
-
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if not args:
-            raise InvalidSpecError("partizan-splittles needs at least one heap", _SYNTAX)
-        return [(parse_natural(a, "a heap size", _SYNTAX),) for a in args]
 
     def _heap_moves(
         self, state: HeapsState, subset: tuple[int, ...]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from grundy.core.board import Board, Heaps
 from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
@@ -47,15 +47,17 @@ class PartizanSubtraction(PartisanGame[HeapsState]):
     merges_components: ClassVar[bool] = True
 
     @classmethod
-    def from_params(cls, params: str | None) -> PartizanSubtraction:
+    def from_params(cls, params: str | None) -> Self:
+        """``L|R``, Left's set and Right's (for this class and its subclasses)."""
+        syntax = cls.syntax
         if params is None:
-            raise InvalidSpecError("give the two subtraction sets, like :1,3|2,3", _SYNTAX)
+            raise InvalidSpecError("give the two subtraction sets, like :1,3|2,3", syntax)
         left, bar, right = params.partition("|")
         if not bar:
-            raise InvalidSpecError(f"expected L|R (two sets split by |), got {params!r}", _SYNTAX)
+            raise InvalidSpecError(f"expected L|R (two sets split by |), got {params!r}", syntax)
         return cls(
-            parse_int_set(left.strip(), "Left's set", _SYNTAX),
-            parse_int_set(right.strip(), "Right's set", _SYNTAX),
+            parse_int_set(left.strip(), "Left's set", syntax),
+            parse_int_set(right.strip(), "Right's set", syntax),
         )
 
     def params_text(self) -> str:
@@ -63,8 +65,8 @@ class PartizanSubtraction(PartisanGame[HeapsState]):
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
-            raise InvalidSpecError("partizan-subtraction needs at least one heap", _SYNTAX)
-        return [(parse_natural(a, "a heap size", _SYNTAX),) for a in args]
+            raise InvalidSpecError(f"{self.name} needs at least one heap", self.syntax)
+        return [(parse_natural(a, "a heap size", self.syntax),) for a in args]
 
     def format_state(self, state: Any) -> str:
         return " ".join(str(n) for n in state) or "0"

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._shapes import WHO, StripGame
+from grundy.cgt.games._shapes import WHO
+from grundy.cgt.games._strips import FacingStrip, mirror_key
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
@@ -30,7 +31,6 @@ from grundy.kernels.grid import tf_options, tf_split
 __all__ = ["ToadsAndFrogs"]
 
 _SYNTAX = "toads-frogs STRIP  (STRIP: t toad, f frog, . empty; e.g. t..f.)"
-_SWAP = str.maketrans("tf", "ft")
 Part = tuple[Hashable, Any, Any]
 _split: dict[str, tuple[Part, ...]] = {}
 CLEAR_HOOKS.append(_split.clear)
@@ -98,7 +98,7 @@ def _cut_run(w: str, at_left: bool, at_right: bool) -> str:
 
 
 @dataclass(frozen=True)
-class ToadsAndFrogs(StripGame):
+class ToadsAndFrogs(FacingStrip):
     """Toads and Frogs; a state is the strip as text."""
 
     name: ClassVar[str] = "toads-frogs"
@@ -110,9 +110,6 @@ class ToadsAndFrogs(StripGame):
     )
     example: ClassVar[str] = "toads-frogs tt..ff"
     memo_family: ClassVar[str] = "toads-frogs"
-    symbols: ClassVar[str] = "tf."
-    pieces: ClassVar[dict[str, str]] = {"t": "toad", "f": "frog", ".": "empty"}
-    noun: ClassVar[str] = "strip"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if len(args) != 1:
@@ -191,8 +188,7 @@ class ToadsAndFrogs(StripGame):
                     if first_t >= 0 or "f" in part:
                         out.append((None, _walks(part), None))
                     continue
-                mirror = part[::-1].translate(_SWAP)
-                out.append((mirror, True, part) if mirror < part else (part, False, part))
+                out.append((*mirror_key(part), part))
             found = tuple(out)
             if len(_split) > _SPLIT_CACHE_LIMIT:
                 _split.clear()
@@ -253,11 +249,6 @@ class ToadsAndFrogs(StripGame):
         if last_f > region.find("t") >= 0:
             return None
         return _walks(region)
-
-    def signed_region_key(self, region: str) -> tuple[Hashable, bool]:
-        """The strip or its mirror image with colours swapped (negated), whichever is less."""
-        mirror = region[::-1].translate(_SWAP)
-        return (mirror, True) if mirror < region else (region, False)
 
 
 def _walks(region: str) -> int:
