@@ -31,6 +31,7 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
         heap_periodicity,
         heap_table,
         legal_moves,
+        legal_plays,
         solve,
     )
     from grundy.cgt.result import PartisanResult
@@ -49,7 +50,6 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     )
     from grundy.core.limits import bounded
     from grundy.core.mex import mex, nim_sum
-    from grundy.core.moves import legal_plays
     from grundy.core.position import Position, Sum
     from grundy.core.result import ImpartialResult, Outcome, Result
     from grundy.core.search import DEFAULT_MAX_POSITIONS
@@ -85,6 +85,7 @@ _WHERE = {
             "heap_periodicity",
             "heap_table",
             "legal_moves",
+            "legal_plays",
             "solve",
         ),
         "grundy._api",
@@ -106,7 +107,6 @@ _WHERE = {
         "grundy.core.game",
     ),
     "bounded": "grundy.core.limits",
-    "legal_plays": "grundy.core.moves",
     "mex": "grundy.core.mex",
     "nim_sum": "grundy.core.mex",
     "Position": "grundy.core.position",

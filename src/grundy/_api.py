@@ -18,7 +18,7 @@ from typing import Any
 
 from grundy.core import cache, moves
 from grundy.core import solve as impartial
-from grundy.core.game import Answer, HeapGame, ImpartialGame, Ruleset
+from grundy.core.game import Answer, HeapGame, ImpartialGame, Play, Ruleset
 from grundy.core.limits import Progress, bounded, check_memory, checkpoint
 from grundy.core.moves import MAX_LEGAL_MOVES
 from grundy.core.position import Position, Sum, is_checked, mark_checked
@@ -40,6 +40,7 @@ __all__ = [
     "heap_periodicity",
     "heap_table",
     "legal_moves",
+    "legal_plays",
     "solve",
 ]
 
@@ -170,6 +171,30 @@ def legal_moves(
     for after, _ in listed:  # made by the rules: positions, even those that do not print
         mark_checked(after)
     return listed
+
+
+def legal_plays(
+    position: str | Position | Sum, side: str | None = None, *, max_moves: int = MAX_LEGAL_MOVES
+) -> list[Play]:
+    """The moves as :class:`~grundy.core.game.Play` values
+    (:func:`grundy.core.moves.legal_plays`); ``position`` may be a spec string, and a
+    position built by hand is checked first, as for :func:`legal_moves`.
+
+    >>> [(str(p.after), p.cells) for p in legal_plays("nim 2")]
+    [('nim 0', (0,)), ('nim 1', (0,))]
+    """
+    if isinstance(position, str):
+        pos = parse(position)
+    elif isinstance(position, (Position, Sum)):
+        pos = check_position(position)
+    else:
+        raise InvalidGameError(
+            f"legal_plays takes a position or a spec string, got {type(position).__name__}"
+        )
+    plays = moves.legal_plays(pos, side, max_moves=max_moves)
+    for play in plays:  # made by the rules: positions, even those that do not print
+        mark_checked(play.after)
+    return plays
 
 
 def solve(

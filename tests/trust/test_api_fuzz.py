@@ -154,3 +154,14 @@ def test_zero_denominator_is_a_parse_error(spec: str) -> None:
 def test_moore_with_a_huge_k_is_answered_without_a_list_of_k_entries() -> None:
     with pytest.raises(UnsupportedError, match="too large to search"):
         grundy.grundy_value("moore:10000000000 14 99999")
+
+
+def test_legal_plays_checks_a_position_built_by_hand() -> None:
+    """Found by the slow fuzz: ``grundy.legal_plays`` took a hand-built position unchecked
+    (a TypeError from inside Nim's rule); it now checks it as ``legal_moves`` does."""
+    nim = parse_ruleset("nim")
+    with pytest.raises(InvalidSpecError, match="not a position of nim"):
+        grundy.legal_plays(grundy.Position(nim, "abc"))
+    with pytest.raises(InvalidGameError, match="legal_plays takes a position"):
+        grundy.legal_plays(3)  # type: ignore[arg-type]
+    assert [p.cells for p in grundy.legal_plays("nim 2")] == [(0,), (0,)]
