@@ -86,6 +86,7 @@ def test_compiled_tf_walk_matches_python_walk(monkeypatch: pytest.MonkeyPatch) -
     _both_walks(monkeypatch, g, strips)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(Clobber().compiled_regions is None, reason="the compiled walk is not active")
 def test_compiled_clobber_walk_matches_python_walk(monkeypatch: pytest.MonkeyPatch) -> None:
     g = Clobber()

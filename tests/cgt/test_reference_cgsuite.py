@@ -27,6 +27,7 @@ def _sample(items: list[Any], k: int) -> list[Any]:
     return random.Random(SEED).sample(items, min(k, len(items)))
 
 
+@pytest.mark.slow
 def test_elephants_rhinos() -> None:
     """Every strip of t f . of length <= 6, and a seeded sample of 300 of length 9 [1,392]."""
     strips = C.strips(6) + _sample([s for s in C.strips(9) if len(s) == 9], 300)
@@ -42,6 +43,7 @@ def test_elephants_rhinos_sums_are_one_component_each() -> None:
     assert whole.canonical == parts.canonical
 
 
+@pytest.mark.slow
 def test_anti_clobber() -> None:
     """Every board of x o . # of 1x4 and 4x1, every 2x2, a seeded sample of 150 boards of
     x o . of 2x3 and of 3x2, and of 100 of 3x3 [1,018]."""
@@ -69,6 +71,7 @@ def test_partizan_splittles_of_one_two_is_kayles() -> None:
         assert grundy.solve(f"partizan-splittles:1,2|1,2 {n}").canonical == want, n
 
 
+@pytest.mark.slow
 def test_partizan_euclid() -> None:
     """Every pair (p, q) with p, q <= 14, and every sum of two pairs with p, q <= 5 [225 +
     666]."""

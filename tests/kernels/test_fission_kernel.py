@@ -102,6 +102,7 @@ def _boards(h: int, w: int, symbols: str) -> list[Grid]:
         pytest.param(3, 3, "x.#", marks=pytest.mark.slow),
     ],
 )
+@pytest.mark.slow
 def test_every_small_board_matches_the_python_walk_and_the_game_tree(
     h: int, w: int, symbols: str
 ) -> None:
@@ -143,6 +144,7 @@ def _random_board(rng: random.Random, h: int, w: int, stones: float, holes: floa
         pytest.param(5, 5, 80, 0.1, 0.1, marks=pytest.mark.slow),
     ],
 )
+@pytest.mark.slow
 def test_random_boards_match_the_python_walk_and_the_game_tree(
     h: int, w: int, count: int, stones: float, holes: float
 ) -> None:

@@ -44,6 +44,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("label", "rules", "n", "top", "most"), CASES, ids=[c[0] for c in CASES])
 def test_quotient_agrees_with_search(label, rules, n, top, most) -> None:  # type: ignore[no-untyped-def]
     q = misere_quotient(RulesGame(rules, label), n)

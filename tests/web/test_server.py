@@ -65,6 +65,7 @@ def test_a_slow_request_does_not_block_a_quick_one() -> None:
     assert slow["answer"][0] == 503  # type: ignore[index]
 
 
+@pytest.mark.slow
 def test_hundreds_of_concurrent_requests_are_all_answered() -> None:
     load = _bench()
     app = create_app()

@@ -80,6 +80,7 @@ def _check_sums(pos: str, value: str, sums: list[list[Game]]) -> set[tuple[int, 
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pos", "value"), _published())
 def test_cgsuite_value_predicts_the_outcomes_of_the_rules(pos: str, value: str) -> None:
     assert len(_check_sums(pos, value, _SUMS[:3])) >= 2  # -2, -3, -2 + 1/2

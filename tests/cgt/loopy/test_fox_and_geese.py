@@ -65,6 +65,7 @@ def _sums(value: str) -> list[list[Game]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pos", "value"), _published())
 def test_cgsuite_value_predicts_the_outcomes_of_the_rules(pos: str, value: str) -> None:
     """G + X and V + X have the same outcome under both starts, G the reference's game
