@@ -47,12 +47,12 @@ def _text(x: Fraction) -> str:
 @pytest.mark.parametrize("x", [0, 1, 100, -65, 5000, 2**80])
 @pytest.mark.parametrize("case", CGSUITE, ids=[c[0] for c in CGSUITE])
 def test_number_plus_an_uptimal_prints_as_cgsuite(x: int, case: tuple[str, ...]) -> None:
-    game, base, shown, expansion, lefts, rights = case
+    game, base = case[:2]
+    texts: list[str | None] = list(case[2:])
     if x:
         n = _text(Fraction(base) + x)
-        shown, expansion, lefts, rights = (
-            None if t is None else t.replace("N", n) for t in MOVED[game]
-        )
+        texts = [None if t is None else t.replace("N", n) for t in MOVED[game]]
+    shown, expansion, lefts, rights = texts
     fields = cgsuite_fields(CanonicalGame(game) + CanonicalGame(x))
     assert fields["cgsuite"] == shown
     assert fields["uptimal_expansion"] == expansion
