@@ -150,6 +150,18 @@ def check_position(pos: Position | Sum) -> Position | Sum:
     return mark_checked(pos)
 
 
+def _position_arg(position: object, name: str) -> Position | Sum:
+    """A function's ``position`` argument: a spec string parsed, a position built by hand
+    checked (:func:`check_position`), anything else refused naming ``name``."""
+    if isinstance(position, str):
+        return parse(position)
+    if isinstance(position, (Position, Sum)):
+        return check_position(position)
+    raise InvalidGameError(
+        f"{name} takes a position or a spec string, got {type(position).__name__}"
+    )
+
+
 def legal_moves(
     position: str | Position | Sum, side: str | None = None, *, max_moves: int = MAX_LEGAL_MOVES
 ) -> list[tuple[Position | Sum, str]]:
@@ -159,15 +171,7 @@ def legal_moves(
     >>> [str(p) for p, _ in legal_moves("nim 2")]
     ['nim 0', 'nim 1']
     """
-    if isinstance(position, str):
-        pos = parse(position)
-    elif isinstance(position, (Position, Sum)):
-        pos = check_position(position)
-    else:
-        raise InvalidGameError(
-            f"legal_moves takes a position or a spec string, got {type(position).__name__}"
-        )
-    listed = moves.legal_moves(pos, side, max_moves=max_moves)
+    listed = moves.legal_moves(_position_arg(position, "legal_moves"), side, max_moves=max_moves)
     for after, _ in listed:  # made by the rules: positions, even those that do not print
         mark_checked(after)
     return listed
@@ -183,15 +187,7 @@ def legal_plays(
     >>> [(str(p.after), p.cells) for p in legal_plays("nim 2")]
     [('nim 0', (0,)), ('nim 1', (0,))]
     """
-    if isinstance(position, str):
-        pos = parse(position)
-    elif isinstance(position, (Position, Sum)):
-        pos = check_position(position)
-    else:
-        raise InvalidGameError(
-            f"legal_plays takes a position or a spec string, got {type(position).__name__}"
-        )
-    plays = moves.legal_plays(pos, side, max_moves=max_moves)
+    plays = moves.legal_plays(_position_arg(position, "legal_plays"), side, max_moves=max_moves)
     for play in plays:  # made by the rules: positions, even those that do not print
         mark_checked(play.after)
     return plays
