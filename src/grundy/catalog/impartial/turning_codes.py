@@ -35,6 +35,7 @@ Mock Turtle Fives ``1-3C(5)``, Triplet Fives ``3C(5)``, Ruler Fives ``1-5C``, Tu
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -184,26 +185,29 @@ def _sets(elements: tuple[TurningElement, ...], n: int) -> tuple[tuple[int, ...]
 
 
 _VALUES: dict[tuple[TurningElement, ...], list[int]] = {}
+#: The web server and Dask workers solve from several threads: one extends a list at a time.
+_VALUES_LOCK = threading.Lock()
 
 
 def _values(elements: tuple[TurningElement, ...], count: int) -> list[int]:
     """The values of a head at 1..count (at least): the mex of the XORs of each set's
     other coins, computed from 1 up and remembered per code."""
-    if len(_VALUES) > 64:
-        _VALUES.clear()
-    values = _VALUES.setdefault(elements, [])
-    for n in range(len(values) + 1, count + 1):
-        seen = set()
-        for others in _sets(elements, n):
-            x = 0
-            for a in others:
-                x ^= values[a - 1]
-            seen.add(x)
-        g = 0
-        while g in seen:
-            g += 1
-        values.append(g)
-    return values
+    with _VALUES_LOCK:
+        if len(_VALUES) > 64:
+            _VALUES.clear()
+        values = _VALUES.setdefault(elements, [])
+        for n in range(len(values) + 1, count + 1):
+            seen = set()
+            for others in _sets(elements, n):
+                x = 0
+                for a in others:
+                    x ^= values[a - 1]
+                seen.add(x)
+            g = 0
+            while g in seen:
+                g += 1
+            values.append(g)
+        return values
 
 
 def _value(elements: tuple[TurningElement, ...], n: int, name: str) -> int:
