@@ -94,7 +94,7 @@ class WeightedArcKayles(GraphGame):
         weights: dict[int, int] = {}
         edges: list[tuple[int, int]] = []
         for token in " ".join(args).replace(",", " ").split():
-            if ":" in token:
+            if ":" in token and "-" not in token:
                 vertex, _, weight = token.partition(":")
                 v = parse_natural(vertex, "a vertex", self.syntax)
                 w = parse_natural(weight, f"the weight of vertex {v}", self.syntax)
@@ -105,7 +105,7 @@ class WeightedArcKayles(GraphGame):
                 weights[v] = w
                 continue
             first, dash, second = token.partition("-")
-            if not dash:
+            if not dash or ":" in token:
                 raise InvalidSpecError(
                     f"a token is V:W (a weight) or U-V (an edge), got {token!r}", self.syntax
                 )
