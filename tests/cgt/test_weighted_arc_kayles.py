@@ -27,6 +27,7 @@ from grundy.core.board import Graph, board_json, board_svg, board_text
 from grundy.errors import InvalidSpecError
 from tests.cli.helpers import run
 from tests.reference import weighted_arc_kayles as R
+from tests.web.helpers import client
 
 SEED = 31
 ARC_KAYLES_DATA = Path(__file__).parent / "data" / "arc_kayles.txt"
@@ -98,13 +99,13 @@ def test_one_counter_on_every_vertex_is_arc_kayles() -> None:
     grundy's arc-kayles."""
     known = _arc_kayles_values()
     assert len(known) >= 11
-    for edges, value in known:
+    for path, value in known:
         nimber = 0 if value == "0" else 1 if value == "*" else int(value[1:])
-        assert grundy.solve(f'weighted-arc-kayles "{edges}"').grundy == nimber, edges
+        assert grundy.solve(f'weighted-arc-kayles "{path}"').grundy == nimber, path
     for n in (2, 3, 4):
         for weights, edges in R.small_graphs(n, 1):
             if edges and set(weights) == {1}:
-                text = " ".join(f"{u}-{v}" for u, v in edges)
+                text = " ".join(f"{u + 1}-{v + 1}" for u, v in edges)
                 weighted = grundy.solve(f'weighted-arc-kayles "{text}"').grundy
                 assert weighted == grundy.solve(f'arc-kayles "{text}"').grundy, text
 
@@ -198,5 +199,20 @@ def test_play_takes_a_move_by_its_words() -> None:
     assert result.status == 0, result.err
     assert "  counters: 1:2 2:2 3:1" in result.out
     # after 2-3 only the edge 1-2 is left (vertex 2 holds one counter): the computer takes it
-    reply = 'Computer: picks the edge 1-2 (vertices 1 and 2 lose a counter each) -> '
+    reply = "Computer: picks the edge 1-2 (vertices 1 and 2 lose a counter each) -> "
     assert reply + 'weighted-arc-kayles ""' in result.out
+
+
+def test_the_page_gets_the_counters_and_each_move_names_its_edge() -> None:
+    with client() as api:
+        spec = 'weighted-arc-kayles "1:2 2:1 3:1 1-2 1-3 2-3"'
+        data = api.get("/api/moves", params={"spec": spec}).json()
+    board = data["board"]
+    assert board["kind"] == "graph" and board["ground"] is False
+    assert board["counters"] == [[1, 2], [2, 1], [3, 1]]
+    landed = {m["target"]["edge"]: m["position"] for m in data["moves"]}
+    assert landed == {
+        "1-2": 'weighted-arc-kayles "1:1 3:1 1-3"',
+        "1-3": 'weighted-arc-kayles "1:1 2:1 1-2"',
+        "2-3": 'weighted-arc-kayles ""',
+    }

@@ -18,7 +18,7 @@ graph is one state (no split into parts) and the Grundy value is the mex of the 
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
+from functools import cache
 
 __all__ = ["State", "grundy_value", "options", "small_graphs", "spec"]
 
@@ -39,7 +39,7 @@ def options(state: State) -> list[State]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def grundy_value(state: State) -> int:
     """The Grundy value: the least value no option has (recursion: small states only)."""
     seen = {grundy_value(s) for s in options(state)}
