@@ -63,6 +63,10 @@ REFERENCES: dict[str, tuple[str, str]] = {
         "cgt/test_reference_partisan.py",
         "reference.partisan_rules.PARTIZAN_ARC_KAYLES",
     ),
+    "weighted-arc-kayles": (
+        "cgt/test_weighted_arc_kayles.py",
+        "reference.weighted_arc_kayles (the rule on states of its own, a plain mex)",
+    ),
     "anti-clobber": ("cgt/test_reference_cgsuite.py", "reference.cgsuite_rules.ANTI_CLOBBER"),
     "partizan-splittles": (
         "cgt/test_reference_cgsuite.py",

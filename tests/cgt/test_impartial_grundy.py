@@ -20,7 +20,7 @@ from grundy.core.game import PartisanGame
 from tests.cli.helpers import run
 
 #: The partisan-solved games whose rule is impartial (the registry is checked against it).
-IMPARTIAL_RULES = {"arc-kayles", "cram", "impartial"}
+IMPARTIAL_RULES = {"arc-kayles", "cram", "impartial", "weighted-arc-kayles"}
 
 
 def _game(spec: str) -> PartisanGame[Any]:

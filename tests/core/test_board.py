@@ -63,6 +63,7 @@ DRAWN = {
     "childish-hackenbush": ('childish-hackenbush "0-1:b 1-2:r 1-3:g"', Graph),
     "arc-kayles": ('arc-kayles "1-2 2-3 3-3 4-5 4-6 5-6"', Graph),
     "partizan-arc-kayles": ('partizan-arc-kayles "1-2:b 2-3:r 3-4:g 4-1:b 3-3:r"', Graph),
+    "weighted-arc-kayles": ('weighted-arc-kayles "1:3 2:2 1-2 2-3 3-4 4-2"', Graph),
     "hackenbush:colored": ('hackenbush:colored "0-1:b 1-2:r 1-3:g"', Graph),
     "chomp": ("chomp:3x4 4 2 2", Grid),
     "tictactoe": ("tictactoe xo.x.o...", Grid),

@@ -371,7 +371,7 @@ NOT_YET_PLAYED = {
     "amazons", "backsliding-toads-frogs", "cram", "dicotic", "fission", "fox-and-geese",
     "impartial", "mock-turtles", "ruler", "tartan", "turning", "turning-turtles",
     "elephants-rhinos", "anti-clobber", "partizan-splittles", "partizan-euclid",
-    "turning-code", "spawning", "ceylonese-fox-and-geese",
+    "turning-code", "spawning", "ceylonese-fox-and-geese", "weighted-arc-kayles",
 }  # fmt: skip
 
 

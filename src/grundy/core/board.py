@@ -153,19 +153,24 @@ class Graph:
     ground, vertex 0, in a Hackenbush picture); ``edges`` are ``(u, v, colour, label)``
     between vertex names, colour from :data:`EDGE_COLOURS` (``u == v``: a loop);
     ``last``: edge indices; ``ground``: False for a graph without one (Arc Kayles), whose
-    vertex 0, if any, is a vertex like the others.
+    vertex 0, if any, is a vertex like the others; ``counters``: ``(vertex, count)`` for a
+    graph whose vertices hold counters (Weighted Arc Kayles), else empty.
     """
 
     vertices: tuple[tuple[int, int, int], ...]
     edges: tuple[tuple[int, int, str, str], ...]
     last: tuple[int, ...] = ()
     ground: bool = True
+    counters: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         names = {v[0] for v in self.vertices}
         for u, v, colour, _ in self.edges:
             if colour not in EDGE_COLOURS or u not in names or v not in names:
                 raise InvalidGameError(f"bad edge {u}-{v} ({colour})")
+        for v, count in self.counters:
+            if v not in names or not isinstance(count, int) or count < 0:
+                raise InvalidGameError(f"bad counters {count!r} on vertex {v}")
 
 
 @dataclass(frozen=True)
@@ -303,7 +308,11 @@ def board_text(board: Board) -> list[str]:
                 for u, v, colour, label in board.edges
             )
             or "edges: none"
-        ]
+        ] + (
+            ["counters: " + " ".join(f"{v}:{c}" for v, c in board.counters)]
+            if board.counters
+            else []
+        )
     _check_board(board)
     lines: list[str] = []
     for k, part in enumerate(board.parts):
@@ -347,6 +356,7 @@ def board_json(board: Board) -> dict[str, Any]:
             "edges": [list(e) for e in board.edges],
             "last": list(board.last),
             "ground": board.ground,
+            "counters": [list(c) for c in board.counters],
         }
     _check_board(board)
     return {"kind": "panel", "parts": [board_json(p) for p in board.parts]}
@@ -494,13 +504,15 @@ def _graph(board: Graph, x0: float, y0: float) -> tuple[float, float, list[str]]
                 f'<text x="{n((x1 + x2) / 2 + 4)}" y="{n((y1 + y2) / 2)}" font-size="11">'
                 f"{escape(label)}</text>"
             )
+    counts = dict(board.counters)
     for v in where:
         if v == 0 and board.ground:
             continue
         x, y = at(v)
         body.append(f'<circle cx="{n(x)}" cy="{n(y)}" r="4" fill="#333"/>')
         if not board.ground:  # the vertices by their numbers (a move names them)
+            count = f" ●{counts[v]}" if v in counts else ""  # its counters
             body.append(
-                f'<text x="{n(x + 6)}" y="{n(y - 6)}" font-size="11" fill="#333">{v}</text>'
+                f'<text x="{n(x + 6)}" y="{n(y - 6)}" font-size="11" fill="#333">{v}{count}</text>'
             )
     return width, height, body

@@ -103,6 +103,7 @@ GAME_INDEX: dict[str, str] = {
     "arc-kayles": "grundy.cgt.games.arc_kayles",
     "partizan-arc-kayles": "grundy.cgt.games.partizan_arc_kayles",
     "partisan-arc-kayles": "grundy.cgt.games.partizan_arc_kayles",
+    "weighted-arc-kayles": "grundy.cgt.games.weighted_arc_kayles",
     "elephants-rhinos": "grundy.cgt.games.elephants_rhinos",
     "elephants-and-rhinos": "grundy.cgt.games.elephants_rhinos",
     "anti-clobber": "grundy.cgt.games.anti_clobber",

@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.toads_frogs import ToadsAndFrogs
     from grundy.cgt.games.toppling import TopplingDominoes
     from grundy.cgt.games.variants import DicoticVariant, ImpartialVariant, TwistedVariant
+    from grundy.cgt.games.weighted_arc_kayles import WeightedArcKayles
 
 #: Where each public name lives: a game's module is imported the first time its class is
 #: used (PEP 562), so that the registry, reading one game's module, loads no other.
@@ -57,6 +58,7 @@ _WHERE = {
     "DicoticVariant": "grundy.cgt.games.variants",
     "ImpartialVariant": "grundy.cgt.games.variants",
     "TwistedVariant": "grundy.cgt.games.variants",
+    "WeightedArcKayles": "grundy.cgt.games.weighted_arc_kayles",
 }
 
 
@@ -87,4 +89,5 @@ __all__ = [
     "TopplingDominoes",
     "TurnAndEatcake",
     "TwistedVariant",
+    "WeightedArcKayles",
 ]

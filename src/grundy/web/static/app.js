@@ -990,7 +990,9 @@
       }
     });
     marksLayer.forEach((g) => pic.append(g));
-    // Every vertex by its number (a move reads "cut 1-2"); 0 is the ground, if any.
+    // Every vertex by its number (a move reads "cut 1-2"); 0 is the ground, if any; with
+    // its counters where the vertices hold some (Weighted Arc Kayles: "3 ●2").
+    const counters = new Map(board.counters || []);
     board.vertices.forEach(([v]) => {
       if (v === 0 && grounded) {
         pic.append(svg("text", { class: "vertex-label", x: 4, y: H - 4, "data-vertex": 0 }, "0 = the ground"));
@@ -998,12 +1000,14 @@
       }
       const [x, y] = px(v);
       pic.append(svg("circle", { cx: x, cy: y, r: 5, fill: "#222" }));
-      pic.append(svg("text", { class: "vertex-label", x: x + 9, y: y - 8, "data-vertex": v }, String(v)));
+      const count = counters.has(v) ? " ●" + counters.get(v) : "";
+      pic.append(svg("text", { class: "vertex-label", x: x + 9, y: y - 8, "data-vertex": v }, String(v) + count));
     });
     const holder = el("div", { class: "graph" });
     holder.append(pic);
     box.append(holder);
     const caption = grounded ? "Click an edge to cut it; whatever is no longer connected to the ground falls away."
+      : counters.size ? "Click an edge to pick it: each of its two ends loses a counter (●)."
       : "Click an edge to pick it: its two ends go, with every edge that touches them.";
     if (moves.length) box.append(el("p", { class: "board-caption", text: caption }));
   }
