@@ -866,7 +866,73 @@
     return out;
   }
 
+  // A board whose moves are made a cell at a time (a target's steps: Amazons' amazon, the
+  // square it goes to, where it shoots). Each click picks the next cell of some move; the
+  // cells that can come next are buttons, those picked are marked with their order, and the
+  // move is made when the cells picked are all of one move's. A picked cell that cannot
+  // come next, clicked again, takes the picks back to before it.
+  const picking = { board: null, cells: [] };
+
+  function drawSteps(board, box, moves, m) {
+    if (picking.board !== board) { picking.board = board; picking.cells = []; }
+    const cols = board.kind === "grid" ? board.cols : board.cells.length;
+    const g = gridBox("board-grid board-" + board.kind + " board-steps", cols);
+    const whole = game.data && game.data.board;
+    g.style.setProperty("--cell", cellSize(cols, whole && whole.kind === "panel" ? whole.parts.length : 1) + "px");
+    const picked = picking.cells;
+    const fits = (mv, cells) => {
+      const s = mv.target && mv.target.steps;
+      return !!s && s.length >= cells.length && cells.every((c, k) => s[k] === c);
+    };
+    const open = moves.filter((mv) => fits(mv, picked));
+    const lastCells = new Set(board.last);
+    if (m.last && m.last.cells) m.last.cells.forEach((i) => lastCells.add(i));
+    const where = (i) => board.kind === "grid" ? "row " + (Math.floor(i / cols) + 1) + ", column " + (i % cols + 1) : "square " + (i + 1);
+    board.cells.forEach((piece, i) => {
+      const cls = ["cell", "piece-" + piece];
+      if (lastCells.has(i)) cls.push("last");
+      const order = picked.lastIndexOf(i);
+      if (order >= 0) cls.push("picked");
+      const more = picked.concat([i]);
+      const next = open.filter((mv) => fits(mv, more));
+      const done = next.length === 1 && next[0].target.steps.length === more.length ? next[0] : null;
+      const attrs = { "data-cell": i, text: GLYPH[piece] || "" };
+      if (order >= 0) attrs["data-picked"] = order + 1;
+      let cell;
+      if (next.length) {
+        if (picked.length) cls.push("next");
+        cell = el("button", { type: "button", class: cls.join(" ") + " step " + outcomeClass(done), ...attrs,
+          "data-step": picked.length, "data-position": done ? done.position : null,
+          "data-outcome": done ? done.outcome : null,
+          "aria-label": done ? done.words : "pick " + where(i),
+          title: done ? moveTitle(done) : "pick " + where(i) + " (" + next.length + (next.length === 1 ? " move)" : " moves)"),
+          onclick: () => {
+            if (done) { picking.cells = []; humanMove(done); } else { picking.cells = more; renderBoard(); }
+          } });
+      } else if (order >= 0) {
+        cell = el("button", { type: "button", class: cls.join(" "), ...attrs, "aria-label": "take back the pick of " + where(i),
+          title: "take back this pick", onclick: () => { picking.cells = picked.slice(0, order); renderBoard(); } });
+      } else {
+        cell = el("div", { class: cls.join(" "), ...attrs });
+      }
+      g.append(cell);
+    });
+    box.append(g);
+    if (!moves.length) return;
+    // The cells picked are all of a move that others go on from: it is made by a button.
+    const complete = picked.length ? open.find((mv) => mv.target.steps.length === picked.length) : null;
+    if (complete) {
+      box.append(el("button", { type: "button", class: "move step-done " + outcomeClass(complete), "data-position": complete.position,
+        "data-outcome": complete.outcome, title: moveTitle(complete), text: complete.words,
+        onclick: () => { picking.cells = []; humanMove(complete); } }));
+    }
+    box.append(el("p", { class: "board-caption", text: picked.length
+      ? "Click the next square of the move (marked), or a picked square to take the picks back to before it."
+      : "Make a move a square at a time: click the piece, then each square of the move in turn." }));
+  }
+
   function drawCells(board, box, moves, m) {
+    if (moves.some((mv) => mv.target && mv.target.steps)) { drawSteps(board, box, moves, m); return; }
     const cols = board.kind === "grid" ? board.cols : board.cells.length;
     const g = gridBox("board-grid board-" + board.kind, cols);
     const whole = game.data && game.data.board;
