@@ -718,6 +718,9 @@
     return moves.find((mv) => mv.target && test(mv.target)) || null;
   }
 
+  // A move that replaces a heap by smaller heaps whose sizes do not add up to it.
+  const spawns = (t) => !!t.parts && t.parts.every((p) => p < t.from) && t.parts.reduce((a, b) => a + b, 0) !== t.from;
+
   function drawHeaps(board, box, moves, m) {
     const many = board.heaps.some((h) => h > 60);
     const lastHeap = m.last && m.last.heap !== undefined ? m.last.heap : -1;
@@ -732,7 +735,7 @@
       // A move that splits the heap in two (nothing taken): a handle between counters.
       const splitAt = (k) => byTarget(moves, (t) => t.from === size && t.parts && t.parts.length === 2 &&
         t.parts[0] + t.parts[1] === size && t.parts.includes(k));
-      const splits = moves.some((mv) => mv.target && mv.target.parts && mv.target.from === size);
+      const splits = moves.some((mv) => mv.target && mv.target.parts && mv.target.from === size && !spawns(mv.target));
       for (let k = 0; !many && k < size; k++) {
         if (splits && k > 0) {
           const move = splitAt(k);
@@ -742,12 +745,14 @@
               "aria-label": move.words, title: moveTitle(move), onclick: () => humanMove(move) })
             : el("span", { class: "split-gap" }));
         }
-        // Clicking counter k leaves k counters: it and every counter to its right go.
-        const move = byTarget(moves, (t) => t.heap === i && t.leave === k);
+        // Clicking counter k leaves k counters: it and every counter to its right go. A
+        // heap replaced by smaller heaps (a spawning move) keeps k as the largest of them.
+        const move = byTarget(moves, (t) => t.heap === i && t.leave === k) ||
+          byTarget(moves, (t) => t.heap === i && spawns(t) && Math.max(...t.parts) === k);
         const take = size - k;
         const b = el("button", {
           type: "button", class: "counter " + outcomeClass(move),
-          "aria-label": "take " + take + " from heap " + (i + 1),
+          "aria-label": move && move.target.parts ? move.words : "take " + take + " from heap " + (i + 1),
           title: move ? moveTitle(move) : "take " + take + " from heap " + (i + 1),
           "data-position": move ? move.position : null, "data-heap": i, "data-leave": k,
           "data-outcome": move ? move.outcome : null,
@@ -765,6 +770,9 @@
       mv.target.parts[0] + mv.target.parts[1] === mv.target.from);
     const says = [];
     if (takes) says.push("Click a counter to take it and every counter to its right.");
+    if (moves.some((mv) => mv.target && spawns(mv.target))) {
+      says.push("Click a counter to replace its heap by smaller heaps, the largest as many counters as are left of it (the counter's tip names them; other moves are in the list).");
+    }
     if (cuts) says.push("Click a bar between two counters to split the heap there.");
     if (moves.length && !says.length) says.push("Pick a move from the list below.");
     if (says.length) box.append(el("p", { class: "board-caption", text: says.join(" ") }));
