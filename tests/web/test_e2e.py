@@ -554,3 +554,32 @@ def test_pins_domino_outlines_cuts_and_the_thermograph(page: Any, base_url: str)
     domino.click(position={"x": 4, "y": box["height"] / 2})
     page.wait_for_selector("#log li.computer")
     assert page.inner_text("#log li.human") == "You: Left topples domino 2 to the left"
+
+
+def test_an_amazons_move_is_made_a_square_at_a_time(page: Any, base_url: str) -> None:
+    """The amazon, the square it goes to, the square it shoots: three clicks; the squares
+    that can come next are marked, and a picked square clicked again takes the pick back."""
+    open_spec(page, base_url, "amazons x../..#/..o")
+    amazon = page.locator('#board [data-cell="0"]')
+    assert "step" in (amazon.get_attribute("class") or "")
+    assert page.locator('#board [data-cell="8"].step').count() == 0  # Right's amazon
+    amazon.click()
+    page.wait_for_selector('#board [data-cell="0"].picked')
+    assert page.locator("#board .next").count() == 5  # the queen's moves from the corner
+    page.locator('#board [data-cell="2"]').click()  # to row 1, column 3
+    page.wait_for_selector('#board [data-cell="2"].picked')
+    page.locator('#board [data-cell="2"]').click()  # not a next square: taken back
+    page.wait_for_selector('#board [data-cell="2"]:not(.picked)')
+    assert page.locator("#board .picked").count() == 1
+    page.locator('#board [data-cell="1"]').click()  # to row 1, column 2 instead
+    page.wait_for_selector('#board [data-cell="1"].picked')
+    shot(page, "amazons_picked")
+    shoot = page.locator('#board [data-cell="0"]')  # back where it came from
+    assert shoot.get_attribute("data-position") == "amazons #x./..#/..o"
+    shoot.click()
+    page.wait_for_selector("#log li.computer")
+    assert page.inner_text("#log li.human") == (
+        "You: Left: x moves from row 1, column 1 to row 1, column 2 and shoots row 1, column 1"
+    )
+    wait_turn(page)
+    assert page.locator("#board .picked").count() == 0
