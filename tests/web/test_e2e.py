@@ -389,7 +389,7 @@ def click_a_move(page: Any) -> None:
     picks a square of a move made a square at a time (Amazons' amazon, its square, its
     arrow), the first square that can come next, until the move is made."""
     before = page.locator("#log li").count()
-    for picks in range(4):
+    for picks in range(12):
         page.locator(CLICKABLE).first.click(force=True)  # an edge of Hackenbush has a flat box
         page.wait_for_function(
             f"document.querySelectorAll('#log li').length > {before}"
@@ -397,7 +397,7 @@ def click_a_move(page: Any) -> None:
         )
         if page.locator("#log li").count() > before:
             return
-    raise AssertionError("four clicks on the board made no move")
+    raise AssertionError("twelve clicks on the board made no move")
 
 
 def test_every_game_test_list_is_complete() -> None:
@@ -583,3 +583,22 @@ def test_an_amazons_move_is_made_a_square_at_a_time(page: Any, base_url: str) ->
     )
     wait_turn(page)
     assert page.locator("#board .picked").count() == 0
+
+
+def test_a_coin_turning_move_is_picked_coin_by_coin(page: Any, base_url: str) -> None:
+    """Mock Turtles turns up to three coins, the rightmost from heads to tails: the head
+    first, then the others right to left; the last coin picked, clicked again, makes the
+    move the picks make so far (one that other moves go on from)."""
+    open_spec(page, base_url, "mock-turtles 1 4 7")
+    assert page.locator("#board .step").count() == 3  # the three heads
+    page.locator('#board [data-cell="6"]').click()  # coin 7, a head
+    page.wait_for_selector('#board [data-cell="6"].picked')
+    assert page.get_attribute('#board [data-cell="6"]', "aria-label") == "turn coin 7"
+    assert page.locator("#board .next").count() == 6  # any coin left of it may go with it
+    page.locator('#board [data-cell="3"]').click()  # coin 4
+    page.wait_for_selector('#board [data-cell="3"].picked')
+    shot(page, "mock_turtles_picked")
+    assert page.inner_text("#board .step-done") == "turn coins 4, 7"
+    page.locator('#board [data-cell="3"]').click()  # again: the move as it is
+    page.wait_for_selector("#log li.computer")
+    assert page.inner_text("#log li.human") == "You: turn coins 4, 7"

@@ -141,6 +141,9 @@ class CoinGame(ImpartialGame[tuple[int, ...]]):
     """
 
     coin_note: ClassVar[str] = ""
+    #: A move's cells are picked one after another, the head turned to tails first, then
+    #: the other coins right to left (the page takes a move as clicks in that order).
+    ordered_cells: ClassVar[bool] = True
 
     def turn_sets(self, n: int) -> Iterator[tuple[int, ...]]:
         """The sets of coins left of ``n`` that a move turning the head at ``n`` also turns."""
@@ -229,13 +232,16 @@ class CoinGame(ImpartialGame[tuple[int, ...]]):
         )
 
     def plays(self, state: Any, player: Player | None = None) -> Iterable[Play]:
-        """The moves, each with the cells of the board it turns (coin n is cell n-1).
+        """The moves, each with the cells of the board it turns (coin n is cell n-1), the
+        head turned to tails first, then the others right to left.
 
         >>> [p.cells for p in Ruler().plays((2,))]
-        [(1,), (0, 1)]
+        [(1,), (1, 0)]
         """
         for (after,) in self.split_moves(state):
-            turned = tuple(n - 1 for n in sorted(set(state).symmetric_difference(after)))
+            turned = tuple(
+                n - 1 for n in sorted(set(state).symmetric_difference(after), reverse=True)
+            )
             yield Play((after,), player, turned, self.describe_move(state, (after,)))
 
     def describe_move(self, state: tuple[int, ...], option: tuple[tuple[int, ...], ...]) -> str:

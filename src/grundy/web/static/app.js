@@ -893,6 +893,9 @@
       return !!s && s.length >= cells.length && cells.every((c, k) => s[k] === c);
     };
     const open = moves.filter((mv) => fits(mv, picked));
+    // The cells picked are all of a move that others go on from: the last square picked,
+    // clicked again, makes it (so does a button under the board).
+    const complete = picked.length ? open.find((mv) => mv.target.steps.length === picked.length) : null;
     const lastCells = new Set(board.last);
     if (m.last && m.last.cells) m.last.cells.forEach((i) => lastCells.add(i));
     const where = (i) => board.kind === "grid" ? "row " + (Math.floor(i / cols) + 1) + ", column " + (i % cols + 1) : "square " + (i + 1);
@@ -917,6 +920,11 @@
           onclick: () => {
             if (done) { picking.cells = []; humanMove(done); } else { picking.cells = more; renderBoard(); }
           } });
+      } else if (order >= 0 && order === picked.length - 1 && complete) {
+        // the last square picked, clicked again: the move the picks make, others go on
+        cell = el("button", { type: "button", class: cls.join(" ") + " step commit " + outcomeClass(complete), ...attrs,
+          "data-position": complete.position, "data-outcome": complete.outcome, "aria-label": complete.words,
+          title: moveTitle(complete), onclick: () => { picking.cells = []; humanMove(complete); } });
       } else if (order >= 0) {
         cell = el("button", { type: "button", class: cls.join(" "), ...attrs, "aria-label": "take back the pick of " + where(i),
           title: "take back this pick", onclick: () => { picking.cells = picked.slice(0, order); renderBoard(); } });
@@ -927,16 +935,15 @@
     });
     box.append(g);
     if (!moves.length) return;
-    // The cells picked are all of a move that others go on from: it is made by a button.
-    const complete = picked.length ? open.find((mv) => mv.target.steps.length === picked.length) : null;
     if (complete) {
       box.append(el("button", { type: "button", class: "move step-done " + outcomeClass(complete), "data-position": complete.position,
         "data-outcome": complete.outcome, title: moveTitle(complete), text: complete.words,
         onclick: () => { picking.cells = []; humanMove(complete); } }));
     }
     box.append(el("p", { class: "board-caption", text: picked.length
-      ? "Click the next square of the move (marked), or a picked square to take the picks back to before it."
-      : "Make a move a square at a time: click the piece, then each square of the move in turn." }));
+      ? "Click the next square of the move (marked)" + (complete ? ", the last one picked again to make the move as it is," : "") +
+        " or a picked square to take the picks back to before it."
+      : "Make a move a square at a time: click the piece (or the coin turned from heads), then each square of the move in turn." }));
   }
 
   function drawCells(board, box, moves, m) {
