@@ -602,3 +602,19 @@ def test_a_coin_turning_move_is_picked_coin_by_coin(page: Any, base_url: str) ->
     page.locator('#board [data-cell="3"]').click()  # again: the move as it is
     page.wait_for_selector("#log li.computer")
     assert page.inner_text("#log li.human") == "You: turn coins 4, 7"
+
+
+def test_a_tartan_move_is_its_head_then_its_row_and_column(page: Any, base_url: str) -> None:
+    """Mock Turtles times Ruler: a move turns A x B; the head (3,3) first, then coin 1,3 of
+    its row, then coin 3,2 of its column: the rectangle's fourth corner, 1,2, comes with
+    them (the whole of it is shown on the board before the last click)."""
+    open_spec(page, base_url, "tartan:mock-turtles*ruler 3,3")
+    for cell in (2, 0, 5):  # the head (top right), coin 1,3 (top left), coin 3,2
+        page.locator(f'#board [data-cell="{cell}"]').click()
+        page.wait_for_selector(f'#board [data-cell="{cell}"].picked')
+    assert page.inner_text("#board .step-done") == "turn coins 1,2 1,3 3,2 3,3"
+    page.locator('#board [data-cell="8"]').hover()  # coin 3,1 too: a 2 x 3 rectangle
+    assert page.locator("#board .preview").count() == 6
+    page.locator('#board [data-cell="5"]').click()  # the last pick again: the move as it is
+    page.wait_for_selector("#log li.computer")
+    assert page.inner_text("#log li.human") == "You: turn coins 1,2 1,3 3,2 3,3"

@@ -898,6 +898,14 @@
     const complete = picked.length ? open.find((mv) => mv.target.steps.length === picked.length) : null;
     const lastCells = new Set(board.last);
     if (m.last && m.last.cells) m.last.cells.forEach((i) => lastCells.add(i));
+    const nodes = [];
+    const clear = () => nodes.forEach((n) => n.classList.remove("preview"));
+    // hovering a square that leaves one move possible shows every cell that move turns
+    const preview = (cell, next) => {
+      if (next.length !== 1) return;
+      cell.addEventListener("mouseenter", () => { clear(); next[0].target.cells.forEach((j) => { if (nodes[j]) nodes[j].classList.add("preview"); }); });
+      cell.addEventListener("mouseleave", clear);
+    };
     const where = (i) => board.kind === "grid" ? "row " + (Math.floor(i / cols) + 1) + ", column " + (i % cols + 1) : "square " + (i + 1);
     board.cells.forEach((piece, i) => {
       const cls = ["cell", "piece-" + piece];
@@ -920,6 +928,7 @@
           onclick: () => {
             if (done) { picking.cells = []; humanMove(done); } else { picking.cells = more; renderBoard(); }
           } });
+        preview(cell, next);
       } else if (order >= 0 && order === picked.length - 1 && complete) {
         // the last square picked, clicked again: the move the picks make, others go on
         cell = el("button", { type: "button", class: cls.join(" ") + " step commit " + outcomeClass(complete), ...attrs,
@@ -931,6 +940,7 @@
       } else {
         cell = el("div", { class: cls.join(" "), ...attrs });
       }
+      nodes.push(cell);
       g.append(cell);
     });
     box.append(g);
