@@ -618,3 +618,36 @@ def test_a_tartan_move_is_its_head_then_its_row_and_column(page: Any, base_url: 
     page.locator('#board [data-cell="5"]').click()  # the last pick again: the move as it is
     page.wait_for_selector("#log li.computer")
     assert page.inner_text("#log li.human") == "You: turn coins 1,2 1,3 3,2 3,3"
+
+
+def test_a_heap_split_in_parts_is_picked_counter_by_counter(page: Any, base_url: str) -> None:
+    """Partizan Splittles: Left takes 1 or 3 and may split the rest in two. A move is the
+    heaps it leaves, largest first, a counter standing for the counters left of it: 5 then
+    1 takes 1 and splits the rest; 3 then 3 clicks one counter twice; 4 alone is "take 3",
+    which others go on from (the last pick, clicked again, makes it)."""
+    open_spec(page, base_url, "partizan-splittles:1,3|2,3 7")
+    five = page.locator('#board .counter[data-leave="5"]')
+    five.click()
+    page.wait_for_selector('#board .counter[data-leave="5"].picked')
+    assert page.locator("#board .counter.next").count() == 1  # 1: the heaps 5 and 1
+    assert page.locator("#board .step-done").count() == 0  # 5 alone is no move
+    five.click()  # not a next counter: taken back
+    page.wait_for_selector("#board .counter.picked", state="detached")
+    page.locator('#board .counter[data-leave="4"]').click()
+    page.wait_for_selector('#board .counter[data-leave="4"].picked')
+    assert page.inner_text("#board .step-done") == "Left takes 3 from the heap of 7"
+    page.locator('#board .counter[data-leave="4"]').click()  # the last pick again: take 3
+    page.wait_for_selector("#log li.computer")
+    assert page.inner_text("#log li.human") == "You: Left takes 3 from the heap of 7"
+    page.click("#undo")
+    page.wait_for_selector("#status:has-text('Your move.')")
+    page.locator('#board .counter[data-leave="3"]').click()
+    page.wait_for_selector('#board .counter[data-leave="3"].picked')
+    shot(page, "splittles_picked")
+    three = page.locator('#board .counter[data-leave="3"]')
+    assert three.get_attribute("data-position") == "partizan-splittles:1,3|2,3 3 3"
+    three.click()
+    page.wait_for_selector("#log li.computer")
+    assert page.inner_text("#log li.human") == (
+        "You: Left takes 1 from the heap of 7 and splits the rest into 3 and 3"
+    )

@@ -719,6 +719,11 @@
   }
 
   // A move that replaces a heap by smaller heaps whose sizes do not add up to it.
+  // The picks of a move made a square (or counter) at a time, on the board drawn last.
+  const picking = { board: null, heap: null, cells: [] };
+  const picksOn = (board, heap) => picking.board === board && picking.heap === heap ? picking.cells : [];
+  const pick = (board, heap, cells) => { picking.board = board; picking.heap = heap; picking.cells = cells; renderBoard(); };
+
   const spawns = (t) => !!t.parts && t.parts.every((p) => p < t.from) && t.parts.reduce((a, b) => a + b, 0) !== t.from;
 
   function drawHeaps(board, box, moves, m) {
@@ -733,9 +738,16 @@
       if (size === 0) counters.append(el("span", { class: "heap-empty", text: "empty" }));
       if (many) counters.append(el("span", { class: "muted", text: "(too many counters to draw: use the list)" }));
       // A move that splits the heap in two (nothing taken): a handle between counters.
-      const splitAt = (k) => byTarget(moves, (t) => t.from === size && t.parts && t.parts.length === 2 &&
+      const splitAt = (k) => byTarget(moves, (t) => t.heap === i && t.from === size && t.parts && t.parts.length === 2 &&
         t.parts[0] + t.parts[1] === size && t.parts.includes(k));
-      const splits = moves.some((mv) => mv.target && mv.target.parts && mv.target.from === size && !spawns(mv.target));
+      const splits = moves.some((mv) => mv.target && mv.target.heap === i && mv.target.parts && !spawns(mv.target));
+      const mine = moves.filter((mv) => mv.target && mv.target.heap === i);
+      if (!many && mine.some((mv) => spawns(mv.target))) {
+        pickCounters(board, i, size, mine, counters);
+        row.append(counters);
+        box.append(row);
+        return;
+      }
       for (let k = 0; !many && k < size; k++) {
         if (splits && k > 0) {
           const move = splitAt(k);
@@ -745,14 +757,12 @@
               "aria-label": move.words, title: moveTitle(move), onclick: () => humanMove(move) })
             : el("span", { class: "split-gap" }));
         }
-        // Clicking counter k leaves k counters: it and every counter to its right go. A
-        // heap replaced by smaller heaps (a spawning move) keeps k as the largest of them.
-        const move = byTarget(moves, (t) => t.heap === i && t.leave === k) ||
-          byTarget(moves, (t) => t.heap === i && spawns(t) && Math.max(...t.parts) === k);
+        // Clicking counter k leaves k counters: it and every counter to its right go.
+        const move = byTarget(moves, (t) => t.heap === i && t.leave === k);
         const take = size - k;
         const b = el("button", {
           type: "button", class: "counter " + outcomeClass(move),
-          "aria-label": move && move.target.parts ? move.words : "take " + take + " from heap " + (i + 1),
+          "aria-label": "take " + take + " from heap " + (i + 1),
           title: move ? moveTitle(move) : "take " + take + " from heap " + (i + 1),
           "data-position": move ? move.position : null, "data-heap": i, "data-leave": k,
           "data-outcome": move ? move.outcome : null,
@@ -769,13 +779,63 @@
     const cuts = moves.some((mv) => mv.target && mv.target.parts && mv.target.parts.length === 2 &&
       mv.target.parts[0] + mv.target.parts[1] === mv.target.from);
     const says = [];
-    if (takes) says.push("Click a counter to take it and every counter to its right.");
-    if (moves.some((mv) => mv.target && spawns(mv.target))) {
-      says.push("Click a counter to replace its heap by smaller heaps, the largest as many counters as are left of it (the counter's tip names them; other moves are in the list).");
-    }
-    if (cuts) says.push("Click a bar between two counters to split the heap there.");
+    const picked = moves.some((mv) => mv.target && spawns(mv.target));
+    if (picked) {
+      says.push("Click the counters of the heaps a move leaves, largest first: a counter stands for a heap of the counters left of it" +
+        " (the first alone takes it and every counter to its right); the counters that can come next are marked," +
+        " the last one picked, clicked again, makes the move picked so far.");
+    } else if (takes) says.push("Click a counter to take it and every counter to its right.");
+    if (cuts && !picked) says.push("Click a bar between two counters to split the heap there.");
     if (moves.length && !says.length) says.push("Pick a move from the list below.");
     if (says.length) box.append(el("p", { class: "board-caption", text: says.join(" ") }));
+  }
+
+  // The heaps a heap move leaves, largest first: what is clicked on a heap that some move
+  // replaces by smaller heaps (Spawning, Splittles), a counter k standing for a heap of k.
+  const heapSteps = (t) => t.leave !== undefined ? [t.leave] : t.parts.slice().sort((a, b) => b - a);
+
+  // The counters of heap i where a move is picked a counter at a time (see heapSteps): the
+  // counters that can come next are buttons, those picked are marked with their order, and
+  // the move is made when the picks are all of one move's (the last one picked, clicked
+  // again, makes the move picked so far when others go on from it).
+  function pickCounters(board, i, size, mine, counters) {
+    const picked = picksOn(board, i);
+    const fits = (mv, ks) => { const s = heapSteps(mv.target); return s.length >= ks.length && ks.every((k, j) => s[j] === k); };
+    const open = mine.filter((mv) => fits(mv, picked));
+    const complete = picked.length ? open.find((mv) => heapSteps(mv.target).length === picked.length) : null;
+    const make = (mv) => { picking.cells = []; humanMove(mv); };
+    for (let k = 0; k < size; k++) {
+      const order = picked.lastIndexOf(k);
+      const more = picked.concat([k]);
+      const next = open.filter((mv) => fits(mv, more));
+      const done = next.length === 1 && heapSteps(next[0].target).length === more.length ? next[0] : null;
+      const cls = ["counter"];
+      if (order >= 0) cls.push("picked");
+      let b;
+      if (next.length) {
+        if (picked.length) cls.push("next");
+        b = el("button", { type: "button", class: cls.join(" ") + " step " + outcomeClass(done), "data-heap": i, "data-leave": k,
+          "data-position": done ? done.position : null, "data-outcome": done ? done.outcome : null,
+          "aria-label": done ? done.words : "pick a heap of " + k,
+          title: done ? moveTitle(done) : "a heap of " + k + " (" + next.length + " moves)",
+          onclick: () => { if (done) make(done); else pick(board, i, more); } });
+      } else if (order >= 0 && order === picked.length - 1 && complete) {
+        b = el("button", { type: "button", class: cls.join(" ") + " step commit " + outcomeClass(complete), "data-heap": i,
+          "data-leave": k, "data-position": complete.position, "data-outcome": complete.outcome,
+          "aria-label": complete.words, title: moveTitle(complete), onclick: () => make(complete) });
+      } else if (order >= 0) {
+        b = el("button", { type: "button", class: cls.join(" "), "data-heap": i, "data-leave": k, "aria-label": "take back this pick",
+          title: "take back this pick", onclick: () => pick(board, i, picked.slice(0, order)) });
+      } else {
+        b = el("span", { class: cls.join(" "), "data-heap": i, "data-leave": k });
+      }
+      if (order >= 0) b.setAttribute("data-picked", order + 1);
+      counters.append(b);
+    }
+    if (complete) {
+      counters.append(el("button", { type: "button", class: "move step-done " + outcomeClass(complete), "data-position": complete.position,
+        "data-outcome": complete.outcome, title: moveTitle(complete), text: complete.words, onclick: () => make(complete) }));
+    }
   }
 
   function gridBox(cls, cols) {
@@ -879,15 +939,13 @@
   // cells that can come next are buttons, those picked are marked with their order, and the
   // move is made when the cells picked are all of one move's. A picked cell that cannot
   // come next, clicked again, takes the picks back to before it.
-  const picking = { board: null, cells: [] };
 
   function drawSteps(board, box, moves, m) {
-    if (picking.board !== board) { picking.board = board; picking.cells = []; }
     const cols = board.kind === "grid" ? board.cols : board.cells.length;
     const g = gridBox("board-grid board-" + board.kind + " board-steps", cols);
     const whole = game.data && game.data.board;
     g.style.setProperty("--cell", cellSize(cols, whole && whole.kind === "panel" ? whole.parts.length : 1) + "px");
-    const picked = picking.cells;
+    const picked = picksOn(board, null);
     const fits = (mv, cells) => {
       const s = mv.target && mv.target.steps;
       return !!s && s.length >= cells.length && cells.every((c, k) => s[k] === c);
@@ -926,7 +984,7 @@
           "aria-label": done ? done.words : "pick " + where(i),
           title: done ? moveTitle(done) : "pick " + where(i) + " (" + next.length + (next.length === 1 ? " move)" : " moves)"),
           onclick: () => {
-            if (done) { picking.cells = []; humanMove(done); } else { picking.cells = more; renderBoard(); }
+            if (done) { picking.cells = []; humanMove(done); } else pick(board, null, more);
           } });
         preview(cell, next);
       } else if (order >= 0 && order === picked.length - 1 && complete) {
@@ -936,7 +994,7 @@
           title: moveTitle(complete), onclick: () => { picking.cells = []; humanMove(complete); } });
       } else if (order >= 0) {
         cell = el("button", { type: "button", class: cls.join(" "), ...attrs, "aria-label": "take back the pick of " + where(i),
-          title: "take back this pick", onclick: () => { picking.cells = picked.slice(0, order); renderBoard(); } });
+          title: "take back this pick", onclick: () => pick(board, null, picked.slice(0, order)) });
       } else {
         cell = el("div", { class: cls.join(" "), ...attrs });
       }
