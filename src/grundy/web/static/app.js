@@ -718,12 +718,13 @@
     return moves.find((mv) => mv.target && test(mv.target)) || null;
   }
 
-  // A move that replaces a heap by smaller heaps whose sizes do not add up to it.
-  // The picks of a move made a square (or counter) at a time, on the board drawn last.
+  // The picks of a move made a square (or counter) at a time: on which board (the part of
+  // game.data drawn; a new position starts none) and heap (null: a grid or strip).
   const picking = { board: null, heap: null, cells: [] };
   const picksOn = (board, heap) => picking.board === board && picking.heap === heap ? picking.cells : [];
   const pick = (board, heap, cells) => { picking.board = board; picking.heap = heap; picking.cells = cells; renderBoard(); };
 
+  // A move that replaces a heap by smaller heaps whose sizes do not add up to it.
   const spawns = (t) => !!t.parts && t.parts.every((p) => p < t.from) && t.parts.reduce((a, b) => a + b, 0) !== t.from;
 
   function drawHeaps(board, box, moves, m) {
@@ -939,7 +940,6 @@
   // cells that can come next are buttons, those picked are marked with their order, and the
   // move is made when the cells picked are all of one move's. A picked cell that cannot
   // come next, clicked again, takes the picks back to before it.
-
   function drawSteps(board, box, moves, m) {
     const cols = board.kind === "grid" ? board.cols : board.cells.length;
     const g = gridBox("board-grid board-" + board.kind + " board-steps", cols);
