@@ -472,6 +472,8 @@ def test_the_answer_follows_the_game_and_undo_redo(page: Any, base_url: str) -> 
     page.locator('.counter[data-heap="0"][data-leave="1"]').click()
     page.wait_for_selector("#log li.computer")
     wait_turn(page)
+    # the answer follows the position once the server has solved it (after "Your move.")
+    page.wait_for_selector("#answer-body code >> nth=0 >> text=/^nim (?!3 4 5$)/")
     now = page.locator("#answer-body code").first.inner_text()
     assert now != "nim 3 4 5" and now.startswith("nim ")
     assert "spec=" + now.replace(" ", "+") in page.url
