@@ -186,7 +186,10 @@ def test_moves_are_values_that_name_their_cells(entry: grundy.GameEntry) -> None
                 assert p.cells, (entry.name, str(here), p.words)  # a move on a board says where
                 size = _size(board)
                 assert all(0 <= i < size for i in p.cells), (str(here), p)
-                assert len(set(p.cells)) == len(p.cells), p
+                # a move played a cell at a time may come back to a cell (Amazons' arrow
+                # shot back where the amazon stood); any other names each cell once
+                ordered = getattr(here.components[p.part].game, "ordered_cells", False)
+                assert ordered or len(set(p.cells)) == len(p.cells), p
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=_ids)

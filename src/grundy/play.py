@@ -891,7 +891,7 @@ def _by_cells(text: str, position: Position | Sum, options: Sequence[Play]) -> P
     found = [pattern.fullmatch(w) for w in words]
     if not words or not all(found):
         return None
-    named: set[int] = set()
+    order: list[int] = []  # the cells as typed: a move of Amazons is read in its order
     for m in found:
         assert m is not None
         col, row = (m.group(1), m.group(2)) if letters else (m.group(2), m.group(1))
@@ -900,7 +900,8 @@ def _by_cells(text: str, position: Position | Sum, options: Sequence[Play]) -> P
                 f"there is no cell {m.group(0)} on this board (columns {cols[0]} to {cols[-1]}, "
                 f"rows {min(rows, key=_label_key)} to {max(rows, key=_label_key)})."
             )
-        named.add(rows.index(row) * board.cols + [c.lower() for c in cols].index(col.lower()))
+        order.append(rows.index(row) * board.cols + [c.lower() for c in cols].index(col.lower()))
+    named = set(order)
     fits = [(len(cells), move) for move in options if named <= (cells := set(move.cells))]
     shown = _trim(text)
     if not fits:
@@ -909,6 +910,9 @@ def _by_cells(text: str, position: Position | Sum, options: Sequence[Play]) -> P
     best = [move for n, move in fits if n == fewest]
     if len(best) == 1:
         return best[0]
+    in_order = [move for move in best if list(move.cells) == order]
+    if len(in_order) == 1:  # the same cells in another order are another move (Amazons)
+        return in_order[0]
     return f"{shown!r} fits {len(best)} moves: {_listed(best)}; name every cell the move covers."
 
 
@@ -960,11 +964,14 @@ def _cell_name(position: Position | Sum, move: Play) -> str | None:
     if not changed:
         return None
     letters = all(c.isalpha() for c in cols)
+    game = position.components[move.part].game if move.part < len(position.components) else None
+    # cells played one after another (Amazons: the amazon, its square, its arrow) in order
+    ordered = list(changed) if getattr(game, "ordered_cells", False) else sorted(changed)
     names = [
         f"{cols[i % board.cols]}{rows[i // board.cols]}"
         if letters
         else f"{rows[i // board.cols]},{cols[i % board.cols]}"
-        for i in sorted(changed)
+        for i in ordered
     ]
     return "-".join(names) if len(names) <= 3 else None
 

@@ -58,6 +58,7 @@ DRAWN = {
     "anti-clobber": ("anti-clobber xo./.ox", Grid),
     "partizan-splittles": ("partizan-splittles:1,3|2,3 7 4", Heaps),
     "partizan-subtraction": ("partizan-subtraction:1,3|2,3 6 4", Heaps),
+    "partizan-euclid": ("partizan-euclid 9,6 8,7", Heaps),
     "domineering-search": ("domineering-search:2x3", Grid),
     "hackenbush": ('hackenbush "0-1 1-2 1-3 2-3 0-4"', Graph),
     "childish-hackenbush": ('childish-hackenbush "0-1:b 1-2:r 1-3:g"', Graph),

@@ -182,3 +182,31 @@ def test_a_table_of_pieces_in_one_component_counts_their_squares_in_turn() -> No
     assert targets == [{"cells": [0, 1], "part": 0}, {"cells": [0, 2], "part": 1}]
     turned = grundy.parse("turn-and-eatcake 1x1")
     assert [p.cells for p in grundy.legal_plays(turned, "L")] == [(0,)]
+
+
+#: Games whose moves are made a cell at a time (the target's ``steps``).
+STEPPED = [
+    "amazons x../..#/..o",
+    "mock-turtles 1 4 7",
+    "ruler THHTH",
+    "turning:4 THHTH",
+    "turning-turtles THHTH",
+    "turning-code:1-3C(5) HTTHTHTTH",
+    "tartan:mock-turtles*ruler 3,3",
+    "tartan:ruler*ruler 2,2 3,4",
+]
+
+
+@pytest.mark.parametrize("spec", STEPPED)
+def test_every_move_made_a_cell_at_a_time_has_its_own_clicks(api: TestClient, spec: str) -> None:
+    """Each move's steps are cells of the move, and no two moves share them: every move is
+    made by clicking its steps in turn (then its last step again, where others go on)."""
+    data = api.get("/api/moves", params={"spec": spec}).json()
+    steps = [tuple(m["target"]["steps"]) for m in data["moves"]]
+    assert len(set(steps)) == len(steps), spec
+    for move, s in zip(data["moves"], steps, strict=True):
+        assert s and set(s) <= set(move["target"]["cells"]), move
+        if spec.startswith("amazons"):
+            assert len(s) == 3 and data["board"]["cells"][s[0]] == "black"
+        else:  # a coin game: the head first, turned from heads to tails
+            assert data["board"]["cells"][s[0]] == "black"

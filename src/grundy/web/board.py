@@ -54,7 +54,11 @@ def play_target(
     :func:`~grundy.core.moves.legal_plays` from ``position``, drawn as ``board``) is made,
     read from the cells it names (None for a move that names none):
 
-    * a grid or strip: ``cells`` (and, for one cell of a grid, its ``col``: a click
+    * a grid or strip: ``cells`` (and ``steps``, the cells a person clicks in turn to
+      make the move, for a ruleset whose moves are made a cell at a time: its cells in
+      order where it declares ``ordered_cells``, Amazons' amazon, its square, its arrow;
+      or as its ``click_steps(state, cells)`` says, the coin-turning games' head first,
+      then the other coins; for one cell of a grid, its ``col``: a click
       anywhere in a column finds a Connect Four drop; on a row of pins, ``alts``: the
       mirror image, which leaves the same rows); a cut of a ruleset whose cells name its
       line (``cut_lines``: Cutcake), ``{"cut": "row" | "col", "at": k}`` (before row or
@@ -76,6 +80,9 @@ def play_target(
     >>> p = parse("cram:1x2 + nim 2")
     >>> play_target(board_of(p), legal_plays(p, "L")[0], p)
     {'cells': [0, 1], 'part': 0}
+    >>> p = parse("amazons x.")  # the amazon, its square, its arrow: clicked in turn
+    >>> play_target(board_of(p), legal_plays(p, "L")[0], p)
+    {'cells': [0, 1], 'steps': [0, 1, 0]}
     >>> p = parse("kayles 5")  # the run taken, and its mirror image: the same move
     >>> play_target(board_of(p), legal_plays(p)[1], p)
     {'cells': [1], 'alts': [[3]]}
@@ -168,7 +175,11 @@ def _part_target(
     game = position.components[play.part].game
     if kind == "grid" and getattr(game, "cut_lines", False):
         return _cut(part, cells)
-    target: dict[str, Any] = {"cells": sorted(cells)}
+    target: dict[str, Any] = {"cells": sorted(set(cells))}
+    if getattr(game, "ordered_cells", False):  # clicked one after another (Amazons)
+        target["steps"] = list(cells)
+    elif hasattr(game, "click_steps"):  # picked in the ruleset's order (coins)
+        target["steps"] = list(game.click_steps(position.components[play.part].state, cells))
     if kind == "grid" and len(cells) == 1:  # a click anywhere in the column
         target["col"] = cells[0] % part["cols"]
     if kind == "strip" and set(part["cells"]) == {"pin"}:

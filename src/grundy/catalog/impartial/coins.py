@@ -238,6 +238,15 @@ class CoinGame(ImpartialGame[tuple[int, ...]]):
             turned = tuple(n - 1 for n in sorted(set(state).symmetric_difference(after)))
             yield Play((after,), player, turned, self.describe_move(state, (after,)))
 
+    def click_steps(self, state: Any, cells: Sequence[int]) -> tuple[int, ...]:
+        """The cells of a move as a person picks them on the board (the page): the head
+        turned to tails first, then the other coins right to left.
+
+        >>> Ruler().click_steps((3,), (0, 1, 2))
+        (2, 1, 0)
+        """
+        return tuple(sorted(cells, reverse=True))
+
     def describe_move(self, state: tuple[int, ...], option: tuple[tuple[int, ...], ...]) -> str:
         (after,) = option
         turned = sorted(set(state).symmetric_difference(after))
@@ -600,6 +609,24 @@ class Tartan(ImpartialGame[tuple[tuple[int, int], ...]]):
             turned = sorted(set(state).symmetric_difference(after))
             cells = tuple(sorted((rows - y) * cols + x - 1 for x, y in turned))
             yield Play((after,), player, cells, self.describe_move(state, (after,)))
+
+    def click_steps(self, state: Any, cells: Sequence[int]) -> tuple[int, ...]:
+        """The cells of a move (``A x B``: the head at ``(x, y)`` and the coins of the two
+        factor moves) as a person picks them on the board (the page): the head first, then
+        the other coins of its row right to left, then those of its column top down; the
+        rest of the rectangle follows from them.
+
+        >>> g = Tartan("mock-turtles", "ruler")
+        >>> (s,) = g.parse_args(["3,2"])  # a 2 x 3 board, row 1 at the bottom
+        >>> g.click_steps(s, (0, 2, 3, 5))  # coins 1,2 3,2 (the top row) 1,1 3,1
+        (2, 0, 5)
+        """
+        cols = max((x for x, _ in state), default=1)
+        top = min(c // cols for c in cells)
+        head = max(c for c in cells if c // cols == top)  # the top right coin
+        row = sorted((c for c in cells if c // cols == head // cols and c != head), reverse=True)
+        col = sorted(c for c in cells if c % cols == head % cols and c != head)
+        return (head, *row, *col)
 
     def describe_move(
         self, state: tuple[tuple[int, int], ...], option: tuple[tuple[tuple[int, int], ...], ...]

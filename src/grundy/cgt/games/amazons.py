@@ -72,6 +72,9 @@ class Amazons(GridGame):
     memo_family: ClassVar[str] = "amazons"
     symbols: ClassVar[str] = "xo.#"
     pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty", "#": "blocked"}
+    #: A move's cells are played one after another (the amazon, its square, its arrow):
+    #: the page takes a move as clicks on them in that order.
+    ordered_cells: ClassVar[bool] = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args and self.rows is None:
@@ -104,10 +107,16 @@ class Amazons(GridGame):
                             yield after, src, dst, hit
 
     def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
+        """Each move and its cells in the order they are played: where the amazon was,
+        where it went, where its arrow landed (the first again for a shot back).
+
+        >>> g = Amazons()
+        >>> [cells for _, cells in g.placements(g.parse_args(["x."])[0], LEFT)]
+        [((0, 0), (0, 1), (0, 0))]
+        """
         stride = state[1] + 1
         for after, src, dst, hit in self._moves(state, player == LEFT):  # type: ignore[arg-type]
-            bits = (src, dst) if hit == src else (src, dst, hit)  # a shot back: two cells
-            yield after, tuple(divmod(b, stride) for b in bits)
+            yield after, tuple(divmod(b, stride) for b in (src, dst, hit))
 
     def left_moves(self, state: AmazonsState) -> Iterator[AmazonsState]:
         return (after for after, *_ in self._moves(state, True))
@@ -123,8 +132,7 @@ class Amazons(GridGame):
         >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
         'Left: x moves from row 1, column 1 to row 1, column 2 and shoots row 1, column 3'
         """
-        (r1, c1), (r2, c2), *shot = cells
-        (r3, c3) = shot[0] if shot else (r1, c1)
+        (r1, c1), (r2, c2), (r3, c3) = cells
         mark = "x" if player == LEFT else "o"
         return (
             f"{WHO[player]}: {mark} moves from row {r1 + 1}, column {c1 + 1} to row {r2 + 1}, "

@@ -18,7 +18,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.core.game import PartisanGame
+from grundy.core.board import Board, Heaps
+from grundy.core.game import LEFT, PartisanGame, Play, Player
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
 
@@ -30,6 +31,9 @@ Pair = tuple[int, int]
 #: The largest ``q``: every move makes ``q`` smaller, so a pair lasts at most ``q`` moves,
 #: and ``(q + 1, q)`` is about ``q`` ups (the canonical-value engine holds 256 at most).
 MAX_Q = 256
+
+#: The largest ``p`` drawn as a heap of counters (a larger pair has no board).
+MAX_DRAWN = 40
 
 _SYNTAX = "partizan-euclid P,Q...  (one ordered pair of non-negative integers each, like 9,6)"
 
@@ -69,6 +73,28 @@ class PartizanEuclid(PartisanGame[Pair]):
     def format_state(self, state: Any) -> str:
         p, q = state
         return f"{p},{q}"
+
+    def board(self, state: Any) -> Board | None:
+        """The pair as two heaps, ``p`` then ``q``: a move leaves ``p mod q`` (Left) or
+        ``q - p mod q`` (Right) of the first heap's counters, and the pair then reads the
+        other way round.
+
+        >>> PartizanEuclid().board((9, 6))
+        Heaps(heaps=(9, 6), last=())
+        """
+        p, q = state
+        return Heaps((p, q)) if p <= MAX_DRAWN else None
+
+    def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
+        """The one move of ``player``, naming the heap ``p`` of :meth:`board` it shrinks.
+
+        >>> [(p.after, p.cells) for p in PartizanEuclid().plays((9, 6), "R")]
+        [(((6, 3),), (0,))]
+        """
+        side = "L" if player == LEFT else "R"
+        moves = self.left_moves if player == LEFT else self.right_moves
+        for after in moves(state):
+            yield Play((after,), player, (0,), self.describe_move(state, after, side))
 
     def left_moves(self, state: Pair) -> Iterator[Pair]:
         p, q = state

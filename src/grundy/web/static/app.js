@@ -718,6 +718,15 @@
     return moves.find((mv) => mv.target && test(mv.target)) || null;
   }
 
+  // The picks of a move made a square (or counter) at a time: on which board (the part of
+  // game.data drawn; a new position starts none) and heap (null: a grid or strip).
+  const picking = { board: null, heap: null, cells: [] };
+  const picksOn = (board, heap) => picking.board === board && picking.heap === heap ? picking.cells : [];
+  const pick = (board, heap, cells) => { picking.board = board; picking.heap = heap; picking.cells = cells; renderBoard(); };
+
+  // A move that replaces a heap by smaller heaps whose sizes do not add up to it.
+  const spawns = (t) => !!t.parts && t.parts.every((p) => p < t.from) && t.parts.reduce((a, b) => a + b, 0) !== t.from;
+
   function drawHeaps(board, box, moves, m) {
     const many = board.heaps.some((h) => h > 60);
     const lastHeap = m.last && m.last.heap !== undefined ? m.last.heap : -1;
@@ -730,9 +739,16 @@
       if (size === 0) counters.append(el("span", { class: "heap-empty", text: "empty" }));
       if (many) counters.append(el("span", { class: "muted", text: "(too many counters to draw: use the list)" }));
       // A move that splits the heap in two (nothing taken): a handle between counters.
-      const splitAt = (k) => byTarget(moves, (t) => t.from === size && t.parts && t.parts.length === 2 &&
+      const splitAt = (k) => byTarget(moves, (t) => t.heap === i && t.from === size && t.parts && t.parts.length === 2 &&
         t.parts[0] + t.parts[1] === size && t.parts.includes(k));
-      const splits = moves.some((mv) => mv.target && mv.target.parts && mv.target.from === size);
+      const splits = moves.some((mv) => mv.target && mv.target.heap === i && mv.target.parts && !spawns(mv.target));
+      const mine = moves.filter((mv) => mv.target && mv.target.heap === i);
+      if (!many && mine.some((mv) => spawns(mv.target))) {
+        pickCounters(board, i, size, mine, counters);
+        row.append(counters);
+        box.append(row);
+        return;
+      }
       for (let k = 0; !many && k < size; k++) {
         if (splits && k > 0) {
           const move = splitAt(k);
@@ -764,10 +780,63 @@
     const cuts = moves.some((mv) => mv.target && mv.target.parts && mv.target.parts.length === 2 &&
       mv.target.parts[0] + mv.target.parts[1] === mv.target.from);
     const says = [];
-    if (takes) says.push("Click a counter to take it and every counter to its right.");
-    if (cuts) says.push("Click a bar between two counters to split the heap there.");
+    const picked = moves.some((mv) => mv.target && spawns(mv.target));
+    if (picked) {
+      says.push("Click the counters of the heaps a move leaves, largest first: a counter stands for a heap of the counters left of it" +
+        " (the first alone takes it and every counter to its right); the counters that can come next are marked," +
+        " the last one picked, clicked again, makes the move picked so far.");
+    } else if (takes) says.push("Click a counter to take it and every counter to its right.");
+    if (cuts && !picked) says.push("Click a bar between two counters to split the heap there.");
     if (moves.length && !says.length) says.push("Pick a move from the list below.");
     if (says.length) box.append(el("p", { class: "board-caption", text: says.join(" ") }));
+  }
+
+  // The heaps a heap move leaves, largest first: what is clicked on a heap that some move
+  // replaces by smaller heaps (Spawning, Splittles), a counter k standing for a heap of k.
+  const heapSteps = (t) => t.leave !== undefined ? [t.leave] : t.parts.slice().sort((a, b) => b - a);
+
+  // The counters of heap i where a move is picked a counter at a time (see heapSteps): the
+  // counters that can come next are buttons, those picked are marked with their order, and
+  // the move is made when the picks are all of one move's (the last one picked, clicked
+  // again, makes the move picked so far when others go on from it).
+  function pickCounters(board, i, size, mine, counters) {
+    const picked = picksOn(board, i);
+    const fits = (mv, ks) => { const s = heapSteps(mv.target); return s.length >= ks.length && ks.every((k, j) => s[j] === k); };
+    const open = mine.filter((mv) => fits(mv, picked));
+    const complete = picked.length ? open.find((mv) => heapSteps(mv.target).length === picked.length) : null;
+    const make = (mv) => { picking.cells = []; humanMove(mv); };
+    for (let k = 0; k < size; k++) {
+      const order = picked.lastIndexOf(k);
+      const more = picked.concat([k]);
+      const next = open.filter((mv) => fits(mv, more));
+      const done = next.length === 1 && heapSteps(next[0].target).length === more.length ? next[0] : null;
+      const cls = ["counter"];
+      if (order >= 0) cls.push("picked");
+      let b;
+      if (next.length) {
+        if (picked.length) cls.push("next");
+        b = el("button", { type: "button", class: cls.join(" ") + " step " + outcomeClass(done), "data-heap": i, "data-leave": k,
+          "data-position": done ? done.position : null, "data-outcome": done ? done.outcome : null,
+          "aria-label": done ? done.words : "pick a heap of " + k,
+          title: done ? moveTitle(done) : "a heap of " + k + " (" + next.length + " moves)",
+          onclick: () => { if (done) make(done); else pick(board, i, more); } });
+      } else if (order >= 0 && order === picked.length - 1 && complete) {
+        b = el("button", { type: "button", class: cls.join(" ") + " step commit " + outcomeClass(complete), "data-heap": i,
+          "data-leave": k, "data-position": complete.position, "data-outcome": complete.outcome,
+          "aria-label": complete.words, title: moveTitle(complete), onclick: () => make(complete) });
+      } else if (order >= 0) {
+        b = el("button", { type: "button", class: cls.join(" "), "data-heap": i, "data-leave": k, "aria-label": "take back this pick",
+          title: "take back this pick", onclick: () => pick(board, i, picked.slice(0, order)) });
+      } else {
+        b = el("span", { class: cls.join(" "), "data-heap": i, "data-leave": k });
+      }
+      if (order >= 0) b.setAttribute("data-picked", order + 1);
+      counters.append(b);
+    }
+    if (complete) {
+      counters.append(el("button", { type: "button", class: "move step-done " + outcomeClass(complete), "data-position": complete.position,
+        "data-outcome": complete.outcome, title: moveTitle(complete), text: complete.words, onclick: () => make(complete) }));
+    }
   }
 
   function gridBox(cls, cols) {
@@ -866,7 +935,87 @@
     return out;
   }
 
+  // A board whose moves are made a cell at a time (a target's steps: Amazons' amazon, the
+  // square it goes to, where it shoots). Each click picks the next cell of some move; the
+  // cells that can come next are buttons, those picked are marked with their order, and the
+  // move is made when the cells picked are all of one move's. A picked cell that cannot
+  // come next, clicked again, takes the picks back to before it.
+  function drawSteps(board, box, moves, m) {
+    const cols = board.kind === "grid" ? board.cols : board.cells.length;
+    const g = gridBox("board-grid board-" + board.kind + " board-steps", cols);
+    const whole = game.data && game.data.board;
+    g.style.setProperty("--cell", cellSize(cols, whole && whole.kind === "panel" ? whole.parts.length : 1) + "px");
+    const picked = picksOn(board, null);
+    const fits = (mv, cells) => {
+      const s = mv.target && mv.target.steps;
+      return !!s && s.length >= cells.length && cells.every((c, k) => s[k] === c);
+    };
+    const open = moves.filter((mv) => fits(mv, picked));
+    // The cells picked are all of a move that others go on from: the last square picked,
+    // clicked again, makes it (so does a button under the board).
+    const complete = picked.length ? open.find((mv) => mv.target.steps.length === picked.length) : null;
+    const lastCells = new Set(board.last);
+    if (m.last && m.last.cells) m.last.cells.forEach((i) => lastCells.add(i));
+    const nodes = [];
+    const clear = () => nodes.forEach((n) => n.classList.remove("preview"));
+    // hovering a square that leaves one move possible shows every cell that move turns
+    const preview = (cell, next) => {
+      if (next.length !== 1) return;
+      cell.addEventListener("mouseenter", () => { clear(); next[0].target.cells.forEach((j) => { if (nodes[j]) nodes[j].classList.add("preview"); }); });
+      cell.addEventListener("mouseleave", clear);
+    };
+    const where = (i) => board.kind === "grid" ? "row " + (Math.floor(i / cols) + 1) + ", column " + (i % cols + 1) : "square " + (i + 1);
+    board.cells.forEach((piece, i) => {
+      const cls = ["cell", "piece-" + piece];
+      if (lastCells.has(i)) cls.push("last");
+      const order = picked.lastIndexOf(i);
+      if (order >= 0) cls.push("picked");
+      const more = picked.concat([i]);
+      const next = open.filter((mv) => fits(mv, more));
+      const done = next.length === 1 && next[0].target.steps.length === more.length ? next[0] : null;
+      const attrs = { "data-cell": i, text: GLYPH[piece] || "" };
+      if (order >= 0) attrs["data-picked"] = order + 1;
+      let cell;
+      if (next.length) {
+        if (picked.length) cls.push("next");
+        cell = el("button", { type: "button", class: cls.join(" ") + " step " + outcomeClass(done), ...attrs,
+          "data-step": picked.length, "data-position": done ? done.position : null,
+          "data-outcome": done ? done.outcome : null,
+          "aria-label": done ? done.words : "pick " + where(i),
+          title: done ? moveTitle(done) : "pick " + where(i) + " (" + next.length + (next.length === 1 ? " move)" : " moves)"),
+          onclick: () => {
+            if (done) { picking.cells = []; humanMove(done); } else pick(board, null, more);
+          } });
+        preview(cell, next);
+      } else if (order >= 0 && order === picked.length - 1 && complete) {
+        // the last square picked, clicked again: the move the picks make, others go on
+        cell = el("button", { type: "button", class: cls.join(" ") + " step commit " + outcomeClass(complete), ...attrs,
+          "data-position": complete.position, "data-outcome": complete.outcome, "aria-label": complete.words,
+          title: moveTitle(complete), onclick: () => { picking.cells = []; humanMove(complete); } });
+      } else if (order >= 0) {
+        cell = el("button", { type: "button", class: cls.join(" "), ...attrs, "aria-label": "take back the pick of " + where(i),
+          title: "take back this pick", onclick: () => pick(board, null, picked.slice(0, order)) });
+      } else {
+        cell = el("div", { class: cls.join(" "), ...attrs });
+      }
+      nodes.push(cell);
+      g.append(cell);
+    });
+    box.append(g);
+    if (!moves.length) return;
+    if (complete) {
+      box.append(el("button", { type: "button", class: "move step-done " + outcomeClass(complete), "data-position": complete.position,
+        "data-outcome": complete.outcome, title: moveTitle(complete), text: complete.words,
+        onclick: () => { picking.cells = []; humanMove(complete); } }));
+    }
+    box.append(el("p", { class: "board-caption", text: picked.length
+      ? "Click the next square of the move (marked)" + (complete ? ", the last one picked again to make the move as it is," : "") +
+        " or a picked square to take the picks back to before it."
+      : "Make a move a square at a time: click the piece (or the coin turned from heads), then each square of the move in turn." }));
+  }
+
   function drawCells(board, box, moves, m) {
+    if (moves.some((mv) => mv.target && mv.target.steps)) { drawSteps(board, box, moves, m); return; }
     const cols = board.kind === "grid" ? board.cols : board.cells.length;
     const g = gridBox("board-grid board-" + board.kind, cols);
     const whole = game.data && game.data.board;
