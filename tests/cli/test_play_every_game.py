@@ -73,6 +73,7 @@ SPECS = {
     "turning-code": "turning-code:1-3C(5) HTTHTHTTH",
     "turning-turtles": "turning-turtles THHTH",
     "twisted": "twisted:cutcake 2x3",
+    "weighted-arc-kayles": 'weighted-arc-kayles "1:2 2:2 3:1 1-2 2-3"',
     "wythoff": "wythoff 2 3",
 }
 
