@@ -67,7 +67,6 @@ class Chomp(ImpartialGame[int]):
         "whoever must take the poisoned corner square loses"
     )
     example: ClassVar[str] = "chomp:3x4"
-    family: ClassVar[str] = "two-player"
     search_alone: ClassVar[bool] = True
 
     @classmethod

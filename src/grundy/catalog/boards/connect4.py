@@ -81,7 +81,6 @@ class ConnectFour(TwoPlayerRuleset):
     )
     example: ClassVar[str] = "connect4:4x4 ..../..../..../xo.."
     aliases: ClassVar[tuple[str, ...]] = ("connect-four",)
-    family: ClassVar[str] = "two-player"
     #: A full board with no line is a draw; the mover is recorded in the state.
     game_type: ClassVar[GameType] = GameType(impartial=False, draws=True, summable=False)
 

@@ -75,7 +75,6 @@ class TicTacToe(TwoPlayerRuleset):
     )
     example: ClassVar[str] = "tictactoe xo.x.o..."
     aliases: ClassVar[tuple[str, ...]] = ("ttt", "noughts-and-crosses")
-    family: ClassVar[str] = "two-player"
     #: A full board with no line is a draw; the mover is recorded in the state.
     game_type: ClassVar[GameType] = GameType(impartial=False, draws=True, summable=False)
     syntax: ClassVar[str] = _SYNTAX

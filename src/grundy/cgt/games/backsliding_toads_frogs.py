@@ -48,7 +48,6 @@ class BackslidingToadsAndFrogs(PartisanGame[str]):
         "jumps); positions repeat, so endless play is a draw"
     )
     example: ClassVar[str] = "backsliding-toads-frogs tt.f"
-    family: ClassVar[str] = "partisan"
     #: Solved by grundy.cgt.loopy (positions repeat).
     loopy_partisan: ClassVar[bool] = True
 

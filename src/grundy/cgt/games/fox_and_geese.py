@@ -128,7 +128,6 @@ class FoxAndGeese(PartisanGame[State]):
         "fox past the geese runs free (off); the geese's moves run out, so no draws"
     )
     example: ClassVar[str] = "fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"
-    family: ClassVar[str] = "partisan"
     #: Solved by grundy.cgt.loopy (the fox can step back).
     loopy_partisan: ClassVar[bool] = True
 

@@ -18,7 +18,7 @@ whole pass. What is left is the canonical stopper, unique up to isomorphism.
 from __future__ import annotations
 
 from grundy.cgt.loopy.compare import leq_table, leq_table_np
-from grundy.cgt.loopy.graph import Graph, is_stopper
+from grundy.cgt.loopy.graph import Graph, is_stopper, pack_roots
 from grundy.core.limits import check_time
 from grundy.errors import UnsupportedError
 
@@ -95,30 +95,6 @@ def simplify(g: Graph, start: int) -> Graph:
     return out
 
 
-def _pack_roots(g: Graph, roots: list[int]) -> tuple[Graph, list[int]]:
-    """The part of ``g`` reachable from ``roots``, renumbered (the roots' new numbers)."""
-    order: list[int] = []
-    seen: set[int] = set()
-    for r in roots:
-        if r not in seen:
-            seen.add(r)
-            order.append(r)
-    i = 0
-    while i < len(order):
-        v = order[i]
-        i += 1
-        for w in (*g.left[v], *g.right[v]):
-            if w not in seen:
-                seen.add(w)
-                order.append(w)
-    index = {v: k for k, v in enumerate(order)}
-    packed = Graph(
-        tuple(tuple(index[w] for w in g.left[v]) for v in order),
-        tuple(tuple(index[w] for w in g.right[v]) for v in order),
-    )
-    return packed, [index[r] for r in roots]
-
-
 def simplify_roots(g: Graph, roots: list[int]) -> tuple[Graph, list[int], list[list[bool]]]:
     """Simplify the stopper graph reachable from ``roots`` all at once: the simplified
     graph (the first root is vertex 0), the roots' vertices in it, and the comparison
@@ -126,19 +102,19 @@ def simplify_roots(g: Graph, roots: list[int]) -> tuple[Graph, list[int], list[l
 
     The returned table compares the vertices of the returned graph.
     """
-    g, roots = _pack_roots(g, roots)
+    g, roots = pack_roots(g, roots)
     for _ in range(MAX_PASSES):
         check_time()
         table, rep = _table(g)
         after = _one_pass(g, table)
         if after is None:
             fused = fuse(g, rep)
-            packed, new_roots = _pack_roots(fused, [rep[r] for r in roots])
+            packed, new_roots = pack_roots(fused, [rep[r] for r in roots])
             if len(packed) == len(g):
                 return packed, new_roots, _table(packed)[0]
             g, roots = packed, new_roots
             continue
-        after, roots = _pack_roots(after, roots)
+        after, roots = pack_roots(after, roots)
         if any(not is_stopper(after, r) for r in roots):  # cannot happen for stoppers
             raise UnsupportedError("simplifying the stopper made it loop: please report it")
         g = after
