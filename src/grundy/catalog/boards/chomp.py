@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from math import comb
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.catalog.boards.boards import CELL, board_svg, check_search_size, parse_size
 from grundy.core.board import Grid
@@ -61,19 +61,19 @@ class Chomp(ImpartialGame[int]):
 
     rows: int = 3
     cols: int = 4
-    name: ClassVar[str] = "chomp"
-    rule: ClassVar[str] = (
+    name = "chomp"
+    rule = (
         "take a square and every square above and to the right of it; "
         "whoever must take the poisoned corner square loses"
     )
-    example: ClassVar[str] = "chomp:3x4"
-    search_alone: ClassVar[bool] = True
+    example = "chomp:3x4"
+    search_alone = True
 
     @classmethod
     def from_params(cls, params: str | None) -> Chomp:
         return _factory(params)
 
-    syntax: ClassVar[str] = _SYNTAX
+    syntax = _SYNTAX
     _bits: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

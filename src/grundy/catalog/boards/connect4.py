@@ -74,13 +74,13 @@ class ConnectFour(TwoPlayerRuleset):
 
     cols: int = 7
     rows: int = 6
-    name: ClassVar[str] = "connect4"
-    rule: ClassVar[str] = (
+    name = "connect4"
+    rule = (
         "drop a stone into a column (it falls to the lowest empty cell); four of your stones "
         "in a row, column or diagonal win; a full board is a draw"
     )
-    example: ClassVar[str] = "connect4:4x4 ..../..../..../xo.."
-    aliases: ClassVar[tuple[str, ...]] = ("connect-four",)
+    example = "connect4:4x4 ..../..../..../xo.."
+    aliases = ("connect-four",)
     #: A full board with no line is a draw; the mover is recorded in the state.
     game_type: ClassVar[GameType] = GameType(impartial=False, draws=True, summable=False)
 
@@ -88,7 +88,7 @@ class ConnectFour(TwoPlayerRuleset):
     def from_params(cls, params: str | None) -> ConnectFour:
         return _factory(params)
 
-    syntax: ClassVar[str] = _SYNTAX
+    syntax = _SYNTAX
     _shift: int = field(init=False, repr=False, compare=False)
     _bottoms: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _tops: tuple[int, ...] = field(init=False, repr=False, compare=False)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
 from grundy.cgt.games.domineering import Domineering
@@ -60,15 +60,15 @@ class DomineeringSearch(PartisanSearch):
     ['#../#.. R', '.#./.#. R', '..#/..# R']
     """
 
-    name: ClassVar[str] = "domineering-search"
-    rule: ClassVar[str] = (
+    name = "domineering-search"
+    rule = (
         "Left places vertical dominoes, Right horizontal ones, on empty cells; "
         "a player who cannot place one loses (partisan: outcome class L, R, N or P)"
     )
-    example: ClassVar[str] = "domineering-search:3x3"
-    family: ClassVar[str] = "partisan"
-    syntax: ClassVar[str] = _SYNTAX
-    side_names: ClassVar[tuple[str, str]] = ("Left (vertical)", "Right (horizontal)")
+    example = "domineering-search:3x3"
+    family = "partisan"
+    syntax = _SYNTAX
+    side_names = ("Left (vertical)", "Right (horizontal)")
     rows: int = field(init=False, repr=False, compare=False)
     cols: int = field(init=False, repr=False, compare=False)
     _full: int = field(init=False, repr=False, compare=False)  # every cell

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.core.board import Board, Heaps
 from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
@@ -102,14 +102,14 @@ class Ferguson(ImpartialGame[Boxes]):
     [((1, 1),), ((1, 3),), ((2, 2),)]
     """
 
-    name: ClassVar[str] = "ferguson"
-    rule: ClassVar[str] = (
+    name = "ferguson"
+    rule = (
         "two boxes of counters: empty one box and split the other into two non-empty "
         "boxes; the last mover wins"
     )
-    example: ClassVar[str] = "ferguson 3 4"
-    interchangeable_heaps: ClassVar[bool] = True
-    syntax: ClassVar[str] = _SYNTAX
+    example = "ferguson 3 4"
+    interchangeable_heaps = True
+    syntax = _SYNTAX
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if len(args) != 2:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.core.board import Board, Heaps
 from grundy.core.cache import register
@@ -383,18 +383,18 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
     """
 
     k: int
-    name: ClassVar[str] = "moore"
-    rule: ClassVar[str] = (
+    name = "moore"
+    rule = (
         "Moore's Nim_K: remove at least one counter from each of 1 to K heaps; the last mover wins"
     )
-    example: ClassVar[str] = "moore:2 3 5 6 7 1"
-    interchangeable_heaps: ClassVar[bool] = True
+    example = "moore:2 3 5 6 7 1"
+    interchangeable_heaps = True
 
     @classmethod
     def from_params(cls, params: str | None) -> MooreNim:
         return _factory(params)
 
-    syntax: ClassVar[str] = _SYNTAX
+    syntax = _SYNTAX
 
     def __post_init__(self) -> None:
         if self.k < 1:

@@ -40,7 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.catalog.impartial.coins import CoinGame
 from grundy.core.board import Board, Heaps
@@ -225,15 +225,15 @@ class TurningCode(CoinGame):
     """The coin-turning game of a turning code."""
 
     code: str = "1-3"
-    name: ClassVar[str] = "turning-code"
-    rule: ClassVar[str] = (
+    name = "turning-code"
+    rule = (
         "coins 1, 2, ... in a row: turn over a set of coins that the code allows, its "
         "rightmost coin from heads to tails (code: counts 3, 1-3, 3.. with C consecutive, "
         "E equally spaced, S symmetric, F coin 1 turned, C(n) within n adjacent coins); "
         "the last mover wins"
     )
-    example: ClassVar[str] = "turning-code:1-3C(5) HTTHTHTTH"
-    syntax: ClassVar[str] = _TURNING_SYNTAX
+    example = "turning-code:1-3C(5) HTTHTHTTH"
+    syntax = _TURNING_SYNTAX
 
     @classmethod
     def from_params(cls, params: str | None) -> TurningCode:
@@ -271,16 +271,16 @@ class SpawningCode(HeapGame):
     head at ``n`` may turn."""
 
     code: str = "1-3"
-    name: ClassVar[str] = "spawning"
-    rule: ClassVar[str] = (
+    name = "spawning"
+    rule = (
         "heaps: replace a heap of n by heaps a_1, ..., a_(k-1), where the turning code "
         "allows turning the coins a_1 < ... < a_(k-1) < n together (see turning-code); "
         "the last mover wins"
     )
-    example: ClassVar[str] = "spawning:3E 7 9"
-    syntax: ClassVar[str] = _SPAWNING_SYNTAX
-    first_state: ClassVar[int] = 1
-    splits: ClassVar[bool] = True
+    example = "spawning:3E 7 9"
+    syntax = _SPAWNING_SYNTAX
+    first_state = 1
+    splits = True
 
     @classmethod
     def from_params(cls, params: str | None) -> SpawningCode:

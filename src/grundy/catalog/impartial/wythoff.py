@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
 from math import isqrt
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.core.board import Board, Heaps
 from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
@@ -211,14 +211,14 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
     [(0, 0), (0, 1), (1, 0)]
     """
 
-    name: ClassVar[str] = "wythoff"
-    rule: ClassVar[str] = (
+    name = "wythoff"
+    rule = (
         "two piles: remove one or more counters from one pile, or the same number from "
         "both; the last mover wins"
     )
-    example: ClassVar[str] = "wythoff 4 6"
-    interchangeable_heaps: ClassVar[bool] = True
-    syntax: ClassVar[str] = _SYNTAX
+    example = "wythoff 4 6"
+    interchangeable_heaps = True
+    syntax = _SYNTAX
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if len(args) != 2:

@@ -44,7 +44,7 @@ def table_syntax(name: str) -> str:
 class PieceTable(PartisanGame[TableState]):
     """A game on a table of rectangular pieces; each argument is one table of one piece."""
 
-    merges_components: ClassVar[bool] = True
+    merges_components = True
     #: True: ``0x0`` is a table with nothing left (all eaten), as it prints.
     empty_table: ClassVar[bool] = False
 

@@ -37,9 +37,9 @@ class StoneGame(GridGame):
     """A grid game of stones: the state is ``(h, w, x, o, ...)``, one mask per symbol but
     the blank."""
 
-    symbols: ClassVar[str] = "xo."
+    symbols = "xo."
     pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty"}
-    needs_board: ClassVar[bool] = True
+    needs_board = True
 
     def stone_moves(self, state: Any, left: bool) -> Iterator[tuple[Any, int, int]]:
         """Each move of Left (``left``) or Right: the board after it, and the cell where

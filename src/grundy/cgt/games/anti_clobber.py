@@ -43,17 +43,17 @@ _SYNTAX = (
 class AntiClobber(StoneGame):
     """Anti-Clobber on any board."""
 
-    name: ClassVar[str] = "anti-clobber"
-    aliases: ClassVar[tuple[str, ...]] = ("anticlobber",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "anti-clobber"
+    aliases = ("anticlobber",)
+    syntax = _SYNTAX
+    rule = (
         "a player moves one of their stones (Left x, Right o) onto an orthogonally adjacent "
         "empty square and leaves a stone of the other colour on the square it left (a "
         "Clobber move played backwards); who cannot move loses"
     )
-    example: ClassVar[str] = "anti-clobber xo./.ox"
-    memo_family: ClassVar[str] = "anti-clobber"
-    symbols: ClassVar[str] = "xo.#"
+    example = "anti-clobber xo./.ox"
+    memo_family = "anti-clobber"
+    symbols = "xo.#"
     pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty", "#": "hole"}
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:

@@ -54,7 +54,7 @@ def _shared(n: int) -> Iterator[tuple[int, ...]]:
 class CakeGame(PieceTable):
     """A game of ``GenCutcake``'s shape: each player changes one piece along one side."""
 
-    empty_table: ClassVar[bool] = True
+    empty_table = True
 
     def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
         """The pieces that one move of Left (``left``) or Right leaves of ``piece``."""
@@ -127,14 +127,14 @@ class CakeGame(PieceTable):
 class Eatcake(CakeGame):
     """Eatcake: Left eats a column, Right a row."""
 
-    name: ClassVar[str] = "eatcake"
+    name = "eatcake"
     syntax: ClassVar[str] = table_syntax("eatcake")
-    rule: ClassVar[str] = (
+    rule = (
         "Left eats one whole column of a piece, Right one whole row; what is left on each "
         "side of it becomes a piece; who cannot move loses"
     )
-    example: ClassVar[str] = "eatcake 3x4"
-    memo_family: ClassVar[str] = "eatcake"
+    example = "eatcake 3x4"
+    memo_family = "eatcake"
 
     def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
         r, c = piece
@@ -153,14 +153,14 @@ class Eatcake(CakeGame):
 class MaundyCake(CakeGame):
     """Maundy Cake: cut a piece into equal pieces, Left vertically, Right horizontally."""
 
-    name: ClassVar[str] = "maundy-cake"
+    name = "maundy-cake"
     syntax: ClassVar[str] = table_syntax("maundy-cake")
-    rule: ClassVar[str] = (
+    rule = (
         "Left cuts one piece into two or more equal pieces by vertical cuts, Right by "
         "horizontal cuts; who cannot cut loses"
     )
-    example: ClassVar[str] = "maundy-cake 6x12"
-    memo_family: ClassVar[str] = "maundy-cake"
+    example = "maundy-cake 6x12"
+    memo_family = "maundy-cake"
 
     def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
         r, c = piece
@@ -183,15 +183,15 @@ class MaundyCake(CakeGame):
 class TurnAndEatcake(CakeGame):
     """Turn-and-Eatcake: eat a row (Left) or a column (Right), then turn what is left."""
 
-    name: ClassVar[str] = "turn-and-eatcake"
+    name = "turn-and-eatcake"
     syntax: ClassVar[str] = table_syntax("turn-and-eatcake")
-    rule: ClassVar[str] = (
+    rule = (
         "Left eats one whole row of a piece, Right one whole column; what is left on each "
         "side of it becomes a piece, turned a quarter (rows become columns); who cannot "
         "move loses"
     )
-    example: ClassVar[str] = "turn-and-eatcake 3x4"
-    memo_family: ClassVar[str] = "turn-and-eatcake"
+    example = "turn-and-eatcake 3x4"
+    memo_family = "turn-and-eatcake"
 
     def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
         r, c = piece

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.cgt.games.fox_and_geese import WIDTH, FoxAndGeese, State, escaped
 from grundy.errors import InvalidSpecError
@@ -45,15 +45,15 @@ _FOX_STEPS = ((1, -1), (1, 1), (-1, -1), (-1, 1))
 class CeyloneseFoxAndGeese(FoxAndGeese):
     """Ceylonese Fox and Geese; a state is ``(geese, fox)`` as in Fox and Geese."""
 
-    name: ClassVar[str] = "ceylonese-fox-and-geese"
-    aliases: ClassVar[tuple[str, ...]] = ("ceylonese-fox-geese",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "ceylonese-fox-and-geese"
+    aliases = ("ceylonese-fox-geese",)
+    syntax = _SYNTAX
+    rule = (
         "Fox and Geese where Right's fox moves one or two squares in one diagonal "
         "direction without jumping a goose; Left's geese step one square diagonally down; "
         "no captures; a fox past the geese runs free (off); no draws"
     )
-    example: ClassVar[str] = "ceylonese-fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"
+    example = "ceylonese-fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         try:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import components, trim
@@ -41,14 +41,14 @@ Part = tuple[Hashable, Any, Any]
 class Clobber(StoneGame):
     """Clobber on any board."""
 
-    name: ClassVar[str] = "clobber"
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "clobber"
+    syntax = _SYNTAX
+    rule = (
         "a player moves one of their stones (Left x, Right o) onto an orthogonally "
         "adjacent stone of the other colour, which is removed; who cannot move loses"
     )
-    example: ClassVar[str] = "clobber xoxo/oxox"
-    memo_family: ClassVar[str] = "clobber"
+    example = "clobber xoxo/oxox"
+    memo_family = "clobber"
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
         """Which stone clobbers which, rows and columns numbered from 1.

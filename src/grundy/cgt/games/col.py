@@ -36,14 +36,14 @@ Part = tuple[Hashable, Any, Any]
 class ColouringGame(GridGame):
     """A colouring game on a grid; subclasses say which neighbours forbid a move."""
 
-    symbols: ClassVar[str] = "br#."
+    symbols = "br#."
     pieces: ClassVar[dict[str, str]] = {"b": "left", "r": "right", "#": "hole", ".": "empty"}
-    max_cells: ClassVar[int | None] = 64
+    max_cells = 64
 
     #: True: a cell next to the mover's own colour is forbidden (Col); False: next to
     #: the other player's colour (Snort).
     forbid_own: ClassVar[bool] = True
-    needs_board: ClassVar[bool] = True
+    needs_board = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         (state,) = super().parse_args(args)
@@ -200,12 +200,12 @@ def colouring_rule(forbidden: str) -> str:
 class Col(ColouringGame):
     """Col: never colour a cell next to one of your own colour."""
 
-    name: ClassVar[str] = "col"
+    name = "col"
     syntax: ClassVar[str] = colouring_syntax("col")
     rule: ClassVar[str] = colouring_rule("the mover's own colour")
-    example: ClassVar[str] = "col .../..."
-    forbid_own: ClassVar[bool] = True
-    memo_family: ClassVar[str] = "col"
+    example = "col .../..."
+    forbid_own = True
+    memo_family = "col"
 
 
 def _fits_key(key: Any) -> bool:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import (
@@ -100,16 +100,16 @@ def domino_words(cells: Sequence[tuple[int, int]]) -> str:
 class Domineering(GridGame):
     """Domineering; ``rows`` and ``cols`` give the default (empty) board, if any."""
 
-    name: ClassVar[str] = "domineering"
-    aliases: ClassVar[tuple[str, ...]] = ("dom", "partisan-domineering")
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "domineering"
+    aliases = ("dom", "partisan-domineering")
+    syntax = _SYNTAX
+    rule = (
         "Left places a domino on two empty cells one above the other, Right on two side "
         "by side; who cannot move loses"
     )
-    example: ClassVar[str] = "domineering:3x4"
-    memo_family: ClassVar[str] = "domineering"
-    transpose_negates: ClassVar[bool] = True
+    example = "domineering:3x4"
+    memo_family = "domineering"
+    transpose_negates = True
 
     def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
         return domino_placements(state, player == LEFT)

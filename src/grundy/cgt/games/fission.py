@@ -38,19 +38,19 @@ FissionState = tuple[int, int, int, int]
 class Fission(GridGame):
     """Fission on any board."""
 
-    name: ClassVar[str] = "fission"
-    syntax: ClassVar[str] = (
+    name = "fission"
+    syntax = (
         "fission ROWS  (x a stone, . empty, # no square; rows separated by /) or fission:RxC ROWS"
     )
-    rule: ClassVar[str] = (
+    rule = (
         "Left removes a stone whose squares just north and south are both empty and puts a "
         "stone on each of them; Right does the same east and west; who cannot move loses"
     )
-    example: ClassVar[str] = "fission ...../..x../...../....."
-    memo_family: ClassVar[str] = "fission"
-    symbols: ClassVar[str] = "x.#"
+    example = "fission ...../..x../...../....."
+    memo_family = "fission"
+    symbols = "x.#"
     pieces: ClassVar[dict[str, str]] = {"x": "black", ".": "empty", "#": "hole"}
-    transpose_negates: ClassVar[bool] = True
+    transpose_negates = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args and self.rows is None:

@@ -119,15 +119,15 @@ def _board_form(text: str) -> State:
 class FoxAndGeese(PartisanGame[State]):
     """Fox and Geese; a state is ``(geese, fox)``, the geese a sorted tuple of squares."""
 
-    name: ClassVar[str] = "fox-and-geese"
-    aliases: ClassVar[tuple[str, ...]] = ("fox-geese",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "fox-and-geese"
+    aliases = ("fox-geese",)
+    syntax = _SYNTAX
+    rule = (
         "Left's geese step one square diagonally down, Right's fox one square diagonally "
         "any way, onto empty dark squares (R + C even) of a board 8 wide; no captures; a "
         "fox past the geese runs free (off); the geese's moves run out, so no draws"
     )
-    example: ClassVar[str] = "fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"
+    example = "fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"
     #: Solved by grundy.cgt.loopy (the fox can step back).
     loopy_partisan: ClassVar[bool] = True
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._shapes import WHO
@@ -39,16 +39,16 @@ _SYNTAX = "konane ROWS  (x Left's black stone, o Right's white, . empty; rows se
 class Konane(StoneGame):
     """Konane on any rectangular board."""
 
-    name: ClassVar[str] = "konane"
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "konane"
+    syntax = _SYNTAX
+    rule = (
         "a player jumps one of their stones (Left black x, Right white o) orthogonally over "
         "an adjacent stone of the other colour into an empty cell, removing it, and may jump "
         "again in the same direction; who cannot jump loses"
     )
-    example: ClassVar[str] = "konane xo.x/.xo./ox.o"
-    memo_family: ClassVar[str] = "konane"
-    max_cells: ClassVar[int | None] = 64
+    example = "konane xo.x/.xo./ox.o"
+    memo_family = "konane"
+    max_cells = 64
 
     def stone_moves(self, state: KonaneState, left: bool) -> Iterator[tuple[KonaneState, int, int]]:
         """Each move: the board after it, where the stone starts and where it stops (bits)."""

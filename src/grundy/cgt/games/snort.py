@@ -25,9 +25,9 @@ __all__ = ["Snort"]
 class Snort(ColouringGame):
     """Snort: never colour a cell next to one of the other player's colour."""
 
-    name: ClassVar[str] = "snort"
+    name = "snort"
     syntax: ClassVar[str] = colouring_syntax("snort")
     rule: ClassVar[str] = colouring_rule("the other player's colour")
-    example: ClassVar[str] = "snort .../..."
-    forbid_own: ClassVar[bool] = False
-    memo_family: ClassVar[str] = "snort"
+    example = "snort .../..."
+    forbid_own = False
+    memo_family = "snort"
