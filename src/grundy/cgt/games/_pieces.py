@@ -48,6 +48,11 @@ class PieceTable(PartisanGame[TableState]):
     #: True: ``0x0`` is a table with nothing left (all eaten), as it prints.
     empty_table: ClassVar[bool] = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name and "syntax" not in cls.__dict__:  # every table game is written alike
+            cls.syntax = table_syntax(cls.name)
+
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
             raise InvalidSpecError(f"{self.name} needs at least one rectangle", self.syntax)

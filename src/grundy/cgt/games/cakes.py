@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from grundy.cgt.games._pieces import Piece, PieceTable, TableState, changed_piece, table_syntax
+from grundy.cgt.games._pieces import Piece, PieceTable, TableState, changed_piece
 from grundy.core.game import LEFT, RIGHT, Play, Player
 
 __all__ = ["CakeGame", "Eatcake", "MaundyCake", "TurnAndEatcake"]
@@ -41,6 +41,17 @@ def _eaten(n: int) -> Iterator[tuple[int, ...]]:
     one of each pair of mirror images."""
     for b in range((n - 1) // 2 + 1):
         yield tuple(k for k in (b, n - b - 1) if k)
+
+
+def _columns(r: int, c: int) -> Iterator[tuple[int, ...]]:
+    """The squares of each column of an ``r`` x ``c`` piece (row by row), one of each
+    pair of mirror images, as :func:`_eaten` lists them."""
+    return (tuple(i * c + j for i in range(r)) for j in range((c - 1) // 2 + 1))
+
+
+def _rows(r: int, c: int) -> Iterator[tuple[int, ...]]:
+    """The squares of each row of an ``r`` x ``c`` piece, as :func:`_columns`."""
+    return (tuple(j * c + k for k in range(c)) for j in range((r - 1) // 2 + 1))
 
 
 def _shared(n: int) -> Iterator[tuple[int, ...]]:
@@ -128,7 +139,6 @@ class Eatcake(CakeGame):
     """Eatcake: Left eats a column, Right a row."""
 
     name = "eatcake"
-    syntax: ClassVar[str] = table_syntax("eatcake")
     rule = (
         "Left eats one whole column of a piece, Right one whole row; what is left on each "
         "side of it becomes a piece; who cannot move loses"
@@ -143,10 +153,7 @@ class Eatcake(CakeGame):
         return (tuple((k, c) for k in ks) for ks in _eaten(r))
 
     def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
-        r, c = piece
-        if left:  # column j
-            return (tuple(i * c + j for i in range(r)) for j in range((c - 1) // 2 + 1))
-        return (tuple(j * c + k for k in range(c)) for j in range((r - 1) // 2 + 1))
+        return _columns(*piece) if left else _rows(*piece)
 
 
 @dataclass(frozen=True)
@@ -154,7 +161,6 @@ class MaundyCake(CakeGame):
     """Maundy Cake: cut a piece into equal pieces, Left vertically, Right horizontally."""
 
     name = "maundy-cake"
-    syntax: ClassVar[str] = table_syntax("maundy-cake")
     rule = (
         "Left cuts one piece into two or more equal pieces by vertical cuts, Right by "
         "horizontal cuts; who cannot cut loses"
@@ -184,7 +190,6 @@ class TurnAndEatcake(CakeGame):
     """Turn-and-Eatcake: eat a row (Left) or a column (Right), then turn what is left."""
 
     name = "turn-and-eatcake"
-    syntax: ClassVar[str] = table_syntax("turn-and-eatcake")
     rule = (
         "Left eats one whole row of a piece, Right one whole column; what is left on each "
         "side of it becomes a piece, turned a quarter (rows become columns); who cannot "
@@ -200,7 +205,4 @@ class TurnAndEatcake(CakeGame):
         return (tuple((k, r) for k in ks) for ks in _eaten(c))
 
     def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
-        r, c = piece
-        if left:  # row j
-            return (tuple(j * c + k for k in range(c)) for j in range((r - 1) // 2 + 1))
-        return (tuple(i * c + j for i in range(r)) for j in range((c - 1) // 2 + 1))
+        return _rows(*piece) if left else _columns(*piece)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt.games._pieces import PieceTable, TableState, changed_piece, table_syntax
+from grundy.cgt.games._pieces import PieceTable, TableState, changed_piece
 from grundy.core.game import LEFT, RIGHT, Play, Player
 
 __all__ = ["Cutcake"]
@@ -31,7 +31,6 @@ class Cutcake(PieceTable):
     """Cutcake; a state is a sorted tuple of rectangles ``(rows, cols)``."""
 
     name = "cutcake"
-    syntax: ClassVar[str] = table_syntax("cutcake")
     rule = (
         "Left cuts one rectangle into two along a vertical line between columns, "
         "Right along a horizontal line between rows; who cannot cut loses"
