@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from grundy.cgt.games._grid import components, trim
 from grundy.cgt.games._shapes import WHO
-from grundy.cgt.games._stones import StoneGame, swap_key
+from grundy.cgt.games._stones import StoneGame, square_words, steps_onto, swap_key
 from grundy.core.game import LEFT, Player
 
 __all__ = ["AntiClobber", "AntiClobberState"]
@@ -64,11 +64,10 @@ class AntiClobber(StoneGame):
         >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
         'Left: x at row 1, column 1 moves to row 1, column 2, leaving an o'
         """
-        (r1, c1), (r2, c2) = cells
         a, b = ("x", "o") if player == LEFT else ("o", "x")
         return (
-            f"{WHO[player]}: {a} at row {r1 + 1}, column {c1 + 1} moves to row {r2 + 1}, "
-            f"column {c2 + 1}, leaving an {b}"
+            f"{WHO[player]}: {a} at {square_words(cells[0])} moves to "
+            f"{square_words(cells[1])}, leaving an {b}"
         )
 
     def stone_moves(
@@ -76,20 +75,12 @@ class AntiClobber(StoneGame):
     ) -> Iterator[tuple[AntiClobberState, int, int]]:
         h, w, xs, os, es = state
         mine, theirs = (xs, os) if left else (os, xs)
-        stride = w + 1
-        for shift in (1, stride):
-            for forward in (True, False):
-                # stones of mine whose neighbour in this direction is an empty square
-                src = mine & (es >> shift) if forward else mine & (es << shift)
-                while src:
-                    low = src & -src
-                    dst = low << shift if forward else low >> shift
-                    new_mine, new_theirs = (mine ^ low) | dst, theirs | low
-                    if left:
-                        yield (h, w, new_mine, new_theirs, es ^ dst), low, dst
-                    else:
-                        yield (h, w, new_theirs, new_mine, es ^ dst), low, dst
-                    src ^= low
+        for low, dst in steps_onto(mine, es, w):  # onto an empty square
+            new_mine, new_theirs = (mine ^ low) | dst, theirs | low
+            if left:
+                yield (h, w, new_mine, new_theirs, es ^ dst), low, dst
+            else:
+                yield (h, w, new_theirs, new_mine, es ^ dst), low, dst
 
     def regions(self, state: AntiClobberState) -> Iterator[AntiClobberState]:
         """The 4-connected groups of squares holding a stone and an empty square."""

@@ -21,7 +21,7 @@ from typing import Any
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._shapes import WHO
-from grundy.cgt.games._stones import StoneGame
+from grundy.cgt.games._stones import StoneGame, square_words
 from grundy.core.game import LEFT, Player
 from grundy.kernels.bitboard import konane_jumps
 from grundy.kernels.boards import fits, konane_options, konane_split
@@ -66,11 +66,9 @@ class Konane(StoneGame):
         >>> [g.describe_move(s, a, "L") for a in g.left_moves(s)][-1]
         'Left jumps x from row 1, column 1 to row 1, column 5'
         """
-        (r1, c1), (r2, c2) = cells
         stone = "x" if player == LEFT else "o"
         return (
-            f"{WHO[player]} jumps {stone} from row {r1 + 1}, column {c1 + 1} "
-            f"to row {r2 + 1}, column {c2 + 1}"
+            f"{WHO[player]} jumps {stone} from {square_words(cells[0])} to {square_words(cells[1])}"
         )
 
     # ----- regions (grundy.kernels.boards, compiled) ---------------------------------
