@@ -10,13 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-
-def mex(values: set[int]) -> int:
-    g = 0
-    while g in values:
-        g += 1
-    return g
-
+from tests.reference.mex import mex
 
 # ----- Lasker's Nim: a position is a sorted tuple of heaps ---------------------------
 
