@@ -29,7 +29,7 @@ from grundy.cgt.games._grid import row_images, rows_of
 from grundy.cgt.games._shapes import GridGame, Placement
 from grundy.core.game import LEFT, Player
 
-__all__ = ["StoneGame", "square_words", "steps_onto", "swap_key"]
+__all__ = ["StoneGame", "steps_onto", "swap_key"]
 
 
 @dataclass(frozen=True)
@@ -73,15 +73,6 @@ def steps_onto(mine: int, target: int, w: int) -> Iterator[tuple[int, int]]:
                 low = src & -src
                 yield low, low << shift if forward else low >> shift
                 src ^= low
-
-
-def square_words(cell: tuple[int, int]) -> str:
-    """``row R, column C`` for a cell ``(r, c)`` counted from 0, numbered from 1.
-
-    >>> square_words((0, 2))
-    'row 1, column 3'
-    """
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def swap_key(region: tuple[int, ...]) -> tuple[Hashable, bool]:

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
-from grundy.cgt.games._grid import components, trim
-from grundy.cgt.games._shapes import WHO
-from grundy.cgt.games._stones import StoneGame, square_words, steps_onto, swap_key
+from grundy.cgt.games._grid import groups_with
+from grundy.cgt.games._shapes import WHO, square_words
+from grundy.cgt.games._stones import StoneGame, steps_onto, swap_key
 from grundy.core.game import LEFT, Player
 
 __all__ = ["AntiClobber", "AntiClobberState"]
@@ -85,10 +85,7 @@ class AntiClobber(StoneGame):
     def regions(self, state: AntiClobberState) -> Iterator[AntiClobberState]:
         """The 4-connected groups of squares holding a stone and an empty square."""
         _h, w, xs, os, es = state
-        for comp in components(xs | os | es, w):
-            if comp & es and comp & (xs | os):
-                nh, nw, (a, b, e) = trim(w, (xs & comp, os & comp, es & comp))
-                yield (nh, nw, a, b, e)
+        return cast("Iterator[AntiClobberState]", groups_with(w, (xs, os, es), es, xs | os))
 
     def number_value(self, region: AntiClobberState) -> int | None:
         """0 when neither player's stones touch an empty square (nobody can move), else None."""

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._grid import components, trim
-from grundy.cgt.games._shapes import WHO
-from grundy.cgt.games._stones import StoneGame, square_words, steps_onto, swap_key
+from grundy.cgt.games._grid import groups_with
+from grundy.cgt.games._shapes import WHO, square_words
+from grundy.cgt.games._stones import StoneGame, steps_onto, swap_key
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
 from grundy.kernels._core import core_module
@@ -73,10 +73,7 @@ class Clobber(StoneGame):
 
     def regions(self, state: ClobberState) -> Iterator[ClobberState]:
         _h, w, xs, os = state
-        for comp in components(xs | os, w):
-            if comp & xs and comp & os:
-                nh, nw, (a, b) = trim(w, (xs & comp, os & comp))
-                yield (nh, nw, a, b)
+        return cast("Iterator[ClobberState]", groups_with(w, (xs, os), xs, os))
 
     def keyed_regions(self, state: ClobberState) -> tuple[Part, ...] | None:
         """``(key, negated, region)`` for each region, from the compiled core (``grid.c``)

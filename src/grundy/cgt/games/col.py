@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, square_words
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 from grundy.kernels.boards import col_options, col_split, fits
@@ -92,7 +92,7 @@ class ColouringGame(GridGame):
         """
         ((r, c),) = cells
         colour = "blue" if player == LEFT else "red"
-        return f"{WHO[player]} colours row {r + 1}, column {c + 1} {colour}"
+        return f"{WHO[player]} colours {square_words((r, c))} {colour}"
 
     # ----- regions (grundy.kernels.boards: compiled, or its pure-Python twin) ---------
 

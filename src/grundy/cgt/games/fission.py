@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._grid import components, trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard
+from grundy.cgt.games._grid import groups_with
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard, square_words
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 
@@ -80,14 +80,11 @@ class Fission(GridGame):
         """
         ((r, c),) = cells
         way = "north and south" if player == LEFT else "east and west"
-        return f"{WHO[player]} splits the stone at row {r + 1}, column {c + 1} {way}"
+        return f"{WHO[player]} splits the stone at {square_words((r, c))} {way}"
 
     def regions(self, state: Any) -> Iterator[Any]:
         _h, w, stones, empty = state
-        for comp in components(stones | empty, w):
-            if comp & stones and comp & empty:
-                nh, nw, (s, e) = trim(w, (stones & comp, empty & comp))
-                yield (nh, nw, s, e)
+        return groups_with(w, (stones, empty), stones, empty)
 
     @property
     def compiled_regions(self) -> CompiledRegions | None:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._shapes import WHO
-from grundy.cgt.games._stones import StoneGame, square_words
+from grundy.cgt.games._shapes import WHO, square_words
+from grundy.cgt.games._stones import StoneGame
 from grundy.core.game import LEFT, Player
 from grundy.kernels.bitboard import konane_jumps
 from grundy.kernels.boards import fits, konane_options, konane_split
