@@ -45,6 +45,16 @@ class ColouringGame(GridGame):
     forbid_own: ClassVar[bool] = True
     needs_board = True
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name:  # the syntax and the rule follow from the name and the restriction
+            if "syntax" not in cls.__dict__:
+                cls.syntax = colouring_syntax(cls.name)
+            if "rule" not in cls.__dict__:
+                cls.rule = colouring_rule(
+                    "the mover's own colour" if cls.forbid_own else "the other player's colour"
+                )
+
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         (state,) = super().parse_args(args)
         blue, red = state[2], state[3]
@@ -201,8 +211,6 @@ class Col(ColouringGame):
     """Col: never colour a cell next to one of your own colour."""
 
     name = "col"
-    syntax: ClassVar[str] = colouring_syntax("col")
-    rule: ClassVar[str] = colouring_rule("the mover's own colour")
     example = "col .../..."
     forbid_own = True
     memo_family = "col"

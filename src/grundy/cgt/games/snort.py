@@ -14,9 +14,8 @@ unlike Col's, which are numbers or numbers plus star.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from grundy.cgt.games.col import ColouringGame, colouring_rule, colouring_syntax
+from grundy.cgt.games.col import ColouringGame
 
 __all__ = ["Snort"]
 
@@ -26,8 +25,6 @@ class Snort(ColouringGame):
     """Snort: never colour a cell next to one of the other player's colour."""
 
     name = "snort"
-    syntax: ClassVar[str] = colouring_syntax("snort")
-    rule: ClassVar[str] = colouring_rule("the other player's colour")
     example = "snort .../..."
     forbid_own = False
     memo_family = "snort"

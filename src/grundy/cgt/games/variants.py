@@ -59,6 +59,11 @@ class _Variant(PartisanGame[Any]):
 
     base: PartisanGame[Any] | None = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name and "syntax" not in cls.__dict__:  # every variant is written alike
+            cls.syntax = _syntax(cls.name)
+
     @classmethod
     def from_params(cls, params: str | None) -> _Variant:
         syntax = _syntax(cls.name)
@@ -111,7 +116,6 @@ class ImpartialVariant(_Variant):
     """Either player makes any move of the base."""
 
     name = "impartial"
-    syntax: ClassVar[str] = _syntax("impartial")
     rule = (
         "the game's impartial variant: either player may make any move of Left's or "
         "of Right's (CGSuite's ImpartialVariant)"
@@ -163,7 +167,6 @@ class DicoticVariant(_Variant):
     """Nobody moves unless both players could."""
 
     name = "dicotic"
-    syntax: ClassVar[str] = _syntax("dicotic")
     rule = (
         "the game's dicotic (all-small) variant: played as the game, but nobody may move "
         "when either player has no move (CGSuite's DicoticVariant)"
