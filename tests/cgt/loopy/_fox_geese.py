@@ -1,21 +1,15 @@
 """What the Fox and Geese tests share (``fox-and-geese`` and its Ceylonese variant, whose
 fox goes up to two squares): CGSuite's published values, the reference's game graph of a
-position (tests/reference/fox_geese.py), random positions, and the checks that each game
-runs under its own name."""
+position (tests/reference/fox_geese.py) and random positions; the tests both games pass
+alike are in test_fox_geese_both.py."""
 
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-
-from grundy import parse, solve
-from grundy.errors import InvalidSpecError
 from tests.reference.fox_geese import game
-from tests.reference.loopy_play import Game, outcome, short_game
+from tests.reference.loopy_play import Game
 
 #: A reference outcome (Left starting, Right starting) as grundy's outcome letter.
 CLASS = {(1, 1): "L", (-1, -1): "R", (1, -1): "N", (-1, 1): "P"}
@@ -61,48 +55,3 @@ def random_positions(seed: int, count: int) -> list[str]:
         fox, geese = picked[0], sorted(picked[1:])
         out.append("geese=" + ";".join(f"{r},{c}" for r, c in geese) + f" fox={fox[0]},{fox[1]}")
     return out
-
-
-def check_outcomes_match_the_reference(name: str, seed: int) -> None:
-    """grundy's outcomes of 12 random positions, alone and plus ``*`` or ``1/2``, are the
-    reference's."""
-    for pos in random_positions(seed, 12):
-        g = reference(pos, REACH[name])
-        assert solve(f"{name} {pos}").outcome == CLASS[outcome([g])], pos
-        for x in ("*", "1/2"):
-            r = solve(f'{name} {pos} + cgt "{x}"')
-            assert r.outcome == CLASS[outcome([g, short_game(x)])], (pos, x)
-
-
-def check_bad_position(bad: str, match: str | None = None) -> None:
-    """``bad`` is refused by ``parse`` (with ``match`` in the message) and by ``grundy
-    solve`` in one line, exit status 2, no traceback."""
-    with pytest.raises(InvalidSpecError, match=match):
-        parse(bad)
-    out = subprocess.run(
-        [sys.executable, "-m", "grundy", "solve", bad], capture_output=True, text=True, check=False
-    )
-    assert out.returncode == 2
-    assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
-
-
-def check_left_shuts_the_fox_in(spec: str, moves: str) -> None:
-    """``grundy play SPEC`` with Left's ``moves`` (lines) ends with Right unable to move."""
-    out = subprocess.run(
-        [sys.executable, "-m", "grundy", "play", spec],
-        input=moves + "quit\n",
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert "Right has no move" in out.stdout and "You win" in out.stdout, out.stdout
-
-
-def check_the_board_form(name: str) -> None:
-    """The board form of four geese and the fox is the same position as the list form,
-    and prints as the list form."""
-    a = parse(f"{name} x.x.x.x./......../o.......")
-    b = parse(f"{name} geese=3,1;3,3;3,5;3,7 fox=1,1")
-    assert a.components[0].state == b.components[0].state
-    assert str(a) == str(b) == f"{name} geese=3,1;3,3;3,5;3,7 fox=1,1"
