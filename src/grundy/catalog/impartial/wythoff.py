@@ -21,11 +21,10 @@ from itertools import chain, repeat
 from math import isqrt
 from typing import Any
 
-from grundy.core.board import Board, Heaps
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
-from grundy.core.params import parse_natural
+from grundy.catalog.impartial._heaps import HeapRow
+from grundy.core.game import Answer, MisereAnswer, Play, Player
 from grundy.core.text import short_number as _short
-from grundy.errors import InvalidSpecError, UnsupportedError
+from grundy.errors import UnsupportedError
 
 __all__ = [
     "Wythoff",
@@ -192,7 +191,7 @@ def _distinct(options: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 @dataclass(frozen=True)
-class Wythoff(ImpartialGame[tuple[int, int]]):
+class Wythoff(HeapRow[tuple[int, int]]):
     """Wythoff's game on piles ``(a, b)``.
 
     A move removes one or more counters from one pile, or the same positive
@@ -217,28 +216,9 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
         "both; the last mover wins"
     )
     example = "wythoff 4 6"
-    interchangeable_heaps = True
     syntax = _SYNTAX
-
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if len(args) != 2:
-            raise InvalidSpecError(
-                f"wythoff needs exactly two pile sizes, got {len(args)}", _SYNTAX
-            )
-        a, b = (parse_natural(t, "a pile size", _SYNTAX) for t in args)
-        return [(a, b)]
-
-    def board(self, state: Any) -> Board | None:
-        """The two heaps, as heaps of counters (a diagonal move takes from both).
-
-        >>> Wythoff().board((3, 5))
-        Heaps(heaps=(3, 5), last=())
-        """
-        return Heaps(tuple(state))
-
-    def format_state(self, state: Any) -> str:
-        a, b = state
-        return f"{a} {b}"
+    heap_count = 2
+    heap_word = "pile"
 
     def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
         """The moves as values naming the piles they take from (the heaps of :meth:`board`:
