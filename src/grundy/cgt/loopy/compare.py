@@ -210,13 +210,7 @@ def leq_table(g: Graph, h: Graph) -> list[list[bool]]:
         u, w = divmod(s, m)
         # s is a Left-to-move state won by Right: its predecessors are Right-to-move
         # states (Right moved there), now won by Right.
-        for w2 in h_right_rev[w]:
-            t = u * m + w2
-            if not right_wins_r[t]:
-                right_wins_r[t] = True
-                _after_right_win(t, m, (g_right_rev, h_left_rev), count, right_wins_l, queue)
-        for u2 in g_left_rev[u]:
-            t = u2 * m + w
+        for t in _pairs_before(u, w, m, h_right_rev, g_left_rev):
             if not right_wins_r[t]:
                 right_wins_r[t] = True
                 _after_right_win(t, m, (g_right_rev, h_left_rev), count, right_wins_l, queue)
@@ -235,17 +229,20 @@ def _after_right_win(  # noqa: PLR0917 (private, hot)
     loses one move; when none is left, Right wins there too."""
     g_right_rev, h_left_rev = revs
     u, w = divmod(t, m)
-    for w2 in h_left_rev[w]:
-        p = u * m + w2
+    for p in _pairs_before(u, w, m, h_left_rev, g_right_rev):
         if not right_wins_l[p]:
             count[p] -= 1
             if count[p] == 0:
                 right_wins_l[p] = True
                 queue.append(p)
-    for u2 in g_right_rev[u]:
-        p = u2 * m + w
-        if not right_wins_l[p]:
-            count[p] -= 1
-            if count[p] == 0:
-                right_wins_l[p] = True
-                queue.append(p)
+
+
+def _pairs_before(
+    u: int, w: int, m: int, h_rev: list[list[int]], g_rev: list[list[int]]
+) -> Iterator[int]:
+    """The pair states ``u2 * m + w2`` that move to ``(u, w)``: by a move in H (``w2`` in
+    ``h_rev[w]``) or in G (``u2`` in ``g_rev[u]``)."""
+    for w2 in h_rev[w]:
+        yield u * m + w2
+    for u2 in g_rev[u]:
+        yield u2 * m + w
