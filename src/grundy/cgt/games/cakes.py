@@ -67,9 +67,17 @@ class CakeGame(PieceTable):
 
     empty_table = True
 
-    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
-        """The pieces that one move of Left (``left``) or Right leaves of ``piece``."""
+    def left_parts(self, r: int, c: int) -> Iterator[tuple[Piece, ...]]:
+        """The pieces that each move of Left leaves of an ``r`` x ``c`` piece."""
         raise NotImplementedError
+
+    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
+        """The pieces that one move of Left (``left``) or Right leaves of ``piece``: Right's
+        moves are Left's on the transposed piece, transposed back (in every cake here)."""
+        r, c = piece
+        if left:
+            return self.left_parts(r, c)
+        return (tuple((b, a) for a, b in parts) for parts in self.left_parts(c, r))
 
     def _moves(self, state: CakeState, left: bool) -> Iterator[CakeState]:
         for i, piece in enumerate(state):
@@ -146,11 +154,8 @@ class Eatcake(CakeGame):
     example = "eatcake 3x4"
     memo_family = "eatcake"
 
-    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
-        r, c = piece
-        if left:
-            return (tuple((r, k) for k in ks) for ks in _eaten(c))
-        return (tuple((k, c) for k in ks) for ks in _eaten(r))
+    def left_parts(self, r: int, c: int) -> Iterator[tuple[Piece, ...]]:
+        return (tuple((r, k) for k in ks) for ks in _eaten(c))
 
     def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
         return _columns(*piece) if left else _rows(*piece)
@@ -168,11 +173,8 @@ class MaundyCake(CakeGame):
     example = "maundy-cake 6x12"
     memo_family = "maundy-cake"
 
-    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
-        r, c = piece
-        if left:
-            return (tuple((r, k) for k in ks) for ks in _shared(c))
-        return (tuple((k, c) for k in ks) for ks in _shared(r))
+    def left_parts(self, r: int, c: int) -> Iterator[tuple[Piece, ...]]:
+        return (tuple((r, k) for k in ks) for ks in _shared(c))
 
     def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
         """The first row of squares after each cut (in a piece's top row for Left's
@@ -198,11 +200,8 @@ class TurnAndEatcake(CakeGame):
     example = "turn-and-eatcake 3x4"
     memo_family = "turn-and-eatcake"
 
-    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
-        r, c = piece
-        if left:
-            return (tuple((c, k) for k in ks) for ks in _eaten(r))
-        return (tuple((k, r) for k in ks) for ks in _eaten(c))
+    def left_parts(self, r: int, c: int) -> Iterator[tuple[Piece, ...]]:
+        return (tuple((c, k) for k in ks) for ks in _eaten(r))
 
     def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
         return _rows(*piece) if left else _columns(*piece)
