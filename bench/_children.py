@@ -4,6 +4,7 @@ of two runs, and finding an interpreter that has a peer library."""
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import os
@@ -61,3 +62,20 @@ def peer_python(module: str, default: str, given: str | None) -> str | None:
     if spec is not None and spec.origin is not None:  # not a stray namespace directory
         return sys.executable
     return default if Path(default).exists() else None
+
+
+def bench_parser(doc: str, peer: str, peer_help: str, quick_help: str) -> argparse.ArgumentParser:
+    """The options every such benchmark takes: ``--cap``, ``--PEER-python``, ``--quick``,
+    ``--repeat``, ``--only`` and ``--python-walk``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--cap", type=float, default=120.0, help="seconds per case and library")
+    parser.add_argument(f"--{peer}-python", default=None, help=peer_help)
+    parser.add_argument("--quick", action="store_true", help=quick_help)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of the cases under 0.5 s")
+    parser.add_argument(
+        "--only", nargs="+", default=None, help="the cases whose label holds one of these words"
+    )
+    parser.add_argument(
+        "--python-walk", action="store_true", help="also time grundy's walk in Python"
+    )
+    return parser

@@ -41,10 +41,9 @@ no compiled walk yet); Amazons 4x4 and 5x4 finished within their limits in neith
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from _children import PEAK_MB, least, peer_python, run_child
+from _children import PEAK_MB, bench_parser, least, peer_python, run_child
 
 #: (label, grundy ruleset as MODULE:CLASS of grundy.cgt.games, board rows, cgt-py class or None)
 CASES: list[tuple[str, str, str, str | None]] = [
@@ -124,19 +123,11 @@ def _timed(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cap", type=float, default=120.0, help="seconds per case and library")
-    parser.add_argument("--cgtpy-python", default=None, help="an interpreter with cgt-py")
-    parser.add_argument("--quick", action="store_true", help="skip Cram 5x5 and Amazons 4x4")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of the cases under 0.5 s")
+    parser = bench_parser(
+        __doc__, "cgtpy", "an interpreter with cgt-py", "skip Cram 5x5 and Amazons 4x4"
+    )
     parser.add_argument("--cram-6x6", action="store_true", help="also Cram 6x6 (about 60 s)")
     parser.add_argument("--amazons-5x4", action="store_true", help="also Amazons 5x4 (under --cap)")
-    parser.add_argument(
-        "--python-walk", action="store_true", help="also time grundy's walk in Python"
-    )
-    parser.add_argument(
-        "--only", nargs="+", default=None, help="the cases whose label holds one of these words"
-    )
     opts = parser.parse_args()
 
     from grundy.cgt import parse_game

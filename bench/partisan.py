@@ -52,7 +52,6 @@ are recomputed, and the recomputation grows fast.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import resource
@@ -60,7 +59,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from _children import PEAK_MB, least, peer_python, run_child
+from _children import PEAK_MB, bench_parser, least, peer_python, run_child
 
 
 def _grid_graph(h: int, w: int) -> str:
@@ -220,19 +219,11 @@ def _whole_pair(mine: list[str], theirs: list[str], repeat: int) -> tuple[float,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cap", type=float, default=120.0, help="seconds per case and library")
-    parser.add_argument("--pycgt-python", default=None, help="an interpreter with pycgt 0.2.0")
-    parser.add_argument("--quick", action="store_true", help="skip the biggest boards and strips")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of the cases under 0.5 s")
-    parser.add_argument(
-        "--only", nargs="+", default=None, help="the cases whose label holds one of these words"
+    parser = bench_parser(
+        __doc__, "pycgt", "an interpreter with pycgt 0.2.0", "skip the biggest boards and strips"
     )
     parser.add_argument(
         "--whole-repeat", type=int, default=5, help="whole-process runs of each small case"
-    )
-    parser.add_argument(
-        "--python-walk", action="store_true", help="also time grundy's walk in Python"
     )
     opts = parser.parse_args()
 
