@@ -28,7 +28,6 @@ from grundy.cgt.games._grid import (
     components,
     row_images,
     rows_of,
-    trim,
 )
 from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard, stores_bitboard
 from grundy.cgt.value import CLEAR_HOOKS
@@ -143,13 +142,6 @@ class Domineering(GridGame):
             low = spots & -spots
             yield (h, w, mask ^ (low | (low << 1)))
             spots ^= low
-
-    def regions(self, state: DomineeringState) -> Iterator[DomineeringState]:
-        _h, w, mask = state
-        for comp in components(mask, w):
-            if comp & (comp - 1):  # two cells at least
-                nh, nw, (m,) = trim(w, (comp,))
-                yield (nh, nw, m)
 
     def keyed_regions(self, state: DomineeringState) -> tuple[Part, ...]:
         """``(key, negated, region)`` for each region, or ``(None, n, None)`` for an integer ``n``.
