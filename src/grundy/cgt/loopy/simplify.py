@@ -17,6 +17,8 @@ whole pass. What is left is the canonical stopper, unique up to isomorphism.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grundy.cgt.loopy.compare import leq_table, leq_table_np
 from grundy.cgt.loopy.graph import Graph, is_stopper, pack_roots
 from grundy.core.limits import check_time
@@ -30,51 +32,49 @@ MAX_PASSES = 10_000
 
 def _one_pass(g: Graph, table: list[list[bool]]) -> Graph | None:
     """The graph after one round of removals and bypasses, or None when nothing changed."""
-    n = len(g)
     left = [list(e) for e in g.left]
     right = [list(e) for e in g.right]
     changed = False
-    for v in range(n):
-        # reversible Left options: a with some a^R <= v
-        new_left: list[int] = []
-        for a in left[v]:
-            through = next((r for r in g.right[a] if table[r][v] and r != v), None)
-            if through is None:
-                new_left.append(a)
-            else:
-                new_left.extend(g.left[through])
-                changed = True
-        new_right: list[int] = []
-        for b in right[v]:
-            through = next((x for x in g.left[b] if table[v][x] and x != v), None)
-            if through is None:
-                new_right.append(b)
-            else:
-                new_right.extend(g.right[through])
-                changed = True
-        new_left = list(dict.fromkeys(new_left))
-        new_right = list(dict.fromkeys(new_right))
-        # dominated: Left drops a when some other b >= a (of equals, keep the first)
-        kept_left = [
-            a
-            for i, a in enumerate(new_left)
-            if not any(
-                j != i and table[a][b] and (not table[b][a] or j < i)
-                for j, b in enumerate(new_left)
-            )
-        ]
-        kept_right = [
-            b
-            for i, b in enumerate(new_right)
-            if not any(
-                j != i and table[a][b] and (not table[b][a] or j < i)
-                for j, a in enumerate(new_right)
-            )
-        ]
-        if kept_left != left[v] or kept_right != right[v]:
+    for v in range(len(g)):
+        # Right's options are Left's with the order turned round (``le`` swapped)
+        kept_left, bypassed_left = _side(left[v], v, g.right, g.left, lambda x, y: table[x][y])
+        kept_right, bypassed_right = _side(right[v], v, g.left, g.right, lambda x, y: table[y][x])
+        if bypassed_left or bypassed_right or kept_left != left[v] or kept_right != right[v]:
             changed = True
         left[v], right[v] = kept_left, kept_right
     return Graph.of(left, right) if changed else None
+
+
+def _side(
+    options: list[int],
+    v: int,
+    back: tuple[tuple[int, ...], ...],
+    forward: tuple[tuple[int, ...], ...],
+    le: Callable[[int, int], bool],
+) -> tuple[list[int], bool]:
+    """Left's options of ``v`` (``back`` the other player's options, ``forward`` Left's,
+    ``le`` the order) after bypassing the reversible ones and dropping the dominated ones,
+    and whether any was bypassed.
+
+    A reversible option ``a`` (some ``a^R <= v``) is replaced by that ``a^R``'s Left
+    options; Left drops ``a`` when some other option ``b >= a`` (of equals, she keeps the
+    first)."""
+    new: list[int] = []
+    bypassed = False
+    for a in options:
+        through = next((r for r in back[a] if le(r, v) and r != v), None)
+        if through is None:
+            new.append(a)
+        else:
+            new.extend(forward[through])
+            bypassed = True
+    new = list(dict.fromkeys(new))
+    kept = [
+        a
+        for i, a in enumerate(new)
+        if not any(j != i and le(a, b) and (not le(b, a) or j < i) for j, b in enumerate(new))
+    ]
+    return kept, bypassed
 
 
 def fuse(g: Graph, rep: list[int]) -> Graph:
