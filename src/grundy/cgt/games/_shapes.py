@@ -48,6 +48,7 @@ __all__ = [
     "StripGame",
     "board_size",
     "fits_bitboard",
+    "played_words",
     "square_words",
     "stores_bitboard",
 ]
@@ -66,6 +67,13 @@ def square_words(cell: tuple[int, int]) -> str:
     'row 1, column 3'
     """
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def played_words(game: PartisanGame[Any], state: Any, after: Any, side: str) -> str | None:
+    """The words of ``side``'s play from ``state`` to ``after`` (:meth:`plays` of a shape
+    base: their words are the rule's), or None when no play leads there."""
+    player: Player = RIGHT if side == RIGHT else LEFT
+    return next((p.words for p in game.plays(state, player) if p.after == (after,)), None)
 
 
 def board_size(
@@ -139,9 +147,7 @@ class GridGame(PartisanGame[Any]):
             yield Play((after,), player, index, self.move_words(cells, side))
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
-        player: Player = RIGHT if side == RIGHT else LEFT
-        found = next((p.words for p in self.plays(state, player) if p.after == (after,)), None)
-        return found or super().describe_move(state, after, side)
+        return played_words(self, state, after, side) or super().describe_move(state, after, side)
 
     # ----- the position language ----------------------------------------------------------
 
@@ -270,9 +276,7 @@ class StripGame(PartisanGame[str]):
             yield Play((after,), player, cells, self.move_words(state, after, cells, side))
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
-        player: Player = RIGHT if side == RIGHT else LEFT
-        found = next((p.words for p in self.plays(state, player) if p.after == (after,)), None)
-        return found or super().describe_move(state, after, side)
+        return played_words(self, state, after, side) or super().describe_move(state, after, side)
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
