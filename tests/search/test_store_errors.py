@@ -15,13 +15,6 @@ from grundy.search import load_table, retrograde, save_table
 from grundy.search.protocol import MATE
 
 
-@pytest.fixture
-def saved(tmp_path: Path) -> Path:
-    path = tmp_path / "ttt.sqlite"
-    save_table(path, TicTacToe(), retrograde(TicTacToe(), 0, max_positions=10_000))
-    return path
-
-
 def _edit(path: Path, *sql: tuple[str, tuple[Any, ...]]) -> None:
     with closing(sqlite3.connect(path)) as db:
         for statement, args in sql:
