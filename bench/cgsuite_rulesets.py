@@ -41,13 +41,9 @@ no compiled walk yet); Amazons 4x4 and 5x4 finished within their limits in neith
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
-import json
-import os
-import subprocess
 import sys
-from pathlib import Path
+
+from _children import PEAK_MB, bench_parser, least, peer_python, run_child
 
 #: (label, grundy ruleset as MODULE:CLASS of grundy.cgt.games, board rows, cgt-py class or None)
 CASES: list[tuple[str, str, str, str | None]] = [
@@ -64,17 +60,6 @@ CASES: list[tuple[str, str, str, str | None]] = [
 #: What ``--quick`` leaves out, and what only a flag brings in.
 QUICK_SKIPS = ("cram 5x5", "amazons 4x4")
 FLAGGED = {"cram 6x6": "cram_6x6", "amazons 5x4": "amazons_5x4"}
-
-#: The peak resident memory of a child process, in MB (both children define it).
-PEAK_MB = """import json, resource, sys, time
-def peak_mb():
-    # this process's own peak (Linux's ru_maxrss keeps the parent's, across fork and exec)
-    try:
-        with open("/proc/self/status") as f:
-            return next(int(x.split()[1]) for x in f if x.startswith("VmHWM")) / 1024
-    except (OSError, StopIteration):
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-"""
 
 GRUNDY_CHILD = (
     PEAK_MB
@@ -126,73 +111,28 @@ print(json.dumps({"time": elapsed, "wall": wall, "shown": repr(g),
 )
 
 
-def _run(python: str, code: str, args: list[str], cap: float) -> dict[str, object] | None:
-    """The child's JSON answer, or None past the cap (a subprocess timeout)."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1] / "src")
-    try:
-        done = subprocess.run(
-            [python, "-c", code, *args],
-            capture_output=True,
-            text=True,
-            timeout=cap,
-            env=env,
-            check=True,
-        )
-    except subprocess.TimeoutExpired:
-        return None
-    answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
-    return answer
-
-
-def _least(a: dict[str, object] | None, b: dict[str, object] | None) -> dict[str, object] | None:
-    """The faster of two runs of one case."""
-    if a is None or b is None:
-        return a or b
-    return a if float(a["time"]) <= float(b["time"]) else b  # type: ignore[arg-type]
-
-
-def _cgtpy_python(given: str | None) -> str | None:
-    """An interpreter that imports cgt_py, or None."""
-    if given:
-        return given if Path(given).exists() else None
-    spec = importlib.util.find_spec("cgt_py")
-    if spec is not None and spec.origin is not None:
-        return sys.executable
-    default = "/tmp/cgtpy-venv/bin/python"
-    return default if Path(default).exists() else None
-
-
 def _timed(
     python: str, code: str, args: list[str], cap: float, repeat: int
 ) -> dict[str, object] | None:
     """One run, repeated (least time kept) when it took under half a second."""
-    best = _run(python, code, args, cap)
+    best = run_child(python, code, args, cap)
     if best is not None and best.get("value") is not None and float(best["time"]) < 0.5:  # type: ignore[arg-type]
         for _ in range(repeat - 1):
-            best = _least(best, _run(python, code, args, cap))
+            best = least(best, run_child(python, code, args, cap))
     return best
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cap", type=float, default=120.0, help="seconds per case and library")
-    parser.add_argument("--cgtpy-python", default=None, help="an interpreter with cgt-py")
-    parser.add_argument("--quick", action="store_true", help="skip Cram 5x5 and Amazons 4x4")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of the cases under 0.5 s")
+    parser = bench_parser(
+        __doc__, "cgtpy", "an interpreter with cgt-py", "skip Cram 5x5 and Amazons 4x4"
+    )
     parser.add_argument("--cram-6x6", action="store_true", help="also Cram 6x6 (about 60 s)")
     parser.add_argument("--amazons-5x4", action="store_true", help="also Amazons 5x4 (under --cap)")
-    parser.add_argument(
-        "--python-walk", action="store_true", help="also time grundy's walk in Python"
-    )
-    parser.add_argument(
-        "--only", nargs="+", default=None, help="the cases whose label holds one of these words"
-    )
     opts = parser.parse_args()
 
     from grundy.cgt import parse_game
 
-    peer = _cgtpy_python(opts.cgtpy_python)
+    peer = peer_python("cgt_py", "/tmp/cgtpy-venv/bin/python", opts.cgtpy_python)
     if peer is None:
         print("cgt-py not found (no cgt_py module): timing grundy alone")
     else:
@@ -253,7 +193,7 @@ def main() -> None:
                 f"{mine['regions']} memoised, {float(mine['rss_mb']):.0f} MB peak"  # type: ignore[arg-type]
             )
         if mine and finished and opts.python_walk and mine["engine"] == "C":
-            walk = _run(
+            walk = run_child(
                 sys.executable,
                 GRUNDY_CHILD,
                 [cls, rows, str(opts.cap), "python-walk"],

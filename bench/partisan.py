@@ -52,14 +52,14 @@ are recomputed, and the recomputation grows fast.
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import json
 import os
 import resource
 import subprocess
 import sys
 from pathlib import Path
+
+from _children import PEAK_MB, bench_parser, least, peer_python, run_child
 
 
 def _grid_graph(h: int, w: int) -> str:
@@ -147,17 +147,6 @@ BIG = (
     "konane 4x6",
 )
 
-#: The peak resident memory of a child process, in MB (both children define it).
-PEAK_MB = """import json, resource, sys, time
-def peak_mb():
-    # this process's own peak (Linux's ru_maxrss keeps the parent's, across fork and exec)
-    try:
-        with open("/proc/self/status") as f:
-            return next(int(x.split()[1]) for x in f if x.startswith("VmHWM")) / 1024
-    except (OSError, StopIteration):
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-"""
-
 GRUNDY_CHILD = (
     PEAK_MB
     + """from grundy.cgt import CanonicalGame, value_of, memo_size, table_size
@@ -207,25 +196,6 @@ print(json.dumps({"time": elapsed, "value": text if len(text) < 2_000_000 else N
 )
 
 
-def _run(python: str, code: str, args: list[str], cap: float) -> dict[str, object] | None:
-    """The child's JSON answer, or None past the cap."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1] / "src")
-    try:
-        done = subprocess.run(
-            [python, "-c", code, *args],
-            capture_output=True,
-            text=True,
-            timeout=cap,
-            env=env,
-            check=True,
-        )
-    except subprocess.TimeoutExpired:
-        return None
-    answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
-    return answer
-
-
 def _whole(command: list[str]) -> float:
     """CPU seconds (user + system) of one whole process: start-up, imports, the work."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -248,43 +218,18 @@ def _whole_pair(mine: list[str], theirs: list[str], repeat: int) -> tuple[float,
     return best_mine, best_theirs
 
 
-def _least(a: dict[str, object] | None, b: dict[str, object] | None) -> dict[str, object] | None:
-    """The faster of two runs of one case."""
-    if a is None or b is None:
-        return a or b
-    return a if float(a["time"]) <= float(b["time"]) else b  # type: ignore[arg-type]
-
-
-def _pycgt_python(given: str | None) -> str | None:
-    if given:
-        return given if Path(given).exists() else None
-    spec = importlib.util.find_spec("pycgt")
-    if spec is not None and spec.origin is not None:  # not a stray namespace directory
-        return sys.executable
-    default = "/tmp/benchenv/bin/python"
-    return default if Path(default).exists() else None
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cap", type=float, default=120.0, help="seconds per case and library")
-    parser.add_argument("--pycgt-python", default=None, help="an interpreter with pycgt 0.2.0")
-    parser.add_argument("--quick", action="store_true", help="skip the biggest boards and strips")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of the cases under 0.5 s")
-    parser.add_argument(
-        "--only", nargs="+", default=None, help="the cases whose label holds one of these words"
+    parser = bench_parser(
+        __doc__, "pycgt", "an interpreter with pycgt 0.2.0", "skip the biggest boards and strips"
     )
     parser.add_argument(
         "--whole-repeat", type=int, default=5, help="whole-process runs of each small case"
-    )
-    parser.add_argument(
-        "--python-walk", action="store_true", help="also time grundy's walk in Python"
     )
     opts = parser.parse_args()
 
     from grundy.cgt import parse_game
 
-    pycgt = _pycgt_python(opts.pycgt_python)
+    pycgt = peer_python("pycgt", "/tmp/benchenv/bin/python", opts.pycgt_python)
     if pycgt is None:
         print("pycgt not found: skipped, timing grundy alone")
     else:
@@ -298,17 +243,19 @@ def main() -> None:
             continue
         if opts.only and not any(word in label for word in opts.only):
             continue
-        mine = _run(sys.executable, GRUNDY_CHILD, [cls, json.dumps(args)], opts.cap)
+        mine = run_child(sys.executable, GRUNDY_CHILD, [cls, json.dumps(args)], opts.cap)
         theirs = None
         if pycgt is not None and expr is not None:
-            theirs = _run(pycgt, PYCGT_CHILD, [expr], opts.cap)
+            theirs = run_child(pycgt, PYCGT_CHILD, [expr], opts.cap)
         if mine is not None and float(mine["time"]) < 0.5:  # type: ignore[arg-type]
             for _ in range(opts.repeat - 1):
-                mine = _least(mine, _run(sys.executable, GRUNDY_CHILD, [cls, json.dumps(args)], 60))
+                mine = least(
+                    mine, run_child(sys.executable, GRUNDY_CHILD, [cls, json.dumps(args)], 60)
+                )
         if theirs is not None and float(theirs["time"]) < 0.5:  # type: ignore[arg-type]
             assert pycgt is not None and expr is not None
             for _ in range(opts.repeat - 1):
-                theirs = _least(theirs, _run(pycgt, PYCGT_CHILD, [expr], 60))
+                theirs = least(theirs, run_child(pycgt, PYCGT_CHILD, [expr], 60))
         g_time = f"{mine['time']:.2f}" if mine else f"> {opts.cap:g}"
         p_time = (
             "-"
@@ -347,7 +294,7 @@ def main() -> None:
             shown = str(value)
             print(f"{'':30} value {shown if len(shown) < 70 else shown[:67] + '...'}")
         if mine and opts.python_walk:
-            walk = _run(
+            walk = run_child(
                 sys.executable, GRUNDY_CHILD, [cls, json.dumps(args), "python-walk"], opts.cap
             )
             if walk is None:

@@ -8,11 +8,19 @@ fails, and the message prints the line to add.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 from grundy.lang.registry import REGISTRY
 
 TESTS = Path(__file__).parent
+
+
+def _rules(module: str, rules: str) -> tuple[str, str]:
+    """A game checked in tests/cgt/test_reference_MODULE.py against the rules ``rules``
+    of tests/reference/MODULE_rules.py."""
+    return (f"cgt/test_reference_{module}.py", f"reference.{module}_rules.{rules}")
+
 
 #: Registered name -> (the test file that holds its reference, what the reference is).
 REFERENCES: dict[str, tuple[str, str]] = {
@@ -34,54 +42,36 @@ REFERENCES: dict[str, tuple[str, str]] = {
     "bash": ("heap/test_bash.py", "reference.heap_rules.bash_table"),
     "cgt": ("cgt/test_literal.py", "every game born by day 2 (tests/cgt/reference.py)"),
     "chomp": ("catalog/boards/test_chomp.py", "a brute-force mex over shapes"),
-    "clobber": ("cgt/test_reference_partisan.py", "reference.partisan_rules.CLOBBER"),
-    "col": ("cgt/test_reference_partisan.py", "reference.partisan_rules.COL"),
+    "clobber": _rules("partisan", "CLOBBER"),
+    "col": _rules("partisan", "COL"),
     "connect4": ("search/test_retrograde.py", "reference.minimax"),
-    "cram": ("cgt/test_reference_partisan.py", "reference.partisan_rules.CRAM"),
-    "cutcake": ("cgt/test_reference_partisan.py", "reference.partisan_rules.CUTCAKE"),
-    "amazons": ("cgt/test_reference_partisan.py", "reference.partisan_rules.AMAZONS"),
-    "eatcake": ("cgt/test_reference_partisan.py", "reference.partisan_rules.EATCAKE"),
-    "fission": ("cgt/test_reference_partisan.py", "reference.partisan_rules.FISSION"),
-    "maundy-cake": ("cgt/test_reference_partisan.py", "reference.partisan_rules.MAUNDY_CAKE"),
-    "turn-and-eatcake": (
-        "cgt/test_reference_partisan.py",
-        "reference.partisan_rules.TURN_AND_EATCAKE",
-    ),
-    "partizan-subtraction": (
-        "cgt/test_reference_partisan.py",
-        "reference.partisan_rules.partizan_subtraction",
-    ),
-    "childish-hackenbush": (
-        "cgt/test_reference_partisan.py",
-        "reference.partisan_rules.CHILDISH_HACKENBUSH",
-    ),
-    "impartial": ("cgt/test_reference_partisan.py", "reference.partisan_rules.impartial_of"),
-    "dicotic": ("cgt/test_reference_partisan.py", "reference.partisan_rules.dicotic_of"),
-    "twisted": ("cgt/test_reference_partisan.py", "reference.partisan_rules.twisted_of"),
-    "arc-kayles": ("cgt/test_reference_partisan.py", "reference.partisan_rules.ARC_KAYLES"),
-    "partizan-arc-kayles": (
-        "cgt/test_reference_partisan.py",
-        "reference.partisan_rules.PARTIZAN_ARC_KAYLES",
-    ),
+    "cram": _rules("partisan", "CRAM"),
+    "cutcake": _rules("partisan", "CUTCAKE"),
+    "amazons": _rules("partisan", "AMAZONS"),
+    "eatcake": _rules("partisan", "EATCAKE"),
+    "fission": _rules("partisan", "FISSION"),
+    "maundy-cake": _rules("partisan", "MAUNDY_CAKE"),
+    "turn-and-eatcake": _rules("partisan", "TURN_AND_EATCAKE"),
+    "partizan-subtraction": _rules("partisan", "partizan_subtraction"),
+    "childish-hackenbush": _rules("partisan", "CHILDISH_HACKENBUSH"),
+    "impartial": _rules("partisan", "impartial_of"),
+    "dicotic": _rules("partisan", "dicotic_of"),
+    "twisted": _rules("partisan", "twisted_of"),
+    "arc-kayles": _rules("partisan", "ARC_KAYLES"),
+    "partizan-arc-kayles": _rules("partisan", "PARTIZAN_ARC_KAYLES"),
     "weighted-arc-kayles": (
         "cgt/test_weighted_arc_kayles.py",
         "reference.weighted_arc_kayles (the rule on states of its own, a plain mex)",
     ),
-    "anti-clobber": ("cgt/test_reference_cgsuite.py", "reference.cgsuite_rules.ANTI_CLOBBER"),
-    "partizan-splittles": (
-        "cgt/test_reference_cgsuite.py",
-        "reference.cgsuite_rules.partizan_splittles",
-    ),
-    "partizan-euclid": ("cgt/test_reference_cgsuite.py", "reference.cgsuite_rules.PARTIZAN_EUCLID"),
-    "elephants-rhinos": (
-        "cgt/test_reference_cgsuite.py",
-        "reference.cgsuite_rules.ELEPHANTS_RHINOS",
-    ),
+    "anti-clobber": _rules("cgsuite", "ANTI_CLOBBER"),
+    "partizan-splittles": _rules("cgsuite", "partizan_splittles"),
+    "partizan-euclid": _rules("cgsuite", "PARTIZAN_EUCLID"),
+    "elephants-rhinos": _rules("cgsuite", "ELEPHANTS_RHINOS"),
     "dawson": ("heap/test_games.py", "OEIS A002187, shifted"),
     "dawsons-chess": ("heap/test_games.py", "OEIS A002187"),
     "divisor-removal": ("catalog/impartial/test_divisor_removal.py", "reference.catalog_rules"),
     "divisors": ("catalog/impartial/test_divisors.py", "reference.catalog_rules"),
-    "domineering": ("cgt/test_reference_partisan.py", "reference.partisan_rules.DOMINEERING"),
+    "domineering": _rules("partisan", "DOMINEERING"),
     "domineering-search": ("cgt/test_reference_partisan.py", "reference.partisan_rules"),
     "ferguson": ("catalog/impartial/test_ferguson.py", "reference.catalog_rules"),
     "fibonacci": ("catalog/impartial/test_fibonacci.py", "reference.heap_rules"),
@@ -89,17 +79,17 @@ REFERENCES: dict[str, tuple[str, str]] = {
     "hackenbush": ("hackenbush/test_exhaustive.py", "reference.hackenbush"),
     "halving": ("catalog/impartial/test_halving.py", "reference.catalog_rules"),
     "kayles": ("heap/test_games.py", "OEIS A002186"),
-    "konane": ("cgt/test_reference_partisan.py", "reference.partisan_rules.KONANE"),
+    "konane": _rules("partisan", "KONANE"),
     "lasker": ("catalog/impartial/test_lasker.py", "reference.catalog_rules"),
     "matrix": ("catalog/impartial/test_matrix.py", "reference.catalog_rules"),
     "moore": ("catalog/impartial/test_moore.py", "reference.heap_rules"),
     "nim": ("core/test_sums.py", "reference.sums (the whole sum searched as one game)"),
     "octal": ("heap/test_games.py", "OEIS A002186-A002188 through the codes 0.77, 0.07, 4.0"),
-    "snort": ("cgt/test_reference_partisan.py", "reference.partisan_rules.SNORT"),
+    "snort": _rules("partisan", "SNORT"),
     "subtraction": ("core/test_sums.py", "reference.sums"),
     "tictactoe": ("search/test_retrograde.py", "reference.minimax"),
-    "toads-frogs": ("cgt/test_reference_partisan.py", "reference.partisan_rules.TOADS_FROGS"),
-    "toppling-dominoes": ("cgt/test_reference_partisan.py", "reference.partisan_rules.TOPPLING"),
+    "toads-frogs": _rules("partisan", "TOADS_FROGS"),
+    "toppling-dominoes": _rules("partisan", "TOPPLING"),
     "treblecross": ("catalog/impartial/test_treblecross.py", "a brute force over strips"),
     "ruler": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
     "mock-turtles": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
@@ -131,3 +121,15 @@ def test_each_reference_file_exists_and_plays_its_game() -> None:
         text = (TESTS / path).read_text(encoding="utf-8").lower()
         words = {name, name.replace("-", "_"), name.replace("-", " "), name.split("-")[0]}
         assert any(w in text for w in words), f"{path} does not mention {name}"
+
+
+def test_each_named_reference_exists() -> None:
+    """A reference named as ``reference.MODULE.NAME`` is there to be used."""
+    checked = 0
+    for name, (_, what) in REFERENCES.items():
+        parts = what.split()[0].removesuffix(",").split(".")
+        if parts[0] == "reference" and len(parts) == 3:
+            module = importlib.import_module(f"tests.reference.{parts[1]}")
+            assert hasattr(module, parts[2]), f"{name}: {what} is not in tests/reference"
+            checked += 1
+    assert checked >= 25  # every reference named down to its rules

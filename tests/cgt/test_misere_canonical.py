@@ -10,6 +10,7 @@ import pytest
 from grundy.cgt.misere import MisereGame, genus, is_tame, phylum, tame_sum_outcome
 from grundy.errors import InvalidSpecError
 from tests.reference import misere_games as ref
+from tests.reference.mex import mex
 
 
 def canon(form: frozenset) -> MisereGame:  # type: ignore[type-arg]
@@ -125,10 +126,7 @@ def test_genus_digits_are_misere_grundy_values_of_sums_with_twos() -> None:
 
 def _normal_grundy(form: frozenset) -> int:  # type: ignore[type-arg]
     seen = {_normal_grundy(o) for o in form}
-    m = 0
-    while m in seen:
-        m += 1
-    return m
+    return mex(seen)
 
 
 def test_tame_sums_follow_misere_nim_on_the_genera() -> None:

@@ -15,6 +15,7 @@ from grundy.core.search import SearchMemo, grundy_by_search, misere_outcome_by_s
 from grundy.heap.bash import Bash
 from grundy.heap.nim import Nim
 from grundy.heap.subtraction import Subtraction
+from tests.reference.mex import mex
 
 
 class Chain(grundy.ImpartialGame[int]):
@@ -141,10 +142,7 @@ def test_splitting_game_matches_product_space_search(n: int) -> None:
             rest = heaps[:i] + heaps[i + 1 :]
             for a in range(1, h // 2 + 1):
                 opts.add(sum_value(tuple(sorted((*rest, a, h - a)))))
-        g = 0
-        while g in opts:
-            g += 1
-        return g
+        return mex(opts)
 
     if n <= 14:
         assert grundy.solve(Halves(), n).grundy == sum_value((n,))

@@ -19,6 +19,16 @@ from grundy.lang.spec import tokenize
         "bash:3 10 + nim 3",
         "nim 0",
         "subtraction:1,2,5..9 3 4",
+        # the search games (grundy.catalog.boards)
+        "tictactoe x.o......",
+        "tictactoe x.o/.x./o..",
+        "connect4:4x4 ..../..../..../xo..",
+        "connect4:5x4 3344",
+        "connect4:7x6",
+        "chomp:3x4",
+        "chomp:4x5 5 3 3 1",
+        "domineering-search:3x3 #../#../... R",
+        "domineering-search:2x4",
     ],
 )
 def test_round_trip(text: str) -> None:

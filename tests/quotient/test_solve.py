@@ -9,23 +9,11 @@ import grundy
 from grundy.core.solve import _misere_by_search
 from grundy.quotient import clear_cache, misere_by_quotient, misere_quotient
 from grundy.quotient.api import _CACHE
-from tests.quotient.helpers import RulesGame, heap_game
+from tests.quotient.helpers import RulesGame, heap_game, winning_moves
 from tests.quotient.reference import MisereOracle, octal_rules
 
 KAYLES = octal_rules("0.77")
 ORACLE = MisereOracle(KAYLES)
-
-
-def _expected_moves(heaps: list[int]) -> set[tuple[int, tuple[int, ...]]]:
-    moves = set()
-    for i, h in enumerate(heaps):
-        if h in heaps[:i]:  # one move per distinct sum: the first of equal heaps
-            continue
-        rest = heaps[:i] + heaps[i + 1 :]
-        for option in {tuple(sorted(o)) for o in KAYLES(h)}:
-            if ORACLE.outcome(rest + list(option)) == "P":
-                moves.add((i, option))
-    return moves
 
 
 @settings(max_examples=40, deadline=None)
@@ -37,7 +25,7 @@ def test_kayles_sums_and_winning_moves(heaps: list[int]) -> None:
     answer = misere_by_quotient(game, heaps, max_moves=1000, quotient=q)
     assert answer is not None
     assert answer.outcome == ORACLE.outcome(heaps)
-    assert set(answer.winning or ()) == _expected_moves(heaps)
+    assert set(answer.winning or ()) == winning_moves(KAYLES, ORACLE, heaps)
     assert answer.winning_total == len(answer.winning or ())
 
 

@@ -8,14 +8,32 @@ the whole position (sums are searched as one game, without XOR).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
+
+from tests.reference.mex import mex
 
 
-def mex(values: set[int]) -> int:
-    g = 0
-    while g in values:
-        g += 1
-    return g
+def misere_search(moves: Callable[[Any], Sequence[Any] | set[Any]]) -> Callable[[Any], bool]:
+    """``wins(position)``: True when the player to move wins ``position`` under misère
+    play (the player who cannot move wins), by memoised recursion over ``moves`` alone."""
+
+    @cache
+    def wins(position: Any) -> bool:
+        options = moves(position)
+        return not options or any(not wins(o) for o in options)
+
+    return wins
+
+
+def sum_moves(parts: tuple[int, ...], moves: Callable[[int], list[int]]) -> list[tuple[int, ...]]:
+    """The moves of a sum of ``parts`` (sorted) searched as one game: one part moves."""
+    return [
+        tuple(sorted((*parts[:i], m, *parts[i + 1 :])))
+        for i, x in enumerate(parts)
+        for m in moves(x)
+    ]
 
 
 # ----- Lasker's Nim: a position is a sorted tuple of heaps ---------------------------
@@ -140,42 +158,10 @@ def removal_value(table: frozenset[int]) -> int:
     return mex({removal_value(t) for t in removal_moves(table)})
 
 
-@cache
-def removal_misere_wins(table: frozenset[int]) -> bool:
-    options = removal_moves(table)
-    if not options:
-        return True
-    return any(not removal_misere_wins(t) for t in options)
+# ----- misère play of the whole position ---------------------------------------------
 
-
-@cache
-def lasker_misere_wins(heaps: tuple[int, ...]) -> bool:
-    heaps = tuple(sorted(h for h in heaps if h))
-    options = lasker_moves(heaps)
-    if not options:
-        return True
-    return any(not lasker_misere_wins(p) for p in options)
-
-
-@cache
-def divisors_misere_wins(numbers: tuple[int, ...]) -> bool:
-    options = [
-        tuple(sorted((*numbers[:i], d, *numbers[i + 1 :])))
-        for i, n in enumerate(numbers)
-        for d in divisor_moves(n)
-    ]
-    if not options:
-        return True
-    return any(not divisors_misere_wins(p) for p in options)
-
-
-@cache
-def halving_misere_wins(piles: tuple[int, ...]) -> bool:
-    options = [
-        tuple(sorted((*piles[:i], m, *piles[i + 1 :])))
-        for i, x in enumerate(piles)
-        for m in halving_moves(x)
-    ]
-    if not options:
-        return True
-    return any(not halving_misere_wins(p) for p in options)
+removal_misere_wins = misere_search(removal_moves)
+#: (a Lasker position drops its empty heaps first)
+lasker_misere_wins = misere_search(lambda heaps: lasker_moves(tuple(sorted(h for h in heaps if h))))
+divisors_misere_wins = misere_search(lambda numbers: sum_moves(numbers, divisor_moves))
+halving_misere_wins = misere_search(lambda piles: sum_moves(piles, halving_moves))

@@ -26,7 +26,15 @@ from __future__ import annotations
 
 import itertools
 
-from tests.reference.partisan_rules import Rules, heap_rules
+from tests.reference.partisan_rules import (
+    Grid,
+    Rules,
+    changed,
+    grid_rules,
+    heap_rules,
+    holding,
+    neighbours,
+)
 
 __all__ = [
     "ANTI_CLOBBER",
@@ -72,27 +80,16 @@ def strips(max_len: int, symbols: str = "tf.") -> list[str]:
 # A state is a tuple of equal-length rows of x (Left), o (Right), . (empty), # (no square).
 
 
-def _anti_clobbers(grid: tuple[str, ...], me: str, them: str) -> list[tuple[str, ...]]:
-    out = []
-    rows, cols = len(grid), len(grid[0])
-    for r, c in itertools.product(range(rows), range(cols)):
-        if grid[r][c] != me:
-            continue
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            rr, cc = r + dr, c + dc
-            if 0 <= rr < rows and 0 <= cc < cols and grid[rr][cc] == ".":
-                cells = [list(row) for row in grid]
-                cells[r][c], cells[rr][cc] = them, me
-                out.append(tuple("".join(row) for row in cells))
-    return out
+def _anti_clobbers(grid: Grid, me: str, them: str) -> list[Grid]:
+    return [
+        changed(grid, {(r, c): them, (rr, cc): me})
+        for r, c in holding(grid, me)
+        for rr, cc in neighbours(grid, r, c)
+        if grid[rr][cc] == "."
+    ]
 
 
-ANTI_CLOBBER = Rules(
-    "anti-clobber",
-    lambda g: _anti_clobbers(g, "x", "o"),
-    lambda g: _anti_clobbers(g, "o", "x"),
-    lambda g: "anti-clobber " + "/".join(g),
-)
+ANTI_CLOBBER = grid_rules("anti-clobber", _anti_clobbers, ("x", "o"), ("o", "x"))
 
 
 # --- Partizan Splittles -----------------------------------------------------------------------

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import combinations
 
+from tests.reference.mex import mex
+
 #: The sets of coins (rightmost first) a move may turn, given the rightmost coin n >= 1.
 TurnSets = Callable[[int], Iterable[tuple[int, ...]]]
 
@@ -33,13 +35,6 @@ def up_to_sets(k: int) -> TurnSets:
     return sets
 
 
-def _mex(values: set[int]) -> int:
-    g = 0
-    while g in values:
-        g += 1
-    return g
-
-
 def row_values(sets: TurnSets, n: int) -> list[int]:
     """Grundy values of every row of n coins, indexed by the mask of heads."""
     masks_of = {m: [sum(1 << (c - 1) for c in s) for s in sets(m)] for m in range(1, n + 1)}
@@ -50,7 +45,7 @@ def row_values(sets: TurnSets, n: int) -> list[int]:
             if mask >> (m - 1) & 1:
                 for t in masks_of[m]:
                     seen.add(values[mask ^ t])
-        values[mask] = _mex(seen)
+        values[mask] = mex(seen)
     return values
 
 
@@ -69,6 +64,6 @@ def grid_values(g_sets: TurnSets, h_sets: TurnSets, w: int, h: int) -> list[int]
             if mask & b:
                 for t in moves[xy]:
                     seen.add(value(mask ^ t))
-        return _mex(seen)
+        return mex(seen)
 
     return [value(mask) for mask in range(1 << (w * h))]

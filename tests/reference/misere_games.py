@@ -10,6 +10,8 @@ import itertools
 from functools import cache
 from typing import Any
 
+from tests.reference.mex import mex
+
 #: A partisan game: (left options, right options), each a tuple of such pairs.
 Tree = tuple[Any, Any]
 
@@ -57,10 +59,7 @@ def misere_grundy(parts: tuple) -> int:  # type: ignore[type-arg]
     for i, p in enumerate(parts):
         for o in p:
             seen.add(misere_grundy(tuple(sorted((*parts[:i], o, *parts[i + 1 :]), key=hash))))
-    m = 0
-    while m in seen:
-        m += 1
-    return m
+    return mex(seen)
 
 
 def nim_product_table(n: int) -> list[list[int]]:
@@ -69,10 +68,7 @@ def nim_product_table(n: int) -> list[list[int]]:
     for a in range(n):
         for b in range(n):
             seen = {t[x][b] ^ t[a][y] ^ t[x][y] for x in range(a) for y in range(b)}
-            m = 0
-            while m in seen:
-                m += 1
-            t[a][b] = m
+            t[a][b] = mex(seen)
     return t
 
 

@@ -238,27 +238,59 @@ def domineering_search_spec(board: Board, mover: str) -> str:
 Grid = tuple[str, ...]
 
 
+#: The four orthogonal steps on a grid.
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def holding(grid: Grid, symbol: str) -> list[tuple[int, int]]:
+    """The (row, column) of each cell of ``grid`` that holds ``symbol``, row by row."""
+    return [
+        (r, c)
+        for r, c in itertools.product(range(len(grid)), range(len(grid[0])))
+        if grid[r][c] == symbol
+    ]
+
+
+def neighbours(grid: Grid, r: int, c: int) -> list[tuple[int, int]]:
+    """The cells of ``grid`` orthogonally next to (r, c)."""
+    return [
+        (r + dr, c + dc)
+        for dr, dc in STEPS
+        if 0 <= r + dr < len(grid) and 0 <= c + dc < len(grid[0])
+    ]
+
+
+def changed(grid: Grid, changes: dict[tuple[int, int], str]) -> Grid:
+    """``grid`` with the cells of ``changes`` set to their new symbols."""
+    cells = [list(row) for row in grid]
+    for (r, c), symbol in changes.items():
+        cells[r][c] = symbol
+    return tuple("".join(row) for row in cells)
+
+
+def grid_rules(
+    name: str, moves: Callable[..., list[Grid]], left: tuple[Any, ...], right: tuple[Any, ...]
+) -> Rules:
+    """A game on a grid written ``NAME ROWS`` (rows split by /): Left's options are
+    ``moves(grid, *left)``, Right's ``moves(grid, *right)``."""
+    return Rules(
+        name,
+        lambda g: moves(g, *left),
+        lambda g: moves(g, *right),
+        lambda g: f"{name} " + "/".join(g),
+    )
+
+
 def _clobbers(grid: Grid, mine: str, theirs: str) -> list[Grid]:
-    out = []
-    rows, cols = len(grid), len(grid[0])
-    for r, c in itertools.product(range(rows), range(cols)):
-        if grid[r][c] != mine:
-            continue
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            r2, c2 = r + dr, c + dc
-            if 0 <= r2 < rows and 0 <= c2 < cols and grid[r2][c2] == theirs:
-                cells = [list(row) for row in grid]
-                cells[r][c], cells[r2][c2] = ".", mine
-                out.append(tuple("".join(row) for row in cells))
-    return out
+    return [
+        changed(grid, {(r, c): ".", (r2, c2): mine})
+        for r, c in holding(grid, mine)
+        for r2, c2 in neighbours(grid, r, c)
+        if grid[r2][c2] == theirs
+    ]
 
 
-CLOBBER = Rules(
-    "clobber",
-    lambda g: _clobbers(g, "x", "o"),
-    lambda g: _clobbers(g, "o", "x"),
-    lambda g: "clobber " + "/".join(g),
-)
+CLOBBER = grid_rules("clobber", _clobbers, ("x", "o"), ("o", "x"))
 
 
 def clobber_boards(rows: int, cols: int) -> list[Grid]:
@@ -419,35 +451,15 @@ def literal_sum(forms: list[int]) -> int:
 
 def _colourings(grid: Grid, mine: str, forbidden: str) -> list[Grid]:
     """Colour one empty cell ``mine`` where no orthogonal neighbour is ``forbidden``."""
-    out = []
-    rows, cols = len(grid), len(grid[0])
-    for r, c in itertools.product(range(rows), range(cols)):
-        if grid[r][c] != ".":
-            continue
-        near = [
-            grid[r + dr][c + dc]
-            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-            if 0 <= r + dr < rows and 0 <= c + dc < cols
-        ]
-        if forbidden not in near:
-            cells = [list(row) for row in grid]
-            cells[r][c] = mine
-            out.append(tuple("".join(row) for row in cells))
-    return out
+    return [
+        changed(grid, {(r, c): mine})
+        for r, c in holding(grid, ".")
+        if forbidden not in [grid[r2][c2] for r2, c2 in neighbours(grid, r, c)]
+    ]
 
 
-COL = Rules(
-    "col",
-    lambda g: _colourings(g, "b", "b"),
-    lambda g: _colourings(g, "r", "r"),
-    lambda g: "col " + "/".join(g),
-)
-SNORT = Rules(
-    "snort",
-    lambda g: _colourings(g, "b", "r"),
-    lambda g: _colourings(g, "r", "b"),
-    lambda g: "snort " + "/".join(g),
-)
+COL = grid_rules("col", _colourings, ("b", "b"), ("r", "r"))
+SNORT = grid_rules("snort", _colourings, ("b", "r"), ("r", "b"))
 
 
 def colouring_boards(rows: int, cols: int, same_may_touch: bool) -> list[Grid]:
@@ -476,10 +488,8 @@ def _jumps(grid: Grid, mine: str, theirs: str) -> list[Grid]:
     same direction: each stopping point is a move."""
     out = []
     rows, cols = len(grid), len(grid[0])
-    for r, c in itertools.product(range(rows), range(cols)):
-        if grid[r][c] != mine:
-            continue
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+    for r, c in holding(grid, mine):
+        for dr, dc in STEPS:
             cells = [list(row) for row in grid]
             at_r, at_c = r, c
             while True:
@@ -495,12 +505,7 @@ def _jumps(grid: Grid, mine: str, theirs: str) -> list[Grid]:
     return out
 
 
-KONANE = Rules(
-    "konane",
-    lambda g: _jumps(g, "x", "o"),
-    lambda g: _jumps(g, "o", "x"),
-    lambda g: "konane " + "/".join(g),
-)
+KONANE = grid_rules("konane", _jumps, ("x", "o"), ("o", "x"))
 
 
 # --- Fission --------------------------------------------------------------------------------
@@ -508,27 +513,19 @@ KONANE = Rules(
 
 
 def _fissions(grid: Grid, dr: int, dc: int) -> list[Grid]:
-    out = []
     rows, cols = len(grid), len(grid[0])
 
     def empty(r: int, c: int) -> bool:
         return 0 <= r < rows and 0 <= c < cols and grid[r][c] == "."
 
-    for r, c in itertools.product(range(rows), range(cols)):
-        if grid[r][c] == "x" and empty(r - dr, c - dc) and empty(r + dr, c + dc):
-            cells = [list(row) for row in grid]
-            cells[r][c] = "."
-            cells[r - dr][c - dc] = cells[r + dr][c + dc] = "x"
-            out.append(tuple("".join(row) for row in cells))
-    return out
+    return [
+        changed(grid, {(r, c): ".", (r - dr, c - dc): "x", (r + dr, c + dc): "x"})
+        for r, c in holding(grid, "x")
+        if empty(r - dr, c - dc) and empty(r + dr, c + dc)
+    ]
 
 
-FISSION = Rules(
-    "fission",
-    lambda g: _fissions(g, 1, 0),  # Left: north and south
-    lambda g: _fissions(g, 0, 1),  # Right: east and west
-    lambda g: "fission " + "/".join(g),
-)
+FISSION = grid_rules("fission", _fissions, (1, 0), (0, 1))  # Left: north-south; Right: east-west
 
 
 def grids(rows: int, cols: int, symbols: str) -> list[Grid]:
@@ -558,25 +555,15 @@ def _slides(cells: list[list[str]], r: int, c: int) -> list[tuple[int, int]]:
 
 def _amazon_moves(grid: Grid, me: str) -> list[Grid]:
     out = []
-    for r, c in itertools.product(range(len(grid)), range(len(grid[0]))):
-        if grid[r][c] != me:
-            continue
+    for r, c in holding(grid, me):
         for tr, tc in _slides([list(row) for row in grid], r, c):
-            cells = [list(row) for row in grid]
-            cells[r][c], cells[tr][tc] = ".", me
-            for ar, ac in _slides(cells, tr, tc):
-                shot = [list(row) for row in cells]
-                shot[ar][ac] = "#"
-                out.append(tuple("".join(row) for row in shot))
+            moved = changed(grid, {(r, c): ".", (tr, tc): me})
+            for ar, ac in _slides([list(row) for row in moved], tr, tc):
+                out.append(changed(moved, {(ar, ac): "#"}))
     return out
 
 
-AMAZONS = Rules(
-    "amazons",
-    lambda g: _amazon_moves(g, "x"),
-    lambda g: _amazon_moves(g, "o"),
-    lambda g: "amazons " + "/".join(g),
-)
+AMAZONS = grid_rules("amazons", _amazon_moves, ("x",), ("o",))
 
 
 # --- Eatcake, Maundy Cake, Turn-and-Eatcake ---------------------------------------------------

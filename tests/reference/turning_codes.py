@@ -12,6 +12,8 @@ import re
 from functools import cache
 from itertools import combinations, pairwise
 
+from tests.reference.mex import mex
+
 #: One element: (least, most or None, set of modifier letters, span or None).
 Element = tuple[int, int | None, frozenset[str], int | None]
 
@@ -61,13 +63,6 @@ def turn_sets(code: str, n: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _mex(values: set[int]) -> int:
-    g = 0
-    while g in values:
-        g += 1
-    return g
-
-
 def row_value(code: str, mask: int) -> int:
     """The Grundy value of the row whose heads are the set bits (bit i-1: coin i)."""
 
@@ -81,6 +76,6 @@ def row_value(code: str, mask: int) -> int:
         for n in range(1, m.bit_length() + 1):
             if m >> (n - 1) & 1:
                 seen.update(value(m ^ t) for t in sets(n))
-        return _mex(seen)
+        return mex(seen)
 
     return value(mask)

@@ -12,14 +12,7 @@ import grundy
 from grundy.catalog.boards.chomp import Chomp
 from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.errors import SolvedFileError
-from grundy.search import clear_tables, load_table, remember_table, retrograde, save_table
-
-
-@pytest.fixture
-def saved(tmp_path: Path) -> Path:
-    path = tmp_path / "ttt.sqlite"
-    save_table(path, TicTacToe(), retrograde(TicTacToe(), 0, max_positions=10_000))
-    return path
+from grundy.search import clear_tables, load_table, remember_table, retrograde
 
 
 def test_round_trip(saved: Path) -> None:

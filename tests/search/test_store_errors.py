@@ -15,13 +15,6 @@ from grundy.search import load_table, retrograde, save_table
 from grundy.search.protocol import MATE
 
 
-@pytest.fixture
-def saved(tmp_path: Path) -> Path:
-    path = tmp_path / "ttt.sqlite"
-    save_table(path, TicTacToe(), retrograde(TicTacToe(), 0, max_positions=10_000))
-    return path
-
-
 def _edit(path: Path, *sql: tuple[str, tuple[Any, ...]]) -> None:
     with closing(sqlite3.connect(path)) as db:
         for statement, args in sql:
@@ -33,31 +26,23 @@ def _one_line(info: pytest.ExceptionInfo[SolvedFileError]) -> None:
     assert "\n" not in str(info.value) and len(str(info.value)) < 300
 
 
-def test_missing_root(saved: Path) -> None:
-    _edit(saved, ("DELETE FROM meta WHERE key = 'root'", ()))
-    with pytest.raises(SolvedFileError, match="no root") as info:
-        load_table(saved, TicTacToe())
-    _one_line(info)
+#: Damages to a saved table (an SQL statement and its arguments) and what the error says.
+_ROOT = "UPDATE meta SET value = ? WHERE key = 'root'"
+_SCORE = "UPDATE scores SET score = ? WHERE rowid = 1"
+DAMAGES: list[tuple[str, tuple[Any, ...], str]] = [
+    ("DELETE FROM meta WHERE key = 'root'", (), "no root"),
+    *((_ROOT, (root,), "malformed root") for root in ["zz", "0", "x" * 1000]),
+    ("UPDATE scores SET state = 'abc' WHERE rowid = 1", (), "state stored as str"),
+    *((_SCORE, (score,), "invalid score") for score in ["win", 1.5, MATE + 1, -MATE - 1, 2**62]),
+]
 
 
-@pytest.mark.parametrize("root", ["zz", "0", "x" * 1000])
-def test_malformed_root(saved: Path, root: str) -> None:
-    _edit(saved, ("UPDATE meta SET value = ? WHERE key = 'root'", (root,)))
-    with pytest.raises(SolvedFileError, match="malformed root") as info:
-        load_table(saved, TicTacToe())
-    _one_line(info)
-
-
-def test_text_state(saved: Path) -> None:
-    _edit(saved, ("UPDATE scores SET state = 'abc' WHERE rowid = 1", ()))
-    with pytest.raises(SolvedFileError, match="state stored as str"):
-        load_table(saved, TicTacToe())
-
-
-@pytest.mark.parametrize("score", ["win", 1.5, MATE + 1, -MATE - 1, 2**62])
-def test_invalid_scores(saved: Path, score: Any) -> None:
-    _edit(saved, ("UPDATE scores SET score = ? WHERE rowid = 1", (score,)))
-    with pytest.raises(SolvedFileError, match="invalid score") as info:
+@pytest.mark.parametrize(("statement", "args", "match"), DAMAGES)
+def test_a_damaged_file_is_one_clear_error(
+    saved: Path, statement: str, args: tuple[Any, ...], match: str
+) -> None:
+    _edit(saved, (statement, args))
+    with pytest.raises(SolvedFileError, match=match) as info:
         load_table(saved, TicTacToe())
     _one_line(info)
 

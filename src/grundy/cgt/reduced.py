@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from grundy.cgt import _table as T
@@ -34,6 +35,22 @@ def _inf_le(a: int, b: int) -> bool:
     return T.RSTOP[T.add(b, T.neg(a))] >= 0
 
 
+def _bypass_one(
+    options: list[int],
+    back: T.Column[tuple[int, ...]],
+    forward: T.Column[tuple[int, ...]],
+    reverses: Callable[[int], bool],
+) -> list[int] | None:
+    """``options`` with the first one that ``reverses`` through one of its ``back``
+    options replaced by that option's ``forward`` options (sorted, once each), or None
+    when none does."""
+    for i, opt in enumerate(options):
+        through = next((r for r in back[opt] if reverses(r)), None)
+        if through is not None:
+            return sorted(set(options[:i] + options[i + 1 :]) | set(forward[through]))
+    return None
+
+
 def _reduce(gid: int) -> int:
     found = _rcf.get(gid)
     if found is not None:
@@ -43,21 +60,15 @@ def _reduce(gid: int) -> int:
     else:
         lefts = sorted({_reduce(o) for o in T.LEFT[gid]})
         rights = sorted({_reduce(o) for o in T.RIGHT[gid]})
-        changed = True
-        while changed:
-            changed = False
-            for i, opt in enumerate(lefts):
-                back = next((r for r in T.RIGHT[opt] if _inf_le(r, gid)), None)
-                if back is not None:
-                    lefts = sorted(set(lefts[:i] + lefts[i + 1 :]) | set(T.LEFT[back]))
-                    changed = True
-                    break
-            for i, opt in enumerate(rights):
-                back = next((lo for lo in T.LEFT[opt] if _inf_le(gid, lo)), None)
-                if back is not None:
-                    rights = sorted(set(rights[:i] + rights[i + 1 :]) | set(T.RIGHT[back]))
-                    changed = True
-                    break
+        while True:
+            new_lefts = _bypass_one(lefts, T.RIGHT, T.LEFT, lambda r: _inf_le(r, gid))
+            new_rights = _bypass_one(rights, T.LEFT, T.RIGHT, lambda lo: _inf_le(gid, lo))
+            if new_lefts is None and new_rights is None:
+                break
+            if new_lefts is not None:
+                lefts = new_lefts
+            if new_rights is not None:
+                rights = new_rights
         lefts = [a for a in lefts if not any(b != a and _inf_le(a, b) for b in lefts)]
         rights = [a for a in rights if not any(b != a and _inf_le(b, a) for b in rights)]
         result = T.make(lefts, rights)

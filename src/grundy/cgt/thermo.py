@@ -15,8 +15,10 @@ CanonicalGame('3/4*')
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 from grundy.cgt import _table as T
 from grundy.cgt import _translate as X
@@ -24,6 +26,8 @@ from grundy.cgt._piecewise import Wall, lower, upper
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
 from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError
+
+R = TypeVar("R")
 
 __all__ = [
     "Thermograph",
@@ -245,43 +249,45 @@ def heat(g: GameLike, t: GameLike) -> CanonicalGame:
     if game._x:  # past the table's numbers: the same recursion on x + G, with exact pairs
         return _heat_pair(game, game_of(t))
     tid = game_of(t)._id
-    ntid = T.neg(tid)
-    memo: dict[int, int] = {}
-
-    def go(gid: int) -> int:
-        if T.NUMBER[gid] is not None:
-            return gid
-        found = memo.get(gid)
-        if found is None:
-            found = T.make(
-                [T.add(go(o), tid) for o in T.LEFT[gid]],
-                [T.add(go(o), ntid) for o in T.RIGHT[gid]],
-            )
-            memo[gid] = found
-        return found
-
-    return CanonicalGame._of(go(game_of(g)._id))
+    return CanonicalGame._of(
+        _integral(game._id, lambda gid, _num: gid, T.make, T.add, tid, T.neg(tid))
+    )
 
 
 def _heat_pair(game: CanonicalGame, t: CanonicalGame) -> CanonicalGame:
     shift, tp = game._x, (t._x, t._gid)
-    ntp = X.neg(tp)
-    memo: dict[int, X.Pair] = {}
+    return CanonicalGame._pair(
+        _integral(game._gid, lambda _gid, num: X.number(shift + num), X.make, X.add, tp, X.neg(tp))
+    )
 
-    def go(gid: int) -> X.Pair:
+
+def _integral(  # noqa: PLR0917 (private: the two algebras' operations)
+    root: int,
+    number: Callable[[int, Fraction], R],
+    make: Callable[[list[R], list[R]], R],
+    add: Callable[[R, R], R],
+    t: R,
+    minus_t: R,
+) -> R:
+    """Norton's integral of the table's game ``root`` by ``t``, in the algebra of ``make``
+    and ``add`` (table ids, or exact pairs past the table's numbers): a number ``x`` (id
+    ``gid``) is ``number(gid, x)``, any other game ``{t + ∫G^L | -t + ∫G^R}``."""
+    memo: dict[int, R] = {}
+
+    def go(gid: int) -> R:
         num = T.NUMBER[gid]
         if num is not None:
-            return X.number(shift + num)
+            return number(gid, num)
         found = memo.get(gid)
         if found is None:
-            found = X.make(
-                [X.add(go(o), tp) for o in T.LEFT[gid]],
-                [X.add(go(o), ntp) for o in T.RIGHT[gid]],
+            found = make(
+                [add(go(o), t) for o in T.LEFT[gid]],
+                [add(go(o), minus_t) for o in T.RIGHT[gid]],
             )
             memo[gid] = found
         return found
 
-    return CanonicalGame._pair(go(game._gid))
+    return go(root)
 
 
 @T.guarded

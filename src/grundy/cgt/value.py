@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, MutableMapping, Sequence
 from fractions import Fraction
 from html import escape as _escape
-from typing import TYPE_CHECKING, ClassVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from grundy.cgt import _table as T
 from grundy.cgt import _translate as X
@@ -84,17 +84,8 @@ class CanonicalGame:
         x, gid = p
         if not x:
             return cls._of(gid)
-        key = (x, gid)
-        obj = cls._big.get(key)
-        if obj is None:
-            with _LIVE_LOCK:
-                obj = cls._big.get(key)
-                if obj is None:
-                    obj = object.__new__(cls)
-                    object.__setattr__(obj, "_gid", gid)
-                    object.__setattr__(obj, "_x", x)
-                    cls._big[key] = obj
-        return obj
+        obj = cls._big.get((x, gid))
+        return cls._new(cls._big, (x, gid), gid, x) if obj is None else obj
 
     @property
     def _p(self) -> X.Pair:
@@ -103,14 +94,21 @@ class CanonicalGame:
     @classmethod
     def _of(cls, gid: int) -> CanonicalGame:
         obj = cls._live.get(gid)
-        if obj is None:
-            with _LIVE_LOCK:  # one object per id, so clear_cache renumbers every one
-                obj = cls._live.get(gid)
-                if obj is None:
-                    obj = object.__new__(cls)
-                    object.__setattr__(obj, "_gid", gid)
-                    object.__setattr__(obj, "_x", _ZERO)
-                    cls._live[gid] = obj
+        return cls._new(cls._live, gid, gid, _ZERO) if obj is None else obj
+
+    @classmethod
+    def _new(
+        cls, table: MutableMapping[Any, CanonicalGame], key: Hashable, gid: int, x: Fraction
+    ) -> CanonicalGame:
+        """The one object of ``key`` in ``table``, made under the lock if no other thread
+        made it first (one object per id, so clear_cache renumbers every one)."""
+        with _LIVE_LOCK:
+            obj = table.get(key)
+            if obj is None:
+                obj = object.__new__(cls)
+                object.__setattr__(obj, "_gid", gid)
+                object.__setattr__(obj, "_x", x)
+                table[key] = obj
         return obj
 
     def __setattr__(self, name: str, value: object) -> None:

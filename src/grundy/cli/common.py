@@ -19,6 +19,7 @@ __all__ = [
     "OneLineParser",
     "UsageError",
     "add_ascii",
+    "add_heap_game",
     "add_limits",
     "add_time_limit",
     "comma_hint",
@@ -59,6 +60,12 @@ def comma_hint(tokens: list[str], message: str) -> str | None:
             spaced = [*tokens[:i], *parts, *tokens[i + 1 :]]
             return f"separate the numbers with spaces: {' '.join(spaced)}"
     return None
+
+
+def add_heap_game(p: argparse.ArgumentParser, example: str = "octal:0.07") -> None:
+    """The heap game that a command of heap tables works on (``grundy table``, ``period``,
+    ``quotient``): the words of its spec."""
+    p.add_argument("game", nargs="+", metavar="SPEC", help=f"a heap game, e.g. kayles or {example}")
 
 
 def add_time_limit(p: argparse.ArgumentParser) -> None:

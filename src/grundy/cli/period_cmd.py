@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from grundy import bounded
-from grundy.cli.common import add_time_limit, integer_at_least, progress_line
+from grundy.cli.common import add_heap_game, add_time_limit, integer_at_least, progress_line
 from grundy.cli.table_cmd import MAX_TABLE_BYTES, game_from_words, table_bytes
 from grundy.errors import UnsupportedError
 
@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
         help="the period of a heap game's Grundy values, with a proof where one exists",
         description="Find preperiod, period and saltus, e.g.: grundy period kayles",
     )
-    p.add_argument("game", nargs="+", metavar="SPEC", help="a heap game, e.g. kayles or octal:0.07")
+    add_heap_game(p)
     p.add_argument(
         "-n",
         type=_natural,

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from grundy import HeapGame
-from grundy.cli.common import integer_at_least, seconds
+from grundy.cli.common import add_heap_game, integer_at_least, seconds
 from grundy.cli.table_cmd import game_from_words
 from grundy.errors import InvalidSpecError, SearchLimitError, UnsupportedError
 from grundy.lang import check_target
@@ -50,7 +50,7 @@ def register(sub: Any) -> None:
         help="misère quotient of a heap game (Plambeck–Siegel)",
         description="The misère quotient of heaps 0..N, e.g.: grundy quotient octal:0.75 -n 30",
     )
-    p.add_argument("game", nargs="+", metavar="SPEC", help="a heap game, e.g. kayles or octal:0.75")
+    add_heap_game(p, "octal:0.75")
     p.add_argument("-n", type=_natural, default=30, metavar="N", help="the last heap (default 30)")
     p.add_argument("--json", action="store_true", help="print everything as one JSON object")
     p.add_argument("--table", action="store_true", help="also print the multiplication table")

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from grundy import REGISTRY, Ruleset, bounded
-from grundy.cli.common import integer_at_least, seconds
+from grundy.cli.common import add_heap_game, integer_at_least, seconds
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.heap import MAX_TABLE_BYTES, SAVE_EVERY, STREAM_PROOF_SIZES, table_bytes
 from grundy.lang import SPEC_SYNTAX, check_target, tokenize
@@ -57,7 +57,7 @@ def register(sub: Any) -> None:
         help="Grundy values of heaps 0..N of a heap game",
         description="Grundy values of heaps 0..N, e.g.: grundy table kayles -n 100",
     )
-    p.add_argument("game", nargs="+", metavar="SPEC", help="a heap game, e.g. kayles or octal:0.07")
+    add_heap_game(p)
     p.add_argument("-n", type=_natural, required=True, metavar="N", help="the last heap size")
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="print {values, periodicity} as JSON")

@@ -549,7 +549,7 @@ class HeapGame(ImpartialGame[int]):
     Arguments are non-negative integers, one heap each (``nim 3 4 5``).
     """
 
-    merges_components: ClassVar[bool] = True
+    merges_components = True
     #: The smallest heap (Divisors starts at 1).
     first_state: ClassVar[int] = 0
 
@@ -616,7 +616,7 @@ class PartisanGame(Ruleset, Generic[S]):
     """
 
     game_type: ClassVar[GameType] = GameType(impartial=False)
-    family: ClassVar[str] = "partisan"
+    family = "partisan"
     #: Regions of rulesets with the same memo family share one memo of values (None:
     #: the ruleset itself is the family).
     memo_family: ClassVar[str | None] = None

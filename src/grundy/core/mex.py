@@ -7,7 +7,7 @@ from typing import Any
 
 from grundy.errors import InvalidSpecError
 
-__all__ = ["mex", "nim_sum"]
+__all__ = ["least_missing", "mex", "nim_sum"]
 
 #: The most values one call takes (a bigger iterable is refused as it is read).
 MAX_VALUES = 10**7
@@ -56,7 +56,17 @@ def mex(values: Iterable[int]) -> int:
     >>> mex([])
     0
     """
-    seen = set(_ints(values, "mex"))
+    return least_missing(_ints(values, "mex"))
+
+
+def least_missing(values: Iterable[int]) -> int:
+    """:func:`mex` of values already known to be non-negative ints (no checks: for the
+    solvers' own values).
+
+    >>> least_missing(v for v in (0, 2, 1, 4))
+    3
+    """
+    seen = set(values)
     m = 0
     while m in seen:
         m += 1

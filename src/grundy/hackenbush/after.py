@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 from grundy.core.cache import BoundedCache, register
-from grundy.hackenbush.graph import Edge, Picture
+from grundy.hackenbush.graph import Edge, Picture, edge_text
 from grundy.hackenbush.values import Analysis, Cut
 
 __all__ = ["Origin", "PictureAfterCut", "apply_cut", "far_side", "origin_of", "plain"]
@@ -56,11 +56,6 @@ def apply_cut(analysis: Analysis, move: Cut) -> Picture:
     deep = analysis.deep_tin()
     keep = (deep < lo) | (deep >= hi)
     return tuple(itertools.compress(picture, keep.tolist()))
-
-
-def _edge_text(e: Edge, weighted: bool) -> str:
-    u, v, w = e
-    return f"{u}-{v}:{w}" if weighted and w != 1 else f"{u}-{v}"
 
 
 class Origin:
@@ -105,7 +100,7 @@ class Origin:
                     n += np.where(w != 1, _digits(w) + 1, 0)
             else:
                 n = np.fromiter(
-                    (len(_edge_text(e, a.weighted)) for e in a.picture), np.int64, len(a.picture)
+                    (len(edge_text(e, a.weighted)) for e in a.picture), np.int64, len(a.picture)
                 )
             self._lengths = n
         return self._lengths
@@ -165,7 +160,7 @@ class Origin:
                     pieces.append(insert[1])
                     size += len(insert[1]) + 1
                     insert = None
-                text = _edge_text(picture[int(i)], weighted)
+                text = edge_text(picture[int(i)], weighted)
                 pieces.append(text)
                 size += len(text) + 1
                 if size > most:
@@ -280,7 +275,7 @@ class PictureAfterCut(Sequence[Edge]):
             if self.move.lower:
                 u, v, w = a.picture[i]
                 new = (u, v, w - 1)
-                insert = (bisect.bisect_left(a.picture, new), _edge_text(new, a.weighted))
+                insert = (bisect.bisect_left(a.picture, new), edge_text(new, a.weighted))
             return origin.head_without(
                 most,
                 lambda lo, hi: None if not lo <= i < hi else [k == i for k in range(lo, hi)],
@@ -307,7 +302,7 @@ class PictureAfterCut(Sequence[Edge]):
             u, v, w = a.picture[i]
             new = (u, v, w - 1)
             k = bisect.bisect_left(a.picture, new)  # the new edge goes before edge k (k <= i)
-            return self.origin.text_without([i], (k, _edge_text(new, a.weighted)))
+            return self.origin.text_without([i], (k, edge_text(new, a.weighted)))
         if not a.forest.bridge[i]:
             return self.origin.text_without([i])
         import numpy as np  # noqa: PLC0415 (lazy: numpy)
@@ -365,7 +360,7 @@ def known_head(picture: Any, weighted: bool, most: int) -> tuple[str, int] | Non
     for e in picture:
         if size > most:
             break
-        pieces.append(_edge_text(e, weighted))
+        pieces.append(edge_text(e, weighted))
         size += len(pieces[-1]) + 1
     shown = '"' + " ".join(pieces)
     return (shown + '"' if len(shown) + 1 == total else shown), total

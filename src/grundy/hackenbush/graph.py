@@ -32,6 +32,7 @@ __all__ = [
     "Picture",
     "connected_to_ground",
     "cut",
+    "edge_text",
     "format_edges",
     "lower",
     "make_picture",
@@ -316,7 +317,7 @@ def parse_edges(args: Sequence[str], weighted: bool) -> Picture:
         joined = set(kept)
         stray = next(e for e in picture if e not in joined)  # the first, as the bulk reader
         raise InvalidSpecError(
-            f"edge {_edge_text(stray, weighted)} is not connected to the ground (vertex 0)",
+            f"edge {edge_text(stray, weighted)} is not connected to the ground (vertex 0)",
             SYNTAX,
         )
     return picture
@@ -354,20 +355,21 @@ def _picture_by_arrays(chunks: list[list[Edge] | _Arrays], weighted: bool) -> Pi
         i = arrays.first_stray
         stray = (int(arrays.lo[i]), int(arrays.hi[i]), int(arrays.w[i]))
         raise InvalidSpecError(
-            f"edge {_edge_text(stray, weighted)} is not connected to the ground (vertex 0)",
+            f"edge {edge_text(stray, weighted)} is not connected to the ground (vertex 0)",
             SYNTAX,
         )
     return picture_from_arrays(arrays)
 
 
-def _edge_text(e: Edge, weighted: bool) -> str:
+def edge_text(e: Edge, weighted: bool) -> str:
+    """An edge as written in a picture (``U-V``, or ``U-V:W`` for a weight other than 1)."""
     u, v, w = e
     return f"{u}-{v}:{w}" if weighted and w != 1 else f"{u}-{v}"
 
 
 def format_edges(picture: Picture, weighted: bool) -> str:
     """The argument text of a picture, quoted (``"0-1 1-2"``; ``""`` when empty)."""
-    return '"' + " ".join(_edge_text(e, weighted) for e in picture) + '"'
+    return '"' + " ".join(edge_text(e, weighted) for e in picture) + '"'
 
 
 #: Pictures with at least this many edges are checked by the compiled kernel.

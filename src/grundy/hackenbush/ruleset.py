@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.core.board import Graph, layered_graph
 from grundy.core.cache import register
@@ -100,19 +100,19 @@ class Hackenbush(ImpartialGame[Picture]):
     """
 
     weighted: bool = False
-    name: ClassVar[str] = "hackenbush"
-    rule: ClassVar[str] = (
+    name = "hackenbush"
+    rule = (
         "delete one edge; edges no longer connected to the ground (vertex 0) disappear "
         "(hackenbush:weighted: lower one edge's weight by one)"
     )
-    example: ClassVar[str] = 'hackenbush "0-1 1-2 1-3 2-3 0-4"'
-    aliases: ClassVar[tuple[str, ...]] = ("green-hackenbush",)
+    example = 'hackenbush "0-1 1-2 1-3 2-3 0-4"'
+    aliases = ("green-hackenbush",)
 
     @classmethod
     def from_params(cls, params: str | None) -> Hackenbush:
         return _factory(params)
 
-    syntax: ClassVar[str] = SYNTAX
+    syntax = SYNTAX
 
     def params_text(self) -> str | None:
         return "weighted" if self.weighted else None

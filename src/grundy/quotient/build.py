@@ -49,6 +49,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 from math import gcd
 
@@ -272,28 +273,23 @@ class QuotientBuilder:
         time limit of :func:`grundy.core.limits.bounded`) raise
         :class:`~grundy.errors.SearchLimitError` (a :class:`QuotientLimitError` or
         :class:`~grundy.errors.TimeLimitError`); the heaps finished so far are kept."""
+        extend = partial(
+            self._extend,
+            last,
+            max_order=max_order,
+            deadline=deadline,
+            progress=progress,
+            max_states=max_states,
+            max_work=max_work,
+        )
         with self.lock:
             try:
-                self._extend(
-                    last,
-                    max_order=max_order,
-                    deadline=deadline,
-                    progress=progress,
-                    max_states=max_states,
-                    max_work=max_work,
-                )
+                extend()
             except SearchLimitError:
                 self._settle(max_work, None, final=False)
                 raise
             if not self._settle(max_work, deadline, final=True):
-                self._extend(
-                    last,
-                    max_order=max_order,
-                    deadline=deadline,
-                    progress=progress,
-                    max_states=max_states,
-                    max_work=max_work,
-                )
+                extend()  # again, exactly this time
 
     def _settle(self, max_work: int, deadline: float | None, *, final: bool) -> bool:
         """Check the heaps placed by mex interpolation exactly; False (after rolling back to

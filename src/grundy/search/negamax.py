@@ -32,7 +32,7 @@ from typing import Any
 from grundy.core.game import Ruleset
 from grundy.core.limits import checkpoint
 from grundy.errors import LoopyGameError, UnsupportedError
-from grundy.search.protocol import DRAW, LOSS, MATE, WIN, unpack
+from grundy.search.protocol import DRAW, LOSS, MATE, WIN, backup, unpack
 
 __all__ = ["MAX_DEPTH", "NegamaxAnswer", "NegamaxTable", "negamax"]
 
@@ -74,17 +74,9 @@ class NegamaxAnswer:
         return unpack(self.score)[1]
 
 
-def _flip(v: int) -> int:
-    """The score of a position from its option's score (``backup``)."""
-    if v > 0:
-        return 1 - v
-    if v < 0:
-        return -v - 1
-    return 0
-
-
 def _unflip(v: int) -> int:
-    """The inverse of :func:`_flip`: the option score that backs up to ``v`` (for windows)."""
+    """The inverse of :func:`~grundy.search.protocol.backup`: the option score that backs
+    up to ``v`` (for windows)."""
     if v < 0:
         return 1 - v
     if v > 0:
@@ -153,7 +145,7 @@ class _Search:
             if c in self.path:
                 self.path.discard(s)
                 raise LoopyGameError([s, c])
-            v = _flip(self.search(c, _unflip(beta), _unflip(alpha), depth - 1, ply + 1))
+            v = backup(self.search(c, _unflip(beta), _unflip(alpha), depth - 1, ply + 1))
             if v > best:
                 best = v
                 best_move = c
@@ -216,6 +208,6 @@ def _best_move(game: Any, search: _Search, root: Any, score: int) -> Any:
         options.insert(0, hint)
     for c in options:
         search.cuts = 0
-        if _flip(search.search(c, -_INF, _INF, MAX_DEPTH, 1)) == score:
+        if backup(search.search(c, -_INF, _INF, MAX_DEPTH, 1)) == score:
             return c
     return None

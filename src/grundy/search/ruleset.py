@@ -99,7 +99,7 @@ class TwoPlayerRuleset(Ruleset):
     #: The state records the player to move, and a position is solved alone by search.
     game_type: ClassVar[GameType] = GameType(impartial=False, summable=False)
     #: Who moves, for the words of a result ("the player to move").
-    family: ClassVar[str] = "two-player"
+    family = "two-player"
 
     def moves(self, state: Any) -> Iterable[Any]:
         """Every position the player to move can reach (empty when the game is over)."""

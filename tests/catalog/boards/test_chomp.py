@@ -15,6 +15,7 @@ from grundy.catalog.boards.domineering import DomineeringSearch
 from grundy.catalog.boards.tictactoe import TicTacToe
 from grundy.cgt.games.domineering import Domineering
 from grundy.core.position import Position
+from tests.reference.mex import mex
 
 
 def _shapes(rows: int, cols: int) -> list[tuple[int, ...]]:
@@ -38,10 +39,7 @@ def _reference_grundy(shape: tuple[int, ...]) -> int:
                 continue
             after = tuple(min(n, j) if k >= i else n for k, n in enumerate(shape))
             options.add(_reference_grundy(after))
-    g = 0
-    while g in options:
-        g += 1
-    return g
+    return mex(options)
 
 
 # Bounds: every position of every bar up to 3 rows and 4 columns (and 4x3), 1 + 4 + ... shapes.

@@ -27,25 +27,6 @@ def _data(name: str) -> list[list[str]]:
 
 
 @pytest.mark.parametrize(
-    "spec",
-    [
-        "tictactoe x.o......",
-        "tictactoe x.o/.x./o..",
-        "connect4:4x4 ..../..../..../xo..",
-        "connect4:5x4 3344",
-        "connect4:7x6",
-        "chomp:3x4",
-        "chomp:4x5 5 3 3 1",
-        "domineering-search:3x3 #../#../... R",
-        "domineering-search:2x4",
-    ],
-)
-def test_round_trip(spec: str) -> None:
-    p = grundy.parse(spec)
-    assert grundy.parse(str(p)) == p
-
-
-@pytest.mark.parametrize(
     ("spec", "words"),
     [
         ("tictactoe xx.......", "x = o or o + 1"),

@@ -12,17 +12,11 @@ import grundy
 from grundy.catalog.impartial.treblecross import Treblecross
 from grundy.core.board import Strip
 from grundy.errors import InvalidSpecError
+from tests.reference.mex import mex
 
 DATA = Path(__file__).parent / "data" / "treblecross.txt"
 #: Every strip (crosses at least three apart) up to this length is compared.
 LONGEST = 12
-
-
-def _mex(values: set[int]) -> int:
-    m = 0
-    while m in values:
-        m += 1
-    return m
 
 
 @cache
@@ -33,7 +27,7 @@ def _brute(strip: str) -> int:
     for i in range(n):
         if all(strip[j] != "x" for j in range(max(0, i - 2), min(n, i + 3))):
             options.add(_brute(strip[:i] + "x" + strip[i + 1 :]))
-    return _mex(options)
+    return mex(options)
 
 
 @cache

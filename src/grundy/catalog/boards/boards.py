@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from html import escape
-from typing import Any
+from typing import Any, ClassVar
 
 from grundy.core.text import svg_document, svg_number
 from grundy.errors import InvalidSpecError, SearchLimitError
@@ -13,6 +13,7 @@ from grundy.search.protocol import DRAW, LOSS
 
 __all__ = [
     "CELL",
+    "SizedSearch",
     "board_rows",
     "board_svg",
     "check_search_size",
@@ -239,3 +240,32 @@ def check_turns(  # noqa: PLR0917 - the board's text, its two sides, the rule, t
             syntax,
         )
     return mine
+
+
+class SizedSearch:
+    """A board game searched by two-player search whose search is refused at once when its
+    estimated size is far beyond the limit (:func:`check_search_size`): the game gives
+    :attr:`search_slack`, :meth:`search_estimate` and :meth:`smaller_search`."""
+
+    #: How many times the limit an estimate may be before the search is refused.
+    search_slack: ClassVar[int]
+
+    def search_estimate(self, state: Any) -> int:
+        """The game's count (or upper bound) of the positions reachable from ``state``."""
+        raise NotImplementedError
+
+    def smaller_search(self) -> str:
+        """What can be asked instead, for the message that refuses a search."""
+        raise NotImplementedError
+
+    def check_search_size(self, state: Any, max_positions: int) -> None:
+        """Refuse at once (:class:`~grundy.errors.SearchLimitError`) a position whose
+        search is far beyond ``max_positions`` (see :attr:`search_slack`)."""
+        check_search_size(
+            self,
+            state,
+            self.search_estimate(state),
+            max_positions,
+            slack=self.search_slack,
+            smaller=self.smaller_search(),
+        )

@@ -28,9 +28,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from math import comb
-from typing import Any, ClassVar
+from typing import Any
 
-from grundy.catalog.boards.boards import CELL, board_svg, check_search_size, parse_size
+from grundy.catalog.boards.boards import CELL, SizedSearch, board_svg, parse_size
 from grundy.core.board import Grid
 from grundy.core.game import ImpartialGame, Play, Player
 from grundy.core.params import parse_natural
@@ -50,7 +50,7 @@ SEARCH_SLACK = 10
 
 
 @dataclass(frozen=True)
-class Chomp(ImpartialGame[int]):
+class Chomp(SizedSearch, ImpartialGame[int]):
     """Chomp, an impartial game; a state packs the row lengths, row ``i`` in bits ``i*b``
     up (``b`` bits each).
 
@@ -61,20 +61,20 @@ class Chomp(ImpartialGame[int]):
 
     rows: int = 3
     cols: int = 4
-    name: ClassVar[str] = "chomp"
-    rule: ClassVar[str] = (
+    name = "chomp"
+    rule = (
         "take a square and every square above and to the right of it; "
         "whoever must take the poisoned corner square loses"
     )
-    example: ClassVar[str] = "chomp:3x4"
-    family: ClassVar[str] = "two-player"
-    search_alone: ClassVar[bool] = True
+    example = "chomp:3x4"
+    search_slack = SEARCH_SLACK
+    search_alone = True
 
     @classmethod
     def from_params(cls, params: str | None) -> Chomp:
         return _factory(params)
 
-    syntax: ClassVar[str] = _SYNTAX
+    syntax = _SYNTAX
     _bits: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -239,17 +239,8 @@ class Chomp(ImpartialGame[int]):
             ways = [below[v] for v in range(n + 1)]
         return sum(ways)
 
-    def check_search_size(self, state: Any, max_positions: int) -> None:
-        """Refuse at once (:class:`~grundy.errors.SearchLimitError`) a bar whose search is
-        far beyond ``max_positions`` (see :data:`SEARCH_SLACK`)."""
-        check_search_size(
-            self,
-            state,
-            self.search_estimate(state),
-            max_positions,
-            slack=SEARCH_SLACK,
-            smaller="a smaller bar (e.g. chomp:10x10) or a position with fewer squares",
-        )
+    def smaller_search(self) -> str:
+        return "a smaller bar (e.g. chomp:10x10) or a position with fewer squares"
 
     def describe_move(self, state: Any, option: Any) -> str:
         """Which square is taken (``option`` is the bar after the move, alone in a tuple).

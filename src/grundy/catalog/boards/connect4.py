@@ -25,9 +25,9 @@ from typing import Any, ClassVar
 
 from grundy.catalog.boards.boards import (
     CELL,
+    SizedSearch,
     board_rows,
     board_svg,
-    check_search_size,
     check_turns,
     line_caption,
     parse_size,
@@ -57,7 +57,7 @@ SEARCH_SLACK = 8
 
 
 @dataclass(frozen=True)
-class ConnectFour(TwoPlayerRuleset):
+class ConnectFour(SizedSearch, TwoPlayerRuleset):
     """Connect Four with ``cols`` columns of ``rows`` cells.
 
     A state is one int: ``mask << S | mine`` where ``mask`` has a bit per
@@ -74,14 +74,14 @@ class ConnectFour(TwoPlayerRuleset):
 
     cols: int = 7
     rows: int = 6
-    name: ClassVar[str] = "connect4"
-    rule: ClassVar[str] = (
+    name = "connect4"
+    rule = (
         "drop a stone into a column (it falls to the lowest empty cell); four of your stones "
         "in a row, column or diagonal win; a full board is a draw"
     )
-    example: ClassVar[str] = "connect4:4x4 ..../..../..../xo.."
-    aliases: ClassVar[tuple[str, ...]] = ("connect-four",)
-    family: ClassVar[str] = "two-player"
+    example = "connect4:4x4 ..../..../..../xo.."
+    search_slack = SEARCH_SLACK
+    aliases = ("connect-four",)
     #: A full board with no line is a draw; the mover is recorded in the state.
     game_type: ClassVar[GameType] = GameType(impartial=False, draws=True, summable=False)
 
@@ -89,7 +89,7 @@ class ConnectFour(TwoPlayerRuleset):
     def from_params(cls, params: str | None) -> ConnectFour:
         return _factory(params)
 
-    syntax: ClassVar[str] = _SYNTAX
+    syntax = _SYNTAX
     _shift: int = field(init=False, repr=False, compare=False)
     _bottoms: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _tops: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -314,9 +314,8 @@ class ConnectFour(TwoPlayerRuleset):
             poly = new
         return sum(ways * comb(k, k // 2) for k, ways in enumerate(poly))
 
-    def check_search_size(self, state: Any, max_positions: int) -> None:
-        """Refuse at once (:class:`~grundy.errors.SearchLimitError`) a position whose
-        search is far beyond ``max_positions`` (see :data:`SEARCH_SLACK`).
+    def smaller_search(self) -> str:
+        """A smaller board, or more stones played on this one.
 
         >>> ConnectFour().check_search_size(0, 20_000_000)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
@@ -326,14 +325,9 @@ to search, far beyond the limit of 20,000,000 (max_positions, CLI \
 --max-positions N); ask about a smaller board (e.g. connect4:5x4 or connect4:6x4) or a position \
 with more stones played (e.g. connect4:7x6 44444433)
         """
-        check_search_size(
-            self,
-            state,
-            self.search_estimate(state),
-            max_positions,
-            slack=SEARCH_SLACK,
-            smaller="a smaller board (e.g. connect4:5x4 or connect4:6x4) or a position with more "
-            f"stones played (e.g. {self.spec_name()} {_example_columns(self.cols)})",
+        return (
+            "a smaller board (e.g. connect4:5x4 or connect4:6x4) or a position with more "
+            f"stones played (e.g. {self.spec_name()} {_example_columns(self.cols)})"
         )
 
     def _winning_cells(self, p: int, mask: int) -> int:

@@ -26,9 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
-from grundy.catalog.boards.boards import CELL, board_rows, board_svg, check_search_size, parse_size
+from grundy.catalog.boards.boards import (
+    CELL,
+    SizedSearch,
+    board_rows,
+    board_svg,
+    parse_size,
+)
 from grundy.cgt.games.domineering import Domineering
 from grundy.core.game import LEFT, RIGHT, Play, Player
 from grundy.errors import InvalidGameError, InvalidSpecError
@@ -48,7 +54,7 @@ SEARCH_SLACK = 200
 
 
 @dataclass(frozen=True)
-class DomineeringSearch(PartisanSearch):
+class DomineeringSearch(SizedSearch, PartisanSearch):
     """The two-player search view of a Domineering board (``game``, which gives the rules).
 
     A state keeps the encoding saved tables use: ``board << 1 | mover``, where cell
@@ -60,15 +66,16 @@ class DomineeringSearch(PartisanSearch):
     ['#../#.. R', '.#./.#. R', '..#/..# R']
     """
 
-    name: ClassVar[str] = "domineering-search"
-    rule: ClassVar[str] = (
+    name = "domineering-search"
+    rule = (
         "Left places vertical dominoes, Right horizontal ones, on empty cells; "
         "a player who cannot place one loses (partisan: outcome class L, R, N or P)"
     )
-    example: ClassVar[str] = "domineering-search:3x3"
-    family: ClassVar[str] = "partisan"
-    syntax: ClassVar[str] = _SYNTAX
-    side_names: ClassVar[tuple[str, str]] = ("Left (vertical)", "Right (horizontal)")
+    example = "domineering-search:3x3"
+    search_slack = SEARCH_SLACK
+    family = "partisan"
+    syntax = _SYNTAX
+    side_names = ("Left (vertical)", "Right (horizontal)")
     rows: int = field(init=False, repr=False, compare=False)
     cols: int = field(init=False, repr=False, compare=False)
     _full: int = field(init=False, repr=False, compare=False)  # every cell
@@ -195,17 +202,10 @@ class DomineeringSearch(PartisanSearch):
         empty: int = self.rows * self.cols - (state >> 1).bit_count()
         return 1 << empty
 
-    def check_search_size(self, state: Any, max_positions: int) -> None:
-        """Refuse at once (:class:`~grundy.errors.SearchLimitError`) a board whose search
-        is far beyond ``max_positions`` (see :data:`SEARCH_SLACK`)."""
-        check_search_size(
-            self,
-            state,
-            self.search_estimate(state),
-            max_positions,
-            slack=SEARCH_SLACK,
-            smaller="the canonical value (domineering:RxC, whoever moves first), a smaller "
-            "board (e.g. domineering-search:5x5) or a board with more cells filled (#)",
+    def smaller_search(self) -> str:
+        return (
+            "the canonical value (domineering:RxC, whoever moves first), a smaller "
+            "board (e.g. domineering-search:5x5) or a board with more cells filled (#)"
         )
 
     def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:

@@ -68,17 +68,16 @@ class TicTacToe(TwoPlayerRuleset):
     'x.o......'
     """
 
-    name: ClassVar[str] = "tictactoe"
-    rule: ClassVar[str] = (
+    name = "tictactoe"
+    rule = (
         "x and o mark empty cells in turn, x first; three in a row, column or diagonal win; "
         "a full grid is a draw"
     )
-    example: ClassVar[str] = "tictactoe xo.x.o..."
-    aliases: ClassVar[tuple[str, ...]] = ("ttt", "noughts-and-crosses")
-    family: ClassVar[str] = "two-player"
+    example = "tictactoe xo.x.o..."
+    aliases = ("ttt", "noughts-and-crosses")
     #: A full board with no line is a draw; the mover is recorded in the state.
     game_type: ClassVar[GameType] = GameType(impartial=False, draws=True, summable=False)
-    syntax: ClassVar[str] = _SYNTAX
+    syntax = _SYNTAX
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if len(args) != 1:

@@ -271,14 +271,14 @@ class TurningTurtles(CoinGame):
     [(), (1,), (2,)]
     """
 
-    name: ClassVar[str] = "turning-turtles"
-    rule: ClassVar[str] = (
+    name = "turning-turtles"
+    rule = (
         "coins 1, 2, ... in a row: turn one head to tails and, if you like, one other coin "
         "to its left; the last mover wins"
     )
-    example: ClassVar[str] = "turning-turtles THHTH"
-    syntax: ClassVar[str] = "turning-turtles ROW  (H and T, coin 1 first) | turning-turtles N..."
-    coin_note: ClassVar[str] = "a head at n is a Nim heap of n"
+    example = "turning-turtles THHTH"
+    syntax = "turning-turtles ROW  (H and T, coin 1 first) | turning-turtles N..."
+    coin_note = "a head at n is a Nim heap of n"
 
     def turn_sets(self, n: int) -> Iterator[tuple[int, ...]]:
         yield ()
@@ -307,14 +307,14 @@ class MockTurtles(CoinGame):
     7
     """
 
-    name: ClassVar[str] = "mock-turtles"
-    rule: ClassVar[str] = (
+    name = "mock-turtles"
+    rule = (
         "coins 1, 2, ... in a row: turn one head to tails and at most two other coins to "
         "its left; the last mover wins"
     )
-    example: ClassVar[str] = "mock-turtles 1 4 7"
-    syntax: ClassVar[str] = "mock-turtles ROW  (H and T, coin 1 first) | mock-turtles N..."
-    coin_note: ClassVar[str] = "a head at n has the n-th odious number as value (1, 2, 4, 7, ...)"
+    example = "mock-turtles 1 4 7"
+    syntax = "mock-turtles ROW  (H and T, coin 1 first) | mock-turtles N..."
+    coin_note = "a head at n has the n-th odious number as value (1, 2, 4, 7, ...)"
 
     def turn_sets(self, n: int) -> Iterator[tuple[int, ...]]:
         yield ()
@@ -348,14 +348,14 @@ class Ruler(CoinGame):
     [(1,), (1, 2), (2,), (3,)]
     """
 
-    name: ClassVar[str] = "ruler"
-    rule: ClassVar[str] = (
+    name = "ruler"
+    rule = (
         "coins 1, 2, ... in a row: turn any run of consecutive coins whose rightmost coin "
         "is a head (it goes to tails); the last mover wins"
     )
-    example: ClassVar[str] = "ruler THHTH"
-    syntax: ClassVar[str] = "ruler ROW  (H and T, coin 1 first) | ruler N..."
-    coin_note: ClassVar[str] = "a head at n has the largest power of 2 dividing n as value"
+    example = "ruler THHTH"
+    syntax = "ruler ROW  (H and T, coin 1 first) | ruler N..."
+    coin_note = "a head at n has the largest power of 2 dividing n as value"
 
     def turn_sets(self, n: int) -> Iterator[tuple[int, ...]]:
         for start in range(n, 0, -1):
@@ -390,13 +390,13 @@ class TurnUpTo(CoinGame):
     """
 
     k: int
-    name: ClassVar[str] = "turning"
-    rule: ClassVar[str] = (
+    name = "turning"
+    rule = (
         "coins 1, 2, ... in a row: turn one head to tails and at most K-1 other coins to "
         "its left; the last mover wins"
     )
-    example: ClassVar[str] = "turning:4 THHTH"
-    syntax: ClassVar[str] = _TURN_SYNTAX
+    example = "turning:4 THHTH"
+    syntax = _TURN_SYNTAX
 
     @classmethod
     def from_params(cls, params: str | None) -> TurnUpTo:
@@ -473,13 +473,13 @@ class Tartan(ImpartialGame[tuple[tuple[int, int], ...]]):
 
     g: str
     h: str
-    name: ClassVar[str] = "tartan"
-    rule: ClassVar[str] = (
+    name = "tartan"
+    rule = (
         "the product of two coin-turning games G*H on a grid: pick a head (x, y) and turn "
         "every coin of A x B, A a set G turns ending at x, B one H turns ending at y"
     )
-    example: ClassVar[str] = "tartan:ruler*ruler 2,2 3,4"
-    syntax: ClassVar[str] = _TARTAN_SYNTAX
+    example = "tartan:ruler*ruler 2,2 3,4"
+    syntax = _TARTAN_SYNTAX
 
     @classmethod
     def from_params(cls, params: str | None) -> Tartan:

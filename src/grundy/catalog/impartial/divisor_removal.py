@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.core.game import Answer, ImpartialGame
 from grundy.core.params import format_int_set, parse_int_set
@@ -93,14 +93,14 @@ class DivisorRemoval(ImpartialGame[Table]):
     'N'
     """
 
-    name: ClassVar[str] = "divisor-removal"
-    rule: ClassVar[str] = (
+    name = "divisor-removal"
+    rule = (
         "numbers on a table; pick x and remove x and all its divisors still on the table; "
         "the last mover wins"
     )
-    example: ClassVar[str] = "divisor-removal 1..6"
-    syntax: ClassVar[str] = _SYNTAX
-    splits: ClassVar[bool] = True
+    example = "divisor-removal 1..6"
+    syntax = _SYNTAX
+    splits = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if len(args) != 1:

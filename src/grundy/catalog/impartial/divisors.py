@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.catalog.impartial.factoring import factorization_note, factorize
 from grundy.core.game import Answer, HeapGame, Move
@@ -104,15 +104,13 @@ class Divisors(HeapGame):
     [1, 2, 3, 4, 6]
     """
 
-    name: ClassVar[str] = "divisors"
-    sj_hypothesis: ClassVar[bool] = True
-    rule: ClassVar[str] = (
-        "replace a number N by one of its divisors d < N; 1 cannot move; the last mover wins"
-    )
-    example: ClassVar[str] = "divisors 12 5"
-    syntax: ClassVar[str] = _SYNTAX
+    name = "divisors"
+    sj_hypothesis = True
+    rule = "replace a number N by one of its divisors d < N; 1 cannot move; the last mover wins"
+    example = "divisors 12 5"
+    syntax = _SYNTAX
     #: The smallest state: there is no heap 0, so there is no table of heaps 0..N.
-    first_state: ClassVar[int] = 1
+    first_state = 1
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         states = super().parse_args(args)

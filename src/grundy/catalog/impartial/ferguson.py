@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from grundy.core.board import Board, Heaps
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
-from grundy.core.params import parse_natural
+from grundy.catalog.impartial._heaps import HeapRow
+from grundy.core.game import Answer, MisereAnswer, Play, Player
 from grundy.core.text import short_number as _short
-from grundy.errors import InvalidSpecError
 
 __all__ = ["Ferguson", "ferguson_grundy"]
 
@@ -87,7 +85,7 @@ def _misere_set(k: int) -> bool:
 
 
 @dataclass(frozen=True)
-class Ferguson(ImpartialGame[Boxes]):
+class Ferguson(HeapRow[Boxes]):
     """Ferguson's pairing game. A position is two boxes of m, n >= 1 counters.
     A move empties one box and splits the other into two non-empty boxes, so a
     box of 1 cannot be split; (1, 1) has no move.
@@ -102,33 +100,16 @@ class Ferguson(ImpartialGame[Boxes]):
     [((1, 1),), ((1, 3),), ((2, 2),)]
     """
 
-    name: ClassVar[str] = "ferguson"
-    rule: ClassVar[str] = (
+    name = "ferguson"
+    rule = (
         "two boxes of counters: empty one box and split the other into two non-empty "
         "boxes; the last mover wins"
     )
-    example: ClassVar[str] = "ferguson 3 4"
-    interchangeable_heaps: ClassVar[bool] = True
-    syntax: ClassVar[str] = _SYNTAX
-
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if len(args) != 2:
-            raise InvalidSpecError(f"ferguson needs two box sizes, got {len(args)}", _SYNTAX)
-        m, n = (parse_natural(a, "a box size", _SYNTAX) for a in args)
-        if m < 1 or n < 1:
-            raise InvalidSpecError("each ferguson box holds at least 1 counter", _SYNTAX)
-        return [(m, n)]
-
-    def board(self, state: Any) -> Board | None:
-        """The two boxes, as heaps of counters.
-
-        >>> Ferguson().board((3, 4))
-        Heaps(heaps=(3, 4), last=())
-        """
-        return Heaps(tuple(state))
-
-    def format_state(self, state: Any) -> str:
-        return f"{state[0]} {state[1]}"
+    example = "ferguson 3 4"
+    syntax = _SYNTAX
+    heap_count = 2
+    heap_word = "box"
+    least_heap = 1
 
     @staticmethod
     def _boxes(state: Boxes) -> list[int]:

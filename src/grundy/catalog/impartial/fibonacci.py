@@ -23,7 +23,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.core.board import Board, Heaps
 from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
@@ -142,13 +142,13 @@ class FibonacciNim(ImpartialGame[tuple[int, int]]):
     0
     """
 
-    name: ClassVar[str] = "fibonacci"
-    rule: ClassVar[str] = (
+    name = "fibonacci"
+    rule = (
         "one pile; the first move takes 1..N-1, then each move takes 1 to twice the "
         "opponent's last take (or 1..CAP from the state N CAP); the last mover wins"
     )
-    example: ClassVar[str] = "fibonacci 20"
-    syntax: ClassVar[str] = _SYNTAX
+    example = "fibonacci 20"
+    syntax = _SYNTAX
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if len(args) not in (1, 2):

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from grundy.core.game import Answer, HeapGame
 from grundy.core.misere import sj_answer
@@ -79,14 +78,14 @@ class Halving(HeapGame):
     (0, [3])
     """
 
-    name: ClassVar[str] = "halving"
-    sj_hypothesis: ClassVar[bool] = True
-    rule: ClassVar[str] = (
+    name = "halving"
+    sj_hypothesis = True
+    rule = (
         "a pile of x >= 2 has one move: halve it if even; if odd, strip its trailing "
         "1-bits, then halve; piles of 0 and 1 cannot move; the last mover wins"
     )
-    example: ClassVar[str] = "halving 6 5"
-    syntax: ClassVar[str] = _SYNTAX
+    example = "halving 6 5"
+    syntax = _SYNTAX
 
     def moves(self, state: int) -> list[int]:
         return [halving_move(state)] if state >= 2 else []

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from grundy.core.game import HeapGame, MisereAnswer
 from grundy.core.text import short_number as _short
@@ -140,15 +139,15 @@ class LaskersNim(HeapGame):
     [(0,), (1,), (1, 3), (2,), (2, 2), (3,)]
     """
 
-    name: ClassVar[str] = "lasker"
-    sj_hypothesis: ClassVar[bool] = True
-    rule: ClassVar[str] = (
+    name = "lasker"
+    sj_hypothesis = True
+    rule = (
         "remove one or more counters from one heap, or split one heap into two "
         "non-empty heaps; the last mover wins"
     )
-    example: ClassVar[str] = "lasker 3 4"
-    syntax: ClassVar[str] = _SYNTAX
-    splits: ClassVar[bool] = True
+    example = "lasker 3 4"
+    syntax = _SYNTAX
+    splits = True
 
     def split_moves(self, state: int) -> Iterator[tuple[int, ...]]:
         for m in range(state):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.core.game import ImpartialGame
 from grundy.core.params import parse_natural
@@ -46,18 +46,18 @@ class MatrixGame(ImpartialGame[Grid]):
 
     rows: int
     cols: int
-    name: ClassVar[str] = "matrix"
-    rule: ClassVar[str] = (
+    name = "matrix"
+    rule = (
         "an R by C grid of piles; move one or more stones from a cell to its right or "
         "lower neighbour; the last mover wins"
     )
-    example: ClassVar[str] = "matrix:2x2 1 2 3 4"
+    example = "matrix:2x2 1 2 3 4"
 
     @classmethod
     def from_params(cls, params: str | None) -> MatrixGame:
         return _factory(params)
 
-    syntax: ClassVar[str] = _SYNTAX
+    syntax = _SYNTAX
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:

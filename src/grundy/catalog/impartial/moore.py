@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
-from typing import Any, ClassVar
+from typing import Any
 
-from grundy.core.board import Board, Heaps
+from grundy.catalog.impartial._heaps import HeapRow
 from grundy.core.cache import register
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
+from grundy.core.game import Answer, MisereAnswer, Play, Player
 from grundy.core.params import parse_natural
 from grundy.core.text import short_number as _short
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -367,7 +367,7 @@ def _short_state(state: Sequence[int]) -> str:
 
 
 @dataclass(frozen=True)
-class MooreNim(ImpartialGame[tuple[int, ...]]):
+class MooreNim(HeapRow[tuple[int, ...]]):
     """Moore's Nim_K on the heaps of one component.
 
     A move chooses between 1 and ``k`` heaps and removes at least one counter
@@ -383,18 +383,17 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
     """
 
     k: int
-    name: ClassVar[str] = "moore"
-    rule: ClassVar[str] = (
+    name = "moore"
+    rule = (
         "Moore's Nim_K: remove at least one counter from each of 1 to K heaps; the last mover wins"
     )
-    example: ClassVar[str] = "moore:2 3 5 6 7 1"
-    interchangeable_heaps: ClassVar[bool] = True
+    example = "moore:2 3 5 6 7 1"
 
     @classmethod
     def from_params(cls, params: str | None) -> MooreNim:
         return _factory(params)
 
-    syntax: ClassVar[str] = _SYNTAX
+    syntax = _SYNTAX
 
     def __post_init__(self) -> None:
         if self.k < 1:
@@ -402,22 +401,6 @@ class MooreNim(ImpartialGame[tuple[int, ...]]):
 
     def params_text(self) -> str:
         return str(self.k)
-
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if not args:
-            raise InvalidSpecError("moore needs at least one heap size", _SYNTAX)
-        return [tuple(parse_natural(a, "a heap size", _SYNTAX) for a in args)]
-
-    def board(self, state: Any) -> Board | None:
-        """The heaps, as counters.
-
-        >>> MooreNim(2).board((1, 3))
-        Heaps(heaps=(1, 3), last=())
-        """
-        return Heaps(tuple(state))
-
-    def format_state(self, state: Any) -> str:
-        return " ".join(str(h) for h in state)
 
     def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
         """The moves as values naming the heaps they lower (the heaps of :meth:`board`).

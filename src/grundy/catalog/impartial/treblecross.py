@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.core.board import Strip
 from grundy.core.game import Answer, ImpartialGame, Play, Player
@@ -55,15 +55,15 @@ SHORT = 2
 class Treblecross(ImpartialGame[str]):
     """Treblecross; a state is the strip as text."""
 
-    name: ClassVar[str] = "treblecross"
-    aliases: ClassVar[tuple[str, ...]] = ()
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "treblecross"
+    aliases = ()
+    syntax = _SYNTAX
+    rule = (
         "put a cross in an empty square of the strip at least three squares from every "
         "cross (a nearer one lets the opponent make three in a row); who cannot loses"
     )
-    example: ClassVar[str] = "treblecross .......... ...x..."
-    merges_components: ClassVar[bool] = True
+    example = "treblecross .......... ...x..."
+    merges_components = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:

@@ -40,11 +40,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.catalog.impartial.coins import CoinGame
 from grundy.core.board import Board, Heaps
 from grundy.core.game import HeapGame
+from grundy.core.mex import least_missing
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError, UnsupportedError
 
@@ -203,10 +204,7 @@ def _values(elements: tuple[TurningElement, ...], count: int) -> list[int]:
                 for a in others:
                     x ^= values[a - 1]
                 seen.add(x)
-            g = 0
-            while g in seen:
-                g += 1
-            values.append(g)
+            values.append(least_missing(seen))
         return values
 
 
@@ -214,6 +212,15 @@ def _value(elements: tuple[TurningElement, ...], n: int, name: str) -> int:
     if n > MOST_COIN:
         raise UnsupportedError(f"{name}: values are computed up to {MOST_COIN}; {n} is beyond")
     return _values(elements, n)[n - 1]
+
+
+def _code_param(params: str | None, missing: str, syntax: str) -> str:
+    """The turning code of ``NAME:CODE``, in normal form (``missing``: the message when
+    there is none)."""
+    if params is None:
+        raise InvalidSpecError(missing, syntax)
+    parse_turning_code(params, syntax)
+    return normal_code(params)
 
 
 _TURNING_SYNTAX = "turning-code:CODE ROW  (ROW of H and T, coin 1 first, or head positions)"
@@ -225,22 +232,19 @@ class TurningCode(CoinGame):
     """The coin-turning game of a turning code."""
 
     code: str = "1-3"
-    name: ClassVar[str] = "turning-code"
-    rule: ClassVar[str] = (
+    name = "turning-code"
+    rule = (
         "coins 1, 2, ... in a row: turn over a set of coins that the code allows, its "
         "rightmost coin from heads to tails (code: counts 3, 1-3, 3.. with C consecutive, "
         "E equally spaced, S symmetric, F coin 1 turned, C(n) within n adjacent coins); "
         "the last mover wins"
     )
-    example: ClassVar[str] = "turning-code:1-3C(5) HTTHTHTTH"
-    syntax: ClassVar[str] = _TURNING_SYNTAX
+    example = "turning-code:1-3C(5) HTTHTHTTH"
+    syntax = _TURNING_SYNTAX
 
     @classmethod
     def from_params(cls, params: str | None) -> TurningCode:
-        if params is None:
-            raise InvalidSpecError("turning-code needs a code, like :1-3C", _TURNING_SYNTAX)
-        parse_turning_code(params, _TURNING_SYNTAX)
-        return cls(normal_code(params))
+        return cls(_code_param(params, "turning-code needs a code, like :1-3C", _TURNING_SYNTAX))
 
     def params_text(self) -> str:
         return self.code
@@ -271,26 +275,27 @@ class SpawningCode(HeapGame):
     head at ``n`` may turn."""
 
     code: str = "1-3"
-    name: ClassVar[str] = "spawning"
-    rule: ClassVar[str] = (
+    name = "spawning"
+    rule = (
         "heaps: replace a heap of n by heaps a_1, ..., a_(k-1), where the turning code "
         "allows turning the coins a_1 < ... < a_(k-1) < n together (see turning-code); "
         "the last mover wins"
     )
-    example: ClassVar[str] = "spawning:3E 7 9"
-    syntax: ClassVar[str] = _SPAWNING_SYNTAX
-    first_state: ClassVar[int] = 1
-    splits: ClassVar[bool] = True
+    example = "spawning:3E 7 9"
+    syntax = _SPAWNING_SYNTAX
+    first_state = 1
+    splits = True
 
     @classmethod
     def from_params(cls, params: str | None) -> SpawningCode:
-        if params is None:
-            raise InvalidSpecError("spawning needs a turning code, like :3E", _SPAWNING_SYNTAX)
-        parse_turning_code(params, _SPAWNING_SYNTAX)
-        return cls(normal_code(params))
+        return cls(_code_param(params, "spawning needs a turning code, like :3E", _SPAWNING_SYNTAX))
 
     def params_text(self) -> str:
         return self.code
+
+    @property
+    def elements(self) -> tuple[TurningElement, ...]:
+        return parse_turning_code(self.code, _SPAWNING_SYNTAX)
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:
@@ -310,11 +315,10 @@ class SpawningCode(HeapGame):
         return Heaps((state,))
 
     def split_moves(self, state: int) -> Iterator[tuple[int, ...]]:
-        elements = parse_turning_code(self.code, _SPAWNING_SYNTAX)
-        return iter(_sets(elements, state))
+        return iter(_sets(self.elements, state))
 
     def grundy_formula(self, state: int) -> int:
-        return _value(parse_turning_code(self.code, _SPAWNING_SYNTAX), state, self.spec_name())
+        return _value(self.elements, state, self.spec_name())
 
     def options_with_value(self, state: int, value: int) -> Iterator[tuple[int, ...]]:
         """The moves to heaps whose values XOR to ``value`` (read from the values, no search).
@@ -322,9 +326,8 @@ class SpawningCode(HeapGame):
         >>> list(SpawningCode("3E").options_with_value(7, 0))
         [(1, 4)]
         """
-        elements = parse_turning_code(self.code, _SPAWNING_SYNTAX)
-        values = _values(elements, state)
-        for others in _sets(elements, state):
+        values = _values(self.elements, state)
+        for others in _sets(self.elements, state):
             x = 0
             for a in others:
                 x ^= values[a - 1]

@@ -19,13 +19,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
 from math import isqrt
-from typing import Any, ClassVar
+from typing import Any
 
-from grundy.core.board import Board, Heaps
-from grundy.core.game import Answer, ImpartialGame, MisereAnswer, Play, Player
-from grundy.core.params import parse_natural
+from grundy.catalog.impartial._heaps import HeapRow
+from grundy.core.game import Answer, MisereAnswer, Play, Player
 from grundy.core.text import short_number as _short
-from grundy.errors import InvalidSpecError, UnsupportedError
+from grundy.errors import UnsupportedError
 
 __all__ = [
     "Wythoff",
@@ -192,7 +191,7 @@ def _distinct(options: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 @dataclass(frozen=True)
-class Wythoff(ImpartialGame[tuple[int, int]]):
+class Wythoff(HeapRow[tuple[int, int]]):
     """Wythoff's game on piles ``(a, b)``.
 
     A move removes one or more counters from one pile, or the same positive
@@ -211,34 +210,15 @@ class Wythoff(ImpartialGame[tuple[int, int]]):
     [(0, 0), (0, 1), (1, 0)]
     """
 
-    name: ClassVar[str] = "wythoff"
-    rule: ClassVar[str] = (
+    name = "wythoff"
+    rule = (
         "two piles: remove one or more counters from one pile, or the same number from "
         "both; the last mover wins"
     )
-    example: ClassVar[str] = "wythoff 4 6"
-    interchangeable_heaps: ClassVar[bool] = True
-    syntax: ClassVar[str] = _SYNTAX
-
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        if len(args) != 2:
-            raise InvalidSpecError(
-                f"wythoff needs exactly two pile sizes, got {len(args)}", _SYNTAX
-            )
-        a, b = (parse_natural(t, "a pile size", _SYNTAX) for t in args)
-        return [(a, b)]
-
-    def board(self, state: Any) -> Board | None:
-        """The two heaps, as heaps of counters (a diagonal move takes from both).
-
-        >>> Wythoff().board((3, 5))
-        Heaps(heaps=(3, 5), last=())
-        """
-        return Heaps(tuple(state))
-
-    def format_state(self, state: Any) -> str:
-        a, b = state
-        return f"{a} {b}"
+    example = "wythoff 4 6"
+    syntax = _SYNTAX
+    heap_count = 2
+    heap_word = "pile"
 
     def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
         """The moves as values naming the piles they take from (the heaps of :meth:`board`:

@@ -35,7 +35,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt.games._shapes import WHO
+from grundy.cgt.games._shapes import WHO, played_words
 from grundy.core.board import Graph, board_text, layered_graph, spread_graph
 from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
 from grundy.core.params import parse_natural
@@ -159,9 +159,7 @@ class GraphGame(PartisanGame[Edges]):
             yield Play((after,), player, tuple(cells), words)
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
-        player: Player = RIGHT if side == RIGHT else LEFT
-        found = next((p.words for p in self.plays(state, player) if p.after == (after,)), None)
-        return found or super().describe_move(state, after, side)
+        return played_words(self, state, after, side) or super().describe_move(state, after, side)
 
     # ----- the position language ----------------------------------------------------------
 

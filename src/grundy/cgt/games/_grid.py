@@ -24,6 +24,7 @@ __all__ = [
     "cells_of",
     "components",
     "format_rows",
+    "groups_with",
     "mask_of",
     "parse_rows",
     "row_images",
@@ -111,6 +112,23 @@ def trim(w: int, masks: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:
             new |= (((m >> (r * stride)) & full) >> c0) << ((r - low_row) * nstride)
         out.append(new)
     return high_row - low_row + 1, nw, tuple(out)
+
+
+def groups_with(w: int, masks: Sequence[int], a: int, b: int) -> Iterator[tuple[int, ...]]:
+    """The board ``(h, w, *masks)`` cut into its 4-connected groups of cells (of any mask)
+    that hold a cell of ``a`` and a cell of ``b``, the others being dead: each group as a
+    board of its own, cropped (:func:`trim`).
+
+    >>> list(groups_with(4, (0b0001, 0b0010), 0b0001, 0b0010))  # x o . . : one group
+    [(1, 2, 1, 2)]
+    """
+    union = 0
+    for m in masks:
+        union |= m
+    for comp in components(union, w):
+        if comp & a and comp & b:
+            nh, nw, parts = trim(w, [m & comp for m in masks])
+            yield (nh, nw, *parts)
 
 
 def rows_of(h: int, w: int, mask: int) -> tuple[int, ...]:

@@ -44,9 +44,14 @@ def table_syntax(name: str) -> str:
 class PieceTable(PartisanGame[TableState]):
     """A game on a table of rectangular pieces; each argument is one table of one piece."""
 
-    merges_components: ClassVar[bool] = True
+    merges_components = True
     #: True: ``0x0`` is a table with nothing left (all eaten), as it prints.
     empty_table: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name and "syntax" not in cls.__dict__:  # every table game is written alike
+            cls.syntax = table_syntax(cls.name)
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:

@@ -42,13 +42,38 @@ from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
 from grundy.core.params import parse_natural
 from grundy.errors import InvalidSpecError
 
-__all__ = ["WHO", "GridGame", "StripGame", "board_size", "fits_bitboard", "stores_bitboard"]
+__all__ = [
+    "WHO",
+    "GridGame",
+    "StripGame",
+    "board_size",
+    "fits_bitboard",
+    "played_words",
+    "square_words",
+    "stores_bitboard",
+]
 
 #: The players' names in a move's words.
 WHO: dict[str, str] = {LEFT: "Left", RIGHT: "Right"}
 
 #: A placement: the board after the move and the cells ``(r, c)`` it covers.
 Placement = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+
+
+def square_words(cell: tuple[int, int]) -> str:
+    """``row R, column C`` for a cell ``(r, c)`` counted from 0, numbered from 1.
+
+    >>> square_words((0, 2))
+    'row 1, column 3'
+    """
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def played_words(game: PartisanGame[Any], state: Any, after: Any, side: str) -> str | None:
+    """The words of ``side``'s play from ``state`` to ``after`` (:meth:`plays` of a shape
+    base: their words are the rule's), or None when no play leads there."""
+    player: Player = RIGHT if side == RIGHT else LEFT
+    return next((p.words for p in game.plays(state, player) if p.after == (after,)), None)
 
 
 def board_size(
@@ -103,7 +128,7 @@ class GridGame(PartisanGame[Any]):
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
         """What ``player``'s move on these cells does (rows and columns numbered from 1)."""
-        where = ", ".join(f"row {r + 1}, column {c + 1}" for r, c in cells)
+        where = ", ".join(square_words(cell) for cell in cells)
         return f"{WHO[player]} plays on {where}"
 
     def left_moves(self, state: Any) -> Iterator[Any]:
@@ -122,9 +147,7 @@ class GridGame(PartisanGame[Any]):
             yield Play((after,), player, index, self.move_words(cells, side))
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
-        player: Player = RIGHT if side == RIGHT else LEFT
-        found = next((p.words for p in self.plays(state, player) if p.after == (after,)), None)
-        return found or super().describe_move(state, after, side)
+        return played_words(self, state, after, side) or super().describe_move(state, after, side)
 
     # ----- the position language ----------------------------------------------------------
 
@@ -253,9 +276,7 @@ class StripGame(PartisanGame[str]):
             yield Play((after,), player, cells, self.move_words(state, after, cells, side))
 
     def describe_move(self, state: Any, after: Any, side: str) -> str:
-        player: Player = RIGHT if side == RIGHT else LEFT
-        found = next((p.words for p in self.plays(state, player) if p.after == (after,)), None)
-        return found or super().describe_move(state, after, side)
+        return played_words(self, state, after, side) or super().describe_move(state, after, side)
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:

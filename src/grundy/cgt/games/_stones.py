@@ -29,7 +29,7 @@ from grundy.cgt.games._grid import row_images, rows_of
 from grundy.cgt.games._shapes import GridGame, Placement
 from grundy.core.game import LEFT, Player
 
-__all__ = ["StoneGame", "swap_key"]
+__all__ = ["StoneGame", "steps_onto", "swap_key"]
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,9 @@ class StoneGame(GridGame):
     """A grid game of stones: the state is ``(h, w, x, o, ...)``, one mask per symbol but
     the blank."""
 
-    symbols: ClassVar[str] = "xo."
+    symbols = "xo."
     pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty"}
-    needs_board: ClassVar[bool] = True
+    needs_board = True
 
     def stone_moves(self, state: Any, left: bool) -> Iterator[tuple[Any, int, int]]:
         """Each move of Left (``left``) or Right: the board after it, and the cell where
@@ -56,6 +56,23 @@ class StoneGame(GridGame):
 
     def right_moves(self, state: Any) -> Iterator[Any]:
         return (after for after, _, _ in self.stone_moves(state, False))
+
+
+def steps_onto(mine: int, target: int, w: int) -> Iterator[tuple[int, int]]:
+    """Each stone of ``mine`` next to a cell of ``target`` (orthogonally, on a board ``w``
+    wide, rows ``w + 1`` bits apart): the stone's bit and the target cell's, rightwards,
+    leftwards, downwards, then upwards.
+
+    >>> list(steps_onto(0b1, 0b10, 3))
+    [(1, 2)]
+    """
+    for shift in (1, w + 1):
+        for forward in (True, False):
+            src = mine & (target >> shift) if forward else mine & (target << shift)
+            while src:
+                low = src & -src
+                yield low, low << shift if forward else low >> shift
+                src ^= low
 
 
 def swap_key(region: tuple[int, ...]) -> tuple[Hashable, bool]:

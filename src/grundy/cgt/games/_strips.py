@@ -34,9 +34,9 @@ class FacingStrip(StripGame):
     """A strip of ``t`` (Left's, moving rightwards), ``f`` (Right's, leftwards) and ``.``
     (empty), one per argument."""
 
-    symbols: ClassVar[str] = "tf."
+    symbols = "tf."
     pieces: ClassVar[dict[str, str]] = {"t": "toad", "f": "frog", ".": "empty"}
-    noun: ClassVar[str] = "strip"
+    noun = "strip"
 
     def signed_region_key(self, region: str) -> tuple[Hashable, bool]:
         """The strip or its mirror image with the pieces swapped (negated), whichever is less."""

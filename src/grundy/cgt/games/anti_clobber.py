@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
-from grundy.cgt.games._grid import components, trim
-from grundy.cgt.games._shapes import WHO
-from grundy.cgt.games._stones import StoneGame, swap_key
+from grundy.cgt.games._grid import groups_with
+from grundy.cgt.games._shapes import WHO, square_words
+from grundy.cgt.games._stones import StoneGame, steps_onto, swap_key
 from grundy.core.game import LEFT, Player
 
 __all__ = ["AntiClobber", "AntiClobberState"]
@@ -43,17 +43,17 @@ _SYNTAX = (
 class AntiClobber(StoneGame):
     """Anti-Clobber on any board."""
 
-    name: ClassVar[str] = "anti-clobber"
-    aliases: ClassVar[tuple[str, ...]] = ("anticlobber",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "anti-clobber"
+    aliases = ("anticlobber",)
+    syntax = _SYNTAX
+    rule = (
         "a player moves one of their stones (Left x, Right o) onto an orthogonally adjacent "
         "empty square and leaves a stone of the other colour on the square it left (a "
         "Clobber move played backwards); who cannot move loses"
     )
-    example: ClassVar[str] = "anti-clobber xo./.ox"
-    memo_family: ClassVar[str] = "anti-clobber"
-    symbols: ClassVar[str] = "xo.#"
+    example = "anti-clobber xo./.ox"
+    memo_family = "anti-clobber"
+    symbols = "xo.#"
     pieces: ClassVar[dict[str, str]] = {"x": "black", "o": "white", ".": "empty", "#": "hole"}
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
@@ -64,11 +64,10 @@ class AntiClobber(StoneGame):
         >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
         'Left: x at row 1, column 1 moves to row 1, column 2, leaving an o'
         """
-        (r1, c1), (r2, c2) = cells
         a, b = ("x", "o") if player == LEFT else ("o", "x")
         return (
-            f"{WHO[player]}: {a} at row {r1 + 1}, column {c1 + 1} moves to row {r2 + 1}, "
-            f"column {c2 + 1}, leaving an {b}"
+            f"{WHO[player]}: {a} at {square_words(cells[0])} moves to "
+            f"{square_words(cells[1])}, leaving an {b}"
         )
 
     def stone_moves(
@@ -76,28 +75,17 @@ class AntiClobber(StoneGame):
     ) -> Iterator[tuple[AntiClobberState, int, int]]:
         h, w, xs, os, es = state
         mine, theirs = (xs, os) if left else (os, xs)
-        stride = w + 1
-        for shift in (1, stride):
-            for forward in (True, False):
-                # stones of mine whose neighbour in this direction is an empty square
-                src = mine & (es >> shift) if forward else mine & (es << shift)
-                while src:
-                    low = src & -src
-                    dst = low << shift if forward else low >> shift
-                    new_mine, new_theirs = (mine ^ low) | dst, theirs | low
-                    if left:
-                        yield (h, w, new_mine, new_theirs, es ^ dst), low, dst
-                    else:
-                        yield (h, w, new_theirs, new_mine, es ^ dst), low, dst
-                    src ^= low
+        for low, dst in steps_onto(mine, es, w):  # onto an empty square
+            new_mine, new_theirs = (mine ^ low) | dst, theirs | low
+            if left:
+                yield (h, w, new_mine, new_theirs, es ^ dst), low, dst
+            else:
+                yield (h, w, new_theirs, new_mine, es ^ dst), low, dst
 
     def regions(self, state: AntiClobberState) -> Iterator[AntiClobberState]:
         """The 4-connected groups of squares holding a stone and an empty square."""
         _h, w, xs, os, es = state
-        for comp in components(xs | os | es, w):
-            if comp & es and comp & (xs | os):
-                nh, nw, (a, b, e) = trim(w, (xs & comp, os & comp, es & comp))
-                yield (nh, nw, a, b, e)
+        return cast("Iterator[AntiClobberState]", groups_with(w, (xs, os, es), es, xs | os))
 
     def number_value(self, region: AntiClobberState) -> int | None:
         """0 when neither player's stones touch an empty square (nobody can move), else None."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import ClassVar
 
 from grundy.cgt.games._graphs import WHO, Edges, GraphGame, without_vertices
 from grundy.core.game import Player
@@ -32,16 +31,16 @@ __all__ = ["ArcKayles"]
 class ArcKayles(GraphGame):
     """Arc Kayles on any graph; a state is its edges."""
 
-    name: ClassVar[str] = "arc-kayles"
-    syntax: ClassVar[str] = 'arc-kayles "U-V ..."  (edges between numbered vertices; V-V a loop)'
-    rule: ClassVar[str] = (
+    name = "arc-kayles"
+    syntax = 'arc-kayles "U-V ..."  (edges between numbered vertices; V-V a loop)'
+    rule = (
         "a player picks an edge and removes both its end vertices with every edge touching "
         "them (a loop V-V removes V); who cannot move loses"
     )
-    example: ClassVar[str] = 'arc-kayles "1-2 2-3 3-4 4-5 2-5"'
-    memo_family: ClassVar[str] = "arc-kayles"
+    example = 'arc-kayles "1-2 2-3 3-4 4-5 2-5"'
+    memo_family = "arc-kayles"
     #: Both players have the same moves: values are nimbers, answers carry Grundy values.
-    impartial: ClassVar[bool] = True
+    impartial = True
 
     def picks(self, state: Edges, player: Player) -> Iterator[tuple[int, Edges]]:
         for i, (u, v, _) in enumerate(state):

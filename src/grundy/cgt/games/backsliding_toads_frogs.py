@@ -39,16 +39,15 @@ MAX_STRIP = 24
 class BackslidingToadsAndFrogs(PartisanGame[str]):
     """Backsliding Toads and Frogs; a state is the strip as text."""
 
-    name: ClassVar[str] = "backsliding-toads-frogs"
-    aliases: ClassVar[tuple[str, ...]] = ("backsliding-toads-and-frogs", "backsliding-tf")
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "backsliding-toads-frogs"
+    aliases = ("backsliding-toads-and-frogs", "backsliding-tf")
+    syntax = _SYNTAX
+    rule = (
         "as Toads and Frogs (toads t step or jump one frog rightwards, frogs f leftwards), "
         "and a piece may also step back one square into an empty square (no backward "
         "jumps); positions repeat, so endless play is a draw"
     )
-    example: ClassVar[str] = "backsliding-toads-frogs tt.f"
-    family: ClassVar[str] = "partisan"
+    example = "backsliding-toads-frogs tt.f"
     #: Solved by grundy.cgt.loopy (positions repeat).
     loopy_partisan: ClassVar[bool] = True
 

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from grundy.cgt.games._pieces import Piece, PieceTable, TableState, changed_piece, table_syntax
+from grundy.cgt.games._pieces import Piece, PieceTable, TableState, changed_piece
 from grundy.core.game import LEFT, RIGHT, Play, Player
 
 __all__ = ["CakeGame", "Eatcake", "MaundyCake", "TurnAndEatcake"]
@@ -43,6 +43,17 @@ def _eaten(n: int) -> Iterator[tuple[int, ...]]:
         yield tuple(k for k in (b, n - b - 1) if k)
 
 
+def _columns(r: int, c: int) -> Iterator[tuple[int, ...]]:
+    """The squares of each column of an ``r`` x ``c`` piece (row by row), one of each
+    pair of mirror images, as :func:`_eaten` lists them."""
+    return (tuple(i * c + j for i in range(r)) for j in range((c - 1) // 2 + 1))
+
+
+def _rows(r: int, c: int) -> Iterator[tuple[int, ...]]:
+    """The squares of each row of an ``r`` x ``c`` piece, as :func:`_columns`."""
+    return (tuple(j * c + k for k in range(c)) for j in range((r - 1) // 2 + 1))
+
+
 def _shared(n: int) -> Iterator[tuple[int, ...]]:
     """``n`` cut into ``k >= 2`` equal parts, for each divisor ``k`` of ``n``."""
     for k in range(2, n + 1):
@@ -54,11 +65,19 @@ def _shared(n: int) -> Iterator[tuple[int, ...]]:
 class CakeGame(PieceTable):
     """A game of ``GenCutcake``'s shape: each player changes one piece along one side."""
 
-    empty_table: ClassVar[bool] = True
+    empty_table = True
+
+    def left_parts(self, r: int, c: int) -> Iterator[tuple[Piece, ...]]:
+        """The pieces that each move of Left leaves of an ``r`` x ``c`` piece."""
+        raise NotImplementedError
 
     def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
-        """The pieces that one move of Left (``left``) or Right leaves of ``piece``."""
-        raise NotImplementedError
+        """The pieces that one move of Left (``left``) or Right leaves of ``piece``: Right's
+        moves are Left's on the transposed piece, transposed back (in every cake here)."""
+        r, c = piece
+        if left:
+            return self.left_parts(r, c)
+        return (tuple((b, a) for a, b in parts) for parts in self.left_parts(c, r))
 
     def _moves(self, state: CakeState, left: bool) -> Iterator[CakeState]:
         for i, piece in enumerate(state):
@@ -127,46 +146,35 @@ class CakeGame(PieceTable):
 class Eatcake(CakeGame):
     """Eatcake: Left eats a column, Right a row."""
 
-    name: ClassVar[str] = "eatcake"
-    syntax: ClassVar[str] = table_syntax("eatcake")
-    rule: ClassVar[str] = (
+    name = "eatcake"
+    rule = (
         "Left eats one whole column of a piece, Right one whole row; what is left on each "
         "side of it becomes a piece; who cannot move loses"
     )
-    example: ClassVar[str] = "eatcake 3x4"
-    memo_family: ClassVar[str] = "eatcake"
+    example = "eatcake 3x4"
+    memo_family = "eatcake"
 
-    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
-        r, c = piece
-        if left:
-            return (tuple((r, k) for k in ks) for ks in _eaten(c))
-        return (tuple((k, c) for k in ks) for ks in _eaten(r))
+    def left_parts(self, r: int, c: int) -> Iterator[tuple[Piece, ...]]:
+        return (tuple((r, k) for k in ks) for ks in _eaten(c))
 
     def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
-        r, c = piece
-        if left:  # column j
-            return (tuple(i * c + j for i in range(r)) for j in range((c - 1) // 2 + 1))
-        return (tuple(j * c + k for k in range(c)) for j in range((r - 1) // 2 + 1))
+        return _columns(*piece) if left else _rows(*piece)
 
 
 @dataclass(frozen=True)
 class MaundyCake(CakeGame):
     """Maundy Cake: cut a piece into equal pieces, Left vertically, Right horizontally."""
 
-    name: ClassVar[str] = "maundy-cake"
-    syntax: ClassVar[str] = table_syntax("maundy-cake")
-    rule: ClassVar[str] = (
+    name = "maundy-cake"
+    rule = (
         "Left cuts one piece into two or more equal pieces by vertical cuts, Right by "
         "horizontal cuts; who cannot cut loses"
     )
-    example: ClassVar[str] = "maundy-cake 6x12"
-    memo_family: ClassVar[str] = "maundy-cake"
+    example = "maundy-cake 6x12"
+    memo_family = "maundy-cake"
 
-    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
-        r, c = piece
-        if left:
-            return (tuple((r, k) for k in ks) for ks in _shared(c))
-        return (tuple((k, c) for k in ks) for ks in _shared(r))
+    def left_parts(self, r: int, c: int) -> Iterator[tuple[Piece, ...]]:
+        return (tuple((r, k) for k in ks) for ks in _shared(c))
 
     def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
         """The first row of squares after each cut (in a piece's top row for Left's
@@ -183,24 +191,17 @@ class MaundyCake(CakeGame):
 class TurnAndEatcake(CakeGame):
     """Turn-and-Eatcake: eat a row (Left) or a column (Right), then turn what is left."""
 
-    name: ClassVar[str] = "turn-and-eatcake"
-    syntax: ClassVar[str] = table_syntax("turn-and-eatcake")
-    rule: ClassVar[str] = (
+    name = "turn-and-eatcake"
+    rule = (
         "Left eats one whole row of a piece, Right one whole column; what is left on each "
         "side of it becomes a piece, turned a quarter (rows become columns); who cannot "
         "move loses"
     )
-    example: ClassVar[str] = "turn-and-eatcake 3x4"
-    memo_family: ClassVar[str] = "turn-and-eatcake"
+    example = "turn-and-eatcake 3x4"
+    memo_family = "turn-and-eatcake"
 
-    def piece_moves(self, piece: Piece, left: bool) -> Iterator[tuple[Piece, ...]]:
-        r, c = piece
-        if left:
-            return (tuple((c, k) for k in ks) for ks in _eaten(r))
-        return (tuple((k, r) for k in ks) for ks in _eaten(c))
+    def left_parts(self, r: int, c: int) -> Iterator[tuple[Piece, ...]]:
+        return (tuple((c, k) for k in ks) for ks in _eaten(r))
 
     def piece_cells(self, piece: Piece, left: bool) -> Iterator[tuple[int, ...]]:
-        r, c = piece
-        if left:  # row j
-            return (tuple(j * c + k for k in range(c)) for j in range((r - 1) // 2 + 1))
-        return (tuple(i * c + j for i in range(r)) for j in range((c - 1) // 2 + 1))
+        return _rows(*piece) if left else _columns(*piece)

@@ -19,12 +19,9 @@ is loopy and solved by :mod:`grundy.cgt.loopy`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
 
-from grundy.cgt.games.fox_and_geese import WIDTH, FoxAndGeese, State, escaped
-from grundy.errors import InvalidSpecError
+from grundy.cgt.games.fox_and_geese import FoxAndGeese
 
 __all__ = ["FOX_RANGE", "CeyloneseFoxAndGeese"]
 
@@ -38,51 +35,23 @@ _SYNTAX = (
 #: How many squares the fox may move in one diagonal direction.
 FOX_RANGE = 2
 
-_FOX_STEPS = ((1, -1), (1, 1), (-1, -1), (-1, 1))
-
 
 @dataclass(frozen=True)
 class CeyloneseFoxAndGeese(FoxAndGeese):
-    """Ceylonese Fox and Geese; a state is ``(geese, fox)`` as in Fox and Geese."""
+    """Ceylonese Fox and Geese; a state is ``(geese, fox)`` as in Fox and Geese.
 
-    name: ClassVar[str] = "ceylonese-fox-and-geese"
-    aliases: ClassVar[tuple[str, ...]] = ("ceylonese-fox-geese",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    >>> g = CeyloneseFoxAndGeese()
+    >>> g.describe_move((((4, 2),), (1, 1)), (((4, 2),), (3, 3)), "R")
+    'Right: the fox on 1,1 moves to 3,3'
+    """
+
+    name = "ceylonese-fox-and-geese"
+    aliases = ("ceylonese-fox-geese",)
+    syntax = _SYNTAX
+    rule = (
         "Fox and Geese where Right's fox moves one or two squares in one diagonal "
         "direction without jumping a goose; Left's geese step one square diagonally down; "
         "no captures; a fox past the geese runs free (off); no draws"
     )
-    example: ClassVar[str] = "ceylonese-fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"
-
-    def parse_args(self, args: Sequence[str]) -> list[Any]:
-        try:
-            return super().parse_args(args)
-        except InvalidSpecError as e:
-            problem = e.problem.replace("fox-and-geese", self.name)
-            raise InvalidSpecError(problem, _SYNTAX) from None
-
-    def describe_move(self, state: Any, after: Any, side: str) -> str:
-        """Which piece moves where.
-
-        >>> g = CeyloneseFoxAndGeese()
-        >>> g.describe_move((((4, 2),), (1, 1)), (((4, 2),), (3, 3)), "R")
-        'Right: the fox on 1,1 moves to 3,3'
-        """
-        if side == "R" and after != state:
-            (f0, f1) = state[1], after[1]
-            return f"Right: the fox on {f0[0]},{f0[1]} moves to {f1[0]},{f1[1]}"
-        return super().describe_move(state, after, side)
-
-    def right_moves(self, state: State) -> Iterator[State]:
-        if escaped(state):
-            yield state  # the fox runs free: off = {|pass}
-            return
-        geese, (r, c) = state
-        taken = set(geese)
-        for dr, dc in _FOX_STEPS:
-            for k in range(1, FOX_RANGE + 1):
-                t = (r + k * dr, c + k * dc)
-                if t[0] < 1 or not 1 <= t[1] <= WIDTH or t in taken:
-                    break
-                yield geese, t
+    example = "ceylonese-fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"
+    fox_range = FOX_RANGE

@@ -31,17 +31,15 @@ __all__ = ["ChildishHackenbush"]
 class ChildishHackenbush(ColoredHackenbush):
     """Childish Hackenbush: a blue or red edge is cut only when no other edge falls."""
 
-    name: ClassVar[str] = "childish-hackenbush"
-    syntax: ClassVar[str] = (
-        'childish-hackenbush "U-V:C ..."  (0 is the ground; C: b Left, r Right, g both)'
-    )
-    rule: ClassVar[str] = (
+    name = "childish-hackenbush"
+    syntax = 'childish-hackenbush "U-V:C ..."  (0 is the ground; C: b Left, r Right, g both)'
+    rule = (
         "a player cuts an edge of their colour (Left blue b, Right red r) or a green g; a "
         "blue or red edge only when no other edge falls; after a green cut, edges no longer "
         "joined to the ground (vertex 0) fall"
     )
-    example: ClassVar[str] = 'childish-hackenbush "0-1:b 1-2:b 1-3:r 3-4:b"'
-    memo_family: ClassVar[str] = "childish-hackenbush"
+    example = 'childish-hackenbush "0-1:b 1-2:b 1-3:r 3-4:b"'
+    memo_family = "childish-hackenbush"
     variant_params: ClassVar[tuple[str, ...]] = ()
 
     @classmethod

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, cast
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._grid import components, trim
-from grundy.cgt.games._shapes import WHO
-from grundy.cgt.games._stones import StoneGame, swap_key
+from grundy.cgt.games._grid import groups_with
+from grundy.cgt.games._shapes import WHO, square_words
+from grundy.cgt.games._stones import StoneGame, steps_onto, swap_key
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
 from grundy.kernels._core import core_module
@@ -41,14 +41,14 @@ Part = tuple[Hashable, Any, Any]
 class Clobber(StoneGame):
     """Clobber on any board."""
 
-    name: ClassVar[str] = "clobber"
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "clobber"
+    syntax = _SYNTAX
+    rule = (
         "a player moves one of their stones (Left x, Right o) onto an orthogonally "
         "adjacent stone of the other colour, which is removed; who cannot move loses"
     )
-    example: ClassVar[str] = "clobber xoxo/oxox"
-    memo_family: ClassVar[str] = "clobber"
+    example = "clobber xoxo/oxox"
+    memo_family = "clobber"
 
     def move_words(self, cells: Sequence[tuple[int, int]], player: Player) -> str:
         """Which stone clobbers which, rows and columns numbered from 1.
@@ -58,37 +58,22 @@ class Clobber(StoneGame):
         >>> g.describe_move(s, next(iter(g.left_moves(s))), "L")
         'Left: x at row 1, column 1 clobbers o at row 1, column 2'
         """
-        (r1, c1), (r2, c2) = cells
         a, b = ("x", "o") if player == LEFT else ("o", "x")
-        return (
-            f"{WHO[player]}: {a} at row {r1 + 1}, column {c1 + 1} clobbers {b} at row "
-            f"{r2 + 1}, column {c2 + 1}"
-        )
+        src, dst = (square_words(cell) for cell in cells)
+        return f"{WHO[player]}: {a} at {src} clobbers {b} at {dst}"
 
     def stone_moves(
         self, state: ClobberState, left: bool
     ) -> Iterator[tuple[ClobberState, int, int]]:
         h, w, xs, os = state
         mine, theirs = (xs, os) if left else (os, xs)
-        stride = w + 1
-        for shift in (1, stride):
-            for forward in (True, False):
-                # stones of mine whose neighbour in this direction is theirs
-                src = mine & (theirs >> shift) if forward else mine & (theirs << shift)
-                while src:
-                    low = src & -src
-                    dst = low << shift if forward else low >> shift
-                    new_mine, new_theirs = (mine ^ low) | dst, theirs ^ dst
-                    after = (h, w, new_mine, new_theirs) if left else (h, w, new_theirs, new_mine)
-                    yield after, low, dst
-                    src ^= low
+        for low, dst in steps_onto(mine, theirs, w):
+            new_mine, new_theirs = (mine ^ low) | dst, theirs ^ dst
+            yield (h, w, new_mine, new_theirs) if left else (h, w, new_theirs, new_mine), low, dst
 
     def regions(self, state: ClobberState) -> Iterator[ClobberState]:
         _h, w, xs, os = state
-        for comp in components(xs | os, w):
-            if comp & xs and comp & os:
-                nh, nw, (a, b) = trim(w, (xs & comp, os & comp))
-                yield (nh, nw, a, b)
+        return cast("Iterator[ClobberState]", groups_with(w, (xs, os), xs, os))
 
     def keyed_regions(self, state: ClobberState) -> tuple[Part, ...] | None:
         """``(key, negated, region)`` for each region, from the compiled core (``grid.c``)

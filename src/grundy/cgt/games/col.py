@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, square_words
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 from grundy.kernels.boards import col_options, col_split, fits
@@ -36,14 +36,24 @@ Part = tuple[Hashable, Any, Any]
 class ColouringGame(GridGame):
     """A colouring game on a grid; subclasses say which neighbours forbid a move."""
 
-    symbols: ClassVar[str] = "br#."
+    symbols = "br#."
     pieces: ClassVar[dict[str, str]] = {"b": "left", "r": "right", "#": "hole", ".": "empty"}
-    max_cells: ClassVar[int | None] = 64
+    max_cells = 64
 
     #: True: a cell next to the mover's own colour is forbidden (Col); False: next to
     #: the other player's colour (Snort).
     forbid_own: ClassVar[bool] = True
-    needs_board: ClassVar[bool] = True
+    needs_board = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name:  # the syntax and the rule follow from the name and the restriction
+            if "syntax" not in cls.__dict__:
+                cls.syntax = colouring_syntax(cls.name)
+            if "rule" not in cls.__dict__:
+                cls.rule = colouring_rule(
+                    "the mover's own colour" if cls.forbid_own else "the other player's colour"
+                )
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         (state,) = super().parse_args(args)
@@ -92,7 +102,7 @@ class ColouringGame(GridGame):
         """
         ((r, c),) = cells
         colour = "blue" if player == LEFT else "red"
-        return f"{WHO[player]} colours row {r + 1}, column {c + 1} {colour}"
+        return f"{WHO[player]} colours {square_words((r, c))} {colour}"
 
     # ----- regions (grundy.kernels.boards: compiled, or its pure-Python twin) ---------
 
@@ -200,12 +210,10 @@ def colouring_rule(forbidden: str) -> str:
 class Col(ColouringGame):
     """Col: never colour a cell next to one of your own colour."""
 
-    name: ClassVar[str] = "col"
-    syntax: ClassVar[str] = colouring_syntax("col")
-    rule: ClassVar[str] = colouring_rule("the mover's own colour")
-    example: ClassVar[str] = "col .../..."
-    forbid_own: ClassVar[bool] = True
-    memo_family: ClassVar[str] = "col"
+    name = "col"
+    example = "col .../..."
+    forbid_own = True
+    memo_family = "col"
 
 
 def _fits_key(key: Any) -> bool:

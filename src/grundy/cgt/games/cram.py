@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard, stores_bitboard
@@ -21,12 +20,12 @@ __all__ = ["Cram"]
 
 @dataclass(frozen=True)
 class Cram(GridGame):
-    name: ClassVar[str] = "cram"
-    syntax: ClassVar[str] = "cram:RxC [ROWS] or cram ROWS  (. empty, # no square; rows split by /)"
-    rule: ClassVar[str] = "place a domino on two adjacent empty cells, either way; who cannot loses"
-    example: ClassVar[str] = "cram:3x4"
-    impartial: ClassVar[bool] = True
-    memo_family: ClassVar[str] = "cram"
+    name = "cram"
+    syntax = "cram:RxC [ROWS] or cram ROWS  (. empty, # no square; rows split by /)"
+    rule = "place a domino on two adjacent empty cells, either way; who cannot loses"
+    example = "cram:3x4"
+    impartial = True
+    memo_family = "cram"
 
     def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
         yield from domino_placements(state, True)

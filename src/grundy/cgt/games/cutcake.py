@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.cgt.games._pieces import PieceTable, TableState, changed_piece, table_syntax
+from grundy.cgt.games._pieces import PieceTable, TableState, changed_piece
 from grundy.core.game import LEFT, RIGHT, Play, Player
 
 __all__ = ["Cutcake"]
@@ -30,14 +30,13 @@ CutcakeState = TableState
 class Cutcake(PieceTable):
     """Cutcake; a state is a sorted tuple of rectangles ``(rows, cols)``."""
 
-    name: ClassVar[str] = "cutcake"
-    syntax: ClassVar[str] = table_syntax("cutcake")
-    rule: ClassVar[str] = (
+    name = "cutcake"
+    rule = (
         "Left cuts one rectangle into two along a vertical line between columns, "
         "Right along a horizontal line between rows; who cannot cut loses"
     )
-    example: ClassVar[str] = "cutcake 4x6"
-    memo_family: ClassVar[str] = "cutcake"
+    example = "cutcake 4x6"
+    memo_family = "cutcake"
     #: A move's cells name the line it cuts along (:meth:`plays`): a front end shows the
     #: move as a cut between squares, not as squares taken.
     cut_lines: ClassVar[bool] = True

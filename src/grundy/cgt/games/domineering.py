@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import (
@@ -28,7 +28,6 @@ from grundy.cgt.games._grid import (
     components,
     row_images,
     rows_of,
-    trim,
 )
 from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard, stores_bitboard
 from grundy.cgt.value import CLEAR_HOOKS
@@ -100,16 +99,16 @@ def domino_words(cells: Sequence[tuple[int, int]]) -> str:
 class Domineering(GridGame):
     """Domineering; ``rows`` and ``cols`` give the default (empty) board, if any."""
 
-    name: ClassVar[str] = "domineering"
-    aliases: ClassVar[tuple[str, ...]] = ("dom", "partisan-domineering")
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "domineering"
+    aliases = ("dom", "partisan-domineering")
+    syntax = _SYNTAX
+    rule = (
         "Left places a domino on two empty cells one above the other, Right on two side "
         "by side; who cannot move loses"
     )
-    example: ClassVar[str] = "domineering:3x4"
-    memo_family: ClassVar[str] = "domineering"
-    transpose_negates: ClassVar[bool] = True
+    example = "domineering:3x4"
+    memo_family = "domineering"
+    transpose_negates = True
 
     def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
         return domino_placements(state, player == LEFT)
@@ -143,13 +142,6 @@ class Domineering(GridGame):
             low = spots & -spots
             yield (h, w, mask ^ (low | (low << 1)))
             spots ^= low
-
-    def regions(self, state: DomineeringState) -> Iterator[DomineeringState]:
-        _h, w, mask = state
-        for comp in components(mask, w):
-            if comp & (comp - 1):  # two cells at least
-                nh, nw, (m,) = trim(w, (comp,))
-                yield (nh, nw, m)
 
     def keyed_regions(self, state: DomineeringState) -> tuple[Part, ...]:
         """``(key, negated, region)`` for each region, or ``(None, n, None)`` for an integer ``n``.

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.cgt.games._shapes import WHO
 from grundy.cgt.games._strips import FacingStrip
@@ -90,16 +90,16 @@ def walks(part: str) -> int | None:
 class ElephantsAndRhinos(FacingStrip):
     """Elephants and Rhinos; a state is the strip as text."""
 
-    name: ClassVar[str] = "elephants-rhinos"
-    aliases: ClassVar[tuple[str, ...]] = ("elephants-and-rhinos",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "elephants-rhinos"
+    aliases = ("elephants-and-rhinos",)
+    syntax = _SYNTAX
+    rule = (
         "Left moves one elephant t one square right into an empty square, Right one rhino f "
         "one square left into an empty square; no jumps (CGSuite: Toads and Frogs with "
         "maxJump 0); who cannot move loses"
     )
-    example: ClassVar[str] = "elephants-rhinos tt..t.ff"
-    memo_family: ClassVar[str] = "elephants-rhinos"
+    example = "elephants-rhinos tt..t.ff"
+    memo_family = "elephants-rhinos"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if any(not a for a in args):

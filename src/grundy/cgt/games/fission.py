@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._grid import components, trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard
+from grundy.cgt.games._grid import groups_with
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard, square_words
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 
@@ -38,19 +38,19 @@ FissionState = tuple[int, int, int, int]
 class Fission(GridGame):
     """Fission on any board."""
 
-    name: ClassVar[str] = "fission"
-    syntax: ClassVar[str] = (
+    name = "fission"
+    syntax = (
         "fission ROWS  (x a stone, . empty, # no square; rows separated by /) or fission:RxC ROWS"
     )
-    rule: ClassVar[str] = (
+    rule = (
         "Left removes a stone whose squares just north and south are both empty and puts a "
         "stone on each of them; Right does the same east and west; who cannot move loses"
     )
-    example: ClassVar[str] = "fission ...../..x../...../....."
-    memo_family: ClassVar[str] = "fission"
-    symbols: ClassVar[str] = "x.#"
+    example = "fission ...../..x../...../....."
+    memo_family = "fission"
+    symbols = "x.#"
     pieces: ClassVar[dict[str, str]] = {"x": "black", ".": "empty", "#": "hole"}
-    transpose_negates: ClassVar[bool] = True
+    transpose_negates = True
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args and self.rows is None:
@@ -80,14 +80,11 @@ class Fission(GridGame):
         """
         ((r, c),) = cells
         way = "north and south" if player == LEFT else "east and west"
-        return f"{WHO[player]} splits the stone at row {r + 1}, column {c + 1} {way}"
+        return f"{WHO[player]} splits the stone at {square_words((r, c))} {way}"
 
     def regions(self, state: Any) -> Iterator[Any]:
         _h, w, stones, empty = state
-        for comp in components(stones | empty, w):
-            if comp & stones and comp & empty:
-                nh, nw, (s, e) = trim(w, (stones & comp, empty & comp))
-                yield (nh, nw, s, e)
+        return groups_with(w, (stones, empty), stones, empty)
 
     @property
     def compiled_regions(self) -> CompiledRegions | None:

@@ -74,19 +74,19 @@ def escaped(state: State) -> bool:
     return False
 
 
-def _square(text: str, what: str) -> Square:
+def _square(text: str, what: str, syntax: str) -> Square:
     parts = text.split(",")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise InvalidSpecError(f"{what} {text!r} is not R,C", _SYNTAX)
+        raise InvalidSpecError(f"{what} {text!r} is not R,C", syntax)
     r, c = int(parts[0]), int(parts[1])
     if not (1 <= r <= WIDTH and 1 <= c <= WIDTH) or (r + c) % 2:
         raise InvalidSpecError(
-            f"{what} {text!r} is not a used square (1 <= R, C <= {WIDTH}, R + C even)", _SYNTAX
+            f"{what} {text!r} is not a used square (1 <= R, C <= {WIDTH}, R + C even)", syntax
         )
     return r, c
 
 
-def _board_form(text: str) -> State:
+def _board_form(text: str, syntax: str = _SYNTAX) -> State:
     """A position drawn as rows from the top, ``/`` between them, the last row being row
     1: ``x`` a goose, ``o`` the fox, ``.`` any other square (CGSuite's picture).
 
@@ -96,7 +96,7 @@ def _board_form(text: str) -> State:
     rows = text.split("/")
     if len(rows) > WIDTH or any(len(row) != WIDTH for row in rows):
         raise InvalidSpecError(
-            f"the board {text!r} is not at most {WIDTH} rows of {WIDTH} squares", _SYNTAX
+            f"the board {text!r} is not at most {WIDTH} rows of {WIDTH} squares", syntax
         )
     geese: list[Square] = []
     foxes: list[Square] = []
@@ -104,14 +104,14 @@ def _board_form(text: str) -> State:
         r = len(rows) - i
         for c, ch in enumerate(row.lower(), start=1):
             if ch not in "xo.":
-                raise InvalidSpecError(f"unexpected {ch!r} in the board {text!r}", _SYNTAX)
+                raise InvalidSpecError(f"unexpected {ch!r} in the board {text!r}", syntax)
             if ch != "." and (r + c) % 2:
                 raise InvalidSpecError(
-                    f"a piece on {r},{c}, a square not used (R + C must be even)", _SYNTAX
+                    f"a piece on {r},{c}, a square not used (R + C must be even)", syntax
                 )
             (geese if ch == "x" else foxes if ch == "o" else []).append((r, c))
     if len(foxes) != 1 or not geese:
-        raise InvalidSpecError("the board needs one fox o and at least one goose x", _SYNTAX)
+        raise InvalidSpecError("the board needs one fox o and at least one goose x", syntax)
     return tuple(sorted(geese)), foxes[0]
 
 
@@ -119,42 +119,45 @@ def _board_form(text: str) -> State:
 class FoxAndGeese(PartisanGame[State]):
     """Fox and Geese; a state is ``(geese, fox)``, the geese a sorted tuple of squares."""
 
-    name: ClassVar[str] = "fox-and-geese"
-    aliases: ClassVar[tuple[str, ...]] = ("fox-geese",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "fox-and-geese"
+    aliases = ("fox-geese",)
+    syntax = _SYNTAX
+    rule = (
         "Left's geese step one square diagonally down, Right's fox one square diagonally "
         "any way, onto empty dark squares (R + C even) of a board 8 wide; no captures; a "
         "fox past the geese runs free (off); the geese's moves run out, so no draws"
     )
-    example: ClassVar[str] = "fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"
-    family: ClassVar[str] = "partisan"
+    example = "fox-and-geese geese=3,1;3,3;3,5;3,7 fox=1,1"
     #: Solved by grundy.cgt.loopy (the fox can step back).
     loopy_partisan: ClassVar[bool] = True
+    #: How many squares the fox may move in one diagonal direction (never jumping a goose).
+    fox_range: ClassVar[int] = 1
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if len(args) == 1 and "=" not in args[0]:
-            return [_board_form(args[0])]
+            return [_board_form(args[0], self.syntax)]
         fields: dict[str, str] = {}
         for a in args:
             key, eq, rest = a.partition("=")
             key = key.strip().lower()
             if not eq or key not in ("geese", "fox") or key in fields:
                 raise InvalidSpecError(
-                    f"expected geese=... and fox=... once each, got {a!r}", _SYNTAX
+                    f"expected geese=... and fox=... once each, got {a!r}", self.syntax
                 )
             fields[key] = rest
         if set(fields) != {"geese", "fox"}:
             missing = "geese" if "geese" not in fields else "fox"
-            raise InvalidSpecError(f"fox-and-geese needs {missing}=...", _SYNTAX)
-        geese = [_square(t, "the goose") for t in fields["geese"].split(";") if t.strip()]
+            raise InvalidSpecError(f"{self.name} needs {missing}=...", self.syntax)
+        geese = [
+            _square(t, "the goose", self.syntax) for t in fields["geese"].split(";") if t.strip()
+        ]
         if not geese:
-            raise InvalidSpecError("fox-and-geese needs at least one goose", _SYNTAX)
+            raise InvalidSpecError(f"{self.name} needs at least one goose", self.syntax)
         if len(set(geese)) != len(geese):
-            raise InvalidSpecError("two geese on one square", _SYNTAX)
-        fox = _square(fields["fox"], "the fox")
+            raise InvalidSpecError("two geese on one square", self.syntax)
+        fox = _square(fields["fox"], "the fox", self.syntax)
         if fox in geese:
-            raise InvalidSpecError("the fox is on a goose's square", _SYNTAX)
+            raise InvalidSpecError("the fox is on a goose's square", self.syntax)
         return [(tuple(sorted(geese)), fox)]
 
     def format_state(self, state: Any) -> str:
@@ -189,7 +192,8 @@ class FoxAndGeese(PartisanGame[State]):
             return "Right: the fox, past the geese, runs free (the geese have lost)"
         (g0, f0), (g1, f1) = state, after
         if side == "R":
-            return f"Right: the fox on {f0[0]},{f0[1]} steps to {f1[0]},{f1[1]}"
+            verb = "steps" if self.fox_range == 1 else "moves"
+            return f"Right: the fox on {f0[0]},{f0[1]} {verb} to {f1[0]},{f1[1]}"
         src = [s for s in g0 if s not in g1]
         dst = [s for s in g1 if s not in g0]
         if len(src) != 1 or len(dst) != 1:
@@ -235,6 +239,8 @@ class FoxAndGeese(PartisanGame[State]):
         geese, (r, c) = state
         taken = set(geese)
         for dr, dc in _FOX_STEPS:
-            t = (r + dr, c + dc)
-            if t[0] >= 1 and 1 <= t[1] <= WIDTH and t not in taken:
+            for k in range(1, self.fox_range + 1):
+                t = (r + k * dr, c + k * dc)
+                if t[0] < 1 or not 1 <= t[1] <= WIDTH or t in taken:
+                    break
                 yield geese, t

@@ -41,21 +41,21 @@ class ColoredHackenbush(GraphGame):
     'Left cuts the blue edge 0-1 (1 more falls)'
     """
 
-    name: ClassVar[str] = "hackenbush"
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "hackenbush"
+    syntax = _SYNTAX
+    rule = (
         "a player cuts an edge of their colour (Left blue b, Right red r) or a green g; "
         "edges no longer joined to the ground (vertex 0) fall"
     )
-    example: ClassVar[str] = 'hackenbush:colored "0-1:b 1-2:r 1-3:g"'
-    memo_family: ClassVar[str] = "hackenbush-colored"
+    example = 'hackenbush:colored "0-1:b 1-2:r 1-3:g"'
+    memo_family = "hackenbush-colored"
     #: ``hackenbush:colored`` (and these spellings) is this game, not green Hackenbush.
     variant_params: ClassVar[tuple[str, ...]] = ("colored", "coloured", "brg")
     labels: ClassVar[dict[str, str]] = {"b": "left", "r": "right", "g": "green"}
     label_names: ClassVar[dict[str, str]] = {"b": "blue", "r": "red", "g": "green"}
     swap: ClassVar[dict[str, str]] = {"b": "r", "r": "b"}
-    ground: ClassVar[bool] = True
-    multigraph: ClassVar[bool] = True
+    ground = True
+    multigraph = True
 
     @classmethod
     def from_params(cls, params: str | None) -> ColoredHackenbush:

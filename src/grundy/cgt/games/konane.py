@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
-from grundy.cgt.games._shapes import WHO
+from grundy.cgt.games._shapes import WHO, square_words
 from grundy.cgt.games._stones import StoneGame
 from grundy.core.game import LEFT, Player
 from grundy.kernels.bitboard import konane_jumps
@@ -39,16 +39,16 @@ _SYNTAX = "konane ROWS  (x Left's black stone, o Right's white, . empty; rows se
 class Konane(StoneGame):
     """Konane on any rectangular board."""
 
-    name: ClassVar[str] = "konane"
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "konane"
+    syntax = _SYNTAX
+    rule = (
         "a player jumps one of their stones (Left black x, Right white o) orthogonally over "
         "an adjacent stone of the other colour into an empty cell, removing it, and may jump "
         "again in the same direction; who cannot jump loses"
     )
-    example: ClassVar[str] = "konane xo.x/.xo./ox.o"
-    memo_family: ClassVar[str] = "konane"
-    max_cells: ClassVar[int | None] = 64
+    example = "konane xo.x/.xo./ox.o"
+    memo_family = "konane"
+    max_cells = 64
 
     def stone_moves(self, state: KonaneState, left: bool) -> Iterator[tuple[KonaneState, int, int]]:
         """Each move: the board after it, where the stone starts and where it stops (bits)."""
@@ -66,11 +66,9 @@ class Konane(StoneGame):
         >>> [g.describe_move(s, a, "L") for a in g.left_moves(s)][-1]
         'Left jumps x from row 1, column 1 to row 1, column 5'
         """
-        (r1, c1), (r2, c2) = cells
         stone = "x" if player == LEFT else "o"
         return (
-            f"{WHO[player]} jumps {stone} from row {r1 + 1}, column {c1 + 1} "
-            f"to row {r2 + 1}, column {c2 + 1}"
+            f"{WHO[player]} jumps {stone} from {square_words(cells[0])} to {square_words(cells[1])}"
         )
 
     # ----- regions (grundy.kernels.boards, compiled) ---------------------------------

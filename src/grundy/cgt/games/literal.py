@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.cgt.loopy.notation import is_loopy_text
 from grundy.cgt.loopy.state import LoopyState
@@ -47,15 +47,15 @@ MAX_LITERAL = 100_000
 class GameLiteral(PartisanGame[CanonicalGame]):
     """Games given by their values; a state is a :class:`CanonicalGame`."""
 
-    name: ClassVar[str] = "cgt"
-    aliases: ClassVar[tuple[str, ...]] = ("game",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "cgt"
+    aliases = ("game",)
+    syntax = _SYNTAX
+    rule = (
         "a game given by its value in CGSuite notation; Left moves to a Left option of its "
         "canonical form, Right to a Right option"
     )
-    example: ClassVar[str] = 'cgt "{2|-1/2}"'
-    memo_family: ClassVar[str] = "cgt"
+    example = 'cgt "{2|-1/2}"'
+    memo_family = "cgt"
 
     def parse_args(self, args: Sequence[str]) -> list[CanonicalGame]:
         if not args:

@@ -30,18 +30,16 @@ __all__ = ["PartizanArcKayles"]
 class PartizanArcKayles(GraphGame):
     """Partizan Arc Kayles: Left picks blue or green edges, Right red or green ones."""
 
-    name: ClassVar[str] = "partizan-arc-kayles"
-    aliases: ClassVar[tuple[str, ...]] = ("partisan-arc-kayles",)
-    syntax: ClassVar[str] = (
-        'partizan-arc-kayles "U-V:C ..."  (C: b Left, r Right, g both; V-V a loop)'
-    )
-    rule: ClassVar[str] = (
+    name = "partizan-arc-kayles"
+    aliases = ("partisan-arc-kayles",)
+    syntax = 'partizan-arc-kayles "U-V:C ..."  (C: b Left, r Right, g both; V-V a loop)'
+    rule = (
         "Left picks a blue (b) or green (g) edge, Right a red (r) or green one; both its end "
         "vertices go with every edge touching them (a loop V-V removes V); who cannot move "
         "loses"
     )
-    example: ClassVar[str] = 'partizan-arc-kayles "1-2:b 2-3:r 3-4:g 4-1:b 3-3:r"'
-    memo_family: ClassVar[str] = "partizan-arc-kayles"
+    example = 'partizan-arc-kayles "1-2:b 2-3:r 3-4:g 4-1:b 3-3:r"'
+    memo_family = "partizan-arc-kayles"
     labels: ClassVar[dict[str, str]] = {"b": "left", "r": "right", "g": "green"}
     label_names: ClassVar[dict[str, str]] = {"b": "blue", "r": "red", "g": "green"}
     swap: ClassVar[dict[str, str]] = {"b": "r", "r": "b"}

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.core.board import Board, Heaps
 from grundy.core.game import LEFT, PartisanGame, Play, Player
@@ -42,14 +42,14 @@ _SYNTAX = "partizan-euclid P,Q...  (one ordered pair of non-negative integers ea
 class PartizanEuclid(PartisanGame[Pair]):
     """Partizan Euclid; a state is the pair ``(p, q)``."""
 
-    name: ClassVar[str] = "partizan-euclid"
-    aliases: ClassVar[tuple[str, ...]] = ("partisan-euclid",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "partizan-euclid"
+    aliases = ("partisan-euclid",)
+    syntax = _SYNTAX
+    rule = (
         "a position is a pair (p, q); unless q is 0 or divides p, Left's one move is to "
         "(q, p mod q) and Right's to (q, q - p mod q); who cannot move loses"
     )
-    example: ClassVar[str] = "partizan-euclid 9,6 8,7"
+    example = "partizan-euclid 9,6 8,7"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.cgt.games.partizan_subtraction import HeapsState, PartizanSubtraction
 from grundy.core.game import LEFT, RIGHT, Play, Player
@@ -36,15 +36,15 @@ class PartizanSplittles(PartizanSubtraction):
     """Left subtracts a member of ``left_set``, Right of ``right_set``; either may then
     split what is left of the heap in two."""
 
-    name: ClassVar[str] = "partizan-splittles"
-    aliases: ClassVar[tuple[str, ...]] = ("partisan-splittles",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "partizan-splittles"
+    aliases = ("partisan-splittles",)
+    syntax = _SYNTAX
+    rule = (
         "Left removes exactly s counters from one heap for some s in her set L, Right for "
         "some s in his set R, and the mover leaves the rest as one heap or splits it into "
         "two non-empty heaps; who cannot move loses"
     )
-    example: ClassVar[str] = "partizan-splittles:1,3|2,3 7"
+    example = "partizan-splittles:1,3|2,3 7"
 
     def _heap_moves(
         self, state: HeapsState, subset: tuple[int, ...]

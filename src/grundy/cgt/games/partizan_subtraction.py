@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from grundy.core.board import Board, Heaps
 from grundy.core.game import LEFT, RIGHT, PartisanGame, Play, Player
@@ -36,15 +36,15 @@ class PartizanSubtraction(PartisanGame[HeapsState]):
 
     left_set: tuple[int, ...] = (1,)
     right_set: tuple[int, ...] = (1,)
-    name: ClassVar[str] = "partizan-subtraction"
-    aliases: ClassVar[tuple[str, ...]] = ("partisan-subtraction",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "partizan-subtraction"
+    aliases = ("partisan-subtraction",)
+    syntax = _SYNTAX
+    rule = (
         "Left removes exactly s counters from one heap for some s in her set L, Right for "
         "some s in his set R; who cannot move loses"
     )
-    example: ClassVar[str] = "partizan-subtraction:1,3|2,3 6"
-    merges_components: ClassVar[bool] = True
+    example = "partizan-subtraction:1,3|2,3 6"
+    merges_components = True
 
     @classmethod
     def from_params(cls, params: str | None) -> Self:

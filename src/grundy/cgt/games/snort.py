@@ -14,9 +14,8 @@ unlike Col's, which are numbers or numbers plus star.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from grundy.cgt.games.col import ColouringGame, colouring_rule, colouring_syntax
+from grundy.cgt.games.col import ColouringGame
 
 __all__ = ["Snort"]
 
@@ -25,9 +24,7 @@ __all__ = ["Snort"]
 class Snort(ColouringGame):
     """Snort: never colour a cell next to one of the other player's colour."""
 
-    name: ClassVar[str] = "snort"
-    syntax: ClassVar[str] = colouring_syntax("snort")
-    rule: ClassVar[str] = colouring_rule("the other player's colour")
-    example: ClassVar[str] = "snort .../..."
-    forbid_own: ClassVar[bool] = False
-    memo_family: ClassVar[str] = "snort"
+    name = "snort"
+    example = "snort .../..."
+    forbid_own = False
+    memo_family = "snort"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._shapes import WHO
@@ -101,15 +101,15 @@ def _cut_run(w: str, at_left: bool, at_right: bool) -> str:
 class ToadsAndFrogs(FacingStrip):
     """Toads and Frogs; a state is the strip as text."""
 
-    name: ClassVar[str] = "toads-frogs"
-    aliases: ClassVar[tuple[str, ...]] = ("toads-and-frogs", "toadsfrogs")
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "toads-frogs"
+    aliases = ("toads-and-frogs", "toadsfrogs")
+    syntax = _SYNTAX
+    rule = (
         "Left's toads t move one square right into an empty square or jump over one frog "
         "into the empty square beyond; Right's frogs f do the same leftwards"
     )
-    example: ClassVar[str] = "toads-frogs tt..ff"
-    memo_family: ClassVar[str] = "toads-frogs"
+    example = "toads-frogs tt..ff"
+    memo_family = "toads-frogs"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if len(args) != 1:

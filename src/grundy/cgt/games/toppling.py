@@ -30,17 +30,17 @@ _SWAP = str.maketrans("br", "rb")
 class TopplingDominoes(StripGame):
     """Toppling Dominoes; a state is a row as text."""
 
-    name: ClassVar[str] = "toppling-dominoes"
-    aliases: ClassVar[tuple[str, ...]] = ("toppling",)
-    syntax: ClassVar[str] = _SYNTAX
-    rule: ClassVar[str] = (
+    name = "toppling-dominoes"
+    aliases = ("toppling",)
+    syntax = _SYNTAX
+    rule = (
         "a player topples one domino of their colour (Left b, Right r) or a green g to "
         "the left or right; it knocks down every domino on that side"
     )
-    example: ClassVar[str] = "toppling-dominoes bbrgrb"
-    merges_components: ClassVar[bool] = True
-    memo_family: ClassVar[str] = "toppling-dominoes"
-    symbols: ClassVar[str] = "brg"
+    example = "toppling-dominoes bbrgrb"
+    merges_components = True
+    memo_family = "toppling-dominoes"
+    symbols = "brg"
     pieces: ClassVar[dict[str, str]] = {"b": "left", "r": "right", "g": "green"}
 
     def placements(self, state: str, player: Player) -> Iterator[tuple[str, tuple[int, ...]]]:

@@ -59,6 +59,11 @@ class _Variant(PartisanGame[Any]):
 
     base: PartisanGame[Any] | None = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name and "syntax" not in cls.__dict__:  # every variant is written alike
+            cls.syntax = _syntax(cls.name)
+
     @classmethod
     def from_params(cls, params: str | None) -> _Variant:
         syntax = _syntax(cls.name)
@@ -110,13 +115,12 @@ class _Variant(PartisanGame[Any]):
 class ImpartialVariant(_Variant):
     """Either player makes any move of the base."""
 
-    name: ClassVar[str] = "impartial"
-    syntax: ClassVar[str] = _syntax("impartial")
-    rule: ClassVar[str] = (
+    name = "impartial"
+    rule = (
         "the game's impartial variant: either player may make any move of Left's or "
         "of Right's (CGSuite's ImpartialVariant)"
     )
-    example: ClassVar[str] = "impartial:domineering 2x3"
+    example = "impartial:domineering 2x3"
     #: Both players have the same moves: values are nimbers, answers carry Grundy values.
     impartial: ClassVar[bool] = True
 
@@ -162,13 +166,12 @@ class ImpartialVariant(_Variant):
 class DicoticVariant(_Variant):
     """Nobody moves unless both players could."""
 
-    name: ClassVar[str] = "dicotic"
-    syntax: ClassVar[str] = _syntax("dicotic")
-    rule: ClassVar[str] = (
+    name = "dicotic"
+    rule = (
         "the game's dicotic (all-small) variant: played as the game, but nobody may move "
         "when either player has no move (CGSuite's DicoticVariant)"
     )
-    example: ClassVar[str] = "dicotic:domineering 3x3"
+    example = "dicotic:domineering 3x3"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         states = self.game.parse_args(args)
@@ -198,13 +201,13 @@ class DicoticVariant(_Variant):
 class TwistedVariant(_Variant):
     """The players swap roles after every move; a state is ``(negated, base state)``."""
 
-    name: ClassVar[str] = "twisted"
-    syntax: ClassVar[str] = _syntax("twisted") + "; '-' first for a negated position"
-    rule: ClassVar[str] = (
+    name = "twisted"
+    syntax = _syntax("twisted") + "; '-' first for a negated position"
+    rule = (
         "the game's twisted variant: played as the game, but Left and Right swap roles "
         "after every move (CGSuite's TwistedVariant)"
     )
-    example: ClassVar[str] = "twisted:cutcake 2x3"
+    example = "twisted:cutcake 2x3"
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         """``[(negated, base state)]``; the arguments of a base whose state is a sorted

@@ -20,6 +20,7 @@ win (Siegel, *Combinatorial Game Theory*, ch. VI: Left *survives* playing second
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -27,7 +28,15 @@ from grundy.cgt.loopy.graph import Graph
 from grundy.core.limits import check_memory, check_time
 from grundy.errors import UnsupportedError
 
-__all__ = ["MAX_PAIRS", "OUTCOME_NAMES", "leq_table", "outcome_class", "outcomes"]
+__all__ = [
+    "MAX_PAIRS",
+    "OUTCOME_NAMES",
+    "check_pairs",
+    "drain",
+    "leq_table",
+    "outcome_class",
+    "outcomes",
+]
 
 #: Pair tables (vertices of G times vertices of H) larger than this are refused.
 MAX_PAIRS = 4_000_000
@@ -76,12 +85,7 @@ def outcomes(g: Graph) -> list[tuple[int, int]]:
         if count[s] == 0:
             result[s] = -1 if s % 2 == 0 else 1  # the mover cannot move and loses
             queue.append(s)
-    done = 0
-    while queue:
-        s = queue.popleft()
-        done += 1
-        if not done & 0xFFF:
-            check_time(done, "states")
+    for s in drain(queue, "states"):
         winner = result[s]
         for p in rev[s]:
             if result[p]:
@@ -96,6 +100,29 @@ def outcomes(g: Graph) -> list[tuple[int, int]]:
                     result[p] = winner
                     queue.append(p)
     return [(result[2 * v], result[2 * v + 1]) for v in range(n)]
+
+
+def check_pairs(n: int, m: int, what: str, table: str) -> None:
+    """Refuse to compare ``what`` (graphs, sides of graphs) of ``n`` and ``m`` vertices in
+    more than :data:`MAX_PAIRS` pairs, and check the memory of the ``table`` of pairs."""
+    if n * m > MAX_PAIRS:
+        raise UnsupportedError(
+            f"comparing {what} of {n:,} and {m:,} vertices needs {n * m:,} pairs, "
+            f"more than {MAX_PAIRS:,}"
+        )
+    check_memory(n * m * 40, table)
+
+
+def drain(queue: deque[int], what: str) -> Iterator[int]:
+    """Each state of the retrograde ``queue`` as it is taken out (states are added while it
+    runs), reading the clock every 4,096 states (``what`` names them)."""
+    done = 0
+    while queue:
+        s = queue.popleft()
+        done += 1
+        if not done & 0xFFF:
+            check_time(done, what)
+        yield s
 
 
 def _reverse(edges: tuple[tuple[int, ...], ...]) -> list[list[int]]:
@@ -128,12 +155,7 @@ def leq_table_np(g: Graph, h: Graph) -> np.ndarray:
     """:func:`leq_table` as a boolean array, by iterating the least fixed point of Right's
     forced wins with array operations (the same answer; fast on big graphs)."""
     n, m = len(g), len(h)
-    if n * m > MAX_PAIRS:
-        raise UnsupportedError(
-            f"comparing graphs of {n:,} and {m:,} vertices needs {n * m:,} pairs, "
-            f"more than {MAX_PAIRS:,}"
-        )
-    check_memory(n * m * 40, "the comparison table")
+    check_pairs(n, m, "graphs", "the comparison table")
     g_left, g_right = _gather(g.left, n), _gather(g.right, n)
     h_left, h_right = _gather(h.left, m), _gather(h.right, m)
     rl = np.zeros((n, m), dtype=bool)  # Left to move in w - u, Right forces a win
@@ -167,12 +189,7 @@ def leq_table(g: Graph, h: Graph) -> list[list[bool]]:
     [[True, True], [False, True]]
     """
     n, m = len(g), len(h)
-    if n * m > MAX_PAIRS:
-        raise UnsupportedError(
-            f"comparing graphs of {n:,} and {m:,} vertices needs {n * m:,} pairs, "
-            f"more than {MAX_PAIRS:,}"
-        )
-    check_memory(n * m * 40, "the comparison table")
+    check_pairs(n, m, "graphs", "the comparison table")
     g_left_rev, g_right_rev = _reverse(g.left), _reverse(g.right)
     h_left_rev, h_right_rev = _reverse(h.left), _reverse(h.right)
     size = n * m
@@ -189,22 +206,11 @@ def leq_table(g: Graph, h: Graph) -> list[list[bool]]:
         if count[s] == 0:
             right_wins_l[s] = True
             queue.append(s)
-    done = 0
-    while queue:
-        s = queue.popleft()
-        done += 1
-        if not done & 0xFFF:
-            check_time(done, "pairs")
+    for s in drain(queue, "pairs"):
         u, w = divmod(s, m)
         # s is a Left-to-move state won by Right: its predecessors are Right-to-move
         # states (Right moved there), now won by Right.
-        for w2 in h_right_rev[w]:
-            t = u * m + w2
-            if not right_wins_r[t]:
-                right_wins_r[t] = True
-                _after_right_win(t, m, (g_right_rev, h_left_rev), count, right_wins_l, queue)
-        for u2 in g_left_rev[u]:
-            t = u2 * m + w
+        for t in _pairs_before(u, w, m, h_right_rev, g_left_rev):
             if not right_wins_r[t]:
                 right_wins_r[t] = True
                 _after_right_win(t, m, (g_right_rev, h_left_rev), count, right_wins_l, queue)
@@ -223,17 +229,20 @@ def _after_right_win(  # noqa: PLR0917 (private, hot)
     loses one move; when none is left, Right wins there too."""
     g_right_rev, h_left_rev = revs
     u, w = divmod(t, m)
-    for w2 in h_left_rev[w]:
-        p = u * m + w2
+    for p in _pairs_before(u, w, m, h_left_rev, g_right_rev):
         if not right_wins_l[p]:
             count[p] -= 1
             if count[p] == 0:
                 right_wins_l[p] = True
                 queue.append(p)
-    for u2 in g_right_rev[u]:
-        p = u2 * m + w
-        if not right_wins_l[p]:
-            count[p] -= 1
-            if count[p] == 0:
-                right_wins_l[p] = True
-                queue.append(p)
+
+
+def _pairs_before(
+    u: int, w: int, m: int, h_rev: list[list[int]], g_rev: list[list[int]]
+) -> Iterator[int]:
+    """The pair states ``u2 * m + w2`` that move to ``(u, w)``: by a move in H (``w2`` in
+    ``h_rev[w]``) or in G (``u2`` in ``g_rev[u]``)."""
+    for w2 in h_rev[w]:
+        yield u * m + w2
+    for u2 in g_rev[u]:
+        yield u2 * m + w

@@ -30,6 +30,7 @@ __all__ = [
     "is_loopfree",
     "is_stopper",
     "pack",
+    "pack_roots",
     "reachable",
 ]
 
@@ -107,10 +108,11 @@ def add(g: Graph, h: Graph) -> Graph:
     return Graph(tuple(left), tuple(right))
 
 
-def reachable(g: Graph, start: int) -> list[int]:
-    """The vertices reachable from ``start`` (itself included), in breadth-first order."""
-    seen = {start}
-    order = [start]
+def reachable(g: Graph, *starts: int) -> list[int]:
+    """The vertices reachable from ``starts`` (themselves included), in breadth-first order:
+    the starts first, each once."""
+    order = list(dict.fromkeys(starts))
+    seen = set(order)
     i = 0
     while i < len(order):
         v = order[i]
@@ -122,18 +124,29 @@ def reachable(g: Graph, start: int) -> list[int]:
     return order
 
 
+def pack_roots(g: Graph, roots: Sequence[int]) -> tuple[Graph, list[int]]:
+    """The part of ``g`` reachable from ``roots``, renumbered in breadth-first order from
+    them, and the roots' new numbers.
+
+    >>> pack_roots(Graph(((), (0,), ()), ((), (), ())), [2, 1])
+    (Graph(left=((), (2,), ()), right=((), (), ())), [0, 1])
+    """
+    order = reachable(g, *roots)
+    index = {v: i for i, v in enumerate(order)}
+    packed = Graph(
+        tuple(tuple(index[w] for w in g.left[v]) for v in order),
+        tuple(tuple(index[w] for w in g.right[v]) for v in order),
+    )
+    return packed, [index[r] for r in roots]
+
+
 def pack(g: Graph, start: int) -> Graph:
     """The part of ``g`` reachable from ``start``, renumbered so that ``start`` is 0.
 
     >>> pack(Graph(((), (0,)), ((), ())), 1).left
     ((1,), ())
     """
-    order = reachable(g, start)
-    index = {v: i for i, v in enumerate(order)}
-    return Graph(
-        tuple(tuple(index[w] for w in g.left[v]) for v in order),
-        tuple(tuple(index[w] for w in g.right[v]) for v in order),
-    )
+    return pack_roots(g, [start])[0]
 
 
 def alternating_states(g: Graph) -> set[tuple[int, int]]:

@@ -46,6 +46,7 @@ __all__ = [
     "is_loopy_text",
     "parse_loopy",
     "pseudonumber",
+    "vertex_readers",
 ]
 
 #: The syntax shown when a loopy game is malformed.
@@ -422,6 +423,25 @@ def _short(g: Graph, v: int, memo: dict[int, CanonicalGame]) -> CanonicalGame:
     return memo[v]
 
 
+def vertex_readers(
+    g: Graph,
+) -> tuple[Callable[[int], bool], Callable[[int], CanonicalGame]]:
+    """``loopfree(v)``, whether the vertex ``v`` of ``g`` is loopfree, and ``short(v)``,
+    the canonical value of a loopfree vertex: both remembered per vertex."""
+    memo: dict[int, CanonicalGame] = {}
+    free: dict[int, bool] = {}
+
+    def loopfree(v: int) -> bool:
+        if v not in free:
+            free[v] = is_loopfree(g, v)
+        return free[v]
+
+    def short(v: int) -> CanonicalGame:
+        return _short(g, v, memo)
+
+    return loopfree, short
+
+
 def pseudonumber(
     g: Graph, v: int, loopfree: Callable[[int], bool], short: Callable[[int], CanonicalGame]
 ) -> tuple[str, object] | None:
@@ -466,16 +486,7 @@ def format_stopper(g: Graph, start: int, *, cgsuite: bool = False) -> str:
     >>> format_stopper(*parse_loopy("{pass|-1/2*}"), cgsuite=True)
     '-1/2^[on]'
     """
-    memo: dict[int, CanonicalGame] = {}
-    free: dict[int, bool] = {}
-
-    def loopfree(v: int) -> bool:
-        if v not in free:
-            free[v] = is_loopfree(g, v)
-        return free[v]
-
-    def short(v: int) -> CanonicalGame:
-        return _short(g, v, memo)
+    loopfree, short = vertex_readers(g)
 
     def ordered(v: int, opts: tuple[int, ...]) -> list[int]:
         if not cgsuite:

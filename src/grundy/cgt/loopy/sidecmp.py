@@ -27,10 +27,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from grundy.cgt.loopy.compare import MAX_PAIRS, _gather, _or_rows
+from grundy.cgt.loopy.compare import _gather, _or_rows, check_pairs
 from grundy.cgt.loopy.graph import Graph
-from grundy.core.limits import check_memory, check_time
-from grundy.errors import UnsupportedError
+from grundy.core.limits import check_time
 
 __all__ = ["side_equal", "side_leq"]
 
@@ -39,12 +38,7 @@ def side_leq(g: Graph, u: int, h: Graph, w: int, onside: bool) -> bool:
     """True when ``G <= H`` in the onside (``onside=True``) or the offside order, ``G`` the
     game at vertex ``u`` of ``g`` and ``H`` at ``w`` of ``h``."""
     n, m = len(g), len(h)
-    if n * m > MAX_PAIRS:
-        raise UnsupportedError(
-            f"comparing sides of graphs of {n:,} and {m:,} vertices needs {n * m:,} pairs, "
-            f"more than {MAX_PAIRS:,}"
-        )
-    check_memory(n * m * 40, "the side comparison table")
+    check_pairs(n, m, "sides of graphs", "the side comparison table")
     # Matrices indexed [x, y]: x a vertex of g, y of h; a state of H - G with Left (L)
     # or Right (R) to move. Left moves x to a Right option of G or y to a Left option of
     # H; Right moves x to a Left option of G or y to a Right option of H.

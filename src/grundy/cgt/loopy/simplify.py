@@ -17,8 +17,10 @@ whole pass. What is left is the canonical stopper, unique up to isomorphism.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grundy.cgt.loopy.compare import leq_table, leq_table_np
-from grundy.cgt.loopy.graph import Graph, is_stopper
+from grundy.cgt.loopy.graph import Graph, is_stopper, pack_roots
 from grundy.core.limits import check_time
 from grundy.errors import UnsupportedError
 
@@ -30,51 +32,49 @@ MAX_PASSES = 10_000
 
 def _one_pass(g: Graph, table: list[list[bool]]) -> Graph | None:
     """The graph after one round of removals and bypasses, or None when nothing changed."""
-    n = len(g)
     left = [list(e) for e in g.left]
     right = [list(e) for e in g.right]
     changed = False
-    for v in range(n):
-        # reversible Left options: a with some a^R <= v
-        new_left: list[int] = []
-        for a in left[v]:
-            through = next((r for r in g.right[a] if table[r][v] and r != v), None)
-            if through is None:
-                new_left.append(a)
-            else:
-                new_left.extend(g.left[through])
-                changed = True
-        new_right: list[int] = []
-        for b in right[v]:
-            through = next((x for x in g.left[b] if table[v][x] and x != v), None)
-            if through is None:
-                new_right.append(b)
-            else:
-                new_right.extend(g.right[through])
-                changed = True
-        new_left = list(dict.fromkeys(new_left))
-        new_right = list(dict.fromkeys(new_right))
-        # dominated: Left drops a when some other b >= a (of equals, keep the first)
-        kept_left = [
-            a
-            for i, a in enumerate(new_left)
-            if not any(
-                j != i and table[a][b] and (not table[b][a] or j < i)
-                for j, b in enumerate(new_left)
-            )
-        ]
-        kept_right = [
-            b
-            for i, b in enumerate(new_right)
-            if not any(
-                j != i and table[a][b] and (not table[b][a] or j < i)
-                for j, a in enumerate(new_right)
-            )
-        ]
-        if kept_left != left[v] or kept_right != right[v]:
+    for v in range(len(g)):
+        # Right's options are Left's with the order turned round (``le`` swapped)
+        kept_left, bypassed_left = _side(left[v], v, g.right, g.left, lambda x, y: table[x][y])
+        kept_right, bypassed_right = _side(right[v], v, g.left, g.right, lambda x, y: table[y][x])
+        if bypassed_left or bypassed_right or kept_left != left[v] or kept_right != right[v]:
             changed = True
         left[v], right[v] = kept_left, kept_right
     return Graph.of(left, right) if changed else None
+
+
+def _side(
+    options: list[int],
+    v: int,
+    back: tuple[tuple[int, ...], ...],
+    forward: tuple[tuple[int, ...], ...],
+    le: Callable[[int, int], bool],
+) -> tuple[list[int], bool]:
+    """Left's options of ``v`` (``back`` the other player's options, ``forward`` Left's,
+    ``le`` the order) after bypassing the reversible ones and dropping the dominated ones,
+    and whether any was bypassed.
+
+    A reversible option ``a`` (some ``a^R <= v``) is replaced by that ``a^R``'s Left
+    options; Left drops ``a`` when some other option ``b >= a`` (of equals, she keeps the
+    first)."""
+    new: list[int] = []
+    bypassed = False
+    for a in options:
+        through = next((r for r in back[a] if le(r, v) and r != v), None)
+        if through is None:
+            new.append(a)
+        else:
+            new.extend(forward[through])
+            bypassed = True
+    new = list(dict.fromkeys(new))
+    kept = [
+        a
+        for i, a in enumerate(new)
+        if not any(j != i and le(a, b) and (not le(b, a) or j < i) for j, b in enumerate(new))
+    ]
+    return kept, bypassed
 
 
 def fuse(g: Graph, rep: list[int]) -> Graph:
@@ -95,30 +95,6 @@ def simplify(g: Graph, start: int) -> Graph:
     return out
 
 
-def _pack_roots(g: Graph, roots: list[int]) -> tuple[Graph, list[int]]:
-    """The part of ``g`` reachable from ``roots``, renumbered (the roots' new numbers)."""
-    order: list[int] = []
-    seen: set[int] = set()
-    for r in roots:
-        if r not in seen:
-            seen.add(r)
-            order.append(r)
-    i = 0
-    while i < len(order):
-        v = order[i]
-        i += 1
-        for w in (*g.left[v], *g.right[v]):
-            if w not in seen:
-                seen.add(w)
-                order.append(w)
-    index = {v: k for k, v in enumerate(order)}
-    packed = Graph(
-        tuple(tuple(index[w] for w in g.left[v]) for v in order),
-        tuple(tuple(index[w] for w in g.right[v]) for v in order),
-    )
-    return packed, [index[r] for r in roots]
-
-
 def simplify_roots(g: Graph, roots: list[int]) -> tuple[Graph, list[int], list[list[bool]]]:
     """Simplify the stopper graph reachable from ``roots`` all at once: the simplified
     graph (the first root is vertex 0), the roots' vertices in it, and the comparison
@@ -126,19 +102,19 @@ def simplify_roots(g: Graph, roots: list[int]) -> tuple[Graph, list[int], list[l
 
     The returned table compares the vertices of the returned graph.
     """
-    g, roots = _pack_roots(g, roots)
+    g, roots = pack_roots(g, roots)
     for _ in range(MAX_PASSES):
         check_time()
         table, rep = _table(g)
         after = _one_pass(g, table)
         if after is None:
             fused = fuse(g, rep)
-            packed, new_roots = _pack_roots(fused, [rep[r] for r in roots])
+            packed, new_roots = pack_roots(fused, [rep[r] for r in roots])
             if len(packed) == len(g):
                 return packed, new_roots, _table(packed)[0]
             g, roots = packed, new_roots
             continue
-        after, roots = _pack_roots(after, roots)
+        after, roots = pack_roots(after, roots)
         if any(not is_stopper(after, r) for r in roots):  # cannot happen for stoppers
             raise UnsupportedError("simplifying the stopper made it loop: please report it")
         g = after

@@ -22,7 +22,12 @@ from functools import cached_property
 
 from grundy.cgt.loopy.compare import leq_table, outcome_class, outcomes
 from grundy.cgt.loopy.graph import Graph, add, is_loopfree, is_stopper, pack
-from grundy.cgt.loopy.notation import _short, format_stopper, parse_loopy, pseudonumber
+from grundy.cgt.loopy.notation import (
+    format_stopper,
+    parse_loopy,
+    pseudonumber,
+    vertex_readers,
+)
 from grundy.cgt.loopy.sides import side
 from grundy.cgt.loopy.simplify import simplify
 from grundy.errors import UnsupportedError
@@ -165,17 +170,7 @@ def _stops(g: Graph) -> tuple[Stop, Stop]:
     """Left's and Right's stops of vertex 0 of a stopper graph (play alternates and, in a
     stopper, ends; it stops at a pseudonumber: a number, ``x over``, ``x under``, ``on``,
     ``off``)."""
-    memo_short: dict[int, object] = {}
-    free: dict[int, bool] = {}
-
-    def loopfree(v: int) -> bool:
-        if v not in free:
-            free[v] = is_loopfree(g, v)
-        return free[v]
-
-    def short(v: int):  # type: ignore[no-untyped-def]
-        return _short(g, v, memo_short)  # type: ignore[arg-type]
-
+    loopfree, short = vertex_readers(g)
     memo: dict[tuple[int, int], Stop] = {}
 
     def stop(v: int, mover: int) -> Stop:

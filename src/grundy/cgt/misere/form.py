@@ -35,6 +35,7 @@ from contextlib import contextmanager
 from typing import ClassVar
 
 from grundy.core.limits import check_time
+from grundy.core.mex import least_missing
 from grundy.errors import InvalidSpecError, SearchLimitError
 
 __all__ = [
@@ -60,14 +61,6 @@ _BUDGET: list[int | None] = [None]  # most steps allowed (None: no bound)
 _WORK = [0]  # steps taken: equality tests and sums not found in their memos
 _EQ_MEMO: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
 _ADD_MEMO: dict[tuple[int, int], int] = {}
-
-
-def _mex(values: Iterable[int]) -> int:
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
 
 
 def _p_form(opts: frozenset[int]) -> bool:
@@ -167,8 +160,8 @@ def _intern(reduced: frozenset[int]) -> int:
         _OPTS.append(ordered)
         _INDEX[reduced] = gid
         _BIRTHDAY.append(1 + max(_BIRTHDAY[o] for o in ordered))
-        _GPLUS.append(_mex(_GPLUS[o] for o in ordered))
-        _GMINUS.append(_mex(_GMINUS[o] for o in ordered))
+        _GPLUS.append(least_missing(_GPLUS[o] for o in ordered))
+        _GMINUS.append(least_missing(_GMINUS[o] for o in ordered))
         return gid
 
 

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from grundy.cgt.misere.form import MisereGame
+from grundy.core.mex import least_missing
 
 __all__ = [
     "Genus",
@@ -91,14 +92,6 @@ def _symbol(base: int, digits: Sequence[int]) -> str:
     return f"{base}^{''.join(str(d) for d in digits)}"
 
 
-def _mex(values: Iterable[int]) -> int:
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
-
-
 def _trim(seq: list[int]) -> tuple[int, ...]:
     while len(seq) > 2 and seq[-1] == seq[-3]:
         seq.pop()
@@ -125,16 +118,16 @@ def _raw(g: MisereGame) -> tuple[int, tuple[int, ...]]:
             continue
         stack.pop()
         opts = [_RAW[o] for o in top._any_order()]
-        base = _mex(b for b, _ in opts)
+        base = least_missing(b for b, _ in opts)
         if not opts:
             _RAW[top] = (0, (1, 2, 0))
             continue
         length = 2 + max(len(s) for _, s in opts)
         genera = [Genus(b, s) for b, s in opts]
-        seq = [_mex(x.digit(0) for x in genera)]
+        seq = [least_missing(x.digit(0) for x in genera)]
         for n in range(1, length + 1):
             prev = seq[-1]
-            seq.append(_mex([prev, prev ^ 1, *(x.digit(n) for x in genera)]))
+            seq.append(least_missing([prev, prev ^ 1, *(x.digit(n) for x in genera)]))
         _RAW[top] = (base, _trim(seq))
     return _RAW[g]
 
