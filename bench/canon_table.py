@@ -3,8 +3,9 @@
 Run: ``python bench/canon_table.py [CASE ...] [--repeat N]`` (cases like ``domineering:5x5``,
 ``clobber xoxoxoxoxoxoxoxo``, ``toads-frogs ttttt...fffff``; a default set without).
 
-A child process solves the case once and records every call the solver makes to the table
-(``make``, ``add``, ``neg``, ``number_id``, with their answers); then fresh children replay
+A child process solves the case once, with the walk in Python (a compiled walk makes its games
+inside C, out of sight), and records every call the solver makes to the table (``make``,
+``intern``, ``add``, ``neg``, ``number_id``, ``nus_id``, with their answers); then fresh children replay
 those calls on an empty table, the compiled one and the pure-Python one
 (``GRUNDY_PURE_PYTHON=1``), timed in CPU seconds, least of ``--repeat`` runs. A replay with
 stand-ins that do nothing gives the loop's own cost, taken off both. The ratio is pure time /
@@ -31,24 +32,26 @@ CASES = [
 _OPS = ("make", "add", "neg", "number_id")
 
 RECORD = r"""
-import pickle, sys
+import os, pickle, sys
 import grundy
 from grundy.cgt import _table as T
+T.size()  # the table chosen and loaded first; then the walk in Python, so that every game
+os.environ["GRUNDY_PURE_PYTHON"] = "1"  # is made through the calls recorded here
 log = []
 def wrap(name):
     f = getattr(T, name)
     def g(*args):
-        args = tuple(list(a) if name == "make" else a for a in args)
+        args = tuple(list(a) if name in ("make", "intern") else a for a in args)
         r = f(*args)
         log.append((name, args, r))
         return r
     return g
-for name in ("make", "add", "neg", "number_id"):
+for name in ("make", "add", "neg", "number_id", "intern", "nus_id"):
     setattr(T, name, wrap(name))
 class _Neg:
     get = staticmethod(T.neg)
 T.neg_memo = lambda: _Neg
-T._NAMES.clear()  # keep the wrappers (no clear_cache below)
+T._NAMES = ()  # keep the wrappers (no clear_cache below)
 grundy.solve(sys.argv[1])
 with open(sys.argv[2], "wb") as f:
     pickle.dump(log, f)
@@ -59,13 +62,14 @@ import json, pickle, sys, time
 from grundy.cgt import _table as T
 with open(sys.argv[1], "rb") as f:
     log = pickle.load(f)
-fns = {n: getattr(T, n) for n in ("make", "add", "neg", "number_id")}
+names = ("make", "add", "neg", "number_id", "intern", "nus_id")
+fns = {n: getattr(T, n) for n in names}
 if sys.argv[2] == "null":
     fns = {"make": lambda a, b: 0, "add": lambda a, b: 0, "neg": lambda a: 0,
-           "number_id": lambda a: 0}
+           "number_id": lambda a: 0, "intern": lambda a, b: 0, "nus_id": lambda a, b, c: 0}
 ids = {0: 0}
 m = ids.__getitem__
-make, add, neg, number_id = (fns[n] for n in ("make", "add", "neg", "number_id"))
+make, add, neg, number_id, intern, nus_id = (fns[n] for n in names)
 t = time.process_time()
 for name, args, r in log:
     if name == "add":
@@ -74,6 +78,10 @@ for name, args, r in log:
         ids[r] = neg(m(args[0]))
     elif name == "make":
         ids[r] = make([m(i) for i in args[0]], [m(i) for i in args[1]])
+    elif name == "intern":
+        ids[r] = intern(tuple(m(i) for i in args[0]), tuple(m(i) for i in args[1]))
+    elif name == "nus_id":
+        ids[r] = nus_id(*args)
     else:
         ids[r] = number_id(args[0])
 elapsed = time.process_time() - t
