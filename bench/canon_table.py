@@ -5,8 +5,8 @@ Run: ``python bench/canon_table.py [CASE ...] [--repeat N]`` (cases like ``domin
 
 A child process solves the case once, with the walk in Python (a compiled walk makes its games
 inside C, out of sight), and records every call the solver makes to the table (``make``,
-``intern``, ``add``, ``neg``, ``number_id``, ``nus_id``, with their answers); then fresh children replay
-those calls on an empty table, the compiled one and the pure-Python one
+``intern``, ``add``, ``neg``, ``number_id``, ``nus_id``, with their answers); then fresh
+children replay those calls on an empty table, the compiled one and the pure-Python one
 (``GRUNDY_PURE_PYTHON=1``), timed in CPU seconds, least of ``--repeat`` runs. A replay with
 stand-ins that do nothing gives the loop's own cost, taken off both. The ratio is pure time /
 compiled time; both replays must make the same number of games.
