@@ -47,6 +47,7 @@ __all__ = [
     "available",
     "clear_memos",
     "compact",
+    "hold",
     "intern",
     "le",
     "make",
@@ -54,6 +55,7 @@ __all__ = [
     "neg_memo",
     "number_id",
     "nus_id",
+    "release",
     "reset",
     "set_limit",
     "simplest_between",
@@ -172,6 +174,25 @@ def clear_memos() -> None:
 def reset() -> None:
     """Empty the whole table; only zero (id 0) is made again."""
     _core().canon_reset()
+
+
+def hold() -> None:
+    """This thread holds ids of the C table (:func:`grundy.cgt._table.shared`): until
+    :func:`release`, C refuses a reset or compaction asked by another thread (nothing
+    without the compiled core).
+
+    >>> hold(); release()
+    """
+    core = _core()
+    if core is not None:
+        core.canon_hold()
+
+
+def release() -> None:
+    """Undo one :func:`hold` of this thread."""
+    core = _core()
+    if core is not None:
+        core.canon_release()
 
 
 def set_limit(limit: int) -> None:
