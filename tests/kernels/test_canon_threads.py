@@ -11,10 +11,13 @@ time check is replaced by one that hands the GIL to another thread at every call
 switch interval is made tiny), so computations interleave inside C as often as they can.
 Nothing here reads a clock: what interleaves where varies from run to run, the answers may not.
 
-A race would show here: with C's refusal of a reset under another thread's hold taken out,
-the raw resets go through under the workers, whose ids then name other games or none
-(``IndexError``, wrong sums); with the let-go of the lock around the time check taken out,
-the first thread to call back finds its own lock held (RuntimeError). Both were tried.
+These tests fail when the guard is broken (both tried): with C's refusal of a reset under
+another thread's hold taken out, a raw reset goes through while the eight workers hold the
+table (the first and last tests fail; a reset between two of a worker's calls leaves it ids
+that name other games or none); with the refusal under a computation in flight taken out,
+the make parked in its time check loses its table (``IndexError``). A use of memory that
+another thread freed (a pointer into the table kept across the time check) shows under
+AddressSanitizer, which CI runs this file under.
 """
 
 from __future__ import annotations
