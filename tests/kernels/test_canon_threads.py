@@ -71,9 +71,7 @@ def _day2(make: Callable[[list[int], list[int]], int]) -> list[int]:
     day1 = [make([], []), make([make([], [])], []), make([], [make([], [])])]
     day1.append(make([day1[0]], [day1[0]]))  # 0, 1, -1, *
     found: list[int] = []
-    subsets = [
-        list(s) for k in range(len(day1) + 1) for s in itertools.combinations(day1, k)
-    ]
+    subsets = [list(s) for k in range(len(day1) + 1) for s in itertools.combinations(day1, k)]
     for lefts in subsets:
         for rights in subsets:
             gid = make(lefts, rights)
