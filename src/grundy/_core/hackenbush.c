@@ -69,7 +69,7 @@ PyDoc_STRVAR(decompose_doc,
 
 static PyObject *decompose(PyObject *self, PyObject *args)
 {
-    static const char *const names[NOUT] = {"tin",    "vsize",  "comp", "bridge", "top", "parent",
+    static const char *names[NOUT] = {"tin",    "vsize",  "comp", "bridge", "top", "parent",
                                       "up_edge", "parity", "g",    "contrib", "pe"};
     PyObject *euo, *evo, *ewo, *vxo, *outo[NOUT];
     Py_ssize_t n, root, m, i, j, x, c, t = 1, nparts = 1, sp = 1;
