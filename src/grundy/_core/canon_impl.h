@@ -57,17 +57,47 @@ int64_t simplest_between(int has_lo, int64_t lo, int has_hi, int64_t hi);
 int64_t sort_unique(int32_t *v, int64_t n);
 int too_large_number(canon_table *t, int64_t x);
 
-/* The guard (canon_guard.c; see canon_state.h). canon_enter takes the lock (waiting for
- * another thread with the GIL released) and counts a computation in flight: 0, or -1 with
- * RuntimeError when this very thread runs table code already (a call out that forgot to
- * let go); canon_leave undoes it. Around a call out to Python, canon_let_go lets the lock
- * go and canon_take_back takes it again (-1 only as canon_enter). canon_refuse_change is 0
- * when a reset, compaction or configuration may run now, else -1 with RuntimeError. */
-int canon_enter(canon_table *t);
-void canon_leave(canon_table *t);
-void canon_let_go(canon_table *t);
-int canon_take_back(canon_table *t);
+/* The guard (see canon_state.h). canon_enter takes the table (handing the GIL to another
+ * thread that runs table code until it lets go) and counts a computation in flight: 0, or
+ * -1 with RuntimeError when this very thread runs table code already (a call out that did
+ * not let go); canon_leave undoes it. Around a call out to Python, canon_let_go lets the
+ * table go and canon_take_back takes it again (-1 only as canon_enter). canon_refuse_change
+ * (canon_guard.c) is 0 when a reset, compaction or configuration may run now, else -1 with
+ * RuntimeError. The slow path of taking, canon_wait_, is canon_guard.c's too. */
+int canon_wait_(canon_table *t, unsigned long me);
 int canon_refuse_change(canon_table *t, const char *what);
+
+static inline int canon_take_back(canon_table *t)
+{
+    unsigned long me = PyThread_get_thread_ident();
+    if (t->locked)
+        return canon_wait_(t, me);
+    t->locked = 1;
+    t->owner = me;
+    return 0;
+}
+
+static inline void canon_let_go(canon_table *t)
+{
+    t->locked = 0;
+}
+
+static inline int canon_enter(canon_table *t)
+{
+    t->busy++; /* first: while it waits for the table, no reset may slip in */
+    if (canon_take_back(t) < 0) {
+        t->busy--;
+        return -1;
+    }
+    return 0;
+}
+
+static inline void canon_leave(canon_table *t)
+{
+    t->busy--;
+    t->locked = 0;
+}
+
 int canon_hold(canon_table *t);
 int canon_release(canon_table *t);
 

@@ -3,13 +3,14 @@
  * global), and the guard that lets one thread at a time run its code.
  *
  * The guard (canon_guard.c), checked in C whatever the Python side does:
- *   - `lock`: the thread running table code holds it, and lets it go only while it calls
- *     out to Python (the time check, making a TableFullError), where another thread may run
- *     and extend the table; a thread that finds it held waits for it with the GIL released.
- *     So two threads never run table code at once, with or without the GIL. Readers (the
- *     columns LEFT, NUMBER, ...) take no lock: every change is made without calling out,
- *     so under the GIL a reader never sees one half done (the module does not declare
- *     itself free-threaded, so the GIL is always on).
+ *   - `locked`, `owner`: the thread running table code holds the table, and lets it go
+ *     only while it calls out to Python (the time check, making a TableFullError), where
+ *     another thread may run and extend the table; a thread that finds it held by another
+ *     hands that one the GIL until it is free, and the thread holding it cannot enter again
+ *     (RuntimeError). Both are read and set with the GIL held (the module does not declare
+ *     itself free-threaded, so the GIL is always on). So two threads never run table code
+ *     at once. Readers (the columns LEFT, NUMBER, ...) take no lock: every change is made
+ *     without calling out, so under the GIL a reader never sees one half done.
  *   - `busy`: computations in flight over all threads (ids held in C frames: canon_le & co.,
  *     and the grid walks of walk.h, which hold ids across their progress callbacks); and
  *     `holders`: per thread, the holds of grundy.cgt._table.shared() (Python computations
@@ -85,15 +86,14 @@ struct canon_table {
     PyObject *full_error;  /* grundy.errors.TableFullError, or NULL */
     int64_t compactions;
     /* the guard (canon_guard.c) */
-    PyThread_type_lock lock; /* held by the thread running table code */
+    int locked;              /* 1 while a thread runs table code */
     unsigned long owner;     /* that thread, while `locked` */
-    int locked;
     int64_t busy;            /* computations and walks in flight, all threads */
     canon_holder *holders;   /* threads holding the table from Python, n > 0 each */
     int64_t nholders, holders_cap;
 };
 
-/* The module's state (module.c) starts zeroed: canon_state_init allocates the lock, and
+/* The module's state (module.c) starts zeroed (canon_state_init zeroes it again), and
  * canon_state_free frees everything; canon_state_traverse/clear visit its Python objects. */
 int canon_state_init(canon_table *t);
 void canon_state_free(canon_table *t);

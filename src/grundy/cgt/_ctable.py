@@ -176,23 +176,15 @@ def reset() -> None:
     _core().canon_reset()
 
 
-def hold() -> None:
-    """This thread holds ids of the C table (:func:`grundy.cgt._table.shared`): until
-    :func:`release`, C refuses a reset or compaction asked by another thread (nothing
-    without the compiled core).
-
-    >>> hold(); release()
-    """
-    core = _core()
-    if core is not None:
-        core.canon_hold()
+def _nothing() -> None:
+    """What :func:`hold` and :func:`release` are without the compiled core."""
 
 
-def release() -> None:
-    """Undo one :func:`hold` of this thread."""
-    core = _core()
-    if core is not None:
-        core.canon_release()
+#: ``hold()``: this thread holds ids of the C table (:func:`grundy.cgt._table.shared`): until
+#: ``release()``, C refuses a reset or compaction asked by another thread. Both are the C
+#: functions themselves (no Python frame), or do nothing without the compiled core.
+hold: Callable[[], None] = _nothing if _core() is None else _core().canon_hold
+release: Callable[[], None] = _nothing if _core() is None else _core().canon_release
 
 
 def set_limit(limit: int) -> None:
