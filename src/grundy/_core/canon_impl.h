@@ -1,81 +1,23 @@
 /* canon_impl.h: the internals shared by canon_table.c (the table: interning, numbers and
  * x + n.^ + *m forms), canon_ops.c (comparison, canonical forms, negatives and sums: the C
- * interface of core.h) and canon_py.c (the Python interface, grundy/cgt/_ctable.py).
+ * interface of core.h), canon_guard.c (the module state's table and its guard) and
+ * canon_py.c (the Python interface, grundy/cgt/_ctable.py).
+ *
+ * Every function takes the table as `t` (canon_state.h); NODE, LOPT and ROPT read it.
  */
 #ifndef GRUNDY_CANON_IMPL_H
 #define GRUNDY_CANON_IMPL_H
 
-#include "core.h"
+#include "canon_state.h"
 
 #define FRAC CANON_FRAC_BITS
 #define ONE ((int64_t)1 << FRAC)
 #define MAX_FIXED ((int64_t)CANON_MAX_INTEGER << FRAC)
 #define MAX_DEPTH 50000
 
-/* What comparisons read, in 64 bytes; the hashes are apart (cold). */
-typedef struct {
-    int64_t lstop, rstop;    /* fixed point */
-    int64_t x;               /* number value, or the x of x + n.^ + *m */
-    int64_t lo;              /* Left's options at pool[lo], then Right's */
-    int32_t ln, rn;          /* how many of each */
-    int32_t ups, star;       /* n and m of x + n.^ + *m */
-    int32_t neg;             /* id of -g, or -1 when not known yet */
-    int32_t birthday;
-    uint8_t is_number, is_nus;
-} node;
-typedef char canon_node_is_64_bytes[(sizeof(node) == 64) ? 1 : -1];
-
-typedef struct {
-    uint64_t ihash;          /* hash of the option lists (interning) */
-    int64_t shash;           /* structural hash (independent of ids) */
-} cold;
-
-typedef struct {
-    uint64_t key;  /* (a << 32 | b) << 1 | answer; 0: empty */
-} le_slot;
-
-typedef struct {
-    uint64_t key;  /* a << 32 | b, a < b; 0: empty */
-    int32_t val;
-} add_slot;
-
-typedef struct {
-    int64_t x;
-    int32_t n, m, id;  /* id -1: empty */
-} nus_slot;
-
-typedef struct {
-    node *nodes;
-    cold *cold;
-    int64_t count, cap, cold_cap;
-    int32_t *pool;
-    int64_t pool_len, pool_cap;
-    int32_t *index;      /* interning: ids, -1 empty */
-    int64_t index_cap;
-    nus_slot *nus;
-    int64_t nus_cap, nus_count;
-    le_slot *le;
-    int64_t le_cap;
-    add_slot *add;
-    int64_t add_cap;
-    PyObject *check;       /* the time check, or NULL */
-    PyObject *unsupported; /* grundy.errors.UnsupportedError */
-    PyObject *to_fraction; /* fixed point -> Fraction, or NULL */
-    PyObject *fractions;   /* its answers: a dict, or NULL */
-    int64_t ticks;
-    int depth;             /* nesting of running calls (a reset waits for 0) */
-    int64_t le_hits, le_misses, add_hits, add_misses, makes;
-    int64_t limit;         /* the most ids (0: no bound; past it append raises full_error) */
-    PyObject *full_error;  /* grundy.errors.TableFullError, or NULL */
-    int64_t compactions;
-} canon_table;
-
-extern canon_table canon_T;
-#define T canon_T
-
-#define NODE(i) (T.nodes[(i)])
-#define LOPT(i, k) (T.pool[T.nodes[(i)].lo + (k)])
-#define ROPT(i, k) (T.pool[T.nodes[(i)].lo + T.nodes[(i)].ln + (k)])
+#define NODE(i) (t->nodes[(i)])
+#define LOPT(i, k) (t->pool[t->nodes[(i)].lo + (k)])
+#define ROPT(i, k) (t->pool[t->nodes[(i)].lo + t->nodes[(i)].ln + (k)])
 
 
 /* a growable list of ids */
@@ -100,20 +42,64 @@ typedef struct {
 #define sort_unique canon_sort_unique_
 #define too_large_number canon_too_large_number_
 
-int check_time(void);
+int check_time(canon_table *t);
 int grow(void **p, int64_t *cap, int64_t need, size_t item);
-int index_build(int64_t cap);
-int32_t intern(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr);
+int index_build(canon_table *t, int64_t cap);
+int32_t intern(canon_table *t, const int32_t *L, int64_t nl, const int32_t *R, int64_t nr);
 uint64_t lists_hash(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr);
-int32_t number_id(int64_t x);
-int nus_add(int64_t x, int32_t n, int32_t m, int32_t id);
-int32_t nus_find(int64_t x, int32_t n, int32_t m);
-int32_t nus_id(int64_t x, int32_t n, int32_t m);
-int reset_table(void);
-int resize_caches(void);
+int32_t number_id(canon_table *t, int64_t x);
+int nus_add(canon_table *t, int64_t x, int32_t n, int32_t m, int32_t id);
+int32_t nus_find(canon_table *t, int64_t x, int32_t n, int32_t m);
+int32_t nus_id(canon_table *t, int64_t x, int32_t n, int32_t m);
+int reset_table(canon_table *t);
+int resize_caches(canon_table *t);
 int64_t simplest_between(int has_lo, int64_t lo, int has_hi, int64_t hi);
 int64_t sort_unique(int32_t *v, int64_t n);
-int too_large_number(int64_t x);
+int too_large_number(canon_table *t, int64_t x);
+
+/* The guard (see canon_state.h). canon_enter takes the table (handing the GIL to another
+ * thread that runs table code until it lets go) and counts a computation in flight: 0, or
+ * -1 with RuntimeError when this very thread runs table code already (a call out that did
+ * not let go); canon_leave undoes it. Around a call out to Python, canon_let_go lets the
+ * table go and canon_take_back takes it again (-1 only as canon_enter). canon_refuse_change
+ * (canon_guard.c) is 0 when a reset, compaction or configuration may run now, else -1 with
+ * RuntimeError. The slow path of taking, canon_wait_, is canon_guard.c's too. */
+int canon_wait_(canon_table *t, unsigned long me);
+int canon_refuse_change(canon_table *t, const char *what);
+
+static inline int canon_take_back(canon_table *t)
+{
+    unsigned long me = PyThread_get_thread_ident();
+    if (t->locked)
+        return canon_wait_(t, me);
+    t->locked = 1;
+    t->owner = me;
+    return 0;
+}
+
+static inline void canon_let_go(canon_table *t)
+{
+    t->locked = 0;
+}
+
+static inline int canon_enter(canon_table *t)
+{
+    t->busy++; /* first: while it waits for the table, no reset may slip in */
+    if (canon_take_back(t) < 0) {
+        t->busy--;
+        return -1;
+    }
+    return 0;
+}
+
+static inline void canon_leave(canon_table *t)
+{
+    t->busy--;
+    t->locked = 0;
+}
+
+int canon_hold(canon_table *t);
+int canon_release(canon_table *t);
 
 static inline uint64_t mix64(uint64_t z)
 {
@@ -134,17 +120,24 @@ static inline int nus_nonnegative(int64_t x, int32_t n, int32_t m)
 }
 
 
-static inline int ready(void)
+/* the table made (zero in it) on first use; 0, or -1 with an exception set */
+static inline int ready(canon_table *t)
 {
-    if (T.count == 0)
-        return reset_table();
+    if (t->count == 0) {
+        int r;
+        if (canon_enter(t) < 0)
+            return -1;
+        r = t->count == 0 ? reset_table(t) : 0;
+        canon_leave(t);
+        return r;
+    }
     return 0;
 }
 
 
-static inline int valid(int64_t a)
+static inline int valid(const canon_table *t, int64_t a)
 {
-    if (a < 0 || a >= T.count) {
+    if (a < 0 || a >= t->count) {
         PyErr_Format(PyExc_IndexError, "%lld is not the id of a canonical game", (long long)a);
         return 0;
     }

@@ -4,9 +4,9 @@
 
 /* ---- comparison ------------------------------------------------------------------------ */
 
-static int le_rec(int32_t a, int32_t b, int depth);
+static int le_rec(canon_table *t, int32_t a, int32_t b, int depth);
 
-static int le_rec(int32_t a, int32_t b, int depth)
+static int le_rec(canon_table *t, int32_t a, int32_t b, int depth)
 {
     uint64_t key, slot;
     int result;
@@ -23,17 +23,17 @@ static int le_rec(int32_t a, int32_t b, int depth)
         return nus_nonnegative(NODE(b).x - NODE(a).x, NODE(b).ups - NODE(a).ups,
                                NODE(a).star ^ NODE(b).star);
     key = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
-    slot = mix64(key) & (uint64_t)(T.le_cap - 1);
-    if ((T.le[slot].key >> 1) == key) {
-        T.le_hits++;
-        return (int)(T.le[slot].key & 1);
+    slot = mix64(key) & (uint64_t)(t->le_cap - 1);
+    if ((t->le[slot].key >> 1) == key) {
+        t->le_hits++;
+        return (int)(t->le[slot].key & 1);
     }
-    T.le_misses++;
+    t->le_misses++;
     if (depth > MAX_DEPTH) {
         PyErr_SetString(PyExc_RecursionError, "canonical games nested too deeply to compare");
         return -1;
     }
-    if (!(++T.ticks & 1023) && check_time() < 0)
+    if (!(++t->ticks & 1023) && check_time(t) < 0)
         return -1;
     {
         /* a <= b unless some a^L >= b or some b^R <= a (only b's moves matter when a is a
@@ -43,7 +43,7 @@ static int le_rec(int32_t a, int32_t b, int depth)
             for (k = 0; k < NODE(a).ln; k++) {
                 int32_t left = LOPT(a, k);
                 if (NODE(b).lstop <= NODE(left).lstop && NODE(b).rstop <= NODE(left).rstop) {
-                    int r = le_rec(b, left, depth + 1);
+                    int r = le_rec(t, b, left, depth + 1);
                     if (r < 0)
                         return -1;
                     if (r) {
@@ -57,7 +57,7 @@ static int le_rec(int32_t a, int32_t b, int depth)
             for (k = 0; k < NODE(b).rn; k++) {
                 int32_t r = ROPT(b, k);
                 if (NODE(r).lstop <= NODE(a).lstop && NODE(r).rstop <= NODE(a).rstop) {
-                    int q = le_rec(r, a, depth + 1);
+                    int q = le_rec(t, r, a, depth + 1);
                     if (q < 0)
                         return -1;
                     if (q) {
@@ -68,8 +68,8 @@ static int le_rec(int32_t a, int32_t b, int depth)
             }
         }
     }
-    slot = mix64(key) & (uint64_t)(T.le_cap - 1); /* the cache may have grown meanwhile */
-    T.le[slot].key = (key << 1) | (uint64_t)result;
+    slot = mix64(key) & (uint64_t)(t->le_cap - 1); /* the cache may have grown meanwhile */
+    t->le[slot].key = (key << 1) | (uint64_t)result;
     return result;
 }
 
@@ -109,11 +109,11 @@ static int gmemo_put(gmemo *m, int64_t key, int val)
             keys[i] = -1;
         for (i = 0; i < m->cap; i++)
             if (m->keys[i] >= 0) {
-                uint64_t t = mix64((uint64_t)m->keys[i]) & (uint64_t)(cap - 1);
-                while (keys[t] >= 0)
-                    t = (t + 1) & (uint64_t)(cap - 1);
-                keys[t] = m->keys[i];
-                vals[t] = m->vals[i];
+                uint64_t u = mix64((uint64_t)m->keys[i]) & (uint64_t)(cap - 1);
+                while (keys[u] >= 0)
+                    u = (u + 1) & (uint64_t)(cap - 1);
+                keys[u] = m->keys[i];
+                vals[u] = m->vals[i];
             }
         free(m->keys);
         free(m->vals);
@@ -134,7 +134,7 @@ static int gmemo_put(gmemo *m, int64_t key, int val)
  * maybe not), by side: side 0 answers x <= G (memo key 2x), false when some G^R <= x or
  * some x^L >= G; side 1 answers G <= x (key 2x + 1), false when some G^L >= x or some
  * x^R <= G. Each asks the other side of x's options. */
-static int le_side(gmemo *m, int32_t x, int side, int depth)
+static int le_side(canon_table *t, gmemo *m, int32_t x, int side, int depth)
 {
     int found = gmemo_get(m, 2 * (int64_t)x + side), r;
     int64_t k, n;
@@ -150,7 +150,7 @@ static int le_side(gmemo *m, int32_t x, int side, int depth)
         /* side 0: G^R <= x; side 1: x <= G^L (stops rule most out) */
         int32_t lo = side ? x : g->v[k], hi = side ? g->v[k] : x;
         if (NODE(lo).lstop <= NODE(hi).lstop && NODE(lo).rstop <= NODE(hi).rstop) {
-            if ((r = le_rec(lo, hi, depth + 1)) < 0)
+            if ((r = le_rec(t, lo, hi, depth + 1)) < 0)
                 return -1;
             if (r)
                 found = 0;
@@ -158,7 +158,7 @@ static int le_side(gmemo *m, int32_t x, int side, int depth)
     }
     n = side ? NODE(x).rn : NODE(x).ln;
     for (k = 0; k < n && found; k++) {
-        if ((r = le_side(m, side ? ROPT(x, k) : LOPT(x, k), !side, depth + 1)) < 0)
+        if ((r = le_side(t, m, side ? ROPT(x, k) : LOPT(x, k), !side, depth + 1)) < 0)
             return -1;
         if (r)
             found = 0;
@@ -169,7 +169,7 @@ static int le_side(gmemo *m, int32_t x, int side, int depth)
 }
 
 /* keep the options no other one dominates: not a <= b (Left's), not b <= a (Right's) */
-static int maximal(ilist *opts, int right, int depth)
+static int maximal(canon_table *t, ilist *opts, int right, int depth)
 {
     int64_t i, j, keep = 0, n = opts->n;
     uint8_t *gone;
@@ -182,7 +182,7 @@ static int maximal(ilist *opts, int right, int depth)
     }
     for (i = 0; i < n; i++) {
         int32_t a = opts->v[i];
-        if (n > 32 && check_time() < 0)
+        if (n > 32 && check_time(t) < 0)
             goto fail;
         for (j = 0; j < n; j++) {
             int32_t b = opts->v[j];
@@ -193,7 +193,7 @@ static int maximal(ilist *opts, int right, int depth)
                 int32_t lo = right ? b : a, hi = right ? a : b; /* is a dominated by b? */
                 if (!(NODE(lo).lstop <= NODE(hi).lstop && NODE(lo).rstop <= NODE(hi).rstop))
                     continue;
-                r = le_rec(lo, hi, depth + 1);
+                r = le_rec(t, lo, hi, depth + 1);
             }
             if (r < 0)
                 goto fail;
@@ -215,7 +215,7 @@ fail:
 }
 
 /* remove opts[i], add the options `side` of `back`, sort and unique */
-static int bypass(ilist *opts, int64_t i, int32_t back, int left_side)
+static int bypass(canon_table *t, ilist *opts, int64_t i, int32_t back, int left_side)
 {
     int64_t k, cnt = left_side ? NODE(back).ln : NODE(back).rn;
     opts->v[i] = opts->v[opts->n - 1];
@@ -227,14 +227,14 @@ static int bypass(ilist *opts, int64_t i, int32_t back, int left_side)
     return 0;
 }
 
-static int32_t make_rec(ilist *gl, ilist *gr, int depth)
+static int32_t make_rec(canon_table *t, ilist *gl, ilist *gr, int depth)
 {
     gmemo m;
     int64_t i, k;
     int bypassed = 0, all = 1, side;
     int32_t result = -1;
-    T.makes++;
-    if (check_time() < 0)
+    t->makes++;
+    if (check_time(t) < 0)
         return -1;
     gl->n = sort_unique(gl->v, gl->n);
     gr->n = sort_unique(gr->v, gr->n);
@@ -251,11 +251,11 @@ static int32_t make_rec(ilist *gl, ilist *gr, int depth)
             if (i == 0 || NODE(gr->v[i]).x < rmin)
                 rmin = NODE(gr->v[i]).x;
         if (gl->n == 0 || gr->n == 0 || lmax < rmin)
-            return number_id(simplest_between(gl->n > 0, lmax, gr->n > 0, rmin));
+            return number_id(t, simplest_between(gl->n > 0, lmax, gr->n > 0, rmin));
     }
     /* Removing dominated options and bypassing reversible ones keep the value of G, so
      * the answers memoised in m stay true throughout. */
-    if (maximal(gl, 0, depth) < 0 || maximal(gr, 1, depth) < 0)
+    if (maximal(t, gl, 0, depth) < 0 || maximal(t, gr, 1, depth) < 0)
         return -1;
     m.cap = 64;
     m.count = 0;
@@ -280,7 +280,7 @@ static int32_t make_rec(ilist *gl, ilist *gr, int depth)
             int64_t cnt = side ? NODE(opt).ln : NODE(opt).rn;
             for (k = 0; k < cnt; k++) {
                 int32_t o = side ? LOPT(opt, k) : ROPT(opt, k);
-                int q = le_side(&m, o, side, depth + 1);
+                int q = le_side(t, &m, o, side, depth + 1);
                 if (q < 0)
                     goto done;
                 if (q) {
@@ -292,15 +292,15 @@ static int32_t make_rec(ilist *gl, ilist *gr, int depth)
                 i++;
             } else {
                 bypassed = 1;
-                if (bypass(opts, i, back, !side) < 0)
+                if (bypass(t, opts, i, back, !side) < 0)
                     goto done;
                 i = 0;
             }
         }
     }
-    if (bypassed && (maximal(gl, 0, depth) < 0 || maximal(gr, 1, depth) < 0))
+    if (bypassed && (maximal(t, gl, 0, depth) < 0 || maximal(t, gr, 1, depth) < 0))
         goto done;
-    result = intern(gl->v, gl->n, gr->v, gr->n);
+    result = intern(t, gl->v, gl->n, gr->v, gr->n);
 done:
     free(m.keys);
     free(m.vals);
@@ -309,7 +309,7 @@ done:
 
 /* ---- negatives and sums ------------------------------------------------------------------ */
 
-static int32_t neg_rec(int32_t a, int depth)
+static int32_t neg_rec(canon_table *t, int32_t a, int depth)
 {
     int32_t result;
     int64_t k, nl, nr;
@@ -321,24 +321,24 @@ static int32_t neg_rec(int32_t a, int depth)
         return -1;
     }
     if (NODE(a).is_number) {
-        result = number_id(-NODE(a).x);
+        result = number_id(t, -NODE(a).x);
     } else {
         result = -1;
         nl = NODE(a).rn;
         nr = NODE(a).ln;
         for (k = 0; k < nl; k++) {
-            int32_t o = neg_rec(ROPT(a, k), depth + 1);
+            int32_t o = neg_rec(t, ROPT(a, k), depth + 1);
             if (o < 0 || ilist_push(&L, o) < 0)
                 goto fail;
         }
         for (k = 0; k < nr; k++) {
-            int32_t o = neg_rec(LOPT(a, k), depth + 1);
+            int32_t o = neg_rec(t, LOPT(a, k), depth + 1);
             if (o < 0 || ilist_push(&R, o) < 0)
                 goto fail;
         }
         qsort(L.v, (size_t)L.n, sizeof(int32_t), cmp_i32);
         qsort(R.v, (size_t)R.n, sizeof(int32_t), cmp_i32);
-        result = intern(L.v, L.n, R.v, R.n);
+        result = intern(t, L.v, L.n, R.v, R.n);
     fail:
         free(L.v);
         free(R.v);
@@ -350,7 +350,7 @@ static int32_t neg_rec(int32_t a, int depth)
     return result;
 }
 
-static int32_t add_rec(int32_t a, int32_t b, int depth)
+static int32_t add_rec(canon_table *t, int32_t a, int32_t b, int depth)
 {
     uint64_t key, slot;
     int32_t result = -1;
@@ -361,17 +361,17 @@ static int32_t add_rec(int32_t a, int32_t b, int depth)
     if (b == 0)
         return a;
     if (a > b) {
-        int32_t t = a;
+        int32_t swap = a;
         a = b;
-        b = t;
+        b = swap;
     }
     key = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
-    slot = mix64(key) & (uint64_t)(T.add_cap - 1);
-    if (T.add[slot].key == key) {
-        T.add_hits++;
-        return T.add[slot].val;
+    slot = mix64(key) & (uint64_t)(t->add_cap - 1);
+    if (t->add[slot].key == key) {
+        t->add_hits++;
+        return t->add[slot].val;
     }
-    T.add_misses++;
+    t->add_misses++;
     if (depth > MAX_DEPTH) {
         PyErr_SetString(PyExc_RecursionError, "canonical games nested too deeply to add");
         return -1;
@@ -379,141 +379,138 @@ static int32_t add_rec(int32_t a, int32_t b, int depth)
     if (NODE(a).is_nus && NODE(b).is_nus) {
         int64_t x = NODE(a).x + NODE(b).x;
         if (x > MAX_FIXED || x < -MAX_FIXED)
-            return too_large_number(x);
-        result = nus_id(x, NODE(a).ups + NODE(b).ups, NODE(a).star ^ NODE(b).star);
+            return too_large_number(t, x);
+        result = nus_id(t, x, NODE(a).ups + NODE(b).ups, NODE(a).star ^ NODE(b).star);
     } else if (NODE(a).is_number || NODE(b).is_number) {
         /* number translation: {G^L + x | G^R + x} is canonical when G is not a number */
         int32_t x = NODE(a).is_number ? a : b, g = NODE(a).is_number ? b : a;
         for (k = 0; k < NODE(g).ln; k++) {
-            int32_t o = add_rec(LOPT(g, k), x, depth + 1);
+            int32_t o = add_rec(t, LOPT(g, k), x, depth + 1);
             if (o < 0 || ilist_push(&L, o) < 0)
                 goto done;
         }
         for (k = 0; k < NODE(g).rn; k++) {
-            int32_t o = add_rec(ROPT(g, k), x, depth + 1);
+            int32_t o = add_rec(t, ROPT(g, k), x, depth + 1);
             if (o < 0 || ilist_push(&R, o) < 0)
                 goto done;
         }
         L.n = sort_unique(L.v, L.n);
         R.n = sort_unique(R.v, R.n);
-        result = intern(L.v, L.n, R.v, R.n);
+        result = intern(t, L.v, L.n, R.v, R.n);
     } else {
         for (k = 0; k < NODE(a).ln; k++) {
-            int32_t o = add_rec(LOPT(a, k), b, depth + 1);
+            int32_t o = add_rec(t, LOPT(a, k), b, depth + 1);
             if (o < 0 || ilist_push(&L, o) < 0)
                 goto done;
         }
         for (k = 0; k < NODE(b).ln; k++) {
-            int32_t o = add_rec(a, LOPT(b, k), depth + 1);
+            int32_t o = add_rec(t, a, LOPT(b, k), depth + 1);
             if (o < 0 || ilist_push(&L, o) < 0)
                 goto done;
         }
         for (k = 0; k < NODE(a).rn; k++) {
-            int32_t o = add_rec(ROPT(a, k), b, depth + 1);
+            int32_t o = add_rec(t, ROPT(a, k), b, depth + 1);
             if (o < 0 || ilist_push(&R, o) < 0)
                 goto done;
         }
         for (k = 0; k < NODE(b).rn; k++) {
-            int32_t o = add_rec(a, ROPT(b, k), depth + 1);
+            int32_t o = add_rec(t, a, ROPT(b, k), depth + 1);
             if (o < 0 || ilist_push(&R, o) < 0)
                 goto done;
         }
-        result = make_rec(&L, &R, depth + 1);
+        result = make_rec(t, &L, &R, depth + 1);
     }
 done:
     free(L.v);
     free(R.v);
     if (result >= 0) {
-        slot = mix64(key) & (uint64_t)(T.add_cap - 1);
-        T.add[slot].key = key;
-        T.add[slot].val = result;
+        slot = mix64(key) & (uint64_t)(t->add_cap - 1);
+        t->add[slot].key = key;
+        t->add[slot].val = result;
     }
     return result;
 }
 
 /* ---- the C interface (core.h) ------------------------------------------------------------ */
 
-int canon_size(void)
+int canon_size(canon_table *t)
 {
-    if (ready() < 0)
+    if (ready(t) < 0)
         return -1;
-    return (int)T.count;
+    return (int)t->count;
 }
 
-int canon_le(int a, int b)
+int canon_le(canon_table *t, int a, int b)
 {
     int r;
-    if (ready() < 0 || !valid(a) || !valid(b))
+    if (ready(t) < 0 || !valid(t, a) || !valid(t, b) || canon_enter(t) < 0)
         return -1;
-    T.depth++;
-    r = le_rec(a, b, 0);
-    T.depth--;
+    r = le_rec(t, a, b, 0);
+    canon_leave(t);
     return r;
 }
 
-int canon_add(int a, int b)
+int canon_add(canon_table *t, int a, int b)
 {
     int r;
-    if (ready() < 0 || !valid(a) || !valid(b))
+    if (ready(t) < 0 || !valid(t, a) || !valid(t, b) || canon_enter(t) < 0)
         return -1;
-    T.depth++;
-    r = add_rec(a, b, 0);
-    T.depth--;
+    r = add_rec(t, a, b, 0);
+    canon_leave(t);
     return r;
 }
 
-int canon_neg(int a)
+int canon_neg(canon_table *t, int a)
 {
     int r;
-    if (ready() < 0 || !valid(a))
+    if (ready(t) < 0 || !valid(t, a) || canon_enter(t) < 0)
         return -1;
-    T.depth++;
-    r = neg_rec(a, 0);
-    T.depth--;
+    r = neg_rec(t, a, 0);
+    canon_leave(t);
     return r;
 }
 
-int canon_dyadic(int64_t fixed)
+int canon_dyadic(canon_table *t, int64_t fixed)
 {
     int r;
-    if (ready() < 0)
+    if (ready(t) < 0 || canon_enter(t) < 0)
         return -1;
-    T.depth++;
-    r = number_id(fixed);
-    T.depth--;
+    r = number_id(t, fixed);
+    canon_leave(t);
     return r;
 }
 
-int canon_integer(int64_t n)
+int canon_integer(canon_table *t, int64_t n)
 {
     if (n > CANON_MAX_INTEGER || n < -CANON_MAX_INTEGER) {
-        if (ready() < 0)
+        if (ready(t) < 0)
             return -1;
-        PyErr_Format(T.unsupported ? T.unsupported : PyExc_ValueError,
+        PyErr_Format(t->unsupported ? t->unsupported : PyExc_ValueError,
                      "the number %lld is too large for the canonical-value engine (numbers up "
                      "to 100,000 in size, denominators up to 2^%d)",
                      (long long)n, FRAC);
         return -1;
     }
-    return canon_dyadic(n * ONE);
+    return canon_dyadic(t, n * ONE);
 }
 
-int canon_make(const int *L, int nl, const int *R, int nr)
+int canon_make(canon_table *t, const int *L, int nl, const int *R, int nr)
 {
     ilist gl = {NULL, 0, 0}, gr = {NULL, 0, 0};
     int64_t k;
     int32_t r = -1;
-    if (ready() < 0)
+    if (ready(t) < 0)
         return -1;
     for (k = 0; k < nl; k++)
-        if (!valid(L[k]) || ilist_push(&gl, L[k]) < 0)
+        if (!valid(t, L[k]) || ilist_push(&gl, L[k]) < 0)
             goto done;
     for (k = 0; k < nr; k++)
-        if (!valid(R[k]) || ilist_push(&gr, R[k]) < 0)
+        if (!valid(t, R[k]) || ilist_push(&gr, R[k]) < 0)
             goto done;
-    T.depth++;
-    r = make_rec(&gl, &gr, 0);
-    T.depth--;
+    if (canon_enter(t) < 0)
+        goto done;
+    r = make_rec(t, &gl, &gr, 0);
+    canon_leave(t);
 done:
     free(gl.v);
     free(gr.v);

@@ -4,26 +4,26 @@
 
 /* ---- the Python interface (grundy/cgt/_ctable.py) ------------------------------------------ */
 
-static int id_arg(PyObject *o, int32_t *out)
+static int id_arg(canon_table *t, PyObject *o, int32_t *out)
 {
     long long v = PyLong_AsLongLong(o);
     if (v == -1 && PyErr_Occurred())
         return -1;
-    if (!valid(v))
+    if (!valid(t, v))
         return -1;
     *out = (int32_t)v;
     return 0;
 }
 
 /* the ids of an iterable into an ilist */
-static int ids_of(PyObject *seq, ilist *out)
+static int ids_of(canon_table *t, PyObject *seq, ilist *out)
 {
     PyObject *it = PyObject_GetIter(seq), *item;
     if (it == NULL)
         return -1;
     while ((item = PyIter_Next(it)) != NULL) {
         int32_t v;
-        int bad = id_arg(item, &v) < 0 || ilist_push(out, v) < 0;
+        int bad = id_arg(t, item, &v) < 0 || ilist_push(out, v) < 0;
         Py_DECREF(item);
         if (bad) {
             Py_DECREF(it);
@@ -41,55 +41,61 @@ static PyObject *id_result(int64_t r)
 
 static PyObject *py_canon_configure(PyObject *self, PyObject *args)
 {
+    canon_table *t = canon_table_of(self);
     PyObject *check, *unsupported, *to_fraction;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOO", &check, &unsupported, &to_fraction))
+    if (!PyArg_ParseTuple(args, "OOO", &check, &unsupported, &to_fraction)
+        || canon_refuse_change(t, "new configuration") < 0)
         return NULL;
-    Py_CLEAR(T.check);
-    Py_CLEAR(T.unsupported);
-    Py_CLEAR(T.to_fraction);
-    Py_CLEAR(T.fractions);
+    Py_CLEAR(t->check);
+    Py_CLEAR(t->unsupported);
+    Py_CLEAR(t->to_fraction);
+    Py_CLEAR(t->fractions);
     if (check != Py_None) {
         Py_INCREF(check);
-        T.check = check;
+        t->check = check;
     }
     Py_INCREF(unsupported);
-    T.unsupported = unsupported;
+    t->unsupported = unsupported;
     Py_INCREF(to_fraction);
-    T.to_fraction = to_fraction;
-    T.fractions = PyDict_New();
-    if (T.fractions == NULL)
+    t->to_fraction = to_fraction;
+    t->fractions = PyDict_New();
+    if (t->fractions == NULL)
         return NULL;
     return Py_BuildValue("iiiii", FRAC, CANON_MAX_INTEGER, CANON_MAX_NIMBER, CANON_MAX_UPS,
                          MAX_DEPTH);
 }
 
 /* the Fraction of a fixed-point number (remembered: few distinct numbers) */
-static PyObject *fraction_of(int64_t x)
+static PyObject *fraction_of(canon_table *t, int64_t x)
 {
     PyObject *key, *found;
-    if (T.to_fraction == NULL || T.fractions == NULL) {
+    if (t->to_fraction == NULL || t->fractions == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "canon_configure was not called");
         return NULL;
     }
     key = PyLong_FromLongLong(x);
     if (key == NULL)
         return NULL;
-    found = PyDict_GetItemWithError(T.fractions, key);
+    found = PyDict_GetItemWithError(t->fractions, key);
     if (found != NULL) {
         Py_DECREF(key);
         Py_INCREF(found);
         return found;
     }
-    if (PyErr_Occurred() || PyDict_Size(T.fractions) > 100000) {
+    if (PyErr_Occurred() || PyDict_Size(t->fractions) > 100000) {
         if (PyErr_Occurred()) {
             Py_DECREF(key);
             return NULL;
         }
-        PyDict_Clear(T.fractions);
+        PyDict_Clear(t->fractions);
     }
-    found = PyObject_CallOneArg(T.to_fraction, key);
-    if (found != NULL && PyDict_SetItem(T.fractions, key, found) < 0)
+    {
+        PyObject *convert = t->to_fraction; /* a call out: the configuration may change */
+        Py_INCREF(convert);
+        found = PyObject_CallOneArg(convert, key);
+        Py_DECREF(convert);
+    }
+    if (found != NULL && t->fractions != NULL && PyDict_SetItem(t->fractions, key, found) < 0)
         Py_CLEAR(found);
     Py_DECREF(key);
     return found;
@@ -97,37 +103,41 @@ static PyObject *fraction_of(int64_t x)
 
 static PyObject *py_canon_reset(PyObject *self, PyObject *noargs)
 {
-    (void)self;
+    canon_table *t = canon_table_of(self);
+    int bad;
     (void)noargs;
-    if (T.depth > 0) {
-        PyErr_SetString(PyExc_RuntimeError, "the table of canonical games is in use");
+    if (canon_refuse_change(t, "reset") < 0 || canon_enter(t) < 0)
         return NULL;
-    }
-    if (reset_table() < 0)
+    bad = reset_table(t);
+    canon_leave(t);
+    if (bad < 0)
         return NULL;
     Py_RETURN_NONE;
 }
 
 static PyObject *py_canon_clear_memos(PyObject *self, PyObject *noargs)
 {
+    canon_table *t = canon_table_of(self);
     int64_t i;
-    (void)self;
     (void)noargs;
-    if (T.le)
-        memset(T.le, 0, (size_t)T.le_cap * sizeof(le_slot));
-    if (T.add)
-        memset(T.add, 0, (size_t)T.add_cap * sizeof(add_slot));
-    for (i = 0; i < T.count; i++)
-        T.nodes[i].neg = -1;
+    if (canon_enter(t) < 0)
+        return NULL;
+    if (t->le)
+        memset(t->le, 0, (size_t)t->le_cap * sizeof(le_slot));
+    if (t->add)
+        memset(t->add, 0, (size_t)t->add_cap * sizeof(add_slot));
+    for (i = 0; i < t->count; i++)
+        t->nodes[i].neg = -1;
+    canon_leave(t);
     Py_RETURN_NONE;
 }
 
 /* Keep only the games reachable from `roots` (and zero), renumbered in their order (so the
  * table stays topological and option lists stay sorted); the memos are emptied and the
  * arrays shrunk. map[old id] is the new id, or -1 for a game dropped. */
-static int compact_table(const int32_t *roots, int64_t nroots, int32_t *map)
+static int compact_table(canon_table *t, const int32_t *roots, int64_t nroots, int32_t *map)
 {
-    int64_t n = T.count, i, k, m = 0, at = 0, cap;
+    int64_t n = t->count, i, k, m = 0, at = 0, cap;
     uint8_t *mark = (uint8_t *)calloc((size_t)(n ? n : 1), 1);
     if (mark == NULL) {
         PyErr_NoMemory();
@@ -135,7 +145,7 @@ static int compact_table(const int32_t *roots, int64_t nroots, int32_t *map)
     }
     mark[0] = 1;
     for (k = 0; k < nroots; k++) {
-        if (!valid(roots[k])) {
+        if (!valid(t, roots[k])) {
             free(mark);
             return -1;
         }
@@ -144,7 +154,7 @@ static int compact_table(const int32_t *roots, int64_t nroots, int32_t *map)
     for (i = n - 1; i > 0; i--) /* options have smaller ids */
         if (mark[i])
             for (k = 0; k < NODE(i).ln + NODE(i).rn; k++)
-                mark[T.pool[NODE(i).lo + k]] = 1;
+                mark[t->pool[NODE(i).lo + k]] = 1;
     for (i = 0; i < n; i++)
         map[i] = mark[i] ? (int32_t)m++ : -1;
     free(mark);
@@ -153,77 +163,73 @@ static int compact_table(const int32_t *roots, int64_t nroots, int32_t *map)
         int64_t j = map[i], nopt;
         if (j < 0)
             continue;
-        g = T.nodes[i];
+        g = t->nodes[i];
         nopt = (int64_t)g.ln + g.rn;
         for (k = 0; k < nopt; k++)
-            T.pool[at + k] = map[T.pool[g.lo + k]];
+            t->pool[at + k] = map[t->pool[g.lo + k]];
         g.lo = at;
         g.neg = g.neg >= 0 ? map[g.neg] : -1;
-        T.nodes[j] = g;
-        T.cold[j].shash = T.cold[i].shash;
-        T.cold[j].ihash = lists_hash(T.pool + at, g.ln, T.pool + at + g.ln, g.rn);
+        t->nodes[j] = g;
+        t->cold[j].shash = t->cold[i].shash;
+        t->cold[j].ihash = lists_hash(t->pool + at, g.ln, t->pool + at + g.ln, g.rn);
         at += nopt;
     }
-    T.count = m;
-    T.pool_len = at;
+    t->count = m;
+    t->pool_len = at;
     /* shrink (a failed realloc keeps the bigger block) */
     for (cap = 64; cap < m; cap *= 2)
         ;
-    if (cap < T.cap) {
-        node *p = (node *)realloc(T.nodes, (size_t)cap * sizeof(node));
+    if (cap < t->cap) {
+        node *p = (node *)realloc(t->nodes, (size_t)cap * sizeof(node));
         if (p != NULL) {
-            T.nodes = p;
-            T.cap = cap;
+            t->nodes = p;
+            t->cap = cap;
         }
     }
-    if (cap < T.cold_cap) {
-        cold *p = (cold *)realloc(T.cold, (size_t)cap * sizeof(cold));
+    if (cap < t->cold_cap) {
+        cold *p = (cold *)realloc(t->cold, (size_t)cap * sizeof(cold));
         if (p != NULL) {
-            T.cold = p;
-            T.cold_cap = cap;
+            t->cold = p;
+            t->cold_cap = cap;
         }
     }
     for (cap = 64; cap < at; cap *= 2)
         ;
-    if (cap < T.pool_cap) {
-        int32_t *p = (int32_t *)realloc(T.pool, (size_t)cap * sizeof(int32_t));
+    if (cap < t->pool_cap) {
+        int32_t *p = (int32_t *)realloc(t->pool, (size_t)cap * sizeof(int32_t));
         if (p != NULL) {
-            T.pool = p;
-            T.pool_cap = cap;
+            t->pool = p;
+            t->pool_cap = cap;
         }
     }
     for (cap = 1024; cap < (m + 1) * 2; cap *= 2)
         ;
-    if (index_build(cap) < 0)
+    if (index_build(t, cap) < 0)
         return -1;
-    free(T.nus);
-    T.nus = NULL;
-    T.nus_cap = T.nus_count = 0;
+    free(t->nus);
+    t->nus = NULL;
+    t->nus_cap = t->nus_count = 0;
     for (i = 0; i < m; i++)
-        if (NODE(i).is_nus && nus_find(NODE(i).x, NODE(i).ups, NODE(i).star) < 0
-            && nus_add(NODE(i).x, NODE(i).ups, NODE(i).star, (int32_t)i) < 0)
+        if (NODE(i).is_nus && nus_find(t, NODE(i).x, NODE(i).ups, NODE(i).star) < 0
+            && nus_add(t, NODE(i).x, NODE(i).ups, NODE(i).star, (int32_t)i) < 0)
             return -1;
-    free(T.le);
-    free(T.add);
-    T.le = NULL;
-    T.add = NULL;
-    T.le_cap = T.add_cap = 0;
-    T.compactions++;
-    return resize_caches();
+    free(t->le);
+    free(t->add);
+    t->le = NULL;
+    t->add = NULL;
+    t->le_cap = t->add_cap = 0;
+    t->compactions++;
+    return resize_caches(t);
 }
 
 static PyObject *py_canon_compact(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     Py_buffer buf;
     PyObject *out;
     int bad;
-    (void)self;
-    if (ready() < 0)
+    if (ready(t) < 0)
         return NULL;
-    if (T.depth > 0) {
-        PyErr_SetString(PyExc_RuntimeError, "the table of canonical games is in use");
-        return NULL;
-    }
     if (PyObject_GetBuffer(arg, &buf, PyBUF_SIMPLE) < 0)
         return NULL;
     if (buf.len % (Py_ssize_t)sizeof(int32_t) != 0) {
@@ -231,13 +237,23 @@ static PyObject *py_canon_compact(PyObject *self, PyObject *arg)
         PyErr_SetString(PyExc_ValueError, "canon_compact: int32 ids expected");
         return NULL;
     }
-    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(T.count * (int64_t)sizeof(int32_t)));
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(t->count * (int64_t)sizeof(int32_t)));
     if (out == NULL) {
         PyBuffer_Release(&buf);
         return NULL;
     }
-    bad = compact_table((const int32_t *)buf.buf, (int64_t)(buf.len / (Py_ssize_t)sizeof(int32_t)),
-                        (int32_t *)PyBytes_AS_STRING(out));
+    /* checked last: nothing from here on calls out to Python */
+    if (PyBytes_GET_SIZE(out) != (Py_ssize_t)(t->count * (int64_t)sizeof(int32_t))) {
+        PyErr_SetString(PyExc_RuntimeError, "canon_compact: the table changed meanwhile");
+        bad = -1;
+    } else if (canon_refuse_change(t, "compaction") < 0 || canon_enter(t) < 0) {
+        bad = -1;
+    } else {
+        bad = compact_table(t, (const int32_t *)buf.buf,
+                            (int64_t)(buf.len / (Py_ssize_t)sizeof(int32_t)),
+                            (int32_t *)PyBytes_AS_STRING(out));
+        canon_leave(t);
+    }
     PyBuffer_Release(&buf);
     if (bad < 0) {
         Py_DECREF(out);
@@ -246,57 +262,88 @@ static PyObject *py_canon_compact(PyObject *self, PyObject *arg)
     return out;
 }
 
+static PyObject *py_canon_hold(PyObject *self, PyObject *noargs)
+{
+    (void)noargs;
+    if (canon_hold(canon_table_of(self)) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_canon_release(PyObject *self, PyObject *noargs)
+{
+    (void)noargs;
+    if (canon_release(canon_table_of(self)) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_canon_guard(PyObject *self, PyObject *noargs)
+{
+    canon_table *t = canon_table_of(self);
+    int64_t i, held = 0, mine = 0;
+    unsigned long me = PyThread_get_thread_ident();
+    (void)noargs;
+    for (i = 0; i < t->nholders; i++) {
+        held += t->holders[i].n;
+        if (t->holders[i].thread == me)
+            mine = t->holders[i].n;
+    }
+    return Py_BuildValue("{sLsLsLsi}", "busy", (long long)t->busy, "held", (long long)held,
+                         "held_here", (long long)mine, "locked", t->locked);
+}
+
 static PyObject *py_canon_set_limit(PyObject *self, PyObject *args)
 {
+    canon_table *t = canon_table_of(self);
     long long limit;
     PyObject *error;
-    (void)self;
     if (!PyArg_ParseTuple(args, "LO", &limit, &error))
         return NULL;
-    Py_XDECREF(T.full_error);
-    T.full_error = NULL;
+    Py_XDECREF(t->full_error);
+    t->full_error = NULL;
     if (error != Py_None) {
         Py_INCREF(error);
-        T.full_error = error;
+        t->full_error = error;
     }
-    T.limit = limit > 0 ? limit : 0;
+    t->limit = limit > 0 ? limit : 0;
     Py_RETURN_NONE;
 }
 
 static PyObject *py_canon_size(PyObject *self, PyObject *noargs)
 {
-    (void)self;
+    canon_table *t = canon_table_of(self);
     (void)noargs;
-    return id_result(canon_size());
+    return id_result(canon_size(t));
 }
 
 static PyObject *py_canon_stats(PyObject *self, PyObject *noargs)
 {
-    (void)self;
+    canon_table *t = canon_table_of(self);
     (void)noargs;
-    if (ready() < 0)
+    if (ready(t) < 0)
         return NULL;
     return Py_BuildValue(
-        "{sLsLsLsLsLsLsLsLsLsL}", "ids", (long long)T.count, "limit", (long long)T.limit,
-        "compactions", (long long)T.compactions, "option_ints", (long long)T.pool_len,
+        "{sLsLsLsLsLsLsLsLsLsL}", "ids", (long long)t->count, "limit", (long long)t->limit,
+        "compactions", (long long)t->compactions, "option_ints", (long long)t->pool_len,
         "bytes",
-        (long long)(T.cap * (int64_t)sizeof(node) + T.cold_cap * (int64_t)sizeof(cold) + T.pool_cap * 4 + T.index_cap * 4
-                    + T.nus_cap * (int64_t)sizeof(nus_slot) + T.le_cap * (int64_t)sizeof(le_slot)
-                    + T.add_cap * (int64_t)sizeof(add_slot)),
-        "le_hits", (long long)T.le_hits, "le_misses", (long long)T.le_misses, "add_hits",
-        (long long)T.add_hits, "add_misses", (long long)T.add_misses, "makes",
-        (long long)T.makes);
+        (long long)(t->cap * (int64_t)sizeof(node) + t->cold_cap * (int64_t)sizeof(cold) + t->pool_cap * 4 + t->index_cap * 4
+                    + t->nus_cap * (int64_t)sizeof(nus_slot) + t->le_cap * (int64_t)sizeof(le_slot)
+                    + t->add_cap * (int64_t)sizeof(add_slot)),
+        "le_hits", (long long)t->le_hits, "le_misses", (long long)t->le_misses, "add_hits",
+        (long long)t->add_hits, "add_misses", (long long)t->add_misses, "makes",
+        (long long)t->makes);
 }
 
 static PyObject *py_canon_intern(PyObject *self, PyObject *args)
 {
+    canon_table *t = canon_table_of(self);
     PyObject *lo, *ro;
     ilist L = {NULL, 0, 0}, R = {NULL, 0, 0};
     int64_t r = -1, k;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OO", &lo, &ro) || ready() < 0)
+    if (!PyArg_ParseTuple(args, "OO", &lo, &ro) || ready(t) < 0)
         return NULL;
-    if (ids_of(lo, &L) < 0 || ids_of(ro, &R) < 0)
+    if (ids_of(t, lo, &L) < 0 || ids_of(t, ro, &R) < 0)
         goto done;
     for (k = 1; k < L.n + R.n; k++) {
         if (k == L.n)
@@ -306,9 +353,14 @@ static PyObject *py_canon_intern(PyObject *self, PyObject *args)
             goto done;
         }
     }
-    T.depth++;
-    r = intern(L.v, L.n, R.v, R.n);
-    T.depth--;
+    if (canon_enter(t) < 0)
+        goto done;
+    for (k = 0; k < L.n + R.n; k++) /* again: reading the lists ran Python code */
+        if (!valid(t, k < L.n ? L.v[k] : R.v[k - L.n]))
+            break;
+    if (k == L.n + R.n)
+        r = intern(t, L.v, L.n, R.v, R.n);
+    canon_leave(t);
 done:
     free(L.v);
     free(R.v);
@@ -320,19 +372,19 @@ typedef char canon_int_is_32_bits[(sizeof(int) == sizeof(int32_t)) ? 1 : -1];
 
 static PyObject *py_canon_make(PyObject *self, PyObject *args)
 {
+    canon_table *t = canon_table_of(self);
     PyObject *lo, *ro;
     ilist L = {NULL, 0, 0}, R = {NULL, 0, 0};
     int64_t r = -1;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OO", &lo, &ro) || ready() < 0)
+    if (!PyArg_ParseTuple(args, "OO", &lo, &ro) || ready(t) < 0)
         return NULL;
-    if (ids_of(lo, &L) < 0 || ids_of(ro, &R) < 0)
+    if (ids_of(t, lo, &L) < 0 || ids_of(t, ro, &R) < 0)
         goto done;
     if (L.n > INT_MAX || R.n > INT_MAX) {
         PyErr_SetString(PyExc_OverflowError, "make: too many options");
         goto done;
     }
-    r = canon_make((const int *)L.v, (int)L.n, (const int *)R.v, (int)R.n);
+    r = canon_make(t, (const int *)L.v, (int)L.n, (const int *)R.v, (int)R.n);
 done:
     free(L.v);
     free(R.v);
@@ -341,11 +393,11 @@ done:
 
 static PyObject *py_canon_integer(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     long long n = PyLong_AsLongLong(arg);
-    (void)self;
     if (n == -1 && PyErr_Occurred())
         return NULL;
-    return id_result(canon_integer(n));
+    return id_result(canon_integer(t, n));
 }
 
 /* two ids of a fast call */
@@ -373,11 +425,11 @@ static int two_ids(PyObject *const *args, Py_ssize_t nargs, const char *name, in
 
 static PyObject *py_canon_le(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
+    canon_table *t = canon_table_of(self);
     int a, b, r;
-    (void)self;
     if (two_ids(args, nargs, "canon_le", &a, &b) < 0)
         return NULL;
-    r = canon_le(a, b);
+    r = canon_le(t, a, b);
     if (r < 0)
         return NULL;
     return PyBool_FromLong(r);
@@ -385,94 +437,105 @@ static PyObject *py_canon_le(PyObject *self, PyObject *const *args, Py_ssize_t n
 
 static PyObject *py_canon_add(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
+    canon_table *t = canon_table_of(self);
     int a, b;
-    (void)self;
     if (two_ids(args, nargs, "canon_add", &a, &b) < 0)
         return NULL;
-    return id_result(canon_add(a, b));
+    return id_result(canon_add(t, a, b));
 }
 
 static PyObject *py_canon_neg(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     int32_t a;
-    (void)self;
-    if (ready() < 0 || id_arg(arg, &a) < 0)
+    if (ready(t) < 0 || id_arg(t, arg, &a) < 0)
         return NULL;
-    return id_result(canon_neg(a));
+    return id_result(canon_neg(t, a));
 }
 
 static PyObject *py_canon_dyadic(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     long long x = PyLong_AsLongLong(arg);
-    (void)self;
     if (x == -1 && PyErr_Occurred())
         return NULL;
-    return id_result(canon_dyadic(x));
+    return id_result(canon_dyadic(t, x));
 }
 
 static PyObject *py_canon_nus(PyObject *self, PyObject *args)
 {
+    canon_table *t = canon_table_of(self);
     long long x;
     int n, m;
     int64_t r;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "Lii", &x, &n, &m) || ready() < 0)
+    if (!PyArg_ParseTuple(args, "Lii", &x, &n, &m) || ready(t) < 0)
         return NULL;
     if (m < 0) {
         PyErr_SetString(PyExc_ValueError, "nus: a nimber *m needs m >= 0");
         return NULL;
     }
-    T.depth++;
-    r = nus_id(x, n, m);
-    T.depth--;
+    if (canon_enter(t) < 0)
+        return NULL;
+    r = nus_id(t, x, n, m);
+    canon_leave(t);
     return id_result(r);
 }
 
-static PyObject *side_tuple(int32_t a, int right)
+static PyObject *side_tuple(canon_table *t, int32_t a, int right)
 {
     int64_t k, n = right ? NODE(a).rn : NODE(a).ln;
-    PyObject *t = PyTuple_New((Py_ssize_t)n);
-    if (t == NULL)
+    PyObject *tup = PyTuple_New((Py_ssize_t)n);
+    if (tup == NULL)
         return NULL;
     for (k = 0; k < n; k++) {
-        PyObject *v = PyLong_FromLong(right ? ROPT(a, k) : LOPT(a, k));
-        if (v == NULL) {
-            Py_DECREF(t);
+        PyObject *v;
+        /* an allocation may run Python code (the collector), and another thread with it:
+         * the table is read again each time, and a reset meanwhile is caught */
+        if (!valid(t, a) || (right ? NODE(a).rn : NODE(a).ln) != n) {
+            Py_DECREF(tup);
             return NULL;
         }
-        PyTuple_SET_ITEM(t, (Py_ssize_t)k, v);
+        v = PyLong_FromLong(right ? ROPT(a, k) : LOPT(a, k));
+        if (v == NULL) {
+            Py_DECREF(tup);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tup, (Py_ssize_t)k, v);
     }
-    return t;
+    return tup;
 }
 
 static PyObject *py_canon_left(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     int32_t a;
-    (void)self;
-    if (ready() < 0 || id_arg(arg, &a) < 0)
+    if (ready(t) < 0 || id_arg(t, arg, &a) < 0)
         return NULL;
-    return side_tuple(a, 0);
+    return side_tuple(t, a, 0);
 }
 
 static PyObject *py_canon_right(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     int32_t a;
-    (void)self;
-    if (ready() < 0 || id_arg(arg, &a) < 0)
+    if (ready(t) < 0 || id_arg(t, arg, &a) < 0)
         return NULL;
-    return side_tuple(a, 1);
+    return side_tuple(t, a, 1);
 }
 
 /* (number or None, (x, n, m) or None, birthday, lstop, rstop, shash); numbers fixed point */
 static PyObject *py_canon_tags(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     int32_t a;
-    const node *g;
+    node copy; /* a copy: allocations below may run other threads, which may grow the table */
+    const node *g = &copy;
+    int64_t shash;
     PyObject *num, *nus, *r;
-    (void)self;
-    if (ready() < 0 || id_arg(arg, &a) < 0)
+    if (ready(t) < 0 || id_arg(t, arg, &a) < 0)
         return NULL;
-    g = &T.nodes[a];
+    copy = t->nodes[a];
+    shash = t->cold[a].shash;
     if (g->is_number) {
         num = PyLong_FromLongLong(g->x);
     } else {
@@ -492,67 +555,69 @@ static PyObject *py_canon_tags(PyObject *self, PyObject *arg)
         return NULL;
     }
     r = Py_BuildValue("(NNiLLL)", num, nus, (int)g->birthday, (long long)g->lstop,
-                      (long long)g->rstop, (long long)T.cold[a].shash);
+                      (long long)g->rstop, (long long)shash);
     return r;
 }
 
 static PyObject *py_canon_birthday(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     int32_t a;
-    (void)self;
-    if (ready() < 0 || id_arg(arg, &a) < 0)
+    if (ready(t) < 0 || id_arg(t, arg, &a) < 0)
         return NULL;
-    return PyLong_FromLong(T.nodes[a].birthday);
+    return PyLong_FromLong(t->nodes[a].birthday);
 }
 
 static PyObject *py_canon_shash(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     int32_t a;
-    (void)self;
-    if (ready() < 0 || id_arg(arg, &a) < 0)
+    if (ready(t) < 0 || id_arg(t, arg, &a) < 0)
         return NULL;
-    return PyLong_FromLongLong(T.cold[a].shash);
+    return PyLong_FromLongLong(t->cold[a].shash);
 }
 
 static PyObject *py_canon_number_of(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     int32_t a;
-    (void)self;
-    if (ready() < 0 || id_arg(arg, &a) < 0)
+    if (ready(t) < 0 || id_arg(t, arg, &a) < 0)
         return NULL;
-    if (!T.nodes[a].is_number)
+    if (!t->nodes[a].is_number)
         Py_RETURN_NONE;
-    return fraction_of(T.nodes[a].x);
+    return fraction_of(t, t->nodes[a].x);
 }
 
 static PyObject *py_canon_nus_of(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     int32_t a;
-    (void)self;
-    if (ready() < 0 || id_arg(arg, &a) < 0)
+    if (ready(t) < 0 || id_arg(t, arg, &a) < 0)
         return NULL;
-    if (!T.nodes[a].is_nus)
+    if (!t->nodes[a].is_nus)
         Py_RETURN_NONE;
-    return Py_BuildValue("(Nii)", fraction_of(T.nodes[a].x), (int)T.nodes[a].ups,
-                         (int)T.nodes[a].star);
+    {
+        int ups = t->nodes[a].ups, star = t->nodes[a].star; /* read before the call out */
+        return Py_BuildValue("(Nii)", fraction_of(t, t->nodes[a].x), ups, star);
+    }
 }
 
 static PyObject *py_canon_lstop(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     int32_t a;
-    (void)self;
-    if (ready() < 0 || id_arg(arg, &a) < 0)
+    if (ready(t) < 0 || id_arg(t, arg, &a) < 0)
         return NULL;
-    return fraction_of(T.nodes[a].lstop);
+    return fraction_of(t, t->nodes[a].lstop);
 }
 
 static PyObject *py_canon_rstop(PyObject *self, PyObject *arg)
 {
+    canon_table *t = canon_table_of(self);
     int32_t a;
-    (void)self;
-    if (ready() < 0 || id_arg(arg, &a) < 0)
+    if (ready(t) < 0 || id_arg(t, arg, &a) < 0)
         return NULL;
-    return fraction_of(T.nodes[a].rstop);
+    return fraction_of(t, t->nodes[a].rstop);
 }
 
 PyMethodDef GRUNDY_CANON_METHODS[] = {
@@ -565,17 +630,22 @@ PyMethodDef GRUNDY_CANON_METHODS[] = {
     {"canon_compact", py_canon_compact, METH_O,
      "canon_compact(int32 roots) -> int32 bytes: keep the games reachable from roots, renumbered; "
      "the new id of each old one (-1: dropped)."},
+    {"canon_hold", py_canon_hold, METH_NOARGS,
+     "canon_hold(): this thread holds ids (no reset nor compaction from another thread)."},
+    {"canon_release", py_canon_release, METH_NOARGS, "canon_release(): undo one canon_hold()."},
+    {"canon_guard", py_canon_guard, METH_NOARGS,
+     "canon_guard() -> {busy, held, held_here, locked}: the guard's counts."},
     {"canon_set_limit", py_canon_set_limit, METH_VARARGS,
      "canon_set_limit(most_ids, error_class): past most_ids (0: none) making a game raises "
      "error_class(most_ids)."},
     {"canon_stats", py_canon_stats, METH_NOARGS, "Sizes and cache counters of the table."},
     {"canon_intern", py_canon_intern, METH_VARARGS, "canon_intern(lefts, rights): id of a canonical {L|R}."},
-    {"canon_make", py_canon_make, METH_VARARGS, "canon_make(lefts, rights): id of the canonical form."},
-    {"canon_le", (PyCFunction)(void (*)(void))py_canon_le, METH_FASTCALL, "canon_le(a, b): a <= b."},
-    {"canon_add", (PyCFunction)(void (*)(void))py_canon_add, METH_FASTCALL, "canon_add(a, b): id of a + b."},
-    {"canon_neg", py_canon_neg, METH_O, "canon_neg(a): id of -a."},
-    {"canon_dyadic", py_canon_dyadic, METH_O, "canon_dyadic(fixed): id of fixed / 2^44."},
-    {"canon_integer", py_canon_integer, METH_O, "canon_integer(n): id of the integer n."},
+    {"canon_make", py_canon_make, METH_VARARGS, "canon_make(t, lefts, rights): id of the canonical form."},
+    {"canon_le", (PyCFunction)(void (*)(void))py_canon_le, METH_FASTCALL, "canon_le(t, a, b): a <= b."},
+    {"canon_add", (PyCFunction)(void (*)(void))py_canon_add, METH_FASTCALL, "canon_add(t, a, b): id of a + b."},
+    {"canon_neg", py_canon_neg, METH_O, "canon_neg(t, a): id of -a."},
+    {"canon_dyadic", py_canon_dyadic, METH_O, "canon_dyadic(t, fixed): id of fixed / 2^44."},
+    {"canon_integer", py_canon_integer, METH_O, "canon_integer(t, n): id of the integer n."},
     {"canon_nus_id", py_canon_nus, METH_VARARGS, "canon_nus_id(fixed_x, n, m): id of x + n.^ + *m."},
     {"canon_left", py_canon_left, METH_O, "canon_left(a): Left's options of a (tuple of ids)."},
     {"canon_right", py_canon_right, METH_O, "canon_right(a): Right's options of a."},

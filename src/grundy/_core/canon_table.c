@@ -10,15 +10,17 @@
  * by id pairs (lossy: a slot is overwritten, answers are worked out again), negatives in
  * a column of the table.
  *
- * Threads: everything runs with the GIL held. The only call out to Python is the time
- * check (grundy.core.limits.check_time, every 1024 comparisons and every make), where
- * another thread may run and extend the table: so the code never keeps a pointer into the
- * table across a call that may append or check the time, only ids and offsets. A reset
- * (grundy.clear_cache) while a computation runs is refused.
+ * The table lives in the module's state (canon_state.h), passed to every function as `t`.
+ *
+ * Threads: everything runs with the GIL held, and under the table's lock (canon_guard.c).
+ * The only calls out to Python are the time check (grundy.core.limits.check_time, every
+ * 1024 comparisons and every make) and making a TableFullError; the lock is let go around
+ * them, and another thread may then run and extend the table: so the code never keeps a
+ * pointer into the table across a call that may append or check the time, only ids and
+ * offsets. A reset or a compaction (grundy.clear_cache) while a computation runs, or while
+ * another thread holds the table, is refused in C (canon_refuse_change).
  */
 #include "canon_impl.h"
-
-canon_table canon_T;
 
 /* ---- small helpers ------------------------------------------------------------------ */
 
@@ -61,12 +63,21 @@ static int64_t floor_div(int64_t a, int64_t b) /* b > 0 */
     return q;
 }
 
-int check_time(void)
+/* the time check: a call out to Python, with the lock let go (another thread may run table
+ * code meanwhile; the caller keeps ids and offsets, never pointers into the table) */
+int check_time(canon_table *t)
 {
-    PyObject *r;
-    if (T.check == NULL)
+    PyObject *check = t->check, *r;
+    if (check == NULL)
         return 0;
-    r = PyObject_CallNoArgs(T.check);
+    Py_INCREF(check);
+    canon_let_go(t);
+    r = PyObject_CallNoArgs(check);
+    Py_DECREF(check);
+    if (canon_take_back(t) < 0) {
+        Py_XDECREF(r);
+        return -1;
+    }
     if (r == NULL)
         return -1;
     Py_DECREF(r);
@@ -87,11 +98,11 @@ static void fixed_text(int64_t x, char *buf, size_t size)
         PyOS_snprintf(buf, size, "%lld/%lld", (long long)x, (long long)den);
 }
 
-int too_large_number(int64_t x)
+int too_large_number(canon_table *t, int64_t x)
 {
     char text[64];
     fixed_text(x, text, sizeof text);
-    PyErr_Format(T.unsupported ? T.unsupported : PyExc_ValueError,
+    PyErr_Format(t->unsupported ? t->unsupported : PyExc_ValueError,
                  "the number %s is too large for the canonical-value engine (numbers up to "
                  "100,000 in size, denominators up to 2^%d)",
                  text, FRAC);
@@ -126,44 +137,44 @@ int grow(void **p, int64_t *cap, int64_t need, size_t item)
 #define ADD_MAX ((int64_t)1 << 25) /* 512 MiB */
 
 /* cache sizes follow the table: about 8 slots per id, up to the caps */
-int resize_caches(void)
+int resize_caches(canon_table *t)
 {
     int64_t want = 1 << 12;
-    while (want < T.count * 8 && want < LE_MAX)
+    while (want < t->count * 8 && want < LE_MAX)
         want *= 2;
-    if (want > T.le_cap) {
+    if (want > t->le_cap) {
         le_slot *n = (le_slot *)calloc((size_t)want, sizeof(le_slot));
         int64_t i;
         if (n == NULL) {
             PyErr_NoMemory();
             return -1;
         }
-        for (i = 0; i < T.le_cap; i++) {
-            uint64_t k = T.le[i].key;
+        for (i = 0; i < t->le_cap; i++) {
+            uint64_t k = t->le[i].key;
             if (k)
                 n[mix64(k >> 1) & (uint64_t)(want - 1)].key = k;
         }
-        free(T.le);
-        T.le = n;
-        T.le_cap = want;
+        free(t->le);
+        t->le = n;
+        t->le_cap = want;
     }
     if (want > ADD_MAX)
         want = ADD_MAX;
-    if (want > T.add_cap) {
+    if (want > t->add_cap) {
         add_slot *n = (add_slot *)calloc((size_t)want, sizeof(add_slot));
         int64_t i;
         if (n == NULL) {
             PyErr_NoMemory();
             return -1;
         }
-        for (i = 0; i < T.add_cap; i++) {
-            uint64_t k = T.add[i].key;
+        for (i = 0; i < t->add_cap; i++) {
+            uint64_t k = t->add[i].key;
             if (k)
-                n[mix64(k) & (uint64_t)(want - 1)] = T.add[i];
+                n[mix64(k) & (uint64_t)(want - 1)] = t->add[i];
         }
-        free(T.add);
-        T.add = n;
-        T.add_cap = want;
+        free(t->add);
+        t->add = n;
+        t->add_cap = want;
     }
     return 0;
 }
@@ -175,14 +186,14 @@ static uint64_t nus_hash(int64_t x, int32_t n, int32_t m)
     return mix64((uint64_t)x ^ mix64(((uint64_t)(uint32_t)n << 32) | (uint32_t)m));
 }
 
-int32_t nus_find(int64_t x, int32_t n, int32_t m)
+int32_t nus_find(canon_table *t, int64_t x, int32_t n, int32_t m)
 {
     uint64_t mask, h;
-    if (T.nus_cap == 0)
+    if (t->nus_cap == 0)
         return -1;
-    mask = (uint64_t)T.nus_cap - 1;
+    mask = (uint64_t)t->nus_cap - 1;
     for (h = nus_hash(x, n, m) & mask;; h = (h + 1) & mask) {
-        nus_slot *s = &T.nus[h];
+        nus_slot *s = &t->nus[h];
         if (s->id < 0)
             return -1;
         if (s->x == x && s->n == n && s->m == m)
@@ -198,11 +209,11 @@ static void nus_put_slot(nus_slot *tab, int64_t cap, nus_slot v)
     tab[h] = v;
 }
 
-int nus_add(int64_t x, int32_t n, int32_t m, int32_t id) /* when not there yet */
+int nus_add(canon_table *t, int64_t x, int32_t n, int32_t m, int32_t id) /* when not there yet */
 {
     nus_slot v;
-    if ((T.nus_count + 1) * 2 > T.nus_cap) {
-        int64_t cap = T.nus_cap ? T.nus_cap * 2 : 1024, i;
+    if ((t->nus_count + 1) * 2 > t->nus_cap) {
+        int64_t cap = t->nus_cap ? t->nus_cap * 2 : 1024, i;
         nus_slot *tab = (nus_slot *)malloc((size_t)cap * sizeof(nus_slot));
         if (tab == NULL) {
             PyErr_NoMemory();
@@ -210,44 +221,44 @@ int nus_add(int64_t x, int32_t n, int32_t m, int32_t id) /* when not there yet *
         }
         for (i = 0; i < cap; i++)
             tab[i].id = -1;
-        for (i = 0; i < T.nus_cap; i++)
-            if (T.nus[i].id >= 0)
-                nus_put_slot(tab, cap, T.nus[i]);
-        free(T.nus);
-        T.nus = tab;
-        T.nus_cap = cap;
+        for (i = 0; i < t->nus_cap; i++)
+            if (t->nus[i].id >= 0)
+                nus_put_slot(tab, cap, t->nus[i]);
+        free(t->nus);
+        t->nus = tab;
+        t->nus_cap = cap;
     }
     v.x = x;
     v.n = n;
     v.m = m;
     v.id = id;
-    nus_put_slot(T.nus, T.nus_cap, v);
-    T.nus_count++;
+    nus_put_slot(t->nus, t->nus_cap, v);
+    t->nus_count++;
     return 0;
 }
 
 /* ---- interning -------------------------------------------------------------------------- */
 
-static int32_t index_find(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr, uint64_t h)
+static int32_t index_find(canon_table *t, const int32_t *L, int64_t nl, const int32_t *R, int64_t nr, uint64_t h)
 {
     uint64_t mask, s;
-    if (T.index_cap == 0)
+    if (t->index_cap == 0)
         return -1;
-    mask = (uint64_t)T.index_cap - 1;
+    mask = (uint64_t)t->index_cap - 1;
     for (s = h & mask;; s = (s + 1) & mask) {
-        int32_t id = T.index[s];
+        int32_t id = t->index[s];
         const node *g;
         if (id < 0)
             return -1;
-        g = &T.nodes[id];
-        if (T.cold[id].ihash == h && g->ln == nl && g->rn == nr
-            && (nl == 0 || memcmp(T.pool + g->lo, L, (size_t)nl * sizeof(int32_t)) == 0)
-            && (nr == 0 || memcmp(T.pool + g->lo + nl, R, (size_t)nr * sizeof(int32_t)) == 0))
+        g = &t->nodes[id];
+        if (t->cold[id].ihash == h && g->ln == nl && g->rn == nr
+            && (nl == 0 || memcmp(t->pool + g->lo, L, (size_t)nl * sizeof(int32_t)) == 0)
+            && (nr == 0 || memcmp(t->pool + g->lo + nl, R, (size_t)nr * sizeof(int32_t)) == 0))
             return id;
     }
 }
 
-int index_build(int64_t cap) /* the index anew, cap a power of two > 2 * count */
+int index_build(canon_table *t, int64_t cap) /* the index anew, cap a power of two > 2 * count */
 {
     int64_t i;
     int32_t *tab;
@@ -262,21 +273,21 @@ int index_build(int64_t cap) /* the index anew, cap a power of two > 2 * count *
     }
     for (i = 0; i < cap; i++)
         tab[i] = -1;
-    for (i = 0; i < T.count; i++) {
-        uint64_t s = T.cold[i].ihash & (uint64_t)(cap - 1);
+    for (i = 0; i < t->count; i++) {
+        uint64_t s = t->cold[i].ihash & (uint64_t)(cap - 1);
         while (tab[s] >= 0)
             s = (s + 1) & (uint64_t)(cap - 1);
         tab[s] = (int32_t)i;
     }
-    free(T.index);
-    T.index = tab;
-    T.index_cap = cap;
+    free(t->index);
+    t->index = tab;
+    t->index_cap = cap;
     return 0;
 }
 
-static int index_grow(void)
+static int index_grow(canon_table *t)
 {
-    return index_build(T.index_cap ? T.index_cap * 2 : 1024);
+    return index_build(t, t->index_cap ? t->index_cap * 2 : 1024);
 }
 
 /* the simplest number strictly between lo and hi (has_lo/has_hi 0: unbounded) */
@@ -321,7 +332,7 @@ static int cmp_pair(const void *a, const void *b)
 }
 
 /* the number and x + n.^ + *m tags of a canonical {L | R} (into g) */
-static int recognise(node *g, const int32_t *L, int64_t nl, const int32_t *R, int64_t nr)
+static int recognise(canon_table *t, node *g, const int32_t *L, int64_t nl, const int32_t *R, int64_t nr)
 {
     int64_t k, lmax = 0, rmin = 0, x;
     int all = 1, same;
@@ -413,11 +424,11 @@ static int recognise(node *g, const int32_t *L, int64_t nl, const int32_t *R, in
 }
 
 /* append {L | R} (canonical, not in the table) and return its id */
-static int32_t append(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr, uint64_t h)
+static int32_t append(canon_table *t, const int32_t *L, int64_t nl, const int32_t *R, int64_t nr, uint64_t h)
 {
     node g;
     cold c;
-    int64_t k, id = T.count;
+    int64_t k, id = t->count;
     int32_t bday = -1;
     uint64_t sh;
     int64_t *hs;
@@ -429,23 +440,30 @@ static int32_t append(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr
         PyErr_SetString(PyExc_MemoryError, "the table of canonical games is full (2^31 ids)");
         return -1;
     }
-    if (T.limit > 0 && id >= T.limit && id > 0) { /* zero is always made */
-        PyObject *e = T.full_error ? PyObject_CallFunction(T.full_error, "L", (long long)T.limit)
-                                   : NULL;
+    if (t->limit > 0 && id >= t->limit && id > 0) { /* zero is always made */
+        PyObject *cls = t->full_error, *e = NULL;
+        if (cls != NULL) { /* a call out to Python: the lock let go */
+            Py_INCREF(cls);
+            canon_let_go(t);
+            e = PyObject_CallFunction(cls, "L", (long long)t->limit);
+            if (canon_take_back(t) < 0)
+                Py_CLEAR(e);
+        }
         if (e != NULL) {
-            PyErr_SetObject(T.full_error, e);
+            PyErr_SetObject(cls, e);
             Py_DECREF(e);
         } else if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_MemoryError, "the table of canonical games is full");
         }
+        Py_XDECREF(cls);
         return -1;
     }
     memset(&g, 0, sizeof g);
     memset(&c, 0, sizeof c);
-    if (recognise(&g, L, nl, R, nr) < 0)
+    if (recognise(t, &g, L, nl, R, nr) < 0)
         return -1;
     if (g.is_number && (g.x > MAX_FIXED || g.x < -MAX_FIXED))
-        return too_large_number(g.x);
+        return too_large_number(t, g.x);
     for (k = 0; k < nl; k++)
         if (NODE(L[k]).birthday > bday)
             bday = NODE(L[k]).birthday;
@@ -476,9 +494,9 @@ static int32_t append(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr
         return -1;
     }
     for (k = 0; k < nl; k++)
-        hs[k] = T.cold[L[k]].shash;
+        hs[k] = t->cold[L[k]].shash;
     for (k = 0; k < nr; k++)
-        hs[nl + k] = T.cold[R[k]].shash;
+        hs[nl + k] = t->cold[R[k]].shash;
     qsort(hs, (size_t)nl, sizeof(int64_t), cmp_i64);
     qsort(hs + nl, (size_t)nr, sizeof(int64_t), cmp_i64);
     sh = 0x51ED270B27ULL;
@@ -492,91 +510,91 @@ static int32_t append(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr
     c.ihash = h;
     g.neg = -1;
     /* room: nodes, pool, index, caches */
-    if (grow((void **)&T.nodes, &T.cap, id + 1, sizeof(node)) < 0
-        || grow((void **)&T.cold, &T.cold_cap, id + 1, sizeof(cold)) < 0
-        || grow((void **)&T.pool, &T.pool_cap, T.pool_len + nl + nr, sizeof(int32_t)) < 0)
+    if (grow((void **)&t->nodes, &t->cap, id + 1, sizeof(node)) < 0
+        || grow((void **)&t->cold, &t->cold_cap, id + 1, sizeof(cold)) < 0
+        || grow((void **)&t->pool, &t->pool_cap, t->pool_len + nl + nr, sizeof(int32_t)) < 0)
         return -1;
-    if ((id + 1) * 2 > T.index_cap && index_grow() < 0)
+    if ((id + 1) * 2 > t->index_cap && index_grow(t) < 0)
         return -1;
-    g.lo = T.pool_len;
+    g.lo = t->pool_len;
     g.ln = (int32_t)nl;
     if (nl)
-        memcpy(T.pool + T.pool_len, L, (size_t)nl * sizeof(int32_t));
-    T.pool_len += nl;
+        memcpy(t->pool + t->pool_len, L, (size_t)nl * sizeof(int32_t));
+    t->pool_len += nl;
     g.rn = (int32_t)nr;
     if (nr)
-        memcpy(T.pool + T.pool_len, R, (size_t)nr * sizeof(int32_t));
-    T.pool_len += nr;
-    T.nodes[id] = g;
-    T.cold[id] = c;
-    T.count = id + 1;
+        memcpy(t->pool + t->pool_len, R, (size_t)nr * sizeof(int32_t));
+    t->pool_len += nr;
+    t->nodes[id] = g;
+    t->cold[id] = c;
+    t->count = id + 1;
     {
-        uint64_t mask = (uint64_t)T.index_cap - 1, s;
-        for (s = h & mask; T.index[s] >= 0; s = (s + 1) & mask)
+        uint64_t mask = (uint64_t)t->index_cap - 1, s;
+        for (s = h & mask; t->index[s] >= 0; s = (s + 1) & mask)
             ;
-        T.index[s] = (int32_t)id;
+        t->index[s] = (int32_t)id;
     }
-    if (g.is_nus && nus_find(g.x, g.ups, g.star) < 0
-        && nus_add(g.x, g.ups, g.star, (int32_t)id) < 0)
+    if (g.is_nus && nus_find(t, g.x, g.ups, g.star) < 0
+        && nus_add(t, g.x, g.ups, g.star, (int32_t)id) < 0)
         return -1;
-    if (resize_caches() < 0)
+    if (resize_caches(t) < 0)
         return -1;
     return (int32_t)id;
 }
 
 /* the id of {L | R} (canonical, sorted); L and R must not point into the pool */
-int32_t intern(const int32_t *L, int64_t nl, const int32_t *R, int64_t nr)
+int32_t intern(canon_table *t, const int32_t *L, int64_t nl, const int32_t *R, int64_t nr)
 {
     uint64_t h = lists_hash(L, nl, R, nr);
-    int32_t found = index_find(L, nl, R, nr, h);
+    int32_t found = index_find(t, L, nl, R, nr, h);
     if (found >= 0)
         return found;
-    return append(L, nl, R, nr, h);
+    return append(t, L, nl, R, nr, h);
 }
 
-int reset_table(void)
+int reset_table(canon_table *t)
 {
-    free(T.nodes);
-    free(T.cold);
-    free(T.pool);
-    free(T.index);
-    free(T.nus);
-    free(T.le);
-    free(T.add);
-    T.nodes = NULL;
-    T.cold = NULL;
-    T.pool = NULL;
-    T.index = NULL;
-    T.nus = NULL;
-    T.le = NULL;
-    T.add = NULL;
-    T.count = T.cap = T.cold_cap = T.pool_len = T.pool_cap = T.index_cap = 0;
-    T.nus_cap = T.nus_count = T.le_cap = T.add_cap = 0;
-    T.le_hits = T.le_misses = T.add_hits = T.add_misses = T.makes = 0;
-    if (intern(NULL, 0, NULL, 0) != 0)
+    free(t->nodes);
+    free(t->cold);
+    free(t->pool);
+    free(t->index);
+    free(t->nus);
+    free(t->le);
+    free(t->add);
+    t->nodes = NULL;
+    t->cold = NULL;
+    t->pool = NULL;
+    t->index = NULL;
+    t->nus = NULL;
+    t->le = NULL;
+    t->add = NULL;
+    t->count = t->cap = t->cold_cap = t->pool_len = t->pool_cap = t->index_cap = 0;
+    t->nus_cap = t->nus_count = t->le_cap = t->add_cap = 0;
+    t->le_hits = t->le_misses = t->add_hits = t->add_misses = t->makes = 0;
+    if (intern(t, NULL, 0, NULL, 0) != 0)
         return -1;
     return 0;
 }
 
 /* ---- numbers and x + n.^ + *m --------------------------------------------------------- */
 
-int32_t number_id(int64_t x)
+int32_t number_id(canon_table *t, int64_t x)
 {
-    int32_t found = nus_find(x, 0, 0), gid, o1, o2;
+    int32_t found = nus_find(t, x, 0, 0), gid, o1, o2;
     int64_t k, step, half;
     if (found >= 0)
         return found;
     if (x > MAX_FIXED || x < -MAX_FIXED)
-        return too_large_number(x);
+        return too_large_number(t, x);
     if (x % ONE == 0) {
         int64_t n = x / ONE;
         step = n > 0 ? 1 : -1;
         gid = 0;
         for (k = 0; k != n;) { /* iterative: integers may be large */
             k += step;
-            found = nus_find(k * ONE, 0, 0);
+            found = nus_find(t, k * ONE, 0, 0);
             if (found < 0)
-                found = step > 0 ? intern(&gid, 1, NULL, 0) : intern(NULL, 0, &gid, 1);
+                found = step > 0 ? intern(t, &gid, 1, NULL, 0) : intern(t, NULL, 0, &gid, 1);
             if (found < 0)
                 return -1;
             gid = found;
@@ -586,50 +604,50 @@ int32_t number_id(int64_t x)
     half = 1;
     while (x % (half * 2) == 0)
         half *= 2;
-    o1 = number_id(x - half);
+    o1 = number_id(t, x - half);
     if (o1 < 0)
         return -1;
-    o2 = number_id(x + half);
+    o2 = number_id(t, x + half);
     if (o2 < 0)
         return -1;
-    return intern(&o1, 1, &o2, 1);
+    return intern(t, &o1, 1, &o2, 1);
 }
 
-int32_t nus_id(int64_t x, int32_t n, int32_t m)
+int32_t nus_id(canon_table *t, int64_t x, int32_t n, int32_t m)
 {
-    int32_t found = nus_find(x, n, m), base, star, gid, k, sign, an;
+    int32_t found = nus_find(t, x, n, m), base, star, gid, k, sign, an;
     if (found >= 0)
         return found;
     if (n == 0 && m == 0)
-        return number_id(x);
+        return number_id(t, x);
     if (m > CANON_MAX_NIMBER) {
-        PyErr_Format(T.unsupported ? T.unsupported : PyExc_ValueError,
+        PyErr_Format(t->unsupported ? t->unsupported : PyExc_ValueError,
                      "the nimber *%d is too large for the canonical-value engine (at most "
                      "*%d: *n is stored with its n options)",
                      (int)m, CANON_MAX_NIMBER);
         return -1;
     }
     if (n > CANON_MAX_UPS || n < -CANON_MAX_UPS) {
-        PyErr_Format(T.unsupported ? T.unsupported : PyExc_ValueError,
+        PyErr_Format(t->unsupported ? t->unsupported : PyExc_ValueError,
                      "%d ups or downs are too many for the canonical-value engine (at most %d)",
                      n < 0 ? -n : n, CANON_MAX_UPS);
         return -1;
     }
-    base = number_id(x);
+    base = number_id(t, x);
     if (base < 0)
         return -1;
     if (n == 0) {
         int32_t opts[CANON_MAX_NIMBER + 1];
         int64_t cnt;
         for (k = 0; k < m; k++) {
-            opts[k] = nus_id(x, 0, k);
+            opts[k] = nus_id(t, x, 0, k);
             if (opts[k] < 0)
                 return -1;
         }
         cnt = sort_unique(opts, m);
-        return intern(opts, cnt, opts, cnt);
+        return intern(t, opts, cnt, opts, cnt);
     }
-    star = nus_id(x, 0, 1);
+    star = nus_id(t, x, 0, 1);
     if (star < 0)
         return -1;
     sign = n > 0 ? 1 : -1;
@@ -637,18 +655,18 @@ int32_t nus_id(int64_t x, int32_t n, int32_t m)
     gid = base;
     for (k = 1; k <= an; k++) {
         int32_t j = m ^ ((an - k) & 1);
-        found = nus_find(x, sign * k, j);
+        found = nus_find(t, x, sign * k, j);
         if (found < 0) {
             if (k == 1 && j == 1) {
                 int32_t both[2];
                 both[0] = base < star ? base : star;
                 both[1] = base < star ? star : base;
-                found = sign > 0 ? intern(both, 2, &base, 1) : intern(&base, 1, both, 2);
+                found = sign > 0 ? intern(t, both, 2, &base, 1) : intern(t, &base, 1, both, 2);
             } else {
-                int32_t below = k > 1 ? gid : nus_id(x, 0, j ^ 1);
+                int32_t below = k > 1 ? gid : nus_id(t, x, 0, j ^ 1);
                 if (below < 0)
                     return -1;
-                found = sign > 0 ? intern(&base, 1, &below, 1) : intern(&below, 1, &base, 1);
+                found = sign > 0 ? intern(t, &base, 1, &below, 1) : intern(t, &below, 1, &base, 1);
             }
             if (found < 0)
                 return -1;

@@ -64,25 +64,32 @@ extern PyMethodDef GRUNDY_PERIOD_METHODS[];
 extern PyMethodDef GRUNDY_HACKENBUSH_METHODS[];
 extern PyMethodDef GRUNDY_QUOTIENT_METHODS[];
 
-/* ---- canon.c: the hash-consed table of canonical short games -------------------------
+/* ---- canon_*.c: the hash-consed table of canonical short games ----------------------
  *
- * A canonical game is an int id (0 is the game 0); equal ids are equal values. Every
- * function needs the GIL held (the table lives under it) and returns -1 with a Python
+ * A canonical game is an int id (0 is the game 0); equal ids are equal values. The table
+ * lives in the module's state (canon_state.h): canon_table_of(module) finds it, and every
+ * function takes it. Every function needs the GIL held and returns -1 with a Python
  * exception set on failure (a time limit, a value past the bounds, no memory). Numbers
  * are fixed-point int64 values: x * 2^CANON_FRAC_BITS, |x| <= CANON_MAX_INTEGER.
  * Options passed to canon_make need not be sorted nor distinct; they must be ids of the
- * table (0 <= id < canon_size()). */
+ * table (0 <= id < canon_size()). A caller that holds ids across a call out to Python
+ * (a walk's progress callback) marks itself busy (canon_busy_begin/end, which nest): the
+ * table is then never reset nor compacted under it. */
 #define CANON_FRAC_BITS 44
 #define CANON_MAX_INTEGER 100000
 #define CANON_MAX_NIMBER 256
 #define CANON_MAX_UPS 256
-int canon_make(const int *L, int nl, const int *R, int nr); /* canonical {L | R} */
-int canon_le(int a, int b);      /* 1 when a <= b, 0 when not */
-int canon_add(int a, int b);     /* a + b */
-int canon_neg(int a);            /* -a */
-int canon_integer(int64_t n);    /* the integer n */
-int canon_dyadic(int64_t fixed); /* the number fixed / 2^CANON_FRAC_BITS */
-int canon_size(void);            /* how many ids the table holds */
+typedef struct canon_table canon_table;
+canon_table *canon_table_of(PyObject *module); /* the table of the module (module.c) */
+int canon_make(canon_table *t, const int *L, int nl, const int *R, int nr); /* {L | R} */
+int canon_le(canon_table *t, int a, int b);      /* 1 when a <= b, 0 when not */
+int canon_add(canon_table *t, int a, int b);     /* a + b */
+int canon_neg(canon_table *t, int a);            /* -a */
+int canon_integer(canon_table *t, int64_t n);    /* the integer n */
+int canon_dyadic(canon_table *t, int64_t fixed); /* the number fixed / 2^CANON_FRAC_BITS */
+int canon_size(canon_table *t);                  /* how many ids the table holds */
+void canon_busy_begin(canon_table *t);
+void canon_busy_end(canon_table *t);
 
 extern PyMethodDef GRUNDY_CANON_METHODS[];
 

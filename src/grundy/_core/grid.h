@@ -342,7 +342,7 @@ int grid_store(grid_memo *M, u64 a, u64 b, uint32_t tag, int32_t gid, int64_t li
 void grid_memo_free(grid_memo *M);
 PyObject *grid_memo_stats(const grid_memo *M);
 
-/* The state of the module `self`. */
+/* The walks' memos in the state of the module `self` (module.c). */
 grid_state *grid_state_of(PyObject *self);
 void grid_state_free(grid_state *st);
 /* Take the memos for this thread (re-entrant in it): -1 with RuntimeError set when another
@@ -356,6 +356,7 @@ typedef struct {
     PyObject *tick;
     int64_t limit;
     int64_t before; /* the memo's count of regions worked out when the call began */
+    canon_table *canon; /* the table of canonical games (the module's) */
 } grid_walk;
 
 /* Count one new region; every GRID_TICK_EVERY, call tick(regions since the call began).

@@ -23,11 +23,6 @@ const int GRID_DEBRUIJN[64] = {
 
 /* ---- the module's state and the thread guard ---- */
 
-grid_state *grid_state_of(PyObject *self)
-{
-    return (grid_state *)PyModule_GetState(self);
-}
-
 void grid_state_free(grid_state *st)
 {
     int k;
@@ -262,7 +257,7 @@ static PyObject *memo_raw_add(PyObject *self, PyObject *args)
         return NULL;
     }
     n = buf.len / (Py_ssize_t)sizeof(grid_slot);
-    size = canon_size();
+    size = canon_size(canon_table_of(self));
     for (i = 0; i < n; i++) {
         grid_slot r;
         memcpy(&r, (const char *)buf.buf + i * (Py_ssize_t)sizeof(grid_slot), sizeof(grid_slot));

@@ -16,12 +16,15 @@
  * compiles every .c file of this folder. Each function needs a pure-Python twin in
  * grundy/kernels/ and a test comparing the two (docs/architecture.md).
  *
- * This file also holds the shared helpers of core.h.
+ * This file also holds the shared helpers of core.h, and the module's state (PEP 3121):
+ * the walks' memos (grid.h) and the table of canonical games (canon_state.h). No C global
+ * is written after the module is made but `core_module`, whose head CPython fills in.
  */
 #include "core.h"
+#include "canon_state.h"
 #include "grid.h"
 
-static PyMethodDef *SUBJECTS[] = {
+static PyMethodDef *const SUBJECTS[] = {
     GRUNDY_HEAP_METHODS,
     GRUNDY_PERIOD_METHODS,
     GRUNDY_HACKENBUSH_METHODS,
@@ -170,12 +173,48 @@ int grundy_nogil_tick(grundy_nogil *st, int64_t steps)
 
 /* ---- the module -------------------------------------------------------------------- */
 
-static PyMethodDef *all_methods = NULL;
+/* The module's state: the walks' memos (grid.h) and the table of canonical games. */
+typedef struct {
+    grid_state grid;
+    canon_table canon;
+} core_state;
 
-/* The module's state: the walks' memos (grid.h). */
+static core_state *state_of(PyObject *mod)
+{
+    return (core_state *)PyModule_GetState(mod);
+}
+
+grid_state *grid_state_of(PyObject *self)
+{
+    return &state_of(self)->grid;
+}
+
+canon_table *canon_table_of(PyObject *self)
+{
+    return &state_of(self)->canon;
+}
+
+static int core_traverse(PyObject *mod, visitproc visit, void *arg)
+{
+    core_state *st = state_of(mod);
+    return st == NULL ? 0 : canon_state_traverse(&st->canon, visit, arg);
+}
+
+static int core_clear(PyObject *mod)
+{
+    core_state *st = state_of(mod);
+    if (st != NULL)
+        canon_state_clear(&st->canon);
+    return 0;
+}
+
 static void core_free(void *mod)
 {
-    grid_state_free((grid_state *)PyModule_GetState((PyObject *)mod));
+    core_state *st = state_of((PyObject *)mod);
+    if (st == NULL)
+        return;
+    grid_state_free(&st->grid);
+    canon_state_free(&st->canon);
 }
 
 static struct PyModuleDef core_module = {
@@ -183,35 +222,28 @@ static struct PyModuleDef core_module = {
     "grundy._core",
     "grundy's compiled inner loops (C). Use them through grundy.kernels, which checks\n"
     "input and holds a pure-Python twin of every function.",
-    sizeof(grid_state),
-    NULL, /* m_methods, filled in by PyInit__core */
+    sizeof(core_state),
+    NULL, /* the subjects' functions are added by PyInit__core */
     NULL,
-    NULL,
-    NULL,
+    core_traverse,
+    core_clear,
     core_free,
 };
 
 PyMODINIT_FUNC PyInit__core(void)
 {
-    size_t total = 0, i, k = 0;
-    PyMethodDef *m;
-    PyObject *mod;
-    if (all_methods == NULL) {
-        for (i = 0; i < NSUBJECTS; i++)
-            for (m = SUBJECTS[i]; m->ml_name != NULL; m++)
-                total++;
-        all_methods = (PyMethodDef *)calloc(total + 1, sizeof(PyMethodDef));
-        if (all_methods == NULL)
-            return PyErr_NoMemory();
-        for (i = 0; i < NSUBJECTS; i++)
-            for (m = SUBJECTS[i]; m->ml_name != NULL; m++)
-                all_methods[k++] = *m;
-    }
-    core_module.m_methods = all_methods;
-    mod = PyModule_Create(&core_module);
+    size_t i;
+    PyObject *mod = PyModule_Create(&core_module);
     if (mod == NULL)
         return NULL;
-    if (PyModule_AddIntConstant(mod, "CHECK_EVERY", (long)GRUNDY_CHECK_EVERY) < 0) {
+    for (i = 0; i < NSUBJECTS; i++) {
+        if (PyModule_AddFunctions(mod, SUBJECTS[i]) < 0) {
+            Py_DECREF(mod);
+            return NULL;
+        }
+    }
+    if (canon_state_init(canon_table_of(mod)) < 0
+        || PyModule_AddIntConstant(mod, "CHECK_EVERY", (long)GRUNDY_CHECK_EVERY) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -94,14 +94,14 @@ static inline int WALK_FN(option)(const WALK_POS *pos, grid_walk *wk)
             break;
         }
         id = WALK_FN(walk)(&sub, wk);
-        if (id < 0 || (negated && (id = canon_neg(id)) < 0))
+        if (id < 0 || (negated && (id = canon_neg(wk->canon, id)) < 0))
             return -1;
-        if ((total = canon_add(total, id)) < 0)
+        if ((total = canon_add(wk->canon, total, id)) < 0)
             return -1;
     }
     if (number) {
-        int x = canon_integer(number);
-        if (x < 0 || (total = canon_add(total, x)) < 0)
+        int x = canon_integer(wk->canon, number);
+        if (x < 0 || (total = canon_add(wk->canon, total, x)) < 0)
             return -1;
     }
     return total;
@@ -133,9 +133,9 @@ static int WALK_FN(walk)(const WALK_KEY *key, grid_walk *wk)
         }
     }
     if (WALK_IMPARTIAL)
-        gid = canon_make(ids[0], n[0], ids[0], n[0]);
+        gid = canon_make(wk->canon, ids[0], n[0], ids[0], n[0]);
     else
-        gid = canon_make(ids[0], n[0], ids[1], n[1]);
+        gid = canon_make(wk->canon, ids[0], n[0], ids[1], n[1]);
     if (gid < 0)
         return -1;
     if (grid_store(wk->M, a, b, tag, gid, wk->limit) < 0 || grid_counted(wk) < 0)
@@ -161,7 +161,10 @@ static PyObject *WALK_FN(value)(PyObject *self, PyObject *args)
     wk.tick = tick;
     wk.limit = limit < 1 ? 1 : (int64_t)limit;
     wk.before = wk.M->evaluated;
+    wk.canon = canon_table_of(self);
+    canon_busy_begin(wk.canon); /* ids held across tick: no reset nor compaction meanwhile */
     gid = WALK_FN(walk)(&k, &wk);
+    canon_busy_end(wk.canon);
     grid_leave(st);
     if (gid < 0)
         return NULL;
@@ -205,7 +208,7 @@ static PyObject *WALK_FN(memo_add)(PyObject *self, PyObject *args)
     grid_state *st = grid_state_of(self);
     if (!PyArg_ParseTuple(args, "OiL", &key, &gid, &limit) || WALK_FN(key_read)(key, &k, 0) < 0)
         return NULL;
-    if (gid < 0 || gid >= canon_size()) {
+    if (gid < 0 || gid >= canon_size(canon_table_of(self))) {
         PyErr_SetString(PyExc_ValueError, "grid: not an id of the table");
         return NULL;
     }

@@ -47,6 +47,7 @@ __all__ = [
     "available",
     "clear_memos",
     "compact",
+    "hold",
     "intern",
     "le",
     "make",
@@ -54,6 +55,7 @@ __all__ = [
     "neg_memo",
     "number_id",
     "nus_id",
+    "release",
     "reset",
     "set_limit",
     "simplest_between",
@@ -172,6 +174,17 @@ def clear_memos() -> None:
 def reset() -> None:
     """Empty the whole table; only zero (id 0) is made again."""
     _core().canon_reset()
+
+
+def _nothing() -> None:
+    """What :func:`hold` and :func:`release` are without the compiled core."""
+
+
+#: ``hold()``: this thread holds ids of the C table (:func:`grundy.cgt._table.shared`): until
+#: ``release()``, C refuses a reset or compaction asked by another thread. Both are the C
+#: functions themselves (no Python frame), or do nothing without the compiled core.
+hold: Callable[[], None] = _nothing if _core() is None else _core().canon_hold
+release: Callable[[], None] = _nothing if _core() is None else _core().canon_release
 
 
 def set_limit(limit: int) -> None:

@@ -226,10 +226,13 @@ def unbounded() -> Iterator[None]:
 
 # ----- sharing the table between threads ---------------------------------------------
 #
-# Ids are only ever appended (under a lock, or the GIL in C), so any number of threads may read and
-# extend the table at once; the memos map ids to answers that do not depend on who
-# computed them. Only :func:`reset` (``clear_cache``) renumbers: it runs alone, once every
-# computation that holds ids (inside :func:`shared`) has finished, and new ones wait for it.
+# Ids are only ever appended (under a lock: in C the table's own, checked in C), so any number
+# of threads may read and extend the table at once; the memos map ids to answers that do not
+# depend on who computed them. Only :func:`reset` (``clear_cache``) and :func:`compact`
+# renumber: they run alone, once every computation that holds ids (inside :func:`shared`) has
+# finished, and new ones wait for them. The compiled table is told of each thread's holds
+# (``_ctable.hold``) and refuses, in C, a reset or compaction while another thread holds it
+# or any computation runs in C, whoever calls it.
 
 
 class _Sharing:
@@ -259,9 +262,15 @@ def shared() -> Iterator[None]:
                 st.cond.wait()
             st.users += 1
     st.depth.n = depth + 1
+    held = False
     try:
+        if depth == 0:
+            _ctable.hold()
+            held = True
         yield
     finally:
+        if held:
+            _ctable.release()
         st.depth.n = depth
         if depth == 0:
             with st.cond:
