@@ -7,8 +7,12 @@ again like a queen, over and onto empty squares (the square it just left counts 
 empty); the arrow's square is burnt for good. Who cannot move loses.
 
 Nothing crosses an arrow, so the regions are the groups of squares joined by the 8
-directions that hold an amazon and an empty square, keyed up to the symmetries of the
-square; swapping the colours negates the value.
+directions that hold an amazon and an empty square (a group without either has no move,
+now or ever: it is 0 and dropped), keyed up to the symmetries of the square; swapping the
+colours negates the value. Each region's value is memoised by its key. Where the compiled
+core runs, the regions are walked in C (``_core/amazons.c`` on the one walk of
+``_core/walk.h``, same regions and keys); this Python walk is the fallback and the
+reference.
 
 >>> from grundy.cgt import value_of
 >>> g = Amazons()
@@ -22,8 +26,9 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard
 from grundy.cgt.games._stones import swap_key
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
@@ -144,6 +149,11 @@ class Amazons(GridGame):
         if found is None:
             found = _keys[region] = swap_key(region)
         return found
+
+    @property
+    def compiled_regions(self) -> CompiledRegions | None:
+        """The compiled walk (``amazons_value``), for keys whose board fits 64 bits."""
+        return compiled_walk("amazons", 8, fits_bitboard, fits_bitboard)
 
 
 def _groups(mask: int, w: int) -> list[int]:
