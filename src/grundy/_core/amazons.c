@@ -280,7 +280,7 @@ static PyObject *amazons_key_object(const amazons_key *k)
 #define WALK_KEY amazons_key
 #define WALK_POS amazons_pos
 #define WALK_ITER amazons_iter
-#define WALK_MAXOPT 256 /* on the stack; more go to the heap */
+#define WALK_MAXOPT 64 /* on the stack; more go to the heap (walk.h) */
 #define WALK_IMPARTIAL 0
 #include "walk.h"
 
