@@ -211,6 +211,24 @@ def test_regions_without_amazons_or_empty_squares_are_dropped() -> None:
         assert str(_by_c(_planes(("x#o",)))) == "0"
 
 
+def test_the_c_keys_are_the_python_keys() -> None:
+    # every key image the C walk memoises is its own key in Python (the least image, not
+    # swapped), so that the two memos and a checkpoint's records meet
+    import grundy  # noqa: PLC0415
+
+    grundy.clear_cache()
+    g = Amazons()
+    with T.shared():
+        for spec in ("x.../..../...o", "x.o/.../#.."):
+            (state,) = g.parse_args([spec])
+            value_of(g, state)
+        keys = [key for key, _gid in CORE.amazons_memo()]
+    assert len(keys) > 1000
+    for key in keys:
+        region = g.state_of_key(key)
+        assert g.signed_region_key(region) == (key, False), key
+
+
 def test_memo_lists_adds_and_saves_raw_records() -> None:
     import grundy  # noqa: PLC0415
 

@@ -127,66 +127,71 @@ static inline int amazons_regions(const amazons_pos *pos, u64 *comps)
     return n;
 }
 
-/* -1, 0, 1: the image (h, w, three planes) against the best so far (bh, bw, best). */
-static int amazons_cmp(int h, int w, const u64 *const *planes, int bh, int bw,
-                       const amazons_key *best)
+/* One image of the planes: its rows of plane p are rows[p][flip ? n - 1 - i : i]. */
+typedef struct {
+    const u64 *rows[3];
+    int flip;
+} amazons_image;
+
+/* -1, 0, 1: image a against image b (n rows each, plane by plane). */
+static inline int amazons_cmp(const amazons_image *a, const amazons_image *b, int n)
 {
-    int c;
-    if (h != bh)
-        return h < bh ? -1 : 1;
-    if (w != bw)
-        return w < bw ? -1 : 1;
-    if ((c = rows_cmp(planes[0], best->kx, h)) != 0)
-        return c;
-    if ((c = rows_cmp(planes[1], best->ko, h)) != 0)
-        return c;
-    return rows_cmp(planes[2], best->ke, h);
+    int p, i;
+    for (p = 0; p < 3; p++)
+        for (i = 0; i < n; i++) {
+            u64 x = a->rows[p][a->flip ? n - 1 - i : i], y = b->rows[p][b->flip ? n - 1 - i : i];
+            if (x != y)
+                return x < y ? -1 : 1;
+        }
+    return 0;
 }
 
 /* The least image of the planes x, o, e (h rows of w bits) under the 8 symmetries of the
- * square, or the least with x and o swapped when strictly less (*swapped = 1): swap_key. */
+ * square, or the least with x and o swapped when strictly less (*swapped = 1): swap_key.
+ * Images are compared as (h, w, x rows, o rows, e rows): when h < w no transposed image
+ * (w rows) can be least, when h > w only they can. */
 static void amazons_least(u64 const *const src[3], int h, int w, amazons_key *key,
                           int *swapped)
 {
     u64 t[3][MAXROWS], r[3][MAXROWS], rt[3][MAXROWS];
-    int p, i, c, k, sw, best_set = 0;
+    u64 *out[3] = {key->kx, key->ko, key->ke};
+    amazons_image best = {{NULL, NULL, NULL}, 0}, img;
+    int p, i, c, k, sw, from = h > w ? 4 : 0, to = h < w ? 4 : 8, n = h > w ? w : h;
     for (p = 0; p < 3; p++) {
-        memset(t[p], 0, (size_t)w * sizeof(u64));
-        for (i = 0; i < h; i++) {
-            u64 row = src[p][i];
-            r[p][i] = reverse_bits(row, w);
+        if (from == 0)
+            for (i = 0; i < h; i++)
+                r[p][i] = reverse_bits(src[p][i], w);
+        if (to == 8) {
+            memset(t[p], 0, (size_t)w * sizeof(u64));
+            for (i = 0; i < h; i++)
+                for (c = 0; c < w; c++)
+                    t[p][c] |= ((src[p][i] >> c) & 1u) << i;
             for (c = 0; c < w; c++)
-                t[p][c] |= ((row >> c) & 1u) << i;
+                rt[p][c] = reverse_bits(t[p][c], h);
         }
-        for (c = 0; c < w; c++)
-            rt[p][c] = reverse_bits(t[p][c], h);
     }
     *swapped = 0;
     for (sw = 0; sw < 2; sw++) {
-        for (k = 0; k < 8; k++) {
-            int tr = k >> 2, ih = tr ? w : h, iw = tr ? h : w;
-            u64 img[3][MAXROWS];
-            const u64 *planes[3];
+        for (k = from; k < to; k++) {
             for (p = 0; p < 3; p++) {
-                int from = sw && p < 2 ? 1 - p : p; /* swapped: x and o trade places */
-                const u64 *base = tr ? ((k & 1) ? rt[from] : t[from])
-                                     : ((k & 1) ? r[from] : src[from]);
-                for (i = 0; i < ih; i++)
-                    img[p][i] = base[(k & 2) ? ih - 1 - i : i];
-                planes[p] = img[p];
+                int q = sw && p < 2 ? 1 - p : p; /* swapped: x and o trade places */
+                img.rows[p] = k >> 2 ? ((k & 1) ? rt[q] : t[q]) : ((k & 1) ? r[q] : src[q]);
             }
+            img.flip = (k & 2) != 0;
             /* a swapped image wins only when strictly less than every plain one */
-            if (!best_set || amazons_cmp(ih, iw, planes, key->kh, key->kw, key) < 0) {
-                best_set = 1;
-                key->kh = ih;
-                key->kw = iw;
+            if (k == from && sw == 0) {
+                best = img;
+            } else if (amazons_cmp(&img, &best, n) < 0) {
+                best = img;
                 *swapped = sw;
-                memcpy(key->kx, img[0], (size_t)ih * sizeof(u64));
-                memcpy(key->ko, img[1], (size_t)ih * sizeof(u64));
-                memcpy(key->ke, img[2], (size_t)ih * sizeof(u64));
             }
         }
     }
+    key->kh = n;
+    key->kw = h + w - n;
+    for (p = 0; p < 3; p++)
+        for (i = 0; i < n; i++)
+            out[p][i] = best.rows[p][best.flip ? n - 1 - i : i];
 }
 
 static inline int amazons_part(const amazons_pos *pos, u64 comp, amazons_key *key,
