@@ -118,9 +118,7 @@ def _boards(h: int, w: int, blocks: bool = True) -> list[Grid]:
     return out
 
 
-@pytest.mark.parametrize(
-    ("h", "w"), [(h, w) for h in (1, 2, 3) for w in (1, 2, 3) if h * w <= 6]
-)
+@pytest.mark.parametrize(("h", "w"), [(h, w) for h in (1, 2, 3) for w in (1, 2, 3) if h * w <= 6])
 def test_every_small_board_matches_the_python_walk(h: int, w: int) -> None:
     with T.shared():
         for grid in _boards(h, w):
