@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 
 from grundy.cgt import _table as T
 from grundy.cgt import value_of
+from grundy.cgt.games._stones import swap_key
 from grundy.cgt.games.amazons import Amazons
 from grundy.cgt.value import CanonicalGame
 from grundy.kernels._core import core_module
@@ -182,6 +183,23 @@ def test_more_options_than_a_frame_holds() -> None:
         assert str(_by_c(_planes(("xxxxxxx", "x.....x", "xxxxxxx")))) == "5"
         _check(("xxxx", "x..x", "x..x", "xxxo"))  # 120 options of Left
         _check(("xxxxxx", "x....x", "xxxxxx"))  # 128
+
+
+def test_the_python_walk_forgets_keys_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.cgt.games import amazons  # noqa: PLC0415
+
+    monkeypatch.setattr(amazons, "_KEYS_KEPT", 50)
+    monkeypatch.setattr(amazons, "_keys", {})
+    seen = []
+
+    def counted(region: Any) -> Any:
+        seen.append(len(amazons._keys))
+        return swap_key(region)
+
+    monkeypatch.setattr(amazons, "swap_key", counted)
+    with T.shared():
+        _check(("x..", "...", ".#o"))
+    assert len(seen) > 200 and max(seen) < 50
 
 
 def test_known_values() -> None:

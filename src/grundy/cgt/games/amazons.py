@@ -42,6 +42,9 @@ AmazonsState = tuple[int, int, int, int, int]
 
 _keys: dict[AmazonsState, tuple[Hashable, bool]] = {}
 CLEAR_HOOKS.append(_keys.clear)
+#: The most boards whose keys are remembered (the Python walk meets each region some four
+#: times for each key it memoises): past it they are forgotten, so memory stays bounded.
+_KEYS_KEPT = 1 << 17
 
 
 def _steps(w: int) -> tuple[int, ...]:
@@ -97,16 +100,11 @@ class Amazons(GridGame):
             for step in steps:
                 for dst in _ray(src, step, empty):
                     free = (empty | low) & ~(1 << dst)
+                    moved = ((xs if left else os) ^ low) | (1 << dst)
+                    x, o = (moved, os) if left else (xs, moved)
                     for arrow in steps:
                         for hit in _ray(dst, arrow, free):
-                            new_empty = free & ~(1 << hit)
-                            moved = ((xs if left else os) ^ low) | (1 << dst)
-                            after = (
-                                (h, w, moved, os, new_empty)
-                                if left
-                                else (h, w, xs, moved, new_empty)
-                            )
-                            yield after, src, dst, hit
+                            yield (h, w, x, o, free & ~(1 << hit)), src, dst, hit
 
     def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
         stride = state[1] + 1
@@ -147,6 +145,8 @@ class Amazons(GridGame):
         """The least image under the symmetries of the square and the colour swap."""
         found = _keys.get(region)
         if found is None:
+            if len(_keys) >= _KEYS_KEPT:
+                _keys.clear()
             found = _keys[region] = swap_key(region)
         return found
 
