@@ -32,6 +32,7 @@ from grundy.cgt import value_of
 from grundy.cgt.games._stones import swap_key
 from grundy.cgt.games.amazons import Amazons
 from grundy.cgt.value import CanonicalGame
+from grundy.errors import SearchLimitError
 from grundy.kernels._core import core_module
 from tests.kernels.walk_checks import check_memo_round_trip
 from tests.reference import cgt_forms as F
@@ -200,6 +201,25 @@ def test_the_python_walk_forgets_keys_past_its_bound(monkeypatch: pytest.MonkeyP
     with T.shared():
         _check(("x..", "...", ".#o"))
     assert len(seen) > 200 and max(seen) < 50
+
+
+def test_limits_hold_in_the_compiled_walk() -> None:
+    # a small memo limit drops regions (recomputed when needed: the same value); a bound
+    # on the regions evaluated stops the walk with SearchLimitError
+    import grundy  # noqa: PLC0415
+
+    g = Amazons()
+    (state,) = g.parse_args(["x../.../..o"])  # 479 regions
+    grundy.clear_cache()
+    with T.shared():
+        full = value_of(g, state)
+    grundy.clear_cache()
+    with T.shared():
+        assert value_of(g, state, memo_limit=400) == full
+    assert CORE.amazons_memo_stats()[2] > 0  # evictions
+    grundy.clear_cache()
+    with pytest.raises(SearchLimitError):
+        value_of(g, state, max_positions=100)
 
 
 def test_known_values() -> None:
