@@ -187,8 +187,10 @@ def test_more_options_than_a_frame_holds() -> None:
 
 
 def test_the_python_walk_forgets_keys_past_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    import grundy  # noqa: PLC0415
     from grundy.cgt.games import amazons  # noqa: PLC0415
 
+    grundy.clear_cache()  # (nothing memoised: every region keyed)
     monkeypatch.setattr(amazons, "_KEYS_KEPT", 50)
     monkeypatch.setattr(amazons, "_keys", {})
     seen = []
