@@ -1,7 +1,7 @@
 """Cram, Fission and Amazons (CGSuite's grid rulesets): grundy.cgt against cgt-py, in the same run.
 
 Run: ``python bench/cgsuite_rulesets.py [--cap S] [--cgtpy-python PATH] [--quick]
-[--repeat N] [--cram-6x6] [--amazons-5x4] [--python-walk] [--only WORDS]``.
+[--repeat N] [--cram-6x6] [--amazons-5x4] [--amazons-5x5] [--python-walk] [--only WORDS]``.
 
 Each case runs in a fresh subprocess for each library (so neither gains from the other's
 caches or memory), timed in CPU seconds around the computation only (imports and board
@@ -28,15 +28,18 @@ timed alone. cgt-py 0.11.0 has Fission and Amazons (same letters: ``x`` Left / a
 
 Cases: Cram on empty 4x4 and 5x5 boards (6x6 with ``--cram-6x6``: about a minute),
 Fission 5x5 with one centre stone and with four stones ``...../.x.x./...../.x.x./.....``,
-Amazons ``x.../..../...o`` (3x4) and ``x.../..../..../...o`` (4x4), and with
+Amazons ``x.../..../...o`` (3x4) and ``x.../..../..../...o`` (4x4), with
 ``--amazons-5x4`` the 5x4 board ``x.../..../..../..../...o`` (under the cap: it reports
-how far it got). ``--quick`` leaves out Cram 5x5 and Amazons 4x4.
+how far it got), and with ``--amazons-5x5`` two 5x5 endgames of one amazon a side, nine
+arrows and 16 empty squares (``x#.../.#.#./..#../.#.#./...#o`` and
+``x.#../.#..#/..#../#..#./..#.o``). ``--quick`` leaves out Cram 5x5 and Amazons 4x4.
 
 Figures: docs/cgt.md, "Speed of Cram, Fission and Amazons against cgt-py 0.11.0"
 (2026-12-02, on the shared 2-core machine under heavy load). In short: Cram 5x5 0.14 s,
 Cram 6x6 57 s (4.2 million regions, 617 MB), Fission 5x5 0.03-0.04 s (about 20x faster
-than cgt-py), Amazons 3x4 2.6 s against cgt-py's 14.8 s (the walk in Python: Amazons has
-no compiled walk yet); Amazons 4x4 and 5x4 finished within their limits in neither.
+than cgt-py); Amazons on its compiled walk: 3x4 0.12 s against cgt-py's 11 s, 4x4 5.2 s
+(158,636 regions, 72 MB; the Python walk 193 s), the 5x5 endgames 5.4 s and 10 s (cgt-py
+over 90 s); Amazons 5x4 finished within its limit in neither.
 """
 
 from __future__ import annotations
@@ -55,11 +58,18 @@ CASES: list[tuple[str, str, str, str | None]] = [
     ("amazons 3x4", "amazons:Amazons", "x.../..../...o", "Amazons"),
     ("amazons 4x4", "amazons:Amazons", "x.../..../..../...o", "Amazons"),
     ("amazons 5x4", "amazons:Amazons", "x.../..../..../..../...o", "Amazons"),
+    ("amazons 5x5 a", "amazons:Amazons", "x#.../.#.#./..#../.#.#./...#o", "Amazons"),
+    ("amazons 5x5 b", "amazons:Amazons", "x.#../.#..#/..#../#..#./..#.o", "Amazons"),
 ]
 
 #: What ``--quick`` leaves out, and what only a flag brings in.
 QUICK_SKIPS = ("cram 5x5", "amazons 4x4")
-FLAGGED = {"cram 6x6": "cram_6x6", "amazons 5x4": "amazons_5x4"}
+FLAGGED = {
+    "cram 6x6": "cram_6x6",
+    "amazons 5x4": "amazons_5x4",
+    "amazons 5x5 a": "amazons_5x5",
+    "amazons 5x5 b": "amazons_5x5",
+}
 
 GRUNDY_CHILD = (
     PEAK_MB
@@ -128,6 +138,9 @@ def main() -> None:
     )
     parser.add_argument("--cram-6x6", action="store_true", help="also Cram 6x6 (about 60 s)")
     parser.add_argument("--amazons-5x4", action="store_true", help="also Amazons 5x4 (under --cap)")
+    parser.add_argument(
+        "--amazons-5x5", action="store_true", help="also two Amazons 5x5 endgames (under --cap)"
+    )
     opts = parser.parse_args()
 
     from grundy.cgt import parse_game

@@ -29,7 +29,8 @@ enum {
     GRID_KIND_KONANE = 5,
     GRID_KIND_CRAM = 6,
     GRID_KIND_FISSION = 7,
-    GRID_KINDS = 8
+    GRID_KIND_AMAZONS = 8,
+    GRID_KINDS = 9
 };
 
 /* ---- bit tricks in portable C99 (no compiler builtins) ------------------------------ */
@@ -397,5 +398,6 @@ extern PyMethodDef GRUNDY_CLOB_METHODS[];
 extern PyMethodDef GRUNDY_COL_METHODS[];
 extern PyMethodDef GRUNDY_KONANE_METHODS[];
 extern PyMethodDef GRUNDY_FISSION_METHODS[];
+extern PyMethodDef GRUNDY_AMAZONS_METHODS[];
 
 #endif

@@ -7,8 +7,8 @@
  *   quotient.c    misère quotients: the colex walks (least N-failure, P-portion marking)
  *   memo.c        the memos of the compiled walks (module state, raw records, thread guard)
  *   dom.c         Domineering and Cram on bitboards: options split into keyed regions, walks
- *   tf.c, clob.c, col.c, konane.c, fission.c   Toads-and-Frogs, Clobber, Col and Snort,
- *                 Konane, Fission
+ *   tf.c, clob.c, col.c, konane.c, fission.c, amazons.c   Toads-and-Frogs, Clobber, Col
+ *                 and Snort, Konane, Fission, Amazons
  *                 (each game's hooks for the one walk of walk.h; shared pieces in grid.h
  *                 and grid_common.c)
  * To add a subject (say canon.c): write canon.c with `PyMethodDef GRUNDY_CANON_METHODS[]`
@@ -36,6 +36,7 @@ static PyMethodDef *const SUBJECTS[] = {
     GRUNDY_COL_METHODS,
     GRUNDY_KONANE_METHODS,
     GRUNDY_FISSION_METHODS,
+    GRUNDY_AMAZONS_METHODS,
     GRUNDY_CANON_METHODS,
 };
 

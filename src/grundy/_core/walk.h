@@ -15,7 +15,8 @@
  *   WALK_KIND       its memo (GRID_KIND_DOM)
  *   WALK_KEY        the type of a key image, WALK_POS of a position after a move,
  *                   WALK_ITER of the move generator's state
- *   WALK_MAXOPT     the most options of one side
+ *   WALK_MAXOPT     the options of one side a frame holds on the stack (past it they
+ *                   move to the heap, growing as needed: no limit)
  *   WALK_IMPARTIAL  1 when both players have the same moves (only Left's are generated);
  *                   0 when left undefined
  *   WALK_PAIR_KEYS  defined for keys of two planes (pair_shape, grid.h): then this file
@@ -107,10 +108,31 @@ static inline int WALK_FN(option)(const WALK_POS *pos, grid_walk *wk)
     return total;
 }
 
+/* Room for one more option id of a side (ids[side], held: cap[side]): past the frame's
+ * stack array the ids move to the heap, doubling. 0, or -1 with MemoryError. */
+static int WALK_FN(room)(int **ids, int *cap, const int *on_stack)
+{
+    int *grown = NULL;
+    if (*cap <= (1 << 28)) {
+        size_t bytes = (size_t)(*cap) * 2 * sizeof(int);
+        grown = (int *)(*ids == on_stack ? malloc(bytes) : realloc(*ids, bytes));
+    }
+    if (grown == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (*ids == on_stack)
+        memcpy(grown, on_stack, (size_t)(*cap) * sizeof(int));
+    *ids = grown;
+    *cap *= 2;
+    return 0;
+}
+
 /* The id of the key image's value, memoised; -1 with an exception set. */
 static int WALK_FN(walk)(const WALK_KEY *key, grid_walk *wk)
 {
-    int ids[2][WALK_MAXOPT], n[2] = {0, 0}, side, gid;
+    int held[2][WALK_MAXOPT], *ids[2] = {held[0], held[1]}, cap[2] = {WALK_MAXOPT, WALK_MAXOPT};
+    int n[2] = {0, 0}, side, gid;
     u64 a, b;
     uint32_t tag;
     WALK_FN(pack)(key, &a, &b, &tag);
@@ -123,12 +145,10 @@ static int WALK_FN(walk)(const WALK_KEY *key, grid_walk *wk)
         WALK_FN(begin)(key, side, &it);
         while (WALK_FN(next)(&it, &pos)) {
             int v;
-            if (n[side] == WALK_MAXOPT) {
-                PyErr_SetString(PyExc_RuntimeError, "grid: more options than a walk holds");
-                return -1;
-            }
+            if (n[side] == cap[side] && WALK_FN(room)(&ids[side], &cap[side], held[side]) < 0)
+                goto done;
             if ((v = WALK_FN(option)(&pos, wk)) < 0)
-                return -1;
+                goto done;
             ids[side][n[side]++] = v;
         }
     }
@@ -136,10 +156,12 @@ static int WALK_FN(walk)(const WALK_KEY *key, grid_walk *wk)
         gid = canon_make(wk->canon, ids[0], n[0], ids[0], n[0]);
     else
         gid = canon_make(wk->canon, ids[0], n[0], ids[1], n[1]);
-    if (gid < 0)
-        return -1;
-    if (grid_store(wk->M, a, b, tag, gid, wk->limit) < 0 || grid_counted(wk) < 0)
-        return -1;
+    if (gid >= 0 && (grid_store(wk->M, a, b, tag, gid, wk->limit) < 0 || grid_counted(wk) < 0))
+        gid = -1;
+done:
+    for (side = 0; side < 2; side++)
+        if (ids[side] != held[side])
+            free(ids[side]);
     return gid;
 }
 

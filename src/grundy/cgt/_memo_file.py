@@ -59,6 +59,7 @@ RAW_KINDS = {
     "konane": 5,
     "cram": 6,
     "fission": 7,
+    "amazons": 8,
 }
 
 

@@ -7,8 +7,12 @@ again like a queen, over and onto empty squares (the square it just left counts 
 empty); the arrow's square is burnt for good. Who cannot move loses.
 
 Nothing crosses an arrow, so the regions are the groups of squares joined by the 8
-directions that hold an amazon and an empty square, keyed up to the symmetries of the
-square; swapping the colours negates the value.
+directions that hold an amazon and an empty square (a group without either has no move,
+now or ever: it is 0 and dropped), keyed up to the symmetries of the square; swapping the
+colours negates the value. Each region's value is memoised by its key. Where the compiled
+core runs, the regions are walked in C (``_core/amazons.c`` on the one walk of
+``_core/walk.h``, same regions and keys); this Python walk is the fallback and the
+reference.
 
 >>> from grundy.cgt import value_of
 >>> g = Amazons()
@@ -22,8 +26,9 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from grundy.cgt.games._compiled import CompiledRegions, compiled_walk
 from grundy.cgt.games._grid import trim
-from grundy.cgt.games._shapes import WHO, GridGame, Placement
+from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard
 from grundy.cgt.games._stones import swap_key
 from grundy.cgt.value import CLEAR_HOOKS
 from grundy.core.game import LEFT, Player
@@ -37,6 +42,9 @@ AmazonsState = tuple[int, int, int, int, int]
 
 _keys: dict[AmazonsState, tuple[Hashable, bool]] = {}
 CLEAR_HOOKS.append(_keys.clear)
+#: The most boards whose keys are remembered (the Python walk meets each region some four
+#: times for each key it memoises): past it they are forgotten, so memory stays bounded.
+_KEYS_KEPT = 1 << 17
 
 
 def _steps(w: int) -> tuple[int, ...]:
@@ -95,16 +103,11 @@ class Amazons(GridGame):
             for step in steps:
                 for dst in _ray(src, step, empty):
                     free = (empty | low) & ~(1 << dst)
+                    moved = ((xs if left else os) ^ low) | (1 << dst)
+                    x, o = (moved, os) if left else (xs, moved)
                     for arrow in steps:
                         for hit in _ray(dst, arrow, free):
-                            new_empty = free & ~(1 << hit)
-                            moved = ((xs if left else os) ^ low) | (1 << dst)
-                            after = (
-                                (h, w, moved, os, new_empty)
-                                if left
-                                else (h, w, xs, moved, new_empty)
-                            )
-                            yield after, src, dst, hit
+                            yield (h, w, x, o, free & ~(1 << hit)), src, dst, hit
 
     def placements(self, state: tuple[int, ...], player: Player) -> Iterator[Placement]:
         """Each move and its cells in the order they are played: where the amazon was,
@@ -150,8 +153,15 @@ class Amazons(GridGame):
         """The least image under the symmetries of the square and the colour swap."""
         found = _keys.get(region)
         if found is None:
+            if len(_keys) >= _KEYS_KEPT:
+                _keys.clear()
             found = _keys[region] = swap_key(region)
         return found
+
+    @property
+    def compiled_regions(self) -> CompiledRegions | None:
+        """The compiled walk (``amazons_value``), for keys whose board fits 64 bits."""
+        return compiled_walk("amazons", 8, fits_bitboard, fits_bitboard)
 
 
 def _groups(mask: int, w: int) -> list[int]:
