@@ -129,7 +129,9 @@ def test_every_partisan_ruleset_has_a_reference() -> None:
             continue
         if not isinstance(plain, cls):
             names.add(f"{cls.name}:{cls().params_text()}")
-    covered = {*P.RULES, *C.RULES, "domineering-search", "cgt"}
+    # Weighted Arc Kayles' reference is tests/reference/weighted_arc_kayles.py, compared in
+    # tests/cgt/test_weighted_arc_kayles.py (states of its own: weights on the vertices).
+    covered = {*P.RULES, *C.RULES, "domineering-search", "cgt", "weighted-arc-kayles"}
     assert names == covered
 
 
