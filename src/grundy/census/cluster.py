@@ -34,9 +34,11 @@ from grundy.census.compute import (
     CensusParams,
     CodeResult,
     compute_chunk,
+    copy_result,
     error_result,
     plan_tasks,
 )
+from grundy.census.equivalent import plan_equivalents
 from grundy.census.family import CensusItem
 from grundy.census.store import CensusStore
 from grundy.errors import ClusterError, UnsupportedError
@@ -221,8 +223,33 @@ def run_census(
     as_completed = _distributed().as_completed
     began = time.perf_counter()
     todo = store.pending(items, params, redo=redo)
-    tasks = plan_tasks(todo, chunk)
+    # codes whose rules provably give the same sequence as another's are not computed:
+    # their rows copy their representative's (grundy.census.equivalent)
+    compute, copies = plan_equivalents(todo)
+    in_todo = {i.code for i in todo}
+    outside = [i for i in compute if i.code not in in_todo]
+    still = {i.code for i in (store.pending(outside, params, redo=redo) if outside else [])}
+    stored = [i.code for i in outside if i.code not in still]
+    compute = [i for i in compute if i.code in in_todo or i.code in still]
+    tasks = plan_tasks(compute, chunk)
     computed = errors = proved = 0
+
+    def put(result: CodeResult, run: int) -> None:
+        nonlocal computed, errors, proved
+        rows = [result] if result.code in in_todo else []
+        for item, why in copies.get(result.code, []):
+            if result.stopped == "error":
+                rows.append(error_result(item, params, f"{why}; {result.code}: {result.reason}"))
+            else:
+                rows.append(copy_result(result, item, why))
+        for row in rows:
+            store.put(row, run)
+            computed += 1
+            errors += row.stopped == "error"
+            proved += row.proved
+            if progress is not None:
+                progress(computed, len(todo), row)
+
     with (
         _dask_logs_restored(),
         _connect(scheduler, workers, dashboard, client) as (dask_client, where),
@@ -233,6 +260,10 @@ def run_census(
         tag = uuid.uuid4().hex[:8]
         futures: list[Any] = []
         try:
+            for code in stored:
+                done = store.result(code)
+                if done is not None:
+                    put(done, run)
             for n, task in enumerate(tasks):
                 key = f"census-{tag}-{n}-{task[0].code}"
                 futures.append(dask_client.submit(compute_chunk, task, params, pure=False, key=key))
@@ -245,12 +276,7 @@ def run_census(
                     results = [error_result(i, params, why) for i in owner[future.key]]
                 future.release()
                 for result in results:
-                    store.put(result, run)
-                    computed += 1
-                    errors += result.stopped == "error"
-                    proved += result.proved
-                    if progress is not None:
-                        progress(computed, len(todo), result)
+                    put(result, run)
             status = "done"
         except BaseException:
             status = "interrupted"

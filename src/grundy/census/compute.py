@@ -20,7 +20,7 @@ import os
 import socket
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 import numpy as np
@@ -45,6 +45,7 @@ __all__ = [
     "canonical_period",
     "compute_chunk",
     "compute_item",
+    "copy_result",
     "error_result",
     "plan_tasks",
     "sequence_key",
@@ -121,6 +122,10 @@ class CodeResult:
     largest_at: int | None = None
     rare_values: int | None = None
     last_rare_value: int | None = None
+    #: The code whose row this one copies (its rules provably give the same sequence:
+    #: :mod:`grundy.census.equivalent`), and why; None for a code computed itself.
+    same_as: str | None = None
+    same_as_reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as a dict (the JSON export)."""
@@ -343,6 +348,28 @@ def error_result(
         seconds=round(time.perf_counter() - began, 6),
         cpu_seconds=round(time.thread_time() - cpu, 6),
         worker=_worker_name(),
+    )
+
+
+def copy_result(result: CodeResult, item: CensusItem, why: str) -> CodeResult:
+    """The row of ``item`` as a copy of ``result``, the row of a code whose rules provably
+    give the same sequence (``why``, :meth:`grundy.census.equivalent.Reduction.why`): every
+    column of the table is the same; the time columns are zero (nothing was computed).
+
+    >>> from grundy.census.equivalent import reduce_code
+    >>> r = compute_item(CensusItem.from_text("0.6"), CensusParams(heaps=2048))
+    >>> c = copy_result(r, CensusItem.from_text("0.63"), reduce_code("0.63").why())
+    >>> c.code, c.same_as, c.sequence_key == r.sequence_key, c.cpu_seconds
+    ('0.63', '0.6', True, 0.0)
+    """
+    return replace(
+        result,
+        code=item.code,
+        label=item.label,
+        seconds=0.0,
+        cpu_seconds=0.0,
+        same_as=result.code,
+        same_as_reason=why,
     )
 
 

@@ -82,10 +82,13 @@ _TYPES = {
     "largest_at": "INTEGER",
     "rare_values": "INTEGER",
     "last_rare_value": "INTEGER",
+    # a copy of the row of a code with provably the same sequence (grundy.census.equivalent)
+    "same_as": "TEXT",
+    "same_as_reason": "TEXT",
 }
 
 #: Columns added after the first release of the format, with their types.
-_ADDED = ("largest_at", "rare_values", "last_rare_value")
+_ADDED = ("largest_at", "rare_values", "last_rare_value", "same_as", "same_as_reason")
 assert list(_TYPES) == CodeResult.field_names()
 
 #: Columns of a row beyond the result's fields.
@@ -331,6 +334,15 @@ class CensusStore:
                 if keep.limit is not None and len(out) >= keep.limit:
                     break
         return out
+
+    def result(self, code: str) -> CodeResult | None:
+        """The stored row of ``code`` as a :class:`CodeResult`, or None."""
+        found = self.db.execute("SELECT * FROM codes WHERE code = ?", (code,)).fetchone()
+        if found is None:
+            return None
+        row = dict(found)
+        row["proved"] = bool(row["proved"])
+        return CodeResult(**{name: row[name] for name in CodeResult.field_names()})
 
     def groups(self, *, smallest: int = 2) -> list[list[str]]:
         """Codes with identical sequences, groups of at least ``smallest`` codes, largest
