@@ -22,7 +22,8 @@ a copy of its representative's, naming it (``same_as``).
 >>> r = reduce_code("0.63")  # Officers with extra moves that reach nothing new
 >>> r.code
 '0.6'
->>> print(*r.steps, sep="\n")
+>>> for step in r.steps:
+...     print(step)
 bit 1 of d2 (take 2 from a heap of 2): 0 is already an option of heap 2
 bit 2 of d2 (take 2, leave one heap): take 1 and split off a heap of 1, G(1) = 0
 >>> reduce_code("0.07").code  # Dawson's Kayles: nothing redundant
