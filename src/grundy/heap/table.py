@@ -168,6 +168,7 @@ class TableBuilder:
         #: best mask is then looked at again at each doubling of the table, and the rare-value
         #: kernel comes back when it leaves few enough rare heaps (:meth:`_sparse_again`).
         self.dense_switch = False
+        self.next_recheck = 0
 
     # ----- value space and the rare list -----------------------------------------
 
@@ -276,7 +277,6 @@ class TableBuilder:
         next_mask = self.count
         next_check = max(1024, self.count)
         per_heap: float | None = None  # seconds per heap in the last chunk
-        next_recheck = 2 * max(DENSE_AFTER, self.count)
         trial: tuple[str, float] | None = None  # (kernel before a trial chunk, its per_heap)
         while self.count <= last:
             if self.period_fill and self.count >= next_check:
@@ -295,8 +295,8 @@ class TableBuilder:
                 if self.method == "rare":
                     self.rare, next_mask = None, start
                 stop = min(stop, start + max(16, min(chunk // 8, 64)))
-            if self.dense_switch and self.method == "plain" and start >= next_recheck:
-                next_recheck = 2 * start
+            if self.dense_switch and self.method == "plain" and start >= self.next_recheck:
+                self.next_recheck = 2 * start
                 if self._sparse_again():
                     next_mask = start + max(256, start // 4)
             if self.method == "plain":
@@ -363,7 +363,7 @@ class TableBuilder:
                 and not self._better_mask()
             ):
                 self.method, self.mark, self.trials, trial = "plain", None, False, None
-                self.dense_switch = True
+                self.dense_switch, self.next_recheck = True, 2 * self.count
                 self.notes.append(
                     f"{self.nrare:,} of the first {self.count:,} heaps have rare values, too many "
                     "for the rare-value kernel to pay: switched to the plain kernel"
