@@ -72,7 +72,8 @@ def test_local_cluster_census_matches_one_process(client: Any, tmp_path: Path) -
     rows = _stored(db)
     assert len(rows) == 127
     assert len({r["worker"] for r in rows.values()}) == 2  # both workers took part
-    skip = {"seconds", "cpu_seconds", "worker"}
+    # (a code whose rules give its representative's sequence is stored as a copy of it)
+    skip = {"seconds", "cpu_seconds", "worker", "same_as", "same_as_reason"}
     for item in family.items()[::9]:
         here = compute_item(item, params).to_dict()
         there = {k: rows[item.code][k] for k in CodeResult.field_names()}

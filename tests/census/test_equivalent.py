@@ -5,12 +5,10 @@ option, in plain Python) to heap 150; the census stores copies for the reduced c
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
-from grundy.census.compute import CensusParams, compute_item
+from grundy.census.compute import CensusParams, compute_group, compute_item
 from grundy.census.equivalent import plan_equivalents, reduce_code
 from grundy.census.family import CensusItem, parse_family
 from grundy.heap.code import OctalCode
@@ -81,14 +79,27 @@ def test_plan_computes_each_representative_once() -> None:
     assert plan_equivalents([sub]) == ([sub], {})
 
 
-def test_copied_rows_have_the_representatives_table(tmp_path: Path) -> None:
-    params = CensusParams(heaps=4096)
-    for r in REDUCED[::50]:
-        a = compute_item(CensusItem.from_text(r.original), params)
-        b = compute_item(CensusItem.from_text(r.code), params)
-        assert (a.sequence_key, a.values_hash, a.period, a.preperiod) == (
-            b.sequence_key,
-            b.values_hash,
-            b.period,
-            b.preperiod,
-        ), r
+def test_a_group_gives_each_code_what_computing_it_alone_gives() -> None:
+    # every 25th reduced code, with misère quotients to heap 6 (computed per code: misère
+    # play tells codes of one normal sequence apart)
+    params = CensusParams(heaps=4096, misere=6)
+    skip = {"seconds", "cpu_seconds", "worker", "same_as", "same_as_reason"}
+    for r in REDUCED[::25]:
+        rep, member = CensusItem.from_text(r.code), CensusItem.from_text(r.original)
+        rows = compute_group(rep, [(member, r.why())], params)
+        alone = [compute_item(rep, params), compute_item(member, params)]
+        for got, want in zip(rows, alone, strict=True):
+            a, b = got.to_dict(), want.to_dict()
+            assert {k: v for k, v in a.items() if k not in skip} == {
+                k: v for k, v in b.items() if k not in skip
+            }, r
+        assert (rows[0].same_as, rows[1].same_as) == (None, r.code)
+        assert rows[1].same_as_reason == r.why() and rows[1].cpu_seconds == 0.0
+
+
+def test_misere_play_tells_equivalent_codes_apart() -> None:
+    # 0.63 has the normal sequence of 0.6 but one more move to an empty position
+    params = CensusParams(heaps=1024, misere=8)
+    rows = compute_group(CensusItem.from_text("0.6"), [(CensusItem.from_text("0.63"), "")], params)
+    assert rows[0].sequence_key == rows[1].sequence_key
+    assert rows[1].misere_order == compute_item(CensusItem.from_text("0.63"), params).misere_order

@@ -34,7 +34,6 @@ from grundy.census.compute import (
     CensusParams,
     CodeResult,
     compute_chunk,
-    copy_result,
     error_result,
     plan_tasks,
 )
@@ -223,32 +222,24 @@ def run_census(
     as_completed = _distributed().as_completed
     began = time.perf_counter()
     todo = store.pending(items, params, redo=redo)
-    # codes whose rules provably give the same sequence as another's are not computed:
-    # their rows copy their representative's (grundy.census.equivalent)
+    # codes whose rules provably give the same sequence as another's are not computed on
+    # their own: the task of their representative computes them from its table
+    # (grundy.census.equivalent); a representative outside the family is not stored
     compute, copies = plan_equivalents(todo)
     in_todo = {i.code for i in todo}
-    outside = [i for i in compute if i.code not in in_todo]
-    still = {i.code for i in (store.pending(outside, params, redo=redo) if outside else [])}
-    stored = [i.code for i in outside if i.code not in still]
-    compute = [i for i in compute if i.code in in_todo or i.code in still]
     tasks = plan_tasks(compute, chunk)
     computed = errors = proved = 0
 
     def put(result: CodeResult, run: int) -> None:
         nonlocal computed, errors, proved
-        rows = [result] if result.code in in_todo else []
-        for item, why in copies.get(result.code, []):
-            if result.stopped == "error":
-                rows.append(error_result(item, params, f"{why}; {result.code}: {result.reason}"))
-            else:
-                rows.append(copy_result(result, item, why))
-        for row in rows:
-            store.put(row, run)
-            computed += 1
-            errors += row.stopped == "error"
-            proved += row.proved
-            if progress is not None:
-                progress(computed, len(todo), row)
+        if result.code not in in_todo:
+            return
+        store.put(result, run)
+        computed += 1
+        errors += result.stopped == "error"
+        proved += result.proved
+        if progress is not None:
+            progress(computed, len(todo), result)
 
     with (
         _dask_logs_restored(),
@@ -260,20 +251,23 @@ def run_census(
         tag = uuid.uuid4().hex[:8]
         futures: list[Any] = []
         try:
-            for code in stored:
-                done = store.result(code)
-                if done is not None:
-                    put(done, run)
             for n, task in enumerate(tasks):
                 key = f"census-{tag}-{n}-{task[0].code}"
-                futures.append(dask_client.submit(compute_chunk, task, params, pure=False, key=key))
+                more = {i.code: copies[i.code] for i in task if i.code in copies}
+                futures.append(
+                    dask_client.submit(compute_chunk, task, params, more, pure=False, key=key)
+                )
             owner = {f.key: task for f, task in zip(futures, tasks, strict=True)}
             for future in as_completed(futures):
                 try:
                     results = future.result()
                 except Exception as e:  # a task that failed for good (e.g. killed 3 times)
                     why = f"task failed on the cluster: {type(e).__name__}: {e}"
-                    results = [error_result(i, params, why) for i in owner[future.key]]
+                    results = [
+                        error_result(i, params, why)
+                        for rep in owner[future.key]
+                        for i in (rep, *(c for c, _ in copies.get(rep.code, ())))
+                    ]
                 future.release()
                 for result in results:
                     put(result, run)

@@ -335,15 +335,6 @@ class CensusStore:
                     break
         return out
 
-    def result(self, code: str) -> CodeResult | None:
-        """The stored row of ``code`` as a :class:`CodeResult`, or None."""
-        found = self.db.execute("SELECT * FROM codes WHERE code = ?", (code,)).fetchone()
-        if found is None:
-            return None
-        row = dict(found)
-        row["proved"] = bool(row["proved"])
-        return CodeResult(**{name: row[name] for name in CodeResult.field_names()})
-
     def groups(self, *, smallest: int = 2) -> list[list[str]]:
         """Codes with identical sequences, groups of at least ``smallest`` codes, largest
         groups first."""
