@@ -111,9 +111,9 @@ def main(argv: list[str] | None = None) -> int:
             counts["agree"] += 1
     # periods of his trivial codes, heap by heap
     for code, (prefix, period, nimbers) in trivial.items():
-        r = rows.get(code)
-        if r is None:
+        if code not in rows:
             continue
+        r = rows[code]
         values = _nimbers(nimbers)[0]
         mine = build_table(TakeAndBreak.from_code(code), len(values) - 1, method="plain")
         if [int(v) for v in mine] != values:
@@ -127,8 +127,8 @@ def main(argv: list[str] | None = None) -> int:
             )
     # his solved table
     for w in _lines("czajka_lists.txt"):
-        r = rows.get(w[1])
-        if w[0] == "solved" and r is not None and r["proved"]:
+        if w[0] == "solved" and w[1] in rows and rows[w[1]]["proved"]:
+            r = rows[w[1]]
             out.append(f"solved {w[1]}: ours period {r['period']} from heap {r['preperiod']}")
     # the lookup classes, up to a shift
     tables: dict[str, Any] = {}

@@ -276,18 +276,17 @@ def _compute(
     kernel = {"rare": "rare-value", "plain": "plain"}[builder.method] + (
         " (compiled)" if fast else " (python)"
     )
-    unproved: tuple[Any, Periodicity] | None = None
+    rest: Any = None  # the table of the codes without a proof (the same for all of them)
     out = []
     for k, (item, why) in enumerate(members):
+        table: Any
         if k in found:
             table, per = found[k]
             how = "proved"
         else:
-            if unproved is None:
-                table = np.array(values)
-                unproved = (table, periodicity(provers[0], table))
-            table, per = unproved[0], periodicity(provers[k], unproved[0])
-            how = stopped
+            if rest is None:
+                rest = np.array(values)
+            table, per, how = rest, periodicity(provers[k], rest), stopped
         result = _result(item, params, table, per, provers[k], how, kernel, began, cpu)
         if why is not None:
             result = replace(
