@@ -70,10 +70,56 @@ def _shift_equal(a: Any, b: Any, most: int = 3) -> int | None:
     return None
 
 
+COLUMNS = (
+    "code stopped heaps preperiod period largest largest_at rare_mask rare_heaps "
+    "last_rare_heap same_as czajka"
+)
+
+
+def _export(
+    path: Path,
+    rows: dict[str, dict[str, Any]],
+    source: str,
+    lookup: dict[str, str],
+    kind: dict[str, str],
+) -> None:
+    """One line per code: the census's columns and Czajka's status of its class."""
+
+    def cell(v: Any, hexa: bool = False) -> str:
+        return "-" if v is None else (f"{v:x}" if hexa else str(v))
+
+    lines = [
+        f"# Source: {source}",
+        "# Czajka's lists: tests/census/data/czajka_*.txt (class: his code of the class)",
+        "# " + COLUMNS + " (rare_mask in hex; '-' none; periods of unproved codes left out)",
+    ]
+    for code, r in sorted(rows.items(), key=lambda kv: (len(kv[0]), kv[0])):
+        root = _root(code, lookup)
+        proved = bool(r["proved"])
+        words = [
+            code,
+            r["stopped"],
+            str(r["heaps"]),
+            cell(r["preperiod"] if proved else None),
+            cell(r["period"] if proved else None),
+            str(r["largest"]),
+            cell(r["largest_at"]),
+            cell(r["rare_mask"], hexa=True),
+            cell(r["rare_heaps"]),
+            cell(r["last_rare_heap"]),
+            cell(r["same_as"]),
+            f"{kind.get(root, '?')}:{root}",
+        ]
+        lines.append(" ".join(words))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("db")
     ap.add_argument("--heaps", type=int, default=8192, help="heaps compared per lookup entry")
+    ap.add_argument("--export", metavar="PATH", help="also write one line per code to PATH")
+    ap.add_argument("--source", default="", help="the provenance line of the export")
     args = ap.parse_args(argv)
     from grundy.heap.games import TakeAndBreak  # noqa: PLC0415
     from grundy.heap.table import build_table  # noqa: PLC0415
@@ -148,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
             out.append(f"DISAGREE lookup {code} -> {rep}: no shift of <= 3 heaps makes them equal")
         elif s:
             shifted += 1
+    if args.export:
+        _export(Path(args.export), rows, args.source, lookup, kind)
     print("\n".join(out))
     print(
         f"{len(rows):,} codes: {counts['agree']:,} agree on solved/unsolved, "
