@@ -73,6 +73,19 @@ def test_show_groups_and_runs(db: Path) -> None:
     assert runs.startswith("run 1: list:... on this process") and "6 computed" in runs
 
 
+def test_show_groups_as_json_and_filtered(db: Path) -> None:
+    data = json.loads(run("census", "show", str(db), "--groups", "--json").out)
+    assert [g["codes"] for g in data] == [["0.26", "0.27"]]
+    assert data[0]["proved"] is True and data[0]["period"] == 4 and data[0]["same_as"] == {}
+    # the filters select the rows grouped: 0.27 alone is no group
+    assert (
+        json.loads(run("census", "show", str(db), "--groups", "--json", "--code", "0.27").out) == []
+    )
+    assert run("census", "show", str(db), "--groups", "--unproved").out.startswith("0 groups")
+    out = run("census", "show", str(db), "--groups", "--csv")
+    assert out.status == 2 and out.err.count("\n") == 1 and "--groups" in out.err
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [

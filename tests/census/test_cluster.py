@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from grundy.census import (
+    CensusItem,
     CensusParams,
     CensusStore,
     CodeResult,
@@ -71,7 +72,8 @@ def test_local_cluster_census_matches_one_process(client: Any, tmp_path: Path) -
     rows = _stored(db)
     assert len(rows) == 127
     assert len({r["worker"] for r in rows.values()}) == 2  # both workers took part
-    skip = {"seconds", "cpu_seconds", "worker"}
+    # (a code whose rules give its representative's sequence is stored as a copy of it)
+    skip = {"seconds", "cpu_seconds", "worker", "same_as", "same_as_reason"}
     for item in family.items()[::9]:
         here = compute_item(item, params).to_dict()
         there = {k: rows[item.code][k] for k in CodeResult.field_names()}
@@ -237,3 +239,29 @@ def test_killing_the_client_loses_only_unfinished_codes(tmp_path: Path) -> None:
     after = _stored(db)
     assert len(after) == 127
     assert all(after[c]["finished_at"] == r["finished_at"] for c, r in before.items())
+
+
+def test_equivalent_codes_are_stored_as_copies(client: Any, tmp_path: Path) -> None:
+    family = parse_family("list:0.6,0.62,0.63,0.07,0.072")
+    params = CensusParams(heaps=2048)
+    db = tmp_path / "e.db"
+    with CensusStore(db) as store:
+        summary = run_census(family.text, family.items(), params, store, client=client)
+    assert (summary.computed, summary.errors) == (5, 0)
+    rows = _stored(db)
+    assert rows["0.62"]["same_as"] == rows["0.63"]["same_as"] == "0.6"
+    assert rows["0.072"]["same_as"] == "0.07"
+    assert rows["0.6"]["same_as"] is None and rows["0.07"]["same_as"] is None
+    for code in ("0.62", "0.63", "0.072"):
+        rep = rows[code]["same_as"]
+        assert rows[code]["sequence_key"] == rows[rep]["sequence_key"]
+        assert rows[code]["cpu_seconds"] == 0.0
+        assert "same sequence as" in rows[code]["same_as_reason"]
+        here = compute_item(CensusItem.from_text(code), params)
+        assert here.sequence_key == rows[code]["sequence_key"]
+    # a representative outside the family is computed, not stored; its copy is
+    family2 = parse_family("list:0.27")
+    with CensusStore(tmp_path / "f.db") as store:
+        run_census(family2.text, family2.items(), params, store, client=client)
+        assert [r["code"] for r in store.rows()] == ["0.27"]
+        assert store.rows()[0]["same_as"] == "0.26"

@@ -103,3 +103,21 @@ def test_a_trial_that_switches_back_keeps_the_values_right() -> None:
     auto.next_trial = 300  # trials at 300, 600, 1200 (and no compile wait in the timing)
     plain = TableBuilder(game, method="plain", compiled=True)
     assert auto.extend(2000).tolist() == plain.extend(2000).tolist()
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_rare_set_that_thins_out_brings_the_rare_kernel_back(compiled: bool) -> None:
+    # Officers (0.6): 1,419 of its first 9,535 heaps are rare (over 1/8: the plain kernel),
+    # about 1,584 of its first 30,000 under the mask 0x1ee (under 1/16: the rare-value kernel
+    # again); the kernels' results are the same
+    game = TakeAndBreak.from_code("0.6")
+    last = 40_960 if compiled else 16_384
+    auto = TableBuilder(game, method="auto", compiled=compiled)
+    for stop in range(2048, last + 1, 2048):  # (the rare set is looked at each doubling)
+        values = auto.extend(stop).tolist()
+    assert any("switched to the plain kernel" in n for n in auto.notes)
+    if compiled:
+        assert auto.method == "rare"
+        assert "back on the rare-value kernel" in auto.notes[-1]
+    plain = TableBuilder(game, method="plain", compiled=compiled)
+    assert plain.extend(last).tolist() == values

@@ -37,6 +37,7 @@ from grundy.census.compute import (
     error_result,
     plan_tasks,
 )
+from grundy.census.equivalent import plan_equivalents
 from grundy.census.family import CensusItem
 from grundy.census.store import CensusStore
 from grundy.errors import ClusterError, UnsupportedError
@@ -221,8 +222,25 @@ def run_census(
     as_completed = _distributed().as_completed
     began = time.perf_counter()
     todo = store.pending(items, params, redo=redo)
-    tasks = plan_tasks(todo, chunk)
+    # codes whose rules provably give the same sequence as another's are not computed on
+    # their own: the task of their representative computes them from its table
+    # (grundy.census.equivalent); a representative outside the family is not stored
+    compute, copies = plan_equivalents(todo)
+    in_todo = {i.code for i in todo}
+    tasks = plan_tasks(compute, chunk)
     computed = errors = proved = 0
+
+    def put(result: CodeResult, run: int) -> None:
+        nonlocal computed, errors, proved
+        if result.code not in in_todo:
+            return
+        store.put(result, run)
+        computed += 1
+        errors += result.stopped == "error"
+        proved += result.proved
+        if progress is not None:
+            progress(computed, len(todo), result)
+
     with (
         _dask_logs_restored(),
         _connect(scheduler, workers, dashboard, client) as (dask_client, where),
@@ -235,22 +253,24 @@ def run_census(
         try:
             for n, task in enumerate(tasks):
                 key = f"census-{tag}-{n}-{task[0].code}"
-                futures.append(dask_client.submit(compute_chunk, task, params, pure=False, key=key))
+                more = {i.code: copies[i.code] for i in task if i.code in copies}
+                futures.append(
+                    dask_client.submit(compute_chunk, task, params, more, pure=False, key=key)
+                )
             owner = {f.key: task for f, task in zip(futures, tasks, strict=True)}
             for future in as_completed(futures):
                 try:
                     results = future.result()
                 except Exception as e:  # a task that failed for good (e.g. killed 3 times)
                     why = f"task failed on the cluster: {type(e).__name__}: {e}"
-                    results = [error_result(i, params, why) for i in owner[future.key]]
+                    results = [
+                        error_result(i, params, why)
+                        for rep in owner[future.key]
+                        for i in (rep, *(c for c, _ in copies.get(rep.code, ())))
+                    ]
                 future.release()
                 for result in results:
-                    store.put(result, run)
-                    computed += 1
-                    errors += result.stopped == "error"
-                    proved += result.proved
-                    if progress is not None:
-                        progress(computed, len(todo), result)
+                    put(result, run)
             status = "done"
         except BaseException:
             status = "interrupted"

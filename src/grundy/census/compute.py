@@ -19,8 +19,8 @@ import hashlib
 import os
 import socket
 import time
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 import numpy as np
@@ -44,6 +44,7 @@ __all__ = [
     "CodeResult",
     "canonical_period",
     "compute_chunk",
+    "compute_group",
     "compute_item",
     "error_result",
     "plan_tasks",
@@ -121,6 +122,10 @@ class CodeResult:
     largest_at: int | None = None
     rare_values: int | None = None
     last_rare_value: int | None = None
+    #: The code whose row this one copies (its rules provably give the same sequence:
+    #: :mod:`grundy.census.equivalent`), and why; None for a code computed itself.
+    same_as: str | None = None
+    same_as_reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as a dict (the JSON export)."""
@@ -205,16 +210,45 @@ def rare_classes(values: Any) -> tuple[int, int, int] | None:
 def compute_item(item: CensusItem, params: CensusParams) -> CodeResult:
     """Compute one code (see the module docstring); never raises a :class:`GrundyError`:
     a code that cannot be computed gets ``stopped == "error"`` and the reason."""
+    return compute_group(item, (), params)[0]
+
+
+def compute_group(
+    item: CensusItem, copies: Sequence[tuple[CensusItem, str]], params: CensusParams
+) -> list[CodeResult]:
+    """Compute ``item`` and, from the same table, the codes ``copies`` whose rules provably
+    give the same sequence (``(item, why)``: :func:`grundy.census.equivalent.plan_equivalents`).
+    The table grows until every one of them has its period proved by its own theorem (or
+    to N); each row is what :func:`compute_item` gives for its code, with ``same_as`` and
+    ``same_as_reason`` set and zero time in the copies. Never raises a
+    :class:`GrundyError` (the rows then say ``error``).
+
+    >>> rows = compute_group(CensusItem.from_text("0.4"),
+    ...     [(CensusItem.from_text("0.42"), "(why)")], CensusParams(heaps=4096))
+    >>> [(r.code, r.period, r.proof_bound, r.same_as) for r in rows]
+    [('0.4', 34, 143, None), ('0.42', 34, 144, '0.4')]
+    """
     began, cpu = time.perf_counter(), time.thread_time()
+    members = [(item, None), *copies]
     try:
-        return _compute(item, params, began, cpu)
+        return _compute(members, params, began, cpu)
     except GrundyError as e:
-        return error_result(item, params, str(e), began, cpu)
+        why = str(e)
+        return [
+            replace(error_result(i, params, why, began, cpu), same_as=w and item.code)
+            for i, w in members
+        ]
 
 
-def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -> CodeResult:
-    game = TakeAndBreak(OctalCode.parse(item.code))
-    prover = _prover(item, game)
+def _compute(
+    members: Sequence[tuple[CensusItem, str | None]],
+    params: CensusParams,
+    began: float,
+    cpu: float,
+) -> list[CodeResult]:
+    games = [TakeAndBreak(OctalCode.parse(i.code)) for i, _ in members]
+    provers = [_prover(i, g) for (i, _), g in zip(members, games, strict=True)]
+    game = games[0]
     builder = TableBuilder(game, period_fill=False)
     # linear codes may grow past the table limit of 'grundy solve' (0.376 needs 4.5 million
     # heaps), up to the bound of 'grundy period'
@@ -222,21 +256,65 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
     last = max(1, min(params.heaps, limit))
     size = min(last, FIRST_SIZE)
     stopped = "heaps" if last == params.heaps else "limit"
+    found: dict[int, tuple[Any, Periodicity]] = {}  # member -> (its table, its proof)
     try:
         with bounded(time_limit=params.time_cap):
             while True:
                 values = builder.extend(size)
-                per = periodicity(prover, values)
-                if per.proved:
-                    stopped = "proved"
-                    break
-                if size >= last:
+                for k, prover in enumerate(provers):
+                    if k not in found:
+                        per = periodicity(prover, values)
+                        if per.proved:
+                            found[k] = (np.array(values), per)
+                if len(found) == len(provers) or size >= last:
                     break
                 size = min(last, 2 * size)
     except TimeLimitError:
         stopped = "time"
         values = builder.values[: builder.count]
-        per = periodicity(prover, values)
+    fast = builder.compiled is not False and core_module() is not None
+    kernel = {"rare": "rare-value", "plain": "plain"}[builder.method] + (
+        " (compiled)" if fast else " (python)"
+    )
+    rest: Any = None  # the table of the codes without a proof (the same for all of them)
+    out = []
+    for k, (item, why) in enumerate(members):
+        table: Any
+        if k in found:
+            table, per = found[k]
+            how = "proved"
+        else:
+            if rest is None:
+                rest = np.array(values)
+            table, per, how = rest, periodicity(provers[k], rest), stopped
+        result = _result(item, params, table, per, provers[k], how, kernel, began, cpu)
+        if why is not None:
+            result = replace(
+                result, seconds=0.0, cpu_seconds=0.0, same_as=members[0][0].code, same_as_reason=why
+            )
+        out.append(result)
+    if params.misere is not None:  # (misère play tells codes of one normal sequence apart)
+        for k, g in enumerate(games):
+            m = _misere(g, params)
+            out[k] = replace(out[k], misere_reached=m[0], misere_order=m[1], misere_status=m[2])
+    seconds = round(time.perf_counter() - began, 6)
+    cpu_seconds = round(time.thread_time() - cpu, 6)
+    out[0] = replace(out[0], seconds=seconds, cpu_seconds=cpu_seconds)
+    return out
+
+
+def _result(  # noqa: PLR0917
+    item: CensusItem,
+    params: CensusParams,
+    values: Any,
+    per: Periodicity,
+    prover: Any,
+    stopped: str,
+    kernel: str,
+    began: float,
+    cpu: float,
+) -> CodeResult:
+    """The row of one code from its table and what its theorem says of it."""
     values = np.asarray(values)
     canon = None
     if per.proved and per.preperiod is not None and per.period is not None:
@@ -247,13 +325,8 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
         p: int | None = canon[1]
     else:
         bound, e, p = None, per.preperiod, per.period
-    fast = builder.compiled is not False and core_module() is not None
-    kernel = {"rare": "rare-value", "plain": "plain"}[builder.method] + (
-        " (compiled)" if fast else " (python)"
-    )
     stats = sparse_stats(values)
     sparse = stats.sparse and stats.rare_mask is not None
-    misere = _misere(game, params) if params.misere is not None else (None, None, None)
     return CodeResult(
         code=item.code,
         label=item.label,
@@ -275,9 +348,9 @@ def _compute(item: CensusItem, params: CensusParams, began: float, cpu: float) -
         rare_heaps=stats.rare_heaps if sparse else None,
         last_rare_heap=stats.last_rare_heap if sparse else None,
         misere_asked=params.misere,
-        misere_reached=misere[0],
-        misere_order=misere[1],
-        misere_status=misere[2],
+        misere_reached=None,
+        misere_order=None,
+        misere_status=None,
         kernel=kernel,
         seconds=round(time.perf_counter() - began, 6),
         cpu_seconds=round(time.thread_time() - cpu, 6),
@@ -346,9 +419,15 @@ def error_result(
     )
 
 
-def compute_chunk(items: Sequence[CensusItem], params: CensusParams) -> list[CodeResult]:
-    """Compute several codes in turn (one task of a census)."""
-    return [compute_item(item, params) for item in items]
+def compute_chunk(
+    items: Sequence[CensusItem],
+    params: CensusParams,
+    copies: Mapping[str, Sequence[tuple[CensusItem, str]]] | None = None,
+) -> list[CodeResult]:
+    """Compute several codes in turn (one task of a census), each with the codes that
+    copy it (``copies[code]``, :func:`compute_group`)."""
+    more = copies or {}
+    return [r for item in items for r in compute_group(item, more.get(item.code, ()), params)]
 
 
 def _cheap(item: CensusItem) -> bool:

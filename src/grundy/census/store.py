@@ -82,10 +82,13 @@ _TYPES = {
     "largest_at": "INTEGER",
     "rare_values": "INTEGER",
     "last_rare_value": "INTEGER",
+    # a copy of the row of a code with provably the same sequence (grundy.census.equivalent)
+    "same_as": "TEXT",
+    "same_as_reason": "TEXT",
 }
 
 #: Columns added after the first release of the format, with their types.
-_ADDED = ("largest_at", "rare_values", "last_rare_value")
+_ADDED = ("largest_at", "rare_values", "last_rare_value", "same_as", "same_as_reason")
 assert list(_TYPES) == CodeResult.field_names()
 
 #: Columns of a row beyond the result's fields.

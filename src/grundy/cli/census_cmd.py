@@ -7,13 +7,18 @@ The work is done by :mod:`grundy.census`; this module parses options and prints.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from grundy.cli.common import UsageError, integer_at_least, seconds
 from grundy.errors import InvalidSpecError
+
+if TYPE_CHECKING:
+    from grundy.census import CensusStore, RowFilter
 
 __all__ = ["register", "run"]
 
@@ -104,7 +109,11 @@ def register(sub: Any) -> None:
     fmt = show.add_mutually_exclusive_group()
     fmt.add_argument("--csv", action="store_true", help="export the rows as CSV")
     fmt.add_argument("--json", action="store_true", help="export the rows as JSON")
-    fmt.add_argument("--groups", action="store_true", help="codes with identical sequences")
+    show.add_argument(
+        "--groups",
+        action="store_true",
+        help="codes with identical sequences (as text, or --json), of the rows selected",
+    )
     fmt.add_argument("--runs", action="store_true", help="the census runs recorded")
     p.set_defaults(func=run)
 
@@ -238,9 +247,11 @@ def _show(args: argparse.Namespace) -> int:
         period=args.period,
         limit=args.limit if args.limit or export else SHOW_ROWS,
     )
+    if args.groups and (args.csv or args.runs):
+        raise InvalidSpecError("--groups is listed as text or with --json", USAGE_SHOW)
     with CensusStore(path) as store:
         if args.groups:
-            _print_groups(store.groups(), {r["code"]: r for r in store.rows()})
+            _show_groups(store, replace(where, limit=None), args.limit, json_out=args.json)
             return 0
         if args.runs:
             for r in store.runs():
@@ -281,9 +292,10 @@ def _print_rows(rows: list[dict[str, Any]], total: int, limit: int | None) -> No
             if r["misere_status"] != "reached":
                 mis += f"@{r['misere_reached']}"
         name = r["code"] if r["label"] == r["code"] else r["label"]
+        kernel = f"same as {r['same_as']}" if r.get("same_as") else r["kernel"]
         print(
             f"{name:<10} {r['heaps']:>7} {r['stopped']:<7} {pre:>9} {per:>7} {bound:>8} "
-            f"{r['largest']:>7} {rare:>10} {mis:>8}  {r['kernel']}"
+            f"{r['largest']:>7} {rare:>10} {mis:>8}  {kernel}"
         )
     more = (
         f" (first {limit}; --limit K for more)" if limit is not None and len(rows) == limit else ""
@@ -291,7 +303,38 @@ def _print_rows(rows: list[dict[str, Any]], total: int, limit: int | None) -> No
     print(f"{len(rows):,} of {total:,} codes{more}; '?' marks a period observed, not proved")
 
 
-def _print_groups(groups: list[list[str]], rows: dict[str, dict[str, Any]]) -> None:
+def _show_groups(
+    store: CensusStore, where: RowFilter, limit: int | None, *, json_out: bool
+) -> None:
+    """The groups of codes with identical sequences among the rows ``where`` selects
+    (at most ``limit`` groups as text, all with ``--json`` unless ``--limit``)."""
+    rows = {r["code"]: r for r in store.rows(where)}
+    groups = [[c for c in g if c in rows] for g in store.groups()]
+    groups = [g for g in groups if len(g) >= 2]
+    total = len(groups)
+    if limit is not None or not json_out:
+        groups = groups[: limit or SHOW_ROWS]
+    if json_out:
+        out = []
+        for codes in groups:
+            r = rows[codes[0]]
+            out.append(
+                {
+                    "codes": codes,
+                    "sequence_key": r["sequence_key"],
+                    "proved": r["proved"],
+                    "preperiod": r["preperiod"],
+                    "period": r["period"],
+                    "heaps": r["heaps"],
+                    "same_as": {c: rows[c]["same_as"] for c in codes if rows[c]["same_as"]},
+                }
+            )
+        print(json.dumps(out, indent=2))
+        return
+    _print_groups(groups, rows, total)
+
+
+def _print_groups(groups: list[list[str]], rows: dict[str, dict[str, Any]], total: int) -> None:
     for codes in groups:
         r = rows[codes[0]]
         if r["proved"]:
@@ -299,4 +342,5 @@ def _print_groups(groups: list[list[str]], rows: dict[str, dict[str, Any]]) -> N
         else:
             what = f"identical to heap {r['heaps']}, no period proved"
         print(f"{' = '.join(codes)}: {what}")
-    print(f"{len(groups):,} groups of codes with identical sequences")
+    more = f" (first {len(groups)}; --limit K for more)" if len(groups) < total else ""
+    print(f"{total:,} groups of codes with identical sequences{more}")
