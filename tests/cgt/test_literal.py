@@ -123,4 +123,7 @@ def test_a_partisan_search_stops_at_the_time_limit_as_given() -> None:
     done = run("solve", "domineering:8x8", "--time-limit", "0.5")
     assert done.status == 1
     assert "stopped at the time limit of 0.5 s after" in done.err
-    assert "regions" in done.err
+    # The work counted is the value's regions, or, where the value's share of the limit
+    # passed before its first region was counted (a busy machine), the outcome search's
+    # nodes (catalog.outcome.solve_partisan_bounded).
+    assert " regions " in done.err or " nodes " in done.err, done.err
