@@ -215,23 +215,24 @@ class _Parser:
                     n += self.count(1)
                 return (_ZERO, T.nus_id(Fraction(0), n if tok == "^" else -n, 0))
             if tok == "(":
-                g = self.nested("parentheses", self.expr)
+                self.pos += 1
+                self.depth += 1
+                if self.depth > MAX_DEPTH:
+                    raise self.fail(f"parentheses nested more than {MAX_DEPTH} deep")
+                g = self.expr()
+                self.depth -= 1
                 if not self.take("sym", ")"):
                     raise self.fail("expected ')'")
                 return g
             if tok == "{":
-                return self.nested("braces", self.braces)
+                self.pos += 1
+                self.depth += 1
+                if self.depth > MAX_DEPTH:
+                    raise self.fail(f"braces nested more than {MAX_DEPTH} deep")
+                g = self.braces()
+                self.depth -= 1
+                return g
         raise self.fail("expected a game")
-
-    def nested(self, what: str, inner: Callable[[], X.Pair]) -> X.Pair:
-        """``inner`` read past an opening bracket, one level deeper (at most ``MAX_DEPTH``)."""
-        self.pos += 1
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise self.fail(f"{what} nested more than {MAX_DEPTH} deep")
-        g = inner()
-        self.depth -= 1
-        return g
 
     def uptimal(self, arrow: str) -> X.Pair:
         """CGSuite's ``^<n>`` (up to the n-th power) and ``^[n]`` (``^ + ^<2> + ... + ^<n>``)."""
