@@ -12,6 +12,9 @@ import pytest
 
 from grundy.cgt import _table as T
 from grundy.cgt import value_of
+from grundy.cgt.solve import memo_size
+from grundy.cgt.value import clear_cache
+from grundy.errors import SearchLimitError
 from grundy.kernels._core import core_module
 
 G = TypeVar("G")
@@ -84,3 +87,23 @@ def check_checkpoint_keeps_memo(core: Any, walk: str, game: Any, board: str, pat
     entries, evaluated, evictions, _size = memo_stats()
     assert saved > 100 and evictions == 0
     assert entries - evaluated == saved  # every saved region read back, none worked out again
+
+
+def check_checkpoint_resumes(game: Any, board: str, path: Path) -> None:
+    """A walk of ``board`` stopped by its position limit at a third of its regions saves them
+    to ``path`` on the way out; resumed from there, the regions already done are not counted
+    again (and a limit of 0 is enough once all are saved)."""
+    (state,) = game.parse_args([board])
+    clear_cache()
+    want = str(value_of(game, state))
+    total = memo_size(game)
+    clear_cache()
+    with pytest.raises(SearchLimitError):
+        value_of(game, state, max_positions=total // 3, checkpoint=path)
+    # counted from the call's start (the compiled walk checks every 4,096 regions)
+    assert total // 3 < memo_size(game) <= total // 3 + 4096
+    assert path.exists()  # saved on the way out
+    clear_cache()
+    assert str(value_of(game, state, checkpoint=path, max_positions=total)) == want
+    clear_cache()
+    assert str(value_of(game, state, checkpoint=path, max_positions=0)) == want  # all saved
