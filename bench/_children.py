@@ -1,6 +1,6 @@
 """What the benchmarks that time each library in a child process share (bench/partisan.py,
 bench/cgsuite_rulesets.py): the child's peak memory, running a child, keeping the faster
-of two runs, and finding an interpreter that has a peer library."""
+of two runs (a quick case timed again), and finding an interpreter that has a peer library."""
 
 from __future__ import annotations
 
@@ -51,6 +51,28 @@ def least(a: dict[str, object] | None, b: dict[str, object] | None) -> dict[str,
     if a is None or b is None:
         return a or b
     return a if float(a["time"]) <= float(b["time"]) else b  # type: ignore[arg-type]
+
+
+def timed_child(
+    python: str, code: str, args: list[str], cap: float, repeat: int
+) -> dict[str, object] | None:
+    """One run, repeated ``repeat`` times in all (least time kept) when it gave a value in
+    under half a second."""
+    best = run_child(python, code, args, cap)
+    if best is not None and best.get("value") is not None and float(best["time"]) < 0.5:  # type: ignore[arg-type]
+        for _ in range(repeat - 1):
+            best = least(best, run_child(python, code, args, cap))
+    return best
+
+
+def announce_peer(module: str, label: str, default: str, given: str | None) -> str | None:
+    """:func:`peer_python`, saying which interpreter times ``label`` (or that none does)."""
+    peer = peer_python(module, default, given)
+    if peer is None:
+        print(f"{label} not found (no {module} module): timing grundy alone")
+    else:
+        print(f"{label} from {peer}")
+    return peer
 
 
 def peer_python(module: str, default: str, given: str | None) -> str | None:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import sys
 
-from _children import PEAK_MB, bench_parser, least, peer_python, run_child
+from _children import PEAK_MB, announce_peer, bench_parser, run_child, timed_child
 
 #: (label, grundy ruleset as MODULE:CLASS of grundy.cgt.games, board rows, cgt-py class or None)
 CASES: list[tuple[str, str, str, str | None]] = [
@@ -121,17 +121,6 @@ print(json.dumps({"time": elapsed, "wall": wall, "shown": repr(g),
 )
 
 
-def _timed(
-    python: str, code: str, args: list[str], cap: float, repeat: int
-) -> dict[str, object] | None:
-    """One run, repeated (least time kept) when it took under half a second."""
-    best = run_child(python, code, args, cap)
-    if best is not None and best.get("value") is not None and float(best["time"]) < 0.5:  # type: ignore[arg-type]
-        for _ in range(repeat - 1):
-            best = least(best, run_child(python, code, args, cap))
-    return best
-
-
 def main() -> None:
     parser = bench_parser(
         __doc__, "cgtpy", "an interpreter with cgt-py", "skip Cram 5x5 and Amazons 4x4"
@@ -145,11 +134,7 @@ def main() -> None:
 
     from grundy.cgt import parse_game
 
-    peer = peer_python("cgt_py", "/tmp/cgtpy-venv/bin/python", opts.cgtpy_python)
-    if peer is None:
-        print("cgt-py not found (no cgt_py module): timing grundy alone")
-    else:
-        print(f"cgt-py from {peer}")
+    peer = announce_peer("cgt_py", "cgt-py", "/tmp/cgtpy-venv/bin/python", opts.cgtpy_python)
     print("CPU seconds of the computation, fresh process each; g/c = grundy / cgt-py time")
     print(
         f"{'case':20} {'engine':>6} {'grundy s':>9} {'cgt-py s':>9} {'g/c':>6} {'agree':>6} "
@@ -165,12 +150,12 @@ def main() -> None:
         if opts.only and not any(word in label for word in opts.only):
             continue
         lacking = lacking or peer_cls is None
-        mine = _timed(
+        mine = timed_child(
             sys.executable, GRUNDY_CHILD, [cls, rows, str(opts.cap)], opts.cap + 60, opts.repeat
         )
         theirs = None
         if peer is not None and peer_cls is not None:
-            theirs = _timed(peer, CGTPY_CHILD, [peer_cls, rows], opts.cap, opts.repeat)
+            theirs = timed_child(peer, CGTPY_CHILD, [peer_cls, rows], opts.cap, opts.repeat)
         finished = mine is not None and mine["value"] is not None
         g_time = f"{float(mine['time']):.2f}" if mine and finished else f"> {opts.cap:g}"  # type: ignore[arg-type]
         if peer is None or peer_cls is None:

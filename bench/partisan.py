@@ -59,7 +59,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from _children import PEAK_MB, bench_parser, least, peer_python, run_child
+from _children import PEAK_MB, announce_peer, bench_parser, run_child, timed_child
 
 
 def _grid_graph(h: int, w: int) -> str:
@@ -229,11 +229,7 @@ def main() -> None:
 
     from grundy.cgt import parse_game
 
-    pycgt = peer_python("pycgt", "/tmp/benchenv/bin/python", opts.pycgt_python)
-    if pycgt is None:
-        print("pycgt not found: skipped, timing grundy alone")
-    else:
-        print(f"pycgt from {pycgt}")
+    pycgt = announce_peer("pycgt", "pycgt", "/tmp/benchenv/bin/python", opts.pycgt_python)
     print(
         f"{'case':30} {'grundy s':>9} {'pycgt s':>9} {'ratio':>7} {'agree':>6} "
         f"{'regions':>8} {'games':>7} {'MB g/p':>11} {'whole g':>8} {'whole p':>8} {'ratio':>6}"
@@ -243,19 +239,11 @@ def main() -> None:
             continue
         if opts.only and not any(word in label for word in opts.only):
             continue
-        mine = run_child(sys.executable, GRUNDY_CHILD, [cls, json.dumps(args)], opts.cap)
+        grundy_args = [cls, json.dumps(args)]
+        mine = timed_child(sys.executable, GRUNDY_CHILD, grundy_args, opts.cap, opts.repeat)
         theirs = None
         if pycgt is not None and expr is not None:
-            theirs = run_child(pycgt, PYCGT_CHILD, [expr], opts.cap)
-        if mine is not None and float(mine["time"]) < 0.5:  # type: ignore[arg-type]
-            for _ in range(opts.repeat - 1):
-                mine = least(
-                    mine, run_child(sys.executable, GRUNDY_CHILD, [cls, json.dumps(args)], 60)
-                )
-        if theirs is not None and float(theirs["time"]) < 0.5:  # type: ignore[arg-type]
-            assert pycgt is not None and expr is not None
-            for _ in range(opts.repeat - 1):
-                theirs = least(theirs, run_child(pycgt, PYCGT_CHILD, [expr], 60))
+            theirs = timed_child(pycgt, PYCGT_CHILD, [expr], opts.cap, opts.repeat)
         g_time = f"{mine['time']:.2f}" if mine else f"> {opts.cap:g}"
         p_time = (
             "-"

@@ -29,8 +29,9 @@ from grundy.cgt.games.toads_frogs import ToadsAndFrogs
 from grundy.cgt.solve import memo_size
 from grundy.cgt.value import clear_cache
 from grundy.core.limits import now
-from grundy.errors import SearchLimitError, SolvedFileError, TimeLimitError
+from grundy.errors import SolvedFileError, TimeLimitError
 from grundy.kernels._core import PURE_PYTHON
+from tests.kernels.walk_checks import check_checkpoint_resumes
 
 D = Domineering()
 
@@ -128,22 +129,7 @@ def test_bounded_memo_python_walk(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_checkpoint_resumes(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, pure: bool) -> None:
     if pure:
         monkeypatch.setenv(PURE_PYTHON, "1")
-    (state,) = D.parse_args(["4x5"])
-    clear_cache()
-    want = str(value_of(D, state))
-    total = memo_size(D)
-    path = tmp_path / "dom.ckpt"
-    clear_cache()
-    with pytest.raises(SearchLimitError):
-        value_of(D, state, max_positions=total // 3, checkpoint=path)
-    # counted from the call's start (the compiled walk checks every 4,096 regions)
-    assert total // 3 < memo_size(D) <= total // 3 + 4096
-    assert path.exists()  # saved on the way out
-    clear_cache()
-    # resumed: the regions already done are not counted again
-    assert str(value_of(D, state, checkpoint=path, max_positions=total)) == want
-    clear_cache()
-    assert str(value_of(D, state, checkpoint=path, max_positions=0)) == want  # all saved
+    check_checkpoint_resumes(D, "4x5", tmp_path / "dom.ckpt")
 
 
 def test_checkpoint_saved_at_the_time_limit(tmp_path: Path) -> None:

@@ -6,6 +6,8 @@ run is under the ``slow`` marker.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -97,12 +99,20 @@ argv_strategy = st.lists(
 )
 
 
-@settings(
-    max_examples=250,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-@given(command=st.sampled_from(COMMANDS), rest=argv_strategy)
+def _cli_fuzz(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """A fuzz test of the command line: ``examples`` runs of a command and a random argv."""
+
+    def wrap(test: Callable[..., None]) -> Callable[..., None]:
+        return settings(
+            max_examples=examples,
+            deadline=None,
+            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+        )(given(command=st.sampled_from(COMMANDS), rest=argv_strategy)(test))
+
+    return wrap
+
+
+@_cli_fuzz(250)
 def test_cli_never_tracebacks(
     command: str, rest: list[str], capsys: pytest.CaptureFixture[str], tmp_path_factory: object
 ) -> None:
@@ -126,12 +136,7 @@ def test_api_parse_never_tracebacks(text: str) -> None:
 
 
 @pytest.mark.slow
-@settings(
-    max_examples=3000,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-@given(command=st.sampled_from(COMMANDS), rest=argv_strategy)
+@_cli_fuzz(3000)
 def test_cli_never_tracebacks_long(
     command: str, rest: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -48,16 +48,24 @@ def _block(said: list[str], first: str, count: int) -> list[str]:
 # ----- pictures -----------------------------------------------------------------
 
 
-def test_tictactoe_is_drawn_as_a_labelled_grid() -> None:
-    said = _play(grundy.parse("tictactoe xo.x.o..."), ["quit"])
-    assert said[:6] == [
-        "Position: tictactoe xo.x.o...",
-        "     a b c",
-        "  1  x o .",
-        "  2  x . o",
-        "  3  . . .",
-        "  x to move",
-    ]
+@pytest.mark.parametrize(
+    ("spec", "opening"),
+    [
+        pytest.param(
+            "tictactoe xo.x.o...",
+            ["     a b c", "  1  x o .", "  2  x . o", "  3  . . .", "  x to move"],
+            id="tictactoe-labelled-grid",
+        ),
+        pytest.param(
+            "nim 3 0 5",
+            ["  heap 1: ●●● (3)", "  heap 2: (0)", "  heap 3: ●●●●● (5)"],
+            id="heaps-rows-of-counters-numbered-as-the-short-form-counts",
+        ),
+    ],
+)
+def test_play_opens_with_the_position_and_its_picture(spec: str, opening: list[str]) -> None:
+    said = _play(grundy.parse(spec), ["quit"])
+    assert said[: 1 + len(opening)] == [f"Position: {spec}", *opening]
     assert said[-1] == "Bye."
 
 
@@ -103,16 +111,6 @@ def test_domineering_grid_shows_covered_cells_and_who_moves() -> None:
         "  1  # . .",
         "  2  # . .",
         "  Left (vertical) to move",
-    ]
-
-
-def test_heaps_are_rows_of_counters_numbered_as_the_short_form_counts() -> None:
-    said = _play(grundy.parse("nim 3 0 5"), ["quit"])
-    assert said[:4] == [
-        "Position: nim 3 0 5",
-        "  heap 1: ●●● (3)",
-        "  heap 2: (0)",
-        "  heap 3: ●●●●● (5)",
     ]
 
 

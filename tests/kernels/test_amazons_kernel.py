@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -34,28 +33,22 @@ from grundy.cgt.games.amazons import Amazons
 from grundy.cgt.value import CanonicalGame
 from grundy.errors import SearchLimitError
 from grundy.kernels._core import core_module
-from tests.kernels.walk_checks import check_memo_round_trip
+from tests.kernels.walk_checks import (
+    check_checkpoint_keeps_memo,
+    check_memo_round_trip,
+    needs_compiled_walk,
+    python_walk,
+)
 from tests.reference import cgt_forms as F
 from tests.reference import partisan_rules as P
 
 CORE: Any = core_module()
-pytestmark = pytest.mark.skipif(
-    CORE is None or not hasattr(CORE, "amazons_value") or T.backend() != "compiled",
-    reason="the compiled core (with its table of canonical games) is not active",
-)
+pytestmark = needs_compiled_walk("amazons_value")
 
 Grid = tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class _PythonAmazons(Amazons):
-    """Amazons walked in Python only (a memo of its own, so nothing comes from C)."""
-
-    memo_family: ClassVar[str] = "amazons-python-walk"
-
-    @property
-    def compiled_regions(self) -> None:
-        return None
+_PythonAmazons = python_walk(Amazons, "amazons-python-walk")
 
 
 def _planes(grid: Grid) -> tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -290,20 +283,5 @@ def test_bad_keys_are_refused() -> None:
 
 
 def test_a_checkpoint_keeps_the_compiled_memo(tmp_path: Any) -> None:
-    # value_of saves the C memo as raw records of kind 8 and reads them back into it; each
-    # record read back is checked one ply deep first, which works out the option regions
-    # the walk never visited: those are the only regions evaluated again.
-    import grundy  # noqa: PLC0415
-
-    path = tmp_path / "amazons.gz"
-    game = Amazons()
-    (state,) = game.parse_args(["x../.../.#o"])
-    grundy.clear_cache()  # the memo holds this computation's regions only
-    first = value_of(game, state, checkpoint=path)
-    saved = CORE.amazons_memo_stats()[0]
-    grundy.clear_cache()
-    assert CORE.amazons_memo_stats()[0] == 0
-    assert value_of(game, state, checkpoint=path) == first
-    entries, evaluated, evictions, _size = CORE.amazons_memo_stats()
-    assert saved > 100 and evictions == 0
-    assert entries - evaluated == saved  # every saved region read back, none worked out again
+    # value_of saves the C memo as raw records of kind 8 and reads them back into it.
+    check_checkpoint_keeps_memo(CORE, "amazons", Amazons(), "x../.../.#o", tmp_path / "amazons.gz")

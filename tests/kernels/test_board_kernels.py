@@ -26,12 +26,12 @@ from grundy.cgt import CanonicalGame, value_of
 from grundy.cgt.games.col import Col, ColouringGame
 from grundy.cgt.games.konane import Konane
 from grundy.cgt.games.snort import Snort
-from grundy.cgt.solve import memo_size
 from grundy.cgt.value import clear_cache
 from grundy.core.game import PartisanGame
-from grundy.errors import InvalidSpecError, SearchLimitError
+from grundy.errors import InvalidSpecError
 from grundy.kernels._core import PURE_PYTHON, core_module
 from grundy.kernels.boards import col_options, col_split, konane_options, konane_split
+from tests.kernels.walk_checks import check_checkpoint_resumes
 
 compiled = pytest.mark.skipif(core_module() is None, reason="the compiled core is not active")
 
@@ -225,16 +225,4 @@ def test_far_konane_groups_split() -> None:
     ids=["snort", "konane", "col"],
 )
 def test_checkpoint_resumes(tmp_path: Path, game: PartisanGame[Any], text: str) -> None:
-    (state,) = game.parse_args([text])
-    clear_cache()
-    want = str(value_of(game, state))
-    total = memo_size(game)
-    path = tmp_path / "ckpt"
-    clear_cache()
-    with pytest.raises(SearchLimitError):
-        value_of(game, state, max_positions=total // 3, checkpoint=path)
-    assert path.exists()
-    clear_cache()
-    assert str(value_of(game, state, checkpoint=path, max_positions=total)) == want
-    clear_cache()
-    assert str(value_of(game, state, checkpoint=path, max_positions=0)) == want
+    check_checkpoint_resumes(game, text, tmp_path / "ckpt")

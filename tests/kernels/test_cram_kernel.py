@@ -22,13 +22,10 @@ import pytest
 
 from grundy.cgt import _table as T
 from grundy.kernels._core import core_module
-from tests.kernels.walk_checks import check_memo_round_trip
+from tests.kernels.walk_checks import check_memo_round_trip, needs_compiled_walk
 
 CORE: Any = core_module()
-pytestmark = pytest.mark.skipif(
-    CORE is None or not hasattr(CORE, "cram_value") or T.backend() != "compiled",
-    reason="the compiled core (with its table of canonical games) is not active",
-)
+pytestmark = needs_compiled_walk("cram_value")
 
 Cells = frozenset[tuple[int, int]]
 

@@ -15,8 +15,7 @@ one centre stone on 5x5); a checkpoint round trip of the compiled memo (kind 7).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
@@ -25,28 +24,22 @@ from grundy.cgt import value_of
 from grundy.cgt.games.fission import Fission
 from grundy.cgt.value import CanonicalGame
 from grundy.kernels._core import core_module
-from tests.kernels.walk_checks import check_memo_round_trip
+from tests.kernels.walk_checks import (
+    check_checkpoint_keeps_memo,
+    check_memo_round_trip,
+    needs_compiled_walk,
+    python_walk,
+)
 from tests.reference import cgt_forms as F
 from tests.reference import partisan_rules as P
 
 CORE: Any = core_module()
-pytestmark = pytest.mark.skipif(
-    CORE is None or not hasattr(CORE, "fission_value") or T.backend() != "compiled",
-    reason="the compiled core (with its table of canonical games) is not active",
-)
+pytestmark = needs_compiled_walk("fission_value")
 
 Grid = tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class _PythonFission(Fission):
-    """Fission walked in Python only (a memo of its own, so nothing comes from C)."""
-
-    memo_family: ClassVar[str] = "fission-python-walk"
-
-    @property
-    def compiled_regions(self) -> None:
-        return None
+_PythonFission = python_walk(Fission, "fission-python-walk")
 
 
 def _planes(grid: Grid) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
@@ -182,20 +175,7 @@ def test_bad_keys_are_refused() -> None:
 
 
 def test_a_checkpoint_keeps_the_compiled_memo(tmp_path: Any) -> None:
-    # value_of saves the C memo as raw records of kind 7 and reads them back into it. Each
-    # record read back is checked one ply deep first (issue 35), which works out the
-    # option regions the walk never visited: those are the only regions evaluated again.
-    import grundy  # noqa: PLC0415
-
-    path = tmp_path / "fission.gz"
-    game = Fission()
-    (state,) = game.parse_args(["..../..x./..../...."])
-    grundy.clear_cache()  # the memo holds this computation's regions only
-    first = value_of(game, state, checkpoint=path)
-    saved = CORE.fission_memo_stats()[0]
-    grundy.clear_cache()
-    assert CORE.fission_memo_stats()[0] == 0
-    assert value_of(game, state, checkpoint=path) == first
-    entries, evaluated, evictions, _size = CORE.fission_memo_stats()
-    assert saved > 100 and evictions == 0
-    assert entries - evaluated == saved  # every saved region read back, none worked out again
+    # value_of saves the C memo as raw records of kind 7 and reads them back into it.
+    check_checkpoint_keeps_memo(
+        CORE, "fission", Fission(), "..../..x./..../....", tmp_path / "fission.gz"
+    )

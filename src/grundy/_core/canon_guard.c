@@ -33,13 +33,7 @@ void canon_state_clear(canon_table *t)
 void canon_state_free(canon_table *t)
 {
     canon_state_clear(t);
-    free(t->nodes);
-    free(t->cold);
-    free(t->pool);
-    free(t->index);
-    free(t->nus);
-    free(t->le);
-    free(t->add);
+    free_arrays(t);
     free(t->holders);
     memset(t, 0, sizeof *t);
 }

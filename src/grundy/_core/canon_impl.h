@@ -28,6 +28,7 @@ typedef struct {
 
 /* the functions of one file used by another (external names prefixed canon_) */
 #define check_time canon_check_time_
+#define free_arrays canon_free_arrays_
 #define grow canon_grow_
 #define index_build canon_index_build_
 #define intern canon_intern_
@@ -43,6 +44,7 @@ typedef struct {
 #define too_large_number canon_too_large_number_
 
 int check_time(canon_table *t);
+void free_arrays(canon_table *t);
 int grow(void **p, int64_t *cap, int64_t need, size_t item);
 int index_build(canon_table *t, int64_t cap);
 int32_t intern(canon_table *t, const int32_t *L, int64_t nl, const int32_t *R, int64_t nr);

@@ -552,7 +552,9 @@ int32_t intern(canon_table *t, const int32_t *L, int64_t nl, const int32_t *R, i
     return append(t, L, nl, R, nr, h);
 }
 
-int reset_table(canon_table *t)
+/* frees the table's arrays (its games, their options, the index and the caches), leaving
+ * NULL in their place; their counts and capacities are the caller's to clear */
+void free_arrays(canon_table *t)
 {
     free(t->nodes);
     free(t->cold);
@@ -568,6 +570,11 @@ int reset_table(canon_table *t)
     t->nus = NULL;
     t->le = NULL;
     t->add = NULL;
+}
+
+int reset_table(canon_table *t)
+{
+    free_arrays(t);
     t->count = t->cap = t->cold_cap = t->pool_len = t->pool_cap = t->index_cap = 0;
     t->nus_cap = t->nus_count = t->le_cap = t->add_cap = 0;
     t->le_hits = t->le_misses = t->add_hits = t->add_misses = t->makes = 0;
