@@ -195,7 +195,7 @@ def test_the_python_walk_forgets_keys_past_its_bound(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(amazons, "swap_key", counted)
     with T.shared():
         _check(("x..", "...", ".#o"))
-    assert len(seen) > 200 and max(seen) < 50
+    assert len(seen) > 200 and max(seen) <= 50
 
 
 def test_limits_hold_in_the_compiled_walk() -> None:

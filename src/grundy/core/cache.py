@@ -31,7 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["BoundedCache", "clear_all", "register"]
+__all__ = ["BoundedCache", "clear_all", "memo_put", "register"]
 
 
 _C = TypeVar("_C")
@@ -57,6 +57,20 @@ def clear_all() -> None:
     for cache in caches:
         clear = getattr(cache, "cache_clear", None) or getattr(cache, "clear", None) or cache
         clear()
+
+
+def memo_put(memo: dict[_K, _V], key: _K, value: _V, limit: int) -> _V:
+    """Remember ``value`` for ``key`` in a bounded memo, emptied whole first when it already
+    holds ``limit`` entries (its entries are cheap to make again); returns ``value``.
+
+    >>> memo: dict[int, int] = {1: 1, 2: 4}
+    >>> memo_put(memo, 3, 9, limit=2), memo
+    (9, {3: 9})
+    """
+    if len(memo) >= limit:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 class BoundedCache(Generic[_K, _V]):

@@ -31,6 +31,7 @@ from grundy.cgt.games._grid import trim
 from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard
 from grundy.cgt.games._stones import swap_key
 from grundy.cgt.value import CLEAR_HOOKS
+from grundy.core.cache import memo_put
 from grundy.core.game import LEFT, Player
 from grundy.errors import InvalidSpecError
 
@@ -153,9 +154,7 @@ class Amazons(GridGame):
         """The least image under the symmetries of the square and the colour swap."""
         found = _keys.get(region)
         if found is None:
-            if len(_keys) >= _KEYS_KEPT:
-                _keys.clear()
-            found = _keys[region] = swap_key(region)
+            found = memo_put(_keys, region, swap_key(region), _KEYS_KEPT)
         return found
 
     @property

@@ -23,6 +23,7 @@ from grundy.cgt.games._grid import groups_with
 from grundy.cgt.games._shapes import WHO, square_words
 from grundy.cgt.games._stones import StoneGame, steps_onto, swap_key
 from grundy.cgt.value import CLEAR_HOOKS
+from grundy.core.cache import memo_put
 from grundy.core.game import LEFT, Player
 from grundy.kernels._core import core_module
 
@@ -34,6 +35,8 @@ ClobberState = tuple[int, int, int, int]
 _SYNTAX = "clobber ROWS  (x Left's stone, o Right's, . empty; rows separated by /)"
 _keys: dict[ClobberState, tuple[Hashable, bool]] = {}
 CLEAR_HOOKS.append(_keys.clear)
+#: The most boards whose keys are remembered; past it they are forgotten (memory stays bounded).
+_KEYS_KEPT = 1 << 17
 Part = tuple[Hashable, Any, Any]
 
 
@@ -107,7 +110,7 @@ class Clobber(StoneGame):
         """The least image under the symmetries of the square and the colour swap."""
         found = _keys.get(region)
         if found is None:
-            found = _keys[region] = swap_key(region)
+            found = memo_put(_keys, region, swap_key(region), _KEYS_KEPT)
         return found
 
 

@@ -31,6 +31,7 @@ from grundy.cgt.games._grid import (
 )
 from grundy.cgt.games._shapes import WHO, GridGame, Placement, fits_bitboard, stores_bitboard
 from grundy.cgt.value import CLEAR_HOOKS
+from grundy.core.cache import memo_put
 from grundy.core.game import LEFT, Player
 from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError
@@ -218,8 +219,7 @@ class Domineering(GridGame):
                 ((t, (img[0], img[1], img[2][0])) for t, img in _images(h, w, m)),
                 key=lambda item: (item[1], item[0]),
             )
-            found = (best, transposed)
-            _keys[region] = found
+            found = memo_put(_keys, region, (best, transposed), _SPLIT_CACHE_LIMIT)
         return found
 
     def region_key(self, region: DomineeringState) -> Hashable:
@@ -282,8 +282,7 @@ def _part_uncached(w: int, comp: int) -> Part:
         for r, row in enumerate(rows):
             mask |= row << (r * nstride)
         found = (best, transposed, (h, nw, mask))
-    _row_keys[(nw, rows)] = found
-    return found
+    return memo_put(_row_keys, (nw, rows), found, _SPLIT_CACHE_LIMIT)
 
 
 def _least_image(h: int, w: int, rows: tuple[int, ...]) -> tuple[bool, tuple[Any, ...]]:
