@@ -90,6 +90,7 @@ REFERENCES: dict[str, tuple[str, str]] = {
     "tictactoe": ("search/test_retrograde.py", "reference.minimax"),
     "toads-frogs": _rules("partisan", "TOADS_FROGS"),
     "toppling-dominoes": _rules("partisan", "TOPPLING"),
+    "cherries": _rules("partisan", "CHERRIES"),
     "treblecross": ("catalog/impartial/test_treblecross.py", "a brute force over strips"),
     "ruler": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),
     "mock-turtles": ("catalog/impartial/test_coins.py", "a brute force over rows as bit masks"),

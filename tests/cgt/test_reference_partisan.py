@@ -23,6 +23,7 @@ Bounds of the exhaustive sweeps (``pytest -m slow``), positions compared in brac
 * ``toads-frogs``: every strip of t f . of length <= 8 [9,840];
 * ``toppling-dominoes``: every row of b r g of length <= 7, every pair of rows of length
   <= 3 [4,059];
+* ``cherries``: every row of b r of length <= 10, every pair of rows of length <= 4 [2,481];
 * ``cgt``: ``{A|B}`` for all sets A, B of at most two of 0 1 -1 2 1/2 -3/4 * *2 ^ v
   [3,136], and 1,000 sums of two of them (seeded sample).
 
@@ -295,6 +296,20 @@ def test_toppling_sample() -> None:
 def test_toppling_all_rows() -> None:
     """Every row of length <= 7, every pair of rows of length <= 3."""
     assert _check(P.TOPPLING, P.toppling_positions(7, 3)) == 4_059
+
+
+# --- Cherries -----------------------------------------------------------------------------
+
+
+def test_cherries_sample() -> None:
+    """Every row of length <= 6, every pair of rows of length <= 3."""
+    assert _check(P.CHERRIES, P.cherries_positions(6, 3)) == 126 + 105
+
+
+@pytest.mark.slow
+def test_cherries_all_rows() -> None:
+    """Every row of length <= 10, every pair of rows of length <= 4."""
+    assert _check(P.CHERRIES, P.cherries_positions(10, 4)) == 2_046 + 465
 
 
 # --- game literals ------------------------------------------------------------------------

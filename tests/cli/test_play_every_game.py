@@ -67,6 +67,7 @@ SPECS = {
     "tictactoe": "tictactoe xo.x.o...",
     "toads-frogs": "toads-frogs tt..ff",
     "toppling-dominoes": "toppling-dominoes bbrgrb",
+    "cherries": "cherries bbrbrr",
     "treblecross": "treblecross .......",
     "turn-and-eatcake": "turn-and-eatcake 2x3",
     "turning": "turning:4 THHTH",

@@ -44,6 +44,7 @@ DRAWN = {
     "ceylonese-fox-and-geese": ("ceylonese-fox-and-geese geese=3,1;3,3 fox=1,1", Grid),
     "cutcake": ("cutcake 2x3", Grid),
     "toppling-dominoes": ("toppling-dominoes bbrgrb", Strip),
+    "cherries": ("cherries bbrbrr", Strip),
     "domineering": ("domineering:2x3", Grid),
     "cram": ("cram:2x3", Grid),
     "impartial": ("impartial:domineering 2x3", Grid),

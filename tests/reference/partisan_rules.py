@@ -26,6 +26,7 @@ from tests.reference.cgt_forms import add, canon, canonical, make, nimber_form, 
 __all__ = [
     "AMAZONS",
     "ARC_KAYLES",
+    "CHERRIES",
     "CHILDISH_HACKENBUSH",
     "CLOBBER",
     "COL",
@@ -45,6 +46,7 @@ __all__ = [
     "TOPPLING",
     "TURN_AND_EATCAKE",
     "Rules",
+    "cherries_positions",
     "clobber_boards",
     "coloured_graphs",
     "colouring_boards",
@@ -399,6 +401,39 @@ def toppling_positions(max_len: int, pair_len: int) -> list[Rows]:
     """Every row of b, r, g of length 1 to ``max_len``, and every pair of rows of length
     1 to ``pair_len``."""
     rows = ["".join(p) for n in range(1, max_len + 1) for p in itertools.product("brg", repeat=n)]
+    short = [r for r in rows if len(r) <= pair_len]
+    pairs = [tuple(sorted(p)) for p in itertools.combinations_with_replacement(short, 2)]
+    return [(r,) for r in rows] + pairs
+
+
+# --- Cherries ---------------------------------------------------------------------------
+# A state is a sorted tuple of non-empty rows of b and r: a move takes one's own cherry
+# from an end of a row (the first or the last character).
+
+
+def _pick_end(rows: Rows, colour: str) -> list[Rows]:
+    out = []
+    for j, row in enumerate(rows):
+        rest = rows[:j] + rows[j + 1 :]
+        for i in {0, len(row) - 1}:
+            if row[i] == colour:
+                left = row[:i] + row[i + 1 :]
+                out.append(tuple(sorted((*rest, left) if left else rest)))
+    return out
+
+
+CHERRIES = Rules(
+    "cherries",
+    lambda r: _pick_end(r, "b"),
+    lambda r: _pick_end(r, "r"),
+    lambda r: "cherries " + " ".join(r),
+)
+
+
+def cherries_positions(max_len: int, pair_len: int) -> list[Rows]:
+    """Every row of b, r of length 1 to ``max_len``, and every pair of rows of length 1 to
+    ``pair_len``."""
+    rows = ["".join(p) for n in range(1, max_len + 1) for p in itertools.product("br", repeat=n)]
     short = [r for r in rows if len(r) <= pair_len]
     pairs = [tuple(sorted(p)) for p in itertools.combinations_with_replacement(short, 2)]
     return [(r,) for r in rows] + pairs
@@ -759,6 +794,7 @@ RULES: dict[str, Rules] = {
         CUTCAKE,
         TOADS_FROGS,
         TOPPLING,
+        CHERRIES,
         COL,
         SNORT,
         KONANE,

@@ -320,6 +320,7 @@ PLAYED = {
     "snort": "snort .../...",
     "toads-frogs": "toads-frogs tt..ff",
     "toppling-dominoes": "toppling-dominoes bbrgrb",
+    "cherries": "cherries bbrbrr",
     "amazons": "amazons x../..#/..o",
     "anti-clobber": "anti-clobber xo./.ox",
     "backsliding-toads-frogs": "backsliding-toads-frogs tf.",  # loopy; this one ends

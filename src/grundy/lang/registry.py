@@ -134,6 +134,7 @@ GAME_INDEX: dict[str, str] = {
     "toads-and-frogs": "grundy.cgt.games.toads_frogs",
     "toadsfrogs": "grundy.cgt.games.toads_frogs",
     "toppling-dominoes": "grundy.cgt.games.toppling",
+    "cherries": "grundy.cgt.games.cherries",
     "toppling": "grundy.cgt.games.toppling",
 }
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.cgt.games.anti_clobber import AntiClobber
     from grundy.cgt.games.arc_kayles import ArcKayles
     from grundy.cgt.games.cakes import Eatcake, MaundyCake, TurnAndEatcake
+    from grundy.cgt.games.cherries import Cherries
     from grundy.cgt.games.childish_hackenbush import ChildishHackenbush
     from grundy.cgt.games.clobber import Clobber
     from grundy.cgt.games.cram import Cram
@@ -39,6 +40,7 @@ _WHERE = {
     "AntiClobber": "grundy.cgt.games.anti_clobber",
     "ArcKayles": "grundy.cgt.games.arc_kayles",
     "Eatcake": "grundy.cgt.games.cakes",
+    "Cherries": "grundy.cgt.games.cherries",
     "Cram": "grundy.cgt.games.cram",
     "Fission": "grundy.cgt.games.fission",
     "MaundyCake": "grundy.cgt.games.cakes",
@@ -69,6 +71,7 @@ __all__ = [
     "Amazons",
     "AntiClobber",
     "ArcKayles",
+    "Cherries",
     "ChildishHackenbush",
     "Clobber",
     "ColoredHackenbush",

@@ -49,6 +49,7 @@ __all__ = [
     "board_size",
     "fits_bitboard",
     "played_words",
+    "reverse_swap_key",
     "square_words",
     "stores_bitboard",
 ]
@@ -298,6 +299,20 @@ class StripGame(PartisanGame[str]):
 
     def board(self, state: Any) -> Strip:
         return Strip(tuple(self.pieces[ch] for ch in state))
+
+
+def reverse_swap_key(row: str, swap: dict[int, int]) -> tuple[str, bool]:
+    """The least of a row, its reverse and their colour swaps (``swap``, a
+    :meth:`str.maketrans` table): for a rule that reversing keeps and swapping the
+    colours negates (True: the swapped row, whose value is the negative).
+
+    >>> reverse_swap_key("rrb", str.maketrans("br", "rb"))
+    ('bbr', True)
+    """
+    plain = min(row, row[::-1])
+    swapped = plain.translate(swap)
+    swapped = min(swapped, swapped[::-1])
+    return (swapped, True) if swapped < plain else (plain, False)
 
 
 def _is_size(arg: str, symbols: str) -> bool:
