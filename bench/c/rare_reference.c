@@ -9,6 +9,12 @@
  * a rare heap, take the least common unmarked value c, then scan all pairs from a = 1 until
  * every rare value below c has been seen. The mask is re-chosen (fewest rare heaps, every
  * mask tried) at each power of two. Prints like naive_mex.c.
+ *
+ * With a second argument "officers" it computes Officers (octal 0.6: take one counter and
+ * leave one heap or two, equal ones too) the same way: the pairs sum to n - 1, and the one
+ * heap n - 1 is an option too.
+ *
+ *   ./rare_reference 4194304 officers
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -27,8 +33,9 @@ int main(int argc, char **argv)
     long hist[SPACE];
     long next_mask = 64;
     uint64_t check = 0;
-    if (argc != 2) {
-        fprintf(stderr, "usage: rare_reference N\n");
+    int officers = argc == 3 && argv[2][0] == 'o';
+    if (argc < 2 || argc > 3 || (argc == 3 && !officers)) {
+        fprintf(stderr, "usage: rare_reference N [officers]\n");
         return 2;
     }
     last = atol(argv[1]);
@@ -44,7 +51,9 @@ int main(int argc, char **argv)
     }
     hist[0] = 1;
     for (n = 1; n <= last; n++) {
-        long need = 0, r = n, h = (n - 1) / 2; /* pairs (a, n - a), a < n - a */
+        /* pairs (a, r - a): a < r - a with r = n (Grundy's game), a <= r - a with r = n - 1
+         * (Officers) */
+        long need = 0, r = officers ? n - 1 : n, h = (n - 1) / 2;
         int c = 0;
         if (n == next_mask) { /* re-choose the mask, rebuild the rare list */
             int best = 1, m;
@@ -72,9 +81,11 @@ int main(int argc, char **argv)
             long x = rare[j], y = r - x;
             if (y < 1)
                 break;
-            if (x != y)
+            if (officers || x != y)
                 mark[g[x] ^ g[y]] = (int)n;
         }
+        if (officers && n >= 2)
+            mark[g[n - 1]] = (int)n; /* the one heap left */
         while (!common[c] || mark[c] == n)
             c++;
         for (v = 0; v < c; v++)
