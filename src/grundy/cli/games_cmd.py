@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from grundy import REGISTRY
+from grundy.cli.common import add_command
 
 __all__ = ["KINDS", "register", "run"]
 
@@ -21,9 +22,9 @@ KINDS: dict[str, str] = {
 
 def register(sub: Any) -> None:
     """Add the ``games`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "games",
-        help="list every game with its syntax and rule",
         description="The games, grouped by kind, e.g.: grundy games, grundy games nim, "
         "grundy games --kind partisan",
     )

@@ -24,7 +24,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy import Result, solve
-from grundy.cli.common import add_ascii, add_limits, limited, pretty_values, spec_from_args
+from grundy.cli.common import (
+    add_ascii,
+    add_command,
+    add_limits,
+    limited,
+    pretty_values,
+    spec_from_args,
+)
 from grundy.errors import SearchLimitError, UnsupportedError
 from grundy.lang import shorten
 
@@ -33,9 +40,9 @@ __all__ = ["format_result", "pretty_value", "refuse_huge_search", "register", "r
 
 def register(sub: Any) -> None:
     """Add the ``solve`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "solve",
-        help="who wins a position, every winning move, and why",
         description="Solve a position, e.g.: grundy solve nim 3 4 5",
         epilog="Every game, its syntax and an example: 'grundy games' (one game: "
         "'grundy games NAME'). A sum is written with +: grundy solve \"nim 3 + kayles 5\"",
