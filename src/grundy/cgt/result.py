@@ -12,9 +12,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, Self, TypeVar, overload
+from typing import Generic, Self, TypedDict, TypeVar, overload
 
 from grundy.cgt.cgsuite import cgsuite_field
 from grundy.cgt.value import CanonicalGame
@@ -23,7 +24,7 @@ from grundy.core.result import Result
 from grundy.core.text import short_repr
 from grundy.errors import InvalidSpecError
 
-__all__ = ["PartisanResult"]
+__all__ = ["PartisanResult", "SidedMoves", "sided_moves"]
 
 _T = TypeVar("_T")
 
@@ -135,3 +136,41 @@ class PartisanResult(Result):
         "Left's options of the value as CGSuite prints a set: ``{0,*}``."
     )
     right_options = _CgsuiteField[str]("Right's options of the value as CGSuite prints a set.")
+
+
+class SidedMoves(TypedDict):
+    """The fields of a partisan answer that list each side's moves moving first, Left's as
+    ``winning_moves`` (:func:`sided_moves`; ``PartisanResult(..., **moves)``)."""
+
+    winning_moves: tuple[Position | Sum, ...]
+    move_descriptions: tuple[str, ...]
+    winning_moves_total: int | None
+    winning_moves_truncated: bool
+    right_winning_moves: tuple[Position | Sum, ...]
+    right_move_descriptions: tuple[str, ...]
+    right_winning_moves_total: int | None
+
+
+#: One side's moves: the positions listed, their words, and how many there are in all
+#: (None when not counted).
+Side = tuple[Sequence[Position | Sum], Sequence[str], int | None]
+
+
+def sided_moves(left: Side, right: Side) -> SidedMoves:
+    """The :class:`SidedMoves` of Left's and Right's moves (a partisan answer and a loopy
+    one list them alike); Left's are marked cut short when there are more in all.
+
+    >>> moves = sided_moves(([], [], 3), ([], [], None))
+    >>> moves["winning_moves_total"], moves["winning_moves_truncated"]
+    (3, True)
+    """
+    (lefts, left_words, left_total), (rights, right_words, right_total) = left, right
+    return SidedMoves(
+        winning_moves=tuple(lefts),
+        move_descriptions=tuple(left_words),
+        winning_moves_total=left_total,
+        winning_moves_truncated=left_total is not None and left_total > len(lefts),
+        right_winning_moves=tuple(rights),
+        right_move_descriptions=tuple(right_words),
+        right_winning_moves_total=right_total,
+    )
