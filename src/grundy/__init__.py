@@ -71,25 +71,14 @@ if _TYPE_CHECKING:  # loaded on first use at run time (see __getattr__)
     from grundy.lang.spec import parse, parse_ruleset
     from grundy.search.result import SearchResult
 
-#: Where each public name lives. ``import grundy`` loads none of these modules: a name's
-#: module is imported the first time the name is used (PEP 562), so the command line and
-#: a script that needs one game do not pay for the rest (``import grundy`` costs about
-#: as much as an empty interpreter's start; ``tests/test_import_time.py``).
+#: Where each public name lives, but for the two homes found by rule (:func:`_home`): the
+#: exceptions (``...Error``) in :mod:`grundy.errors`, the one error hierarchy, and the
+#: other names of ``__all__`` in :mod:`grundy._api`, the library's front. ``import grundy``
+#: loads none of these modules: a name's module is imported the first time the name is
+#: used (PEP 562), so the command line and a script that needs one game do not pay for the
+#: rest (``import grundy`` costs about as much as an empty interpreter's start;
+#: ``tests/test_import_time.py``).
 _WHERE = {
-    **dict.fromkeys(
-        (
-            "DEFAULT_MAX_MOVES",
-            "clear_cache",
-            "grundy_table",
-            "grundy_value",
-            "heap_periodicity",
-            "heap_table",
-            "legal_moves",
-            "legal_plays",
-            "solve",
-        ),
-        "grundy._api",
-    ),
     **dict.fromkeys(("Board", "board_json", "board_svg", "board_text"), "grundy.core.board"),
     **dict.fromkeys(
         (
@@ -115,20 +104,6 @@ _WHERE = {
     "PartisanResult": "grundy.cgt.result",
     "SearchResult": "grundy.search.result",
     "DEFAULT_MAX_POSITIONS": "grundy.core.search",
-    **dict.fromkeys(
-        (
-            "GrundyError",
-            "InvalidGameError",
-            "InvalidSpecError",
-            "LoopyGameError",
-            "SearchLimitError",
-            "SolvedFileError",
-            "TimeLimitError",
-            "UnknownGameError",
-            "UnsupportedError",
-        ),
-        "grundy.errors",
-    ),
     **dict.fromkeys(("HeapFunctionGame", "OctalCode", "TakeAndBreak"), "grundy.heap"),
     "core_status": "grundy.kernels._core",
     "GameEntry": "grundy.lang.entry",
@@ -144,8 +119,16 @@ _WHERE = {
 _DEPRECATED = {"TheoremAnswer": "grundy.core.game"}
 
 
-def __getattr__(name: str) -> "_Any":
+def _home(name: str) -> str | None:
+    """The module of the public ``name`` (None for a name that is not public)."""
     where = _WHERE.get(name)
+    if where is None and name in __all__:
+        where = "grundy.errors" if name.endswith("Error") else "grundy._api"
+    return where
+
+
+def __getattr__(name: str) -> "_Any":
+    where = _home(name)
     if where is None and name in _DEPRECATED:
         from importlib import import_module  # noqa: PLC0415 (lazy: see _WHERE)
 
@@ -160,7 +143,7 @@ def __getattr__(name: str) -> "_Any":
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+    return sorted({*globals(), *__all__})
 
 
 __all__ = [

@@ -90,9 +90,13 @@ def _default_sigint() -> None:  # pragma: no cover (runs in the child, between f
 
 @contextmanager
 def spawn(
-    command: Sequence[str], *, env: Mapping[str, str] | None = None
+    command: Sequence[str],
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: str | os.PathLike[str] | None = None,
 ) -> Iterator[subprocess.Popen[str]]:
-    """Start ``command`` with pipes for stdin, stdout and stderr; kill it on the way out."""
+    """Start ``command`` (in the folder ``cwd``, or this one) with pipes for stdin, stdout
+    and stderr; kill it on the way out."""
     proc = subprocess.Popen(
         list(command),
         stdin=subprocess.PIPE,
@@ -100,6 +104,7 @@ def spawn(
         stderr=subprocess.PIPE,
         text=True,
         env=None if env is None else dict(env),
+        cwd=cwd,
         preexec_fn=_default_sigint if os.name == "posix" else None,  # noqa: PLW1509
     )
     try:
@@ -115,10 +120,11 @@ def run_process(
     *,
     stdin: str = "",
     env: Mapping[str, str] | None = None,
+    cwd: str | os.PathLike[str] | None = None,
     timeout: float = 120,
 ) -> CliRun:
     """Run ``command`` to the end in a child process (killed after ``timeout`` seconds)."""
-    with spawn(command, env=env) as proc:
+    with spawn(command, env=env, cwd=cwd) as proc:
         out, err = proc.communicate(stdin, timeout=timeout)
         return CliRun(proc.returncode, out, err)
 

@@ -8,8 +8,6 @@ the wall-clock cap only catches a hang; the library tests use a limit of 0 s.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -19,31 +17,26 @@ from grundy import TimeLimitError, bounded
 from grundy.catalog.impartial.factoring import factorize
 from grundy.cgt.notation import parse_game
 from grundy.heap import KAYLES, heap_table, periodicity, table_pieces
+from tests.cli.helpers import GRUNDY_MODULE, CliRun, run_process
 from tests.clock import child_clock
 
 HANG = 60.0  # seconds: only a hang passes it
 HUGE = 10**1999 + 1  # 11 times a 1,998-digit number with no factor Pollard's rho finds
 
 
-def _grundy(*args: str, step: float | None = None) -> subprocess.CompletedProcess[str]:
+def _grundy(*args: str, step: float | None = None) -> CliRun:
     """Run a ``grundy`` child; with ``step`` its clock is a step clock of that step."""
-    return subprocess.run(
-        [sys.executable, "-m", "grundy", *args],
-        capture_output=True,
-        text=True,
-        timeout=HANG,
-        check=False,
-        env=None if step is None else child_clock(step),
-    )
+    env = None if step is None else child_clock(step)
+    return run_process([*GRUNDY_MODULE, *args], env=env, timeout=HANG)
 
 
 @pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
 def test_solve_divisors_stops_while_factoring(misere: bool) -> None:
     proc = _grundy("solve", "divisors", str(HUGE), "--time-limit", "0.5", *(["--misere"] * misere))
-    assert proc.returncode == 1, proc.stderr
-    assert proc.stdout == ""
-    lines = proc.stderr.splitlines()
-    assert len(lines) == 1 and "time limit of 0.5 s" in lines[0], proc.stderr
+    assert proc.status == 1, proc.err
+    assert proc.out == ""
+    lines = proc.err.splitlines()
+    assert len(lines) == 1 and "time limit of 0.5 s" in lines[0], proc.err
 
 
 def test_factorize_checks_the_time_limit() -> None:
@@ -57,11 +50,11 @@ def test_table_computing_stops_at_the_time_limit_in_one_line() -> None:
     # of the clock 0.2 s after the one before, a limit of 0.5 s runs out before the header.
     # One error line, no blank line before it.
     proc = _grundy("table", "dawson", "-n", "10000000", "--csv", "--time-limit", "0.5", step=0.2)
-    assert proc.returncode == 1, proc.stderr[-500:]
-    errors = [line for line in proc.stderr.splitlines() if not line.startswith("grundy: note:")]
-    assert len(errors) == 1, proc.stderr
-    assert errors[0].startswith("grundy: error: stopped at the time limit of 0.5 s"), proc.stderr
-    assert proc.stdout == ""
+    assert proc.status == 1, proc.err[-500:]
+    errors = [line for line in proc.err.splitlines() if not line.startswith("grundy: note:")]
+    assert len(errors) == 1, proc.err
+    assert errors[0].startswith("grundy: error: stopped at the time limit of 0.5 s"), proc.err
+    assert proc.out == ""
 
 
 def test_table_printing_stops_at_the_time_limit() -> None:
@@ -70,10 +63,10 @@ def test_table_printing_stops_at_the_time_limit() -> None:
     # one per 65,536 heaps filled) and the limit runs out while it is printed (4,000,000 of
     # 10,000,001 heaps here). The count of readings, not the machine, decides.
     proc = _grundy("table", "dawson", "-n", "10000000", "--csv", "--time-limit", "0.5", step=0.0025)
-    assert proc.returncode == 1, proc.stderr[-500:]
-    errors = [line for line in proc.stderr.splitlines() if not line.startswith("grundy: note:")]
-    assert len(errors) == 1 and "time limit of 0.5 s" in errors[0], proc.stderr
-    rows = proc.stdout.splitlines()
+    assert proc.status == 1, proc.err[-500:]
+    errors = [line for line in proc.err.splitlines() if not line.startswith("grundy: note:")]
+    assert len(errors) == 1 and "time limit of 0.5 s" in errors[0], proc.err
+    rows = proc.out.splitlines()
     assert rows and rows[0] == "heap,grundy"
     assert 1 < len(rows) < 10_000_002  # stopped part way
 
@@ -120,7 +113,7 @@ def test_draw_thermograph_of_a_big_position_stops_at_the_time_limit(tmp_path: Pa
         "0.5",
         step=0.05,
     )
-    assert proc.returncode == 1, proc.stderr
-    lines = proc.stderr.splitlines()
-    assert len(lines) == 1 and "time limit of 0.5 s" in lines[0], proc.stderr
+    assert proc.status == 1, proc.err
+    lines = proc.err.splitlines()
+    assert len(lines) == 1 and "time limit of 0.5 s" in lines[0], proc.err
     assert not svg.exists()

@@ -24,23 +24,17 @@ from grundy.core.files import (
     read_text,
 )
 from grundy.errors import SolvedFileError
+from tests.cli.helpers import GRUNDY_MODULE, CliRun, run_process
 
 needs_posix = pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev are POSIX")
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _grundy(*args: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def _grundy(*args: str, cwd: Path, timeout: float = 60) -> CliRun:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    return subprocess.run(
-        [sys.executable, "-m", "grundy", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=timeout,  # a FIFO that blocked would fail here, not hang the suite
-        check=False,
-    )
+    # a FIFO that blocked would fail at the timeout, not hang the suite
+    return run_process([*GRUNDY_MODULE, *args], env=env, cwd=cwd, timeout=timeout)
 
 
 def _dead_pid() -> int:
@@ -164,9 +158,9 @@ def test_cli_refuses_special_files_without_blocking(tmp_path: Path, fifo: Path) 
     ]
     for args in cases:
         r = _grundy(*args, cwd=tmp_path)
-        assert r.returncode == 2, (args, r.stderr)
-        assert len(r.stderr.strip().splitlines()) == 1, (args, r.stderr)
-        assert "Traceback" not in r.stderr
+        assert r.status == 2, (args, r.err)
+        assert len(r.err.strip().splitlines()) == 1, (args, r.err)
+        assert "Traceback" not in r.err
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
     assert sorted(os.listdir(tmp_path)) == ["pipe"]
@@ -174,7 +168,7 @@ def test_cli_refuses_special_files_without_blocking(tmp_path: Path, fifo: Path) 
 
 def test_cli_svg_is_written_whole(tmp_path: Path) -> None:
     r = _grundy("draw", "hackenbush", "0-1 1-2", "--svg", "out.svg", cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
+    assert r.status == 0, r.err
     assert (tmp_path / "out.svg").read_text().startswith("<svg")
     assert sorted(os.listdir(tmp_path)) == ["out.svg"]
 
@@ -184,7 +178,7 @@ def test_stale_temporary_is_cleaned_by_the_next_table_run(tmp_path: Path) -> Non
     stale = tmp_path / f".t.npz{TEMP_MARK}{_dead_pid()}-0123abcd"
     stale.write_bytes(b"x" * 1000)
     r = _grundy("table", "kayles", "-n", "100", "--out", "t.npz", cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
+    assert r.status == 0, r.err
     assert sorted(os.listdir(tmp_path)) == ["t.npz"]
 
 
@@ -219,7 +213,7 @@ def test_kill_9_during_table_out_leaves_nothing_behind(tmp_path: Path) -> None:
     if not killed:
         pytest.skip("the save was never caught in progress on this machine")
     r = _grundy("table", "kayles", "-n", "1000", "--out", "t.npz", cwd=tmp_path, timeout=300)
-    assert r.returncode == 0, r.stderr
+    assert r.status == 0, r.err
     assert sorted(os.listdir(tmp_path)) == ["t.npz"]
 
 
@@ -236,5 +230,5 @@ def test_every_writer_cleans_stale_temporaries(tmp_path: Path, args: list[str]) 
     stale = tmp_path / f".old{TEMP_MARK}{_dead_pid()}-0123abcd"
     stale.write_bytes(b"x")
     r = _grundy(*args, cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
+    assert r.status == 0, r.err
     assert sorted(os.listdir(tmp_path)) == [args[-1]]

@@ -1,7 +1,8 @@
 """The names of the table of canonical games are declared once
 (:data:`grundy.cgt._pytable.TABLE_NAMES`, with :data:`~grundy.cgt._pytable.SWITCHED`, the
-ones :mod:`grundy.cgt._table` rebinds): the ``__all__`` of both tables and of the switch
-are checked against that declaration here, and every name they list exists."""
+ones :mod:`grundy.cgt._table` rebinds, and :data:`~grundy.cgt._pytable.CONSTANTS`, the ones
+all three take unchanged): the ``__all__`` of both tables and of the switch are made from
+that declaration, checked here, and every name they list exists."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from grundy.cgt import _ctable, _pytable, _table
 
 
 def test_the_twin_lists_the_declared_names() -> None:
-    assert set(_pytable.__all__) == {*_pytable.TABLE_NAMES, "SWITCHED", "TABLE_NAMES"}
+    declarations = {"CONSTANTS", "SWITCHED", "TABLE_NAMES"}
+    assert set(_pytable.__all__) == {*_pytable.TABLE_NAMES, *declarations}
     assert len(set(_pytable.TABLE_NAMES)) == len(_pytable.TABLE_NAMES)
-    assert set(_pytable.SWITCHED) <= set(_pytable.TABLE_NAMES)
+    assert set(_pytable.SWITCHED) | set(_pytable.CONSTANTS) <= set(_pytable.TABLE_NAMES)
+    assert not set(_pytable.SWITCHED) & set(_pytable.CONSTANTS)
 
 
 def test_the_compiled_table_lists_the_same_names() -> None:
@@ -24,8 +27,10 @@ def test_the_compiled_table_lists_the_same_names() -> None:
 
 def test_the_switch_rebinds_the_declared_names() -> None:
     assert _table._NAMES == _pytable.SWITCHED
-    missing = set(_pytable.SWITCHED) - set(_table.__all__)
+    missing = {*_pytable.SWITCHED, *_pytable.CONSTANTS, "reset"} - set(_table.__all__)
     assert not missing, f"add to grundy.cgt._table.__all__: {sorted(missing)}"
+    for name in _pytable.CONSTANTS:  # taken unchanged by both
+        assert getattr(_table, name) is getattr(_ctable, name) is getattr(_pytable, name), name
 
 
 def test_every_listed_name_exists() -> None:

@@ -28,40 +28,8 @@ from grundy.core.limits import check_time
 from grundy.errors import TableFullError, UnsupportedError
 from grundy.kernels._core import _load, core_module
 
-__all__ = [
-    "BIRTHDAY",
-    "LEFT",
-    "LSTOP",
-    "LSTOPF",
-    "MAX_DENOMINATOR_BITS",
-    "MAX_INTEGER",
-    "MAX_NIMBER",
-    "MAX_UPS",
-    "NUMBER",
-    "NUS",
-    "RIGHT",
-    "RSTOP",
-    "RSTOPF",
-    "SHASH",
-    "add",
-    "available",
-    "clear_memos",
-    "compact",
-    "hold",
-    "intern",
-    "le",
-    "make",
-    "neg",
-    "neg_memo",
-    "number_id",
-    "nus_id",
-    "release",
-    "reset",
-    "set_limit",
-    "simplest_between",
-    "size",
-    "stats",
-]
+__all__ = ["available", "hold", "release", "stats"]
+__all__.extend(_py.TABLE_NAMES)  # declared once, there
 
 MAX_DENOMINATOR_BITS = _py.MAX_DENOMINATOR_BITS
 MAX_INTEGER = _py.MAX_INTEGER

@@ -29,9 +29,10 @@ from grundy.core.limits import check_time
 from grundy.errors import TableFullError, UnsupportedError
 
 #: The names both tables give, declared once: those :mod:`grundy.cgt._table` rebinds to the
-#: running table (its ``_NAMES``), then the others. The ``__all__`` of this module and of
-#: the compiled table, :mod:`grundy.cgt._ctable` (which adds ``available`` and ``stats``),
-#: are checked against it (tests/kernels/test_table_names.py).
+#: running table (its ``_NAMES``), the ones all three modules take from this one unchanged
+#: (:data:`CONSTANTS`), then the others. The ``__all__`` of this module, of the compiled
+#: table, :mod:`grundy.cgt._ctable` (which adds ``available`` and ``stats``), and of the
+#: switch are made from them (checked in tests/kernels/test_table_names.py).
 SWITCHED = (
     "LEFT",
     "RIGHT",
@@ -55,49 +56,17 @@ SWITCHED = (
     "clear_memos",
     "compact",
 )
-TABLE_NAMES = (
-    *SWITCHED,
+CONSTANTS = (
     "MAX_DENOMINATOR_BITS",
     "MAX_INTEGER",
     "MAX_NIMBER",
     "MAX_UPS",
-    "reset",
-    "set_limit",
     "simplest_between",
 )
+TABLE_NAMES = (*SWITCHED, *CONSTANTS, "reset", "set_limit")
 
-__all__ = [
-    "BIRTHDAY",
-    "LEFT",
-    "LSTOP",
-    "LSTOPF",
-    "MAX_DENOMINATOR_BITS",
-    "MAX_INTEGER",
-    "MAX_NIMBER",
-    "MAX_UPS",
-    "NUMBER",
-    "NUS",
-    "RIGHT",
-    "RSTOP",
-    "RSTOPF",
-    "SHASH",
-    "SWITCHED",
-    "TABLE_NAMES",
-    "add",
-    "clear_memos",
-    "compact",
-    "intern",
-    "le",
-    "make",
-    "neg",
-    "neg_memo",
-    "number_id",
-    "nus_id",
-    "reset",
-    "set_limit",
-    "simplest_between",
-    "size",
-]
+__all__ = ["CONSTANTS", "SWITCHED", "TABLE_NAMES"]
+__all__.extend(TABLE_NAMES)
 
 Nus = tuple[Fraction, int, int]
 

@@ -35,44 +35,19 @@ from grundy.errors import InvalidSpecError, TableFullError
 from grundy.kernels._core import core_module
 
 __all__ = [
-    "BIRTHDAY",
-    "LEFT",
-    "LSTOP",
-    "LSTOPF",
-    "MAX_DENOMINATOR_BITS",
-    "MAX_INTEGER",
-    "MAX_NIMBER",
-    "MAX_UPS",
-    "NUMBER",
-    "NUS",
-    "RIGHT",
     "ROOM_MAKERS",
-    "RSTOP",
-    "RSTOPF",
-    "SHASH",
-    "add",
     "alone",
     "backend",
-    "clear_memos",
-    "compact",
     "exclusive",
     "guarded",
-    "intern",
-    "le",
-    "make",
     "memory_bytes",
-    "neg",
-    "neg_memo",
-    "number_id",
-    "nus_id",
     "reset",
     "set_table_limit",
     "shared",
-    "simplest_between",
-    "size",
     "table_limit",
     "unbounded",
 ]
+__all__.extend((*_pytable.SWITCHED, *_pytable.CONSTANTS))  # declared once, there
 
 _V_co = TypeVar("_V_co", covariant=True)
 

@@ -57,15 +57,18 @@ __all__ = [
     "suspense",
 ]
 
-_Opts = Callable[[CanonicalGame], tuple[CanonicalGame, ...]]
+_Options = tuple[CanonicalGame, ...]
 
 
-def _left(g: CanonicalGame) -> tuple[CanonicalGame, ...]:
-    return g.left_options
-
-
-def _right(g: CanonicalGame) -> tuple[CanonicalGame, ...]:
-    return g.right_options
+def _each_side(
+    g: CanonicalGame, h: CanonicalGame, side: Callable[[_Options, _Options], list[CanonicalGame]]
+) -> CanonicalGame:
+    """The compound of ``g`` and ``h`` whose Left options are ``side(g's Left options, h's
+    Left options)`` and whose Right options are the same of their Right options."""
+    check_time()
+    return CanonicalGame.from_options(
+        side(g.left_options, h.left_options), side(g.right_options, h.right_options)
+    )
 
 
 @lru_cache(maxsize=1 << 16)
@@ -75,11 +78,7 @@ def ordinal_sum(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
     >>> str(ordinal_sum(CanonicalGame("*"), CanonicalGame("*")))
     '*2'
     """
-    check_time()
-    return CanonicalGame.from_options(
-        [*g.left_options, *(ordinal_sum(g, x) for x in h.left_options)],
-        [*g.right_options, *(ordinal_sum(g, x) for x in h.right_options)],
-    )
+    return _each_side(g, h, lambda a, b: [*a, *(ordinal_sum(g, x) for x in b)])
 
 
 def norton_product(g: CanonicalGame, u: CanonicalGame) -> CanonicalGame:
@@ -104,46 +103,57 @@ def _norton(g: CanonicalGame, u: CanonicalGame, inc: tuple[CanonicalGame, ...]) 
 @lru_cache(maxsize=1 << 16)
 def conjunctive(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
     """The conjunctive compound ``G ∧ H`` (a move in both components)."""
-    check_time()
-    return CanonicalGame.from_options(
-        [conjunctive(a, b) for a in g.left_options for b in h.left_options],
-        [conjunctive(a, b) for a in g.right_options for b in h.right_options],
-    )
+    return _each_side(g, h, lambda a, b: [conjunctive(x, y) for x in a for y in b])
 
 
 @lru_cache(maxsize=1 << 16)
 def continued_conjunctive(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
     """The continued conjunctive compound: a move in every component that has one."""
-    check_time()
-    sides = []
-    for opts in (_left, _right):
-        a, b = opts(g), opts(h)
+
+    def side(a: _Options, b: _Options) -> list[CanonicalGame]:
         if a and b:
-            sides.append([continued_conjunctive(x, y) for x in a for y in b])
-        elif a:
-            sides.append([continued_conjunctive(x, h) for x in a])
-        else:
-            sides.append([continued_conjunctive(g, y) for y in b])
-    return CanonicalGame.from_options(sides[0], sides[1])
+            return [continued_conjunctive(x, y) for x in a for y in b]
+        if a:
+            return [continued_conjunctive(x, h) for x in a]
+        return [continued_conjunctive(g, y) for y in b]
+
+    return _each_side(g, h, side)
 
 
 @lru_cache(maxsize=1 << 16)
 def selective(g: CanonicalGame, h: CanonicalGame) -> CanonicalGame:
     """The selective compound ``G ∨ H`` (a move in one or both components)."""
-    check_time()
-    sides = []
-    for opts in (_left, _right):
-        a, b = opts(g), opts(h)
-        sides.append(
-            [selective(x, h) for x in a]
-            + [selective(g, y) for y in b]
-            + [selective(x, y) for x in a for y in b]
-        )
-    return CanonicalGame.from_options(sides[0], sides[1])
+    return _each_side(
+        g,
+        h,
+        lambda a, b: [
+            *(selective(x, h) for x in a),
+            *(selective(g, y) for y in b),
+            *(selective(x, y) for x in a for y in b),
+        ],
+    )
 
 
 def _other(side: str) -> str:
     return "R" if side == "L" else "L"
+
+
+def _moves_to_end(
+    g: CanonicalGame,
+    side: str,
+    count: Callable[[CanonicalGame, str], int],
+    winning: Callable[[list[int]], int],
+    losing: Callable[[list[int]], int],
+) -> int:
+    """Remoteness or suspense (``count``) of ``g`` with ``side`` to move: 0 without a move,
+    else one more than the ``winning`` pick of the options' even counts (a win: the
+    opponent then loses) or, with none, the ``losing`` pick of all of them."""
+    opts = g.left_options if side == "L" else g.right_options
+    if not opts:
+        return 0
+    values = [count(o, _other(side)) for o in opts]
+    even = [v for v in values if v % 2 == 0]
+    return 1 + (winning(even) if even else losing(values))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -154,23 +164,13 @@ def remoteness(g: CanonicalGame, side: str) -> int:
     >>> remoteness(CanonicalGame(0), "L"), remoteness(CanonicalGame("*2"), "R")
     (0, 1)
     """
-    opts = g.left_options if side == "L" else g.right_options
-    if not opts:
-        return 0
-    values = [remoteness(o, _other(side)) for o in opts]
-    even = [v for v in values if v % 2 == 0]
-    return 1 + (min(even) if even else max(values))
+    return _moves_to_end(g, side, remoteness, min, max)
 
 
 @lru_cache(maxsize=1 << 16)
 def suspense(g: CanonicalGame, side: str) -> int:
     """The suspense number of ``g`` with ``side`` to move (see the module docstring)."""
-    opts = g.left_options if side == "L" else g.right_options
-    if not opts:
-        return 0
-    values = [suspense(o, _other(side)) for o in opts]
-    even = [v for v in values if v % 2 == 0]
-    return 1 + (max(even) if even else min(values))
+    return _moves_to_end(g, side, suspense, max, min)
 
 
 def conjunctive_outcome(*games: CanonicalGame) -> str:

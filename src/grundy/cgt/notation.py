@@ -20,8 +20,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 from grundy.cgt import _table as T
 from grundy.cgt import _translate as X
@@ -34,6 +35,10 @@ __all__ = ["EXPECTED", "braces_length", "format_braces", "format_game", "parse_g
 
 #: The syntax shown when a game literal is malformed.
 EXPECTED = "a game like 3/4, -2, *2, ^, v*, ^2*, +-1, 3/2+-1/2, {2|-1/2}, {0||0|-1}"
+
+_Item = TypeVar("_Item")
+_Option = TypeVar("_Option")
+_Fail = Callable[[str], InvalidSpecError]
 
 _UNICODE_IN = {
     "↑": "^",
@@ -326,19 +331,32 @@ class _Parser:
     ) -> list[X.Pair]:
         if (lo, hi) in made:
             return [made[(lo, hi)]]
-        out: list[X.Pair] = []
-        expect_game = True
-        for x in items[lo:hi]:
-            if isinstance(x, tuple) and expect_game:
-                out.append(x)
-                expect_game = False
-            elif x == "," and not expect_game:
-                expect_game = True
-            else:
-                raise self.fail("misplaced ',' in a list of options")
-        if expect_game and out:
-            raise self.fail("an option is missing after ','")
-        return out
+        return _options_between_commas(
+            items[lo:hi], lambda x: x if isinstance(x, tuple) else None, self.fail
+        )
+
+
+def _options_between_commas(
+    items: Sequence[_Item], option: Callable[[_Item], _Option | None], fail: _Fail
+) -> list[_Option]:
+    """The options of one side of a game in braces, ``items`` between its bars: options
+    (``option(item)``, None for an item that is not one) with a comma between each two.
+    A misplaced comma or option is ``fail(what is wrong)``, raised (the loopy notation's
+    parser too)."""
+    out: list[_Option] = []
+    expect_game = True
+    for x in items:
+        found = option(x) if expect_game else None
+        if found is not None:
+            out.append(found)
+            expect_game = False
+        elif x == "," and not expect_game:
+            expect_game = True
+        else:
+            raise fail("misplaced ',' in a list of options")
+    if expect_game and out:
+        raise fail("an option is missing after ','")
+    return out
 
 
 def _pm(g: X.Pair) -> X.Pair:

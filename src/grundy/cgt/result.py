@@ -12,8 +12,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Generic, Self, TypedDict, TypeVar, overload
 
 from grundy.cgt.cgsuite import cgsuite_field
 from grundy.cgt.value import CanonicalGame
@@ -22,7 +24,33 @@ from grundy.core.result import Result
 from grundy.core.text import short_repr
 from grundy.errors import InvalidSpecError
 
-__all__ = ["PartisanResult"]
+__all__ = ["PartisanResult", "SidedMoves", "sided_moves"]
+
+_T = TypeVar("_T")
+
+
+class _CgsuiteField(Generic[_T]):
+    """A property of a :class:`PartisanResult`: the field of its canonical value named as the
+    property (one of :func:`~grundy.cgt.cgsuite.cgsuite_fields`), None without a value."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, result: None, owner: type) -> Self: ...
+
+    @overload
+    def __get__(self, result: PartisanResult, owner: type) -> _T | None: ...
+
+    def __get__(self, result: PartisanResult | None, owner: type) -> Self | _T | None:
+        if result is None:
+            return self
+        found: _T | None = cgsuite_field(result.canonical, self.name)  # type: ignore[assignment]
+        return found
 
 
 @dataclass(frozen=True, repr=False)
@@ -48,6 +76,15 @@ class PartisanResult(Result):
         grundy: the Grundy value ``n`` of an impartial game solved by its canonical value
             ``*n`` (Cram, Arc Kayles, ``impartial:`` variants: both players have the same
             moves, and the move words name no side); None for a partisan game.
+
+    The value in CGSuite's terms, computed when read:
+
+    >>> from grundy import solve
+    >>> r = solve('cgt "{0||0|-1/2}"')
+    >>> r.canonical, r.cgsuite, r.birthday, r.right_options
+    (CanonicalGame('{0||0|-1/2}'), 'Tiny(1/2)', 4, '{{0|-1/2}}')
+    >>> r.to_dict()["reduced_canonical"], PartisanResult.atomic_weight.__doc__[:15]
+    ('0', 'The atomic weig')
     """
 
     canonical: CanonicalGame | None = None
@@ -85,46 +122,55 @@ class PartisanResult(Result):
                         f"{name} must be a number, got {short_repr(v)}", "a Fraction or '5/4'"
                     ) from None
 
-    def _cgsuite(self, name: str) -> str | int | None:
-        return cgsuite_field(self.canonical, name)
+    # The value in CGSuite's terms, each computed when read (see the class's example).
+    cgsuite = _CgsuiteField[str]("The value as CGSuite prints it (``^^``, ``Tiny(1/2)``, ...).")
+    reduced_canonical = _CgsuiteField[str]("The reduced canonical form, in CGSuite's notation.")
+    atomic_weight = _CgsuiteField[str](
+        "The atomic weight of an all-small value, in CGSuite's notation (else None)."
+    )
+    birthday = _CgsuiteField[int]("The birthday of the value.")
+    uptimal_expansion = _CgsuiteField[str](
+        "CGSuite's uptimal expansion (``*.1-``, ``0.0202``) of an uptimal value."
+    )
+    left_options = _CgsuiteField[str](
+        "Left's options of the value as CGSuite prints a set: ``{0,*}``."
+    )
+    right_options = _CgsuiteField[str]("Right's options of the value as CGSuite prints a set.")
 
-    @property
-    def cgsuite(self) -> str | None:
-        """The value as CGSuite prints it (``^^``, ``Tiny(1/2)``, ``+-{1,1*}``).
 
-        >>> from grundy import solve
-        >>> d = solve('cgt "{0||0|-1/2}"').to_dict()
-        >>> d["canonical"], d["cgsuite"], d["birthday"], d["right_options"]
-        ('{0||0|-1/2}', 'Tiny(1/2)', 4, '{{0|-1/2}}')
-        """
-        return self._cgsuite("cgsuite")  # type: ignore[return-value]
+class SidedMoves(TypedDict):
+    """The fields of a partisan answer that list each side's moves moving first, Left's as
+    ``winning_moves`` (:func:`sided_moves`; ``PartisanResult(..., **moves)``)."""
 
-    @property
-    def reduced_canonical(self) -> str | None:
-        """The reduced canonical form, in CGSuite's notation."""
-        return self._cgsuite("reduced_canonical")  # type: ignore[return-value]
+    winning_moves: tuple[Position | Sum, ...]
+    move_descriptions: tuple[str, ...]
+    winning_moves_total: int | None
+    winning_moves_truncated: bool
+    right_winning_moves: tuple[Position | Sum, ...]
+    right_move_descriptions: tuple[str, ...]
+    right_winning_moves_total: int | None
 
-    @property
-    def atomic_weight(self) -> str | None:
-        """The atomic weight of an all-small value, in CGSuite's notation (else None)."""
-        return self._cgsuite("atomic_weight")  # type: ignore[return-value]
 
-    @property
-    def birthday(self) -> int | None:
-        """The birthday of the value."""
-        return self._cgsuite("birthday")  # type: ignore[return-value]
+#: One side's moves: the positions listed, their words, and how many there are in all
+#: (None when not counted).
+Side = tuple[Sequence[Position | Sum], Sequence[str], int | None]
 
-    @property
-    def uptimal_expansion(self) -> str | None:
-        """CGSuite's uptimal expansion (``*.1-``, ``0.0202``) of an uptimal value."""
-        return self._cgsuite("uptimal_expansion")  # type: ignore[return-value]
 
-    @property
-    def left_options(self) -> str | None:
-        """Left's options of the value as CGSuite prints a set: ``{0,*}``."""
-        return self._cgsuite("left_options")  # type: ignore[return-value]
+def sided_moves(left: Side, right: Side) -> SidedMoves:
+    """The :class:`SidedMoves` of Left's and Right's moves (a partisan answer and a loopy
+    one list them alike); Left's are marked cut short when there are more in all.
 
-    @property
-    def right_options(self) -> str | None:
-        """Right's options of the value as CGSuite prints a set."""
-        return self._cgsuite("right_options")  # type: ignore[return-value]
+    >>> moves = sided_moves(([], [], 3), ([], [], None))
+    >>> moves["winning_moves_total"], moves["winning_moves_truncated"]
+    (3, True)
+    """
+    (lefts, left_words, left_total), (rights, right_words, right_total) = left, right
+    return SidedMoves(
+        winning_moves=tuple(lefts),
+        move_descriptions=tuple(left_words),
+        winning_moves_total=left_total,
+        winning_moves_truncated=left_total is not None and left_total > len(lefts),
+        right_winning_moves=tuple(rights),
+        right_move_descriptions=tuple(right_words),
+        right_winning_moves_total=right_total,
+    )

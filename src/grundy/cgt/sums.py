@@ -19,7 +19,7 @@ from typing import Any
 
 from grundy.cgt import _table as T
 from grundy.cgt.notation import braces_length, format_braces
-from grundy.cgt.result import PartisanResult
+from grundy.cgt.result import PartisanResult, sided_moves
 from grundy.cgt.solve import current_checkpoint, family_of, value_of
 from grundy.cgt.special import nimber
 from grundy.cgt.thermo import mean, temperature
@@ -259,8 +259,6 @@ def solve_partisan(
         position=pos,
         play="normal",
         outcome=Outcome(outcome),
-        winning_moves=tuple(left),
-        move_descriptions=tuple(left_words),
         method="canonical values of the partisan components (regions memoised up to symmetry)"
         + (
             ", nimbers *g for the impartial ones"
@@ -268,18 +266,14 @@ def solve_partisan(
             else ""
         ),
         explanation=tuple(explanation),
-        winning_moves_total=left_count,
-        winning_moves_truncated=left_count > len(left),
         canonical=g,
         canonical_braces=braces,
         temperature=Fraction(t),
         mean=Fraction(m),
         left_stop=Fraction(g.left_stop),
         right_stop=Fraction(g.right_stop),
-        right_winning_moves=tuple(right),
-        right_move_descriptions=tuple(right_words),
-        right_winning_moves_total=right_count,
         grundy=_nim_value(g) if impartial else None,
+        **sided_moves((left, left_words, left_count), (right, right_words, right_count)),
     )
 
 

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from grundy.cli.common import UsageError, integer_at_least, seconds
+from grundy.cli.common import UsageError, add_command, integer_at_least, seconds
 from grundy.errors import InvalidSpecError
 
 if TYPE_CHECKING:
@@ -34,9 +34,9 @@ SHOW_ROWS = 200
 
 def register(sub: Any) -> None:
     """Add the ``census`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "census",
-        help="compute a whole family of octal/hex/subtraction games on Dask, into SQLite",
         description=(
             "Compute every code of FAMILY (octal:D, hex:D, subtraction:B, list:CODES, "
             "file:PATH) to N heaps or until its period is proved, on a Dask cluster, into "

@@ -8,8 +8,10 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from grundy import DEFAULT_MAX_MOVES, DEFAULT_MAX_POSITIONS, Position, Sum, bounded
+from grundy.cli.main import COMMAND_HELP
 from grundy.cli.parser import EXIT_USAGE, OneLineParser, UsageError
 from grundy.errors import InvalidSpecError, TimeLimitError
 from grundy.lang import parse_tokens, tokenize
@@ -60,6 +62,18 @@ def comma_hint(tokens: list[str], message: str) -> str | None:
             spaced = [*tokens[:i], *parts, *tokens[i + 1 :]]
             return f"separate the numbers with spaces: {' '.join(spaced)}"
     return None
+
+
+def add_command(sub: Any, name: str, **more: Any) -> argparse.ArgumentParser:
+    """The parser of the subcommand ``name`` (``more``: its description, ...), with the help
+    line that ``grundy --help`` lists for it (:data:`grundy.cli.main.COMMAND_HELP`).
+
+    >>> main_parser = argparse.ArgumentParser()
+    >>> add_command(main_parser.add_subparsers(), "games", description="The games").description
+    'The games'
+    """
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=COMMAND_HELP[name], **more)
+    return parser
 
 
 def add_heap_game(p: argparse.ArgumentParser, example: str = "octal:0.07") -> None:

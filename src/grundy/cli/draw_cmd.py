@@ -12,6 +12,7 @@ from typing import Any
 from grundy import Position, Sum, board_svg, solve
 from grundy.cli.common import (
     add_ascii,
+    add_command,
     add_time_limit,
     integer_at_least,
     limited,
@@ -31,9 +32,9 @@ _heaps = integer_at_least(0, "a heap size")
 
 def register(sub: Any) -> None:
     """Add the ``draw`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "draw",
-        help="draw a position's board (Hackenbush with its winning cuts), or a thermograph, as SVG",
         description='Draw a picture, e.g.: grundy draw hackenbush "0-1 1-2 2-0" --svg out.svg, '
         "grundy draw col ../.. --svg col.svg "
         "grundy draw thermograph domineering:2x3 --svg t.svg "

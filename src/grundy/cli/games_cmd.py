@@ -7,7 +7,8 @@ import argparse
 import json
 from typing import Any
 
-from grundy import REGISTRY, GameEntry
+from grundy import REGISTRY
+from grundy.cli.common import add_command
 
 __all__ = ["KINDS", "register", "run"]
 
@@ -21,9 +22,9 @@ KINDS: dict[str, str] = {
 
 def register(sub: Any) -> None:
     """Add the ``games`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "games",
-        help="list every game with its syntax and rule",
         description="The games, grouped by kind, e.g.: grundy games, grundy games nim, "
         "grundy games --kind partisan",
     )
@@ -33,24 +34,13 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-def _row(e: GameEntry) -> dict[str, Any]:
-    return {
-        "name": e.name,
-        "aliases": list(e.aliases),
-        "syntax": e.syntax,
-        "rule": e.rule,
-        "example": e.example,
-        "family": e.family,
-    }
-
-
 def run(args: argparse.Namespace) -> int:
     """List the games (or show one)."""
     entries = [REGISTRY.get(args.name)] if args.name else list(REGISTRY)
     if args.kind:
         entries = [e for e in entries if e.family == args.kind]
     if args.json:
-        print(json.dumps({"games": [_row(e) for e in entries]}, indent=2))
+        print(json.dumps({"games": [e.to_dict() for e in entries]}, indent=2))
         return 0
     if args.name:
         for e in entries:

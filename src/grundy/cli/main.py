@@ -42,8 +42,8 @@ COMMAND_MODULES: dict[str, str] = {
     "serve": "grundy.cli.serve_cmd",
 }
 
-#: Each subcommand's help line, as its module registers it (``grundy --help`` lists these
-#: without importing the modules; ``tests/test_import_time.py`` checks they agree).
+#: Each subcommand's help line: ``grundy --help`` lists these without importing the modules,
+#: and each module's parser takes its own from here (:func:`grundy.cli.common.add_command`).
 COMMAND_HELP: dict[str, str] = {
     "solve": "who wins a position, every winning move, and why",
     "play": "play a position against the perfect player",

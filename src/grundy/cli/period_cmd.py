@@ -10,7 +10,13 @@ import json
 from typing import Any
 
 from grundy import bounded
-from grundy.cli.common import add_heap_game, add_time_limit, integer_at_least, progress_line
+from grundy.cli.common import (
+    add_command,
+    add_heap_game,
+    add_time_limit,
+    integer_at_least,
+    progress_line,
+)
 from grundy.cli.table_cmd import MAX_TABLE_BYTES, game_from_words, table_bytes
 from grundy.errors import UnsupportedError
 
@@ -22,9 +28,9 @@ _natural = integer_at_least(1, "a positive heap size")
 
 def register(sub: Any) -> None:
     """Add the ``period`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "period",
-        help="the period of a heap game's Grundy values, with a proof where one exists",
         description="Find preperiod, period and saltus, e.g.: grundy period kayles",
     )
     add_heap_game(p)

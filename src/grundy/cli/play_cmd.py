@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy import DEFAULT_MAX_POSITIONS, bounded, solve
-from grundy.cli.common import batch_time_limit, progress_line, seconds, spec_from_args
+from grundy.cli.common import add_command, batch_time_limit, progress_line, seconds, spec_from_args
 from grundy.cli.solve_cmd import refuse_huge_search
 from grundy.errors import TimeLimitError, UnsupportedError
 from grundy.play import needs_side, play, play_partisan
@@ -46,9 +46,9 @@ PARTISAN_TIME_LIMIT = 30.0
 
 def register(sub: Any) -> None:
     """Add the ``play`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "play",
-        help="play a position against the perfect player",
         description="Play in the terminal against the perfect player, e.g.: grundy play nim "
         "3 4 5. Type a move as its number, the position after it, I:ARGS, a cell (b2) or "
         "words of the move; undo, hint, moves, help, quit.",

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from grundy import HeapGame
-from grundy.cli.common import add_heap_game, integer_at_least, seconds
+from grundy.cli.common import add_command, add_heap_game, integer_at_least, seconds
 from grundy.cli.table_cmd import game_from_words
 from grundy.errors import InvalidSpecError, SearchLimitError, UnsupportedError
 from grundy.lang import check_target
@@ -45,9 +45,9 @@ _elements = integer_at_least(1, "a number of elements")
 
 def register(sub: Any) -> None:
     """Add the ``quotient`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "quotient",
-        help="misère quotient of a heap game (Plambeck–Siegel)",
         description="The misère quotient of heaps 0..N, e.g.: grundy quotient octal:0.75 -n 30",
     )
     add_heap_game(p, "octal:0.75")

@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any
 
-from grundy.cli.common import EXIT_USAGE, integer_at_least, seconds
+from grundy.cli.common import EXIT_USAGE, add_command, integer_at_least, seconds
 
 __all__ = ["register", "run"]
 
@@ -29,9 +29,9 @@ DEFAULT_TIME_LIMIT = 5.0
 
 def register(sub: Any) -> None:
     """Add the ``serve`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "serve",
-        help="the web playground: solve, play and see games in a browser",
         description="Serve the web playground, e.g.: grundy serve  (then open the address shown)",
     )
     p.add_argument(

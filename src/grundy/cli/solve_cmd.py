@@ -24,17 +24,25 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy import Result, solve
-from grundy.cli.common import add_ascii, add_limits, limited, pretty_values, spec_from_args
+from grundy.cli.common import (
+    add_ascii,
+    add_command,
+    add_limits,
+    limited,
+    pretty_values,
+    spec_from_args,
+)
 from grundy.errors import SearchLimitError, UnsupportedError
+from grundy.lang import shorten
 
 __all__ = ["format_result", "pretty_value", "refuse_huge_search", "register", "run"]
 
 
 def register(sub: Any) -> None:
     """Add the ``solve`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "solve",
-        help="who wins a position, every winning move, and why",
         description="Solve a position, e.g.: grundy solve nim 3 4 5",
         epilog="Every game, its syntax and an example: 'grundy games' (one game: "
         "'grundy games NAME'). A sum is written with +: grundy solve \"nim 3 + kayles 5\"",
@@ -154,7 +162,7 @@ def _stored_game(position: Any, args: argparse.Namespace) -> tuple[Any, Any]:
         raise UnsupportedError(
             f"{option} keeps the solved table of one two-player search game "
             "(tictactoe, connect4:RxC, chomp:RxC, domineering-search:RxC), "
-            f"not of {_shorten(str(position))}"
+            f"not of {shorten(str(position))}"
             + (" with --loopy" if args.loopy else " with --misere" if args.misere else "")
         )
     from grundy.search import (  # noqa: PLC0415 (lazy: a game family)
@@ -168,7 +176,7 @@ def _stored_game(position: Any, args: argparse.Namespace) -> tuple[Any, Any]:
         check_save_path(args.save)
         if not game.use_retrograde(state):
             raise UnsupportedError(
-                f"--save needs a position small enough to tabulate: {_shorten(str(position))} "
+                f"--save needs a position small enough to tabulate: {shorten(str(position))} "
                 "is solved by negamax search, which keeps no table; ask about a smaller board "
                 "or a position with more stones played"
             )
@@ -203,20 +211,6 @@ def refuse_huge_search(position: Any, max_positions: int) -> None:
     comps = position.components
     if len(comps) == 1:
         comps[0].game.check_search_size(comps[0].state, max_positions)
-
-
-_LONGEST = 200
-
-
-def _shorten(spec: str) -> str:
-    """A spec cut to fit a line, as in :meth:`grundy.Result.__str__`.
-
-    >>> _shorten("nim " + "1 " * 200)[-30:]
-    '1 1 1 1 1 ... (404 characters)'
-    """
-    if len(spec) <= _LONGEST:
-        return spec
-    return f"{spec[: _LONGEST - 40].rstrip()} ... ({len(spec):,} characters)"
 
 
 def format_result(result: Result, *, pretty: bool = False) -> str:

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from grundy import REGISTRY, Ruleset, bounded
-from grundy.cli.common import add_heap_game, integer_at_least, seconds
+from grundy.cli.common import add_command, add_heap_game, integer_at_least, seconds
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.heap import MAX_TABLE_BYTES, SAVE_EVERY, STREAM_PROOF_SIZES, table_bytes
 from grundy.lang import SPEC_SYNTAX, check_target, tokenize
@@ -52,9 +52,9 @@ _natural = integer_at_least(0, "a heap size")
 
 def register(sub: Any) -> None:
     """Add the ``table`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "table",
-        help="Grundy values of heaps 0..N of a heap game",
         description="Grundy values of heaps 0..N, e.g.: grundy table kayles -n 100",
     )
     add_heap_game(p)

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from grundy import bounded
-from grundy.cli.common import add_time_limit, progress_line
+from grundy.cli.common import add_command, add_time_limit, progress_line
 from grundy.cli.table_cmd import game_from_words
 from grundy.errors import UnsupportedError
 
@@ -19,9 +19,9 @@ __all__ = ["register", "run"]
 
 def register(sub: Any) -> None:
     """Add the ``verify`` subcommand."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "verify",
-        help="re-check a saved heap table and its claimed period, independently",
         description="Re-check a table saved by 'grundy table --out' or 'grundy period --out', "
         "e.g.: grundy verify kayles.npz",
     )

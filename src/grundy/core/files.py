@@ -39,7 +39,7 @@ import contextlib
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from grundy.errors import SolvedFileError
@@ -50,6 +50,7 @@ __all__ = [
     "atomic_write",
     "check_target",
     "clean_stale",
+    "file_of",
     "open_regular",
     "read_bytes",
     "read_text",
@@ -252,8 +253,8 @@ def open_regular(path: Any, limit: int, what: str = "file") -> IO[bytes]:
                 f"cannot read {_shown(text)}: it is {_kind(mode)}, not a regular file"
             ) from None
         raise SolvedFileError(f"cannot read {_shown(text)}: {_why(e)}") from None
-    try:
-        info = os.fstat(fd)
+
+    def check(info: os.stat_result) -> None:
         if not stat.S_ISREG(info.st_mode):
             raise SolvedFileError(
                 f"cannot read {_shown(text)}: it is {_kind(info.st_mode)}, not a regular file"
@@ -263,9 +264,20 @@ def open_regular(path: Any, limit: int, what: str = "file") -> IO[bytes]:
                 f"cannot read {_shown(text)}: {info.st_size:,} bytes, more than any {what} "
                 f"({limit:,} bytes at most)"
             )
+
+    return file_of(fd, "rb", check)
+
+
+def file_of(fd: int, mode: str, check: Callable[[os.stat_result], None]) -> IO[bytes]:
+    """The file object (binary ``mode``) of ``fd``, a descriptor opened without blocking (so
+    that opening a FIFO did not wait), once ``check(os.fstat(fd))`` has not raised: back in
+    blocking mode. ``fd`` is closed when anything fails.
+    """
+    try:
+        check(os.fstat(fd))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
+        return os.fdopen(fd, mode)
     except BaseException:
         os.close(fd)
         raise

@@ -20,11 +20,12 @@ descriptions, explanations, misère theorems) is optional and has a default.
 
 from __future__ import annotations
 
+import functools
 import warnings
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, ParamSpec, TypeVar
 
 from grundy.core.board import Board, Heaps
 from grundy.core.params import parse_natural
@@ -48,6 +49,8 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 #: A side of a partisan game.
 Player = Literal["L", "R"]
@@ -426,30 +429,26 @@ class Answer:
 MisereAnswer = Answer
 
 
-def TheoremAnswer(
-    outcome: str,
-    method: str,
-    explanation: tuple[str, ...] = (),
-    *,
-    search_limit: int = 0,
-    winning: tuple[tuple[Any, ...], ...] = (),
-    winning_total: int | None = None,
-) -> Answer:
-    """Deprecated alias of :meth:`Answer.theorem` (a function named like a class); it
-    goes in the next release."""
-    warnings.warn(
-        "grundy.TheoremAnswer(...) is deprecated; use grundy.Answer.theorem(...)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return Answer.theorem(
-        outcome,
-        method,
-        explanation,
-        search_limit=search_limit,
-        winning=winning,
-        winning_total=winning_total,
-    )
+def _deprecated_alias(name: str, use: str, func: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``func`` under the deprecated name ``grundy.<name>``: each call warns to use
+    ``grundy.<use>`` instead (the alias goes in the next release)."""
+
+    @functools.wraps(func)
+    def alias(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        warnings.warn(
+            f"grundy.{name}(...) is deprecated; use grundy.{use}(...)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return func(*args, **kwargs)
+
+    alias.__name__ = alias.__qualname__ = name
+    alias.__doc__ = f"Deprecated alias of :meth:`{use}`; it goes in the next release."
+    return alias
+
+
+#: Deprecated: :meth:`Answer.theorem` (a function named like a class).
+TheoremAnswer = _deprecated_alias("TheoremAnswer", "Answer.theorem", Answer.theorem)
 
 
 class ImpartialGame(Ruleset, Generic[S]):

@@ -37,7 +37,7 @@ from enum import EnumType, StrEnum
 from typing import Any
 
 from grundy.core.position import Position, Sum
-from grundy.core.text import short_repr
+from grundy.core.text import html_table, short_repr
 from grundy.core.valueline import render_line
 from grundy.errors import InvalidSpecError
 
@@ -352,12 +352,7 @@ class Result:
         if self.explanation:
             why = "\n".join(e(x) for x in self.explanation)
             rows.append(("Why", f"<pre style='margin:0'>{why}</pre>"))
-        body = "".join(
-            f"<tr><th style='text-align:left;vertical-align:top'>{k}</th>"
-            f"<td style='text-align:left'>{v}</td></tr>"
-            for k, v in rows
-        )
-        return f"<div>{picture or ''}<table>{body}</table></div>"
+        return f"<div>{picture or ''}{html_table(rows, top=True)}</div>"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: every field of every kind of result, in one order (a field

@@ -57,16 +57,14 @@ class SearchMemo:
 
     def grundy_table(self, game: ImpartialGame[Any]) -> dict[Any, int]:
         """The Grundy memo of ``game``."""
-        tables = self.grundy
-        table = tables.get(game)
-        if table is None:
-            with self._lock:
-                table = tables.setdefault(game, {})
-        return table
+        return self._table(self.grundy, game)
 
     def misere_table(self, key: Hashable) -> dict[Any, int]:
         """The misère outcome memo for ``key`` (a ruleset, or ``"sum"``)."""
-        tables = self.misere
+        return self._table(self.misere, key)
+
+    def _table(self, tables: dict[Any, dict[Any, int]], key: Hashable) -> dict[Any, int]:
+        """``tables[key]``, made empty the first time (under the lock: one table a key)."""
         table = tables.get(key)
         if table is None:
             with self._lock:
@@ -96,9 +94,7 @@ def grundy_by_search(
     known = table.get(root)
     if known is not None:
         return known, 0
-    if game.splits:
-        return _search_split(game, root, table, max_positions)
-    return _search_simple(game, root, table, max_positions)
+    return _search(game, root, table, max_positions, split=game.splits)
 
 
 def _loopy_child(pending: dict[Any, Any], node: Any, children: Iterable[Any]) -> LoopyGameError:
@@ -110,15 +106,17 @@ def _loopy_child(pending: dict[Any, Any], node: Any, children: Iterable[Any]) ->
     return LoopyGameError(_cycle_from(path, child))
 
 
-def _search_simple(
-    game: ImpartialGame[Any], root: Any, table: dict[Any, int], limit: int
+def _search(
+    game: ImpartialGame[Any], root: Any, table: dict[Any, int], limit: int, *, split: bool
 ) -> tuple[int, int]:
     # Depth first with the whole list of unknown options pushed at once; a node
     # is expanded (its options kept in ``pending``, this search's "in progress"
     # marks) on its first visit and finished on its second, when every option
     # above it is done. ``table`` holds finished values only: it may be shared
-    # with other threads, whose values simply appear in it.
-    moves = game.moves
+    # with other threads, whose values simply appear in it. An option is a state
+    # (``game.moves``), or with ``split`` a tuple of states worth the XOR of their
+    # values (``game.split_moves``).
+    moves = game.split_moves if split else game.moves
     get = table.get
     pending: dict[Any, list[Any]] = {}
     stack: list[Any] = [root]
@@ -141,61 +139,23 @@ def _search_simple(
             if work >= work_at:  # positions with many moves: read the clock by moves too
                 work_at = work + _WORK_BETWEEN_CHECKS
                 check_time(count)
-            unknown = [c for c in o if get(c) is None]
+            states = {s for opt in o for s in opt} if split else o
+            unknown = [c for c in states if get(c) is None]
             if unknown:
                 if node in unknown or any(c in pending for c in unknown):
                     raise _loopy_child(pending, node, unknown)
                 pending[node] = o
                 stack.extend(unknown)
                 continue
-        seen = set(map(get, o))
-        g = 0
-        while g in seen:
-            g += 1
-        table[node] = g
-        stack.pop()
-    return table[root], count
-
-
-def _search_split(
-    game: ImpartialGame[Any], root: Any, table: dict[Any, int], limit: int
-) -> tuple[int, int]:
-    # As _search_simple, but an option is a tuple of states worth the XOR of their values.
-    split_moves = game.split_moves
-    get = table.get
-    pending: dict[Any, list[tuple[Any, ...]]] = {}
-    stack: list[Any] = [root]
-    count = work = 0
-    check_at = checkpoint(0, limit)
-    work_at = _WORK_BETWEEN_CHECKS
-    while stack:
-        node = stack[-1]
-        if get(node) is not None:
-            stack.pop()
-            continue
-        options = pending.pop(node, None)
-        if options is None:
-            options = list(split_moves(node))
-            count += 1
-            if count >= check_at:
-                check_at = checkpoint(count, limit)
-            work += len(options)
-            if work >= work_at:  # positions with many moves: read the clock by moves too
-                work_at = work + _WORK_BETWEEN_CHECKS
-                check_time(count)
-            unknown = [c for c in {s for opt in options for s in opt} if get(c) is None]
-            if unknown:
-                if node in unknown or any(c in pending for c in unknown):
-                    raise _loopy_child(pending, node, unknown)
-                pending[node] = options
-                stack.extend(unknown)
-                continue
-        seen = set()
-        for opt in options:
-            x = 0
-            for s in opt:
-                x ^= table[s]
-            seen.add(x)
+        if split:
+            seen: set[int | None] = set()
+            for opt in o:
+                x = 0
+                for s in opt:
+                    x ^= table[s]
+                seen.add(x)
+        else:
+            seen = set(map(get, o))
         g = 0
         while g in seen:
             g += 1

@@ -9,11 +9,12 @@ labelled text grids and the frame of a hand-written SVG picture.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 
 __all__ = [
     "LONGEST_NUMBER",
+    "html_table",
     "labelled_grid",
     "short_number",
     "short_repr",
@@ -23,6 +24,20 @@ __all__ = [
 
 #: Numbers with more digits than this are shown by their ends and their length.
 LONGEST_NUMBER = 40
+
+
+def html_table(rows: Iterable[tuple[str, str]], *, top: bool = False) -> str:
+    """A notebook's table of ``(heading, value)`` rows (both HTML already), left aligned;
+    with ``top`` each heading stands at the top of its row (beside a tall value).
+
+    >>> html_table([("Period", "3")]).replace("style='text-align:left'", "")
+    '<table><tr><th >Period</th><td >3</td></tr></table>'
+    """
+    th = "text-align:left;vertical-align:top" if top else "text-align:left"
+    body = "".join(
+        f"<tr><th style='{th}'>{k}</th><td style='text-align:left'>{v}</td></tr>" for k, v in rows
+    )
+    return f"<table>{body}</table>"
 
 
 def short_number(n: int) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 
 from grundy.core.game import HeapGame
 from grundy.core.limits import check_time
+from grundy.core.text import html_table
 from grundy.kernels.period import period_candidates, period_kernel, table_array
 
 __all__ = ["Periodicity", "find_period", "periodicity"]
@@ -64,12 +65,7 @@ class Periodicity:
             ("Proved", "yes" if self.proved else f"no (observed up to heap {self.checked_to})"),
             ("How", self.reason),
         ]
-        body = "".join(
-            f"<tr><th style='text-align:left'>{k}</th>"
-            f"<td style='text-align:left'>{html.escape(str(v))}</td></tr>"
-            for k, v in rows
-        )
-        return f"<table>{body}</table>"
+        return html_table((k, html.escape(str(v))) for k, v in rows)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``grundy period --json``)."""

@@ -44,7 +44,7 @@ from typing import IO, Any
 import numpy as np
 
 from grundy._version import __version__
-from grundy.core.files import atomic_write, check_target, clean_stale, open_regular
+from grundy.core.files import atomic_write, check_target, clean_stale, file_of, open_regular
 from grundy.core.game import Ruleset
 from grundy.errors import SolvedFileError
 from grundy.heap.tools import check_saved_values
@@ -175,15 +175,12 @@ def _open_journal(path: str) -> IO[bytes]:
     check_target(path)
     flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NONBLOCK", 0)
     fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o666)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+
+    def check(info: os.stat_result) -> None:
+        if not stat.S_ISREG(info.st_mode):
             raise SolvedFileError(f"cannot write {path}: it is not a regular file")
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-        return os.fdopen(fd, "a+b")
-    except BaseException:
-        os.close(fd)
-        raise
+
+    return file_of(fd, "a+b", check)
 
 
 class TableJournal:

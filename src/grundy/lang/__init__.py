@@ -1,6 +1,7 @@
 """The position language and the registry of games, and the file layer the front ends
 use for every file they are named (``@FILE``, ``--out``, ``--svg``:
-:mod:`grundy.core.files`: regular files only, bounded reads, atomic writes).
+:mod:`grundy.core.files`: regular files only, bounded reads, atomic writes), and
+:func:`~grundy.core.result.shorten`, a spec cut to fit a line as results print it.
 
 >>> from grundy.lang import tokenize
 >>> tokenize("nim 3 + kayles 4")
@@ -8,6 +9,7 @@ use for every file they are named (``@FILE``, ``--out``, ``--svg``:
 """
 
 from grundy.core.files import atomic_write, check_target, read_bytes
+from grundy.core.result import shorten
 from grundy.lang.entry import GameEntry
 from grundy.lang.registry import REGISTRY, Registry
 from grundy.lang.spec import SPEC_SYNTAX, parse, parse_ruleset, parse_tokens, tokenize
@@ -23,5 +25,6 @@ __all__ = [
     "parse_ruleset",
     "parse_tokens",
     "read_bytes",
+    "shorten",
     "tokenize",
 ]

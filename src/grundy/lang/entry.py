@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from grundy.core.game import NamedRuleset, Ruleset
 from grundy.errors import InvalidSpecError
@@ -48,6 +49,23 @@ class GameEntry:
     def build(self, params: str | None) -> Ruleset:
         """The ruleset for ``params``."""
         return self.factory(params)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The entry as JSON data: a row of ``grundy games --json`` and ``GET /api/games``.
+
+        >>> from grundy.heap.nim import Nim
+        >>> row = GameEntry.of(Nim).to_dict()
+        >>> row["name"], row["family"], sorted(row)
+        ('nim', 'impartial', ['aliases', 'example', 'family', 'name', 'rule', 'syntax'])
+        """
+        return {
+            "name": self.name,
+            "aliases": list(self.aliases),
+            "syntax": self.syntax,
+            "rule": self.rule,
+            "example": self.example,
+            "family": self.family,
+        }
 
     @classmethod
     def of(cls, source: type[Ruleset] | NamedRuleset) -> GameEntry:

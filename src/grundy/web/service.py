@@ -447,17 +447,7 @@ def table_csv(spec: str | None, n: str | None, limits: Limits) -> tuple[str, str
 
 def games_json() -> dict[str, Any]:
     """``GET /api/games``: exactly ``grundy games --json``."""
-    rows = [
-        {
-            "name": e.name,
-            "aliases": list(e.aliases),
-            "syntax": e.syntax,
-            "rule": e.rule,
-            "example": e.example,
-            "family": e.family,
-        }
-        for e in grundy.REGISTRY
-    ]
+    rows = [e.to_dict() for e in grundy.REGISTRY]
     return {"games": rows}
 
 

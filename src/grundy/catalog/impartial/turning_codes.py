@@ -40,7 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from grundy.catalog.impartial.coins import CoinGame
 from grundy.core.board import Board, Heaps
@@ -223,12 +223,27 @@ def _code_param(params: str | None, missing: str, syntax: str) -> str:
     return normal_code(params)
 
 
+class _Coded:
+    """What the two games of a turning code share: the code as their ``:PARAMS`` and its
+    elements (a bad code is refused with the game's own syntax)."""
+
+    code: str
+    syntax: ClassVar[str]
+
+    def params_text(self) -> str:
+        return self.code
+
+    @property
+    def elements(self) -> tuple[TurningElement, ...]:
+        return parse_turning_code(self.code, self.syntax)
+
+
 _TURNING_SYNTAX = "turning-code:CODE ROW  (ROW of H and T, coin 1 first, or head positions)"
 _SPAWNING_SYNTAX = "spawning:CODE N...  (heaps; the heap form of turning-code:CODE)"
 
 
 @dataclass(frozen=True)
-class TurningCode(CoinGame):
+class TurningCode(_Coded, CoinGame):
     """The coin-turning game of a turning code."""
 
     code: str = "1-3"
@@ -245,13 +260,6 @@ class TurningCode(CoinGame):
     @classmethod
     def from_params(cls, params: str | None) -> TurningCode:
         return cls(_code_param(params, "turning-code needs a code, like :1-3C", _TURNING_SYNTAX))
-
-    def params_text(self) -> str:
-        return self.code
-
-    @property
-    def elements(self) -> tuple[TurningElement, ...]:
-        return parse_turning_code(self.code, _TURNING_SYNTAX)
 
     def turn_sets(self, n: int) -> Iterator[tuple[int, ...]]:
         return iter(_sets(self.elements, n))
@@ -270,7 +278,7 @@ class TurningCode(CoinGame):
 
 
 @dataclass(frozen=True)
-class SpawningCode(HeapGame):
+class SpawningCode(_Coded, HeapGame):
     """The heap form of a turning code: a heap of ``n`` becomes heaps of the other coins a
     head at ``n`` may turn."""
 
@@ -289,13 +297,6 @@ class SpawningCode(HeapGame):
     @classmethod
     def from_params(cls, params: str | None) -> SpawningCode:
         return cls(_code_param(params, "spawning needs a turning code, like :3E", _SPAWNING_SYNTAX))
-
-    def params_text(self) -> str:
-        return self.code
-
-    @property
-    def elements(self) -> tuple[TurningElement, ...]:
-        return parse_turning_code(self.code, _SPAWNING_SYNTAX)
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
         if not args:

@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 from grundy.cgt.cgsuite import _cgsuite_key, _cgsuite_level
 from grundy.cgt.loopy.graph import MAX_VERTICES, Graph, add, is_loopfree, pack, reachable
-from grundy.cgt.notation import _format_level, parse_game
+from grundy.cgt.notation import _format_level, _options_between_commas, parse_game
 from grundy.cgt.value import CanonicalGame
 from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError, UnsupportedError
@@ -354,19 +354,11 @@ class _Parser:
             u = self.b.new()
             self._split(u, items)
             return [u]
-        out: list[int] = []
-        expect = True
-        for x in items:
-            if (isinstance(x, int) or x == "pass") and expect:
-                out.append(x if isinstance(x, int) else owner)
-                expect = False
-            elif x == "," and not expect:
-                expect = True
-            else:
-                raise self.fail("misplaced ',' in a list of options")
-        if expect and out:
-            raise self.fail("an option is missing after ','")
-        return out
+
+        def option(x: int | str) -> int | None:
+            return x if isinstance(x, int) else owner if x == "pass" else None
+
+        return _options_between_commas(items, option, self.fail)
 
 
 def _word_at(text: str, j: int) -> bool:

@@ -24,6 +24,7 @@ from grundy.cgt.loopy.result import LoopyResult
 from grundy.cgt.loopy.sides import NotSettledError
 from grundy.cgt.loopy.state import LoopyState
 from grundy.cgt.loopy.value import LoopyValue
+from grundy.cgt.result import sided_moves
 from grundy.cgt.value import CanonicalGame
 from grundy.core.game import ImpartialGame, PartisanGame
 from grundy.core.limits import bounded, checkpoint, current_bounds, now
@@ -210,19 +211,13 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
         position=pos,
         play="normal",
         outcome=Outcome(outcome),
-        winning_moves=tuple(left),
-        move_descriptions=tuple(left_words),
         method=(
             f"retrograde analysis of the sum's game graph ({_count(len(sum_graph))}, "
             "draws for endless play); values of loopy games as stoppers or their sides"
         ),
         explanation=tuple(explanation),
         positions_searched=len(sum_graph),
-        winning_moves_total=left_total,
-        winning_moves_truncated=left_total > len(left),
-        right_winning_moves=tuple(right),
-        right_move_descriptions=tuple(right_words),
-        right_winning_moves_total=right_total,
+        **sided_moves((left, left_words, left_total), (right, right_words, right_total)),
         **fields,
     )
 

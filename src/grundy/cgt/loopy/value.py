@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import Any, Self
 
 from grundy.cgt.loopy.compare import leq_table, outcome_class, outcomes
 from grundy.cgt.loopy.graph import Graph, add, is_loopfree, is_stopper, pack
@@ -54,8 +55,38 @@ class Stop:
         return ("" if self.x == 0 else num) + ("over" if self.adorn > 0 else "under")
 
 
+class _PartialOrder:
+    """The comparisons made from ``<=`` alone, a partial order (two values may be
+    incomparable: neither ``<=`` holds); ``==`` is ``<=`` both ways, between two values of
+    one class. :meth:`_operand` turns the other side of ``>=`` and ``>`` into a value."""
+
+    def __le__(self, other: Self) -> bool:  # pragma: no cover - each class defines it
+        raise NotImplementedError
+
+    def __hash__(self) -> int:  # pragma: no cover - each class defines it (equal: equal hashes)
+        raise NotImplementedError
+
+    def _operand(self, other: Any) -> Self:
+        result: Self = other
+        return result
+
+    def __ge__(self, other: Any) -> bool:
+        return self._operand(other) <= self
+
+    def __lt__(self, other: Self) -> bool:
+        return self <= other and not other <= self
+
+    def __gt__(self, other: Any) -> bool:
+        return self._operand(other) < self
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self <= other <= self
+
+
 @dataclass(frozen=True, eq=False)
-class Stopper:
+class Stopper(_PartialOrder):
     """A stopper in simplest form: ``graph`` with the game at vertex 0."""
 
     graph: Graph
@@ -67,20 +98,6 @@ class Stopper:
 
     def __le__(self, other: Stopper) -> bool:
         return leq_table(self.graph, other.graph)[0][0]
-
-    def __ge__(self, other: Stopper) -> bool:
-        return other <= self
-
-    def __lt__(self, other: Stopper) -> bool:
-        return self <= other and not other <= self
-
-    def __gt__(self, other: Stopper) -> bool:
-        return other < self
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Stopper):
-            return NotImplemented
-        return self <= other <= self
 
     def __hash__(self) -> int:
         return hash(self._stops)  # equal values have equal stops
@@ -200,7 +217,7 @@ def _stops(g: Graph) -> tuple[Stop, Stop]:
 
 
 @dataclass(frozen=True, eq=False)
-class LoopyValue:
+class LoopyValue(_PartialOrder):
     """A stopper-sided value ``onside & offside`` (a stopper when they are equal)."""
 
     onside: Stopper
@@ -257,23 +274,9 @@ class LoopyValue:
     def __le__(self, other: LoopyValue) -> bool:
         return self.onside <= other.onside and self.offside <= other.offside
 
-    def __ge__(self, other: LoopyValue | int) -> bool:
-        if isinstance(other, int):
-            other = loopy_value(str(other))
-        return other <= self
-
-    def __lt__(self, other: LoopyValue) -> bool:
-        return self <= other and not other <= self
-
-    def __gt__(self, other: LoopyValue | int) -> bool:
-        if isinstance(other, int):
-            other = loopy_value(str(other))
-        return other < self
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LoopyValue):
-            return NotImplemented
-        return self <= other <= self
+    def _operand(self, other: LoopyValue | int) -> LoopyValue:
+        """``x >= 0`` and ``x > 0`` may name an integer."""
+        return loopy_value(str(other)) if isinstance(other, int) else other
 
     def __hash__(self) -> int:
         return hash((hash(self.onside), hash(self.offside)))
