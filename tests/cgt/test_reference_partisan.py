@@ -289,13 +289,13 @@ def test_toads_frogs_all_strips() -> None:
 
 def test_toppling_sample() -> None:
     """Every row of length <= 4, every pair of rows of length <= 2."""
-    assert _check(P.TOPPLING, P.toppling_positions(4, 2)) == 198
+    assert _check(P.TOPPLING, P.row_positions("brg", 4, 2)) == 198
 
 
 @pytest.mark.slow
 def test_toppling_all_rows() -> None:
     """Every row of length <= 7, every pair of rows of length <= 3."""
-    assert _check(P.TOPPLING, P.toppling_positions(7, 3)) == 4_059
+    assert _check(P.TOPPLING, P.row_positions("brg", 7, 3)) == 4_059
 
 
 # --- Cherries -----------------------------------------------------------------------------
@@ -303,13 +303,13 @@ def test_toppling_all_rows() -> None:
 
 def test_cherries_sample() -> None:
     """Every row of length <= 6, every pair of rows of length <= 3."""
-    assert _check(P.CHERRIES, P.cherries_positions(6, 3)) == 126 + 105
+    assert _check(P.CHERRIES, P.row_positions("br", 6, 3)) == 126 + 105
 
 
 @pytest.mark.slow
 def test_cherries_all_rows() -> None:
     """Every row of length <= 10, every pair of rows of length <= 4."""
-    assert _check(P.CHERRIES, P.cherries_positions(10, 4)) == 2_046 + 465
+    assert _check(P.CHERRIES, P.row_positions("br", 10, 4)) == 2_046 + 465
 
 
 # --- game literals ------------------------------------------------------------------------

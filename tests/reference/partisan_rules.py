@@ -46,7 +46,6 @@ __all__ = [
     "TOPPLING",
     "TURN_AND_EATCAKE",
     "Rules",
-    "cherries_positions",
     "clobber_boards",
     "coloured_graphs",
     "colouring_boards",
@@ -60,9 +59,9 @@ __all__ = [
     "literal_sum",
     "partizan_subtraction",
     "random_pictures",
+    "row_positions",
     "small_graphs",
     "toads_frogs_strips",
-    "toppling_positions",
     "twisted_of",
     "value",
 ]
@@ -378,14 +377,19 @@ def toads_frogs_strips(max_len: int) -> list[str]:
 Rows = tuple[str, ...]
 
 
+def _with_row(rows: Rows, j: int, row: str) -> Rows:
+    """The table ``rows`` with its row ``j`` replaced by ``row`` (dropped when empty)."""
+    rest = rows[:j] + rows[j + 1 :]
+    return tuple(sorted((*rest, row) if row else rest))
+
+
 def _topples(rows: Rows, colours: str) -> list[Rows]:
     out = []
     for j, row in enumerate(rows):
-        rest = rows[:j] + rows[j + 1 :]
         for i, ch in enumerate(row):
             if ch in colours:
                 for left_standing in (row[:i], row[i + 1 :]):  # toppled right, toppled left
-                    out.append(tuple(sorted((*rest, left_standing) if left_standing else rest)))
+                    out.append(_with_row(rows, j, left_standing))
     return out
 
 
@@ -397,10 +401,10 @@ TOPPLING = Rules(
 )
 
 
-def toppling_positions(max_len: int, pair_len: int) -> list[Rows]:
-    """Every row of b, r, g of length 1 to ``max_len``, and every pair of rows of length
-    1 to ``pair_len``."""
-    rows = ["".join(p) for n in range(1, max_len + 1) for p in itertools.product("brg", repeat=n)]
+def row_positions(symbols: str, max_len: int, pair_len: int) -> list[Rows]:
+    """Every row of ``symbols`` of length 1 to ``max_len``, and every pair of rows of
+    length 1 to ``pair_len``."""
+    rows = ["".join(p) for n in range(1, max_len + 1) for p in itertools.product(symbols, repeat=n)]
     short = [r for r in rows if len(r) <= pair_len]
     pairs = [tuple(sorted(p)) for p in itertools.combinations_with_replacement(short, 2)]
     return [(r,) for r in rows] + pairs
@@ -412,14 +416,13 @@ def toppling_positions(max_len: int, pair_len: int) -> list[Rows]:
 
 
 def _pick_end(rows: Rows, colour: str) -> list[Rows]:
-    out = []
-    for j, row in enumerate(rows):
-        rest = rows[:j] + rows[j + 1 :]
-        for i in {0, len(row) - 1}:
-            if row[i] == colour:
-                left = row[:i] + row[i + 1 :]
-                out.append(tuple(sorted((*rest, left) if left else rest)))
-    return out
+    ends = ({0, len(row) - 1} for row in rows)
+    return [
+        _with_row(rows, j, row[:i] + row[i + 1 :])
+        for (j, row), at in zip(enumerate(rows), ends, strict=True)
+        for i in at
+        if row[i] == colour
+    ]
 
 
 CHERRIES = Rules(
@@ -428,15 +431,6 @@ CHERRIES = Rules(
     lambda r: _pick_end(r, "r"),
     lambda r: "cherries " + " ".join(r),
 )
-
-
-def cherries_positions(max_len: int, pair_len: int) -> list[Rows]:
-    """Every row of b, r of length 1 to ``max_len``, and every pair of rows of length 1 to
-    ``pair_len``."""
-    rows = ["".join(p) for n in range(1, max_len + 1) for p in itertools.product("br", repeat=n)]
-    short = [r for r in rows if len(r) <= pair_len]
-    pairs = [tuple(sorted(p)) for p in itertools.combinations_with_replacement(short, 2)]
-    return [(r,) for r in rows] + pairs
 
 
 # --- game literals (cgt VALUE) --------------------------------------------------------------
