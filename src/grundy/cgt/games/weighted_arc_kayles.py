@@ -94,6 +94,18 @@ class WeightedArcKayles(GraphGame):
         u, v, _ = state[1][edge]
         return f"{WHO[player]} picks the edge {u}-{v} (vertices {u} and {v} lose a counter each)"
 
+    def long_play(self, state: Any) -> tuple[str, str]:
+        """How long play can last: a move takes two counters.
+
+        >>> g = WeightedArcKayles()
+        >>> g.long_play(g.parse_args(["1:1000 2:1001 3:5 1-2 2-3"])[0])
+        ('up to 1,003 moves: the weights sum to 2,006 and a move takes two counters', \
+'use smaller weights')
+        """
+        total = sum(w for _, w in state[0])
+        why = f"up to {total // 2:,} moves: the weights sum to {total:,} and a move takes "
+        return why + "two counters", "use smaller weights"
+
     # ----- the position language --------------------------------------------------------
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
