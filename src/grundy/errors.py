@@ -14,6 +14,7 @@ The hierarchy::
     ├── SolvedFileError (ValueError)      a saved table of another game, or corrupt
     ├── ClusterError (ConnectionError)    a Dask scheduler that cannot be reached (census)
     └── UnsupportedError (ValueError)     a question the ruleset cannot answer
+        └── LongPlayError                 a line of play longer than a search follows
 
 Each subclass also subclasses the matching built-in, so ``except ValueError``
 keeps working for callers that do not know grundy.
@@ -33,6 +34,7 @@ __all__ = [
     "GrundyError",
     "InvalidGameError",
     "InvalidSpecError",
+    "LongPlayError",
     "LoopyGameError",
     "SearchLimitError",
     "SolvedFileError",
@@ -214,6 +216,25 @@ class ClusterError(GrundyError, ConnectionError):
 
 class UnsupportedError(GrundyError, ValueError):
     """The ruleset cannot answer this kind of question (e.g. a sum of partisan games)."""
+
+
+class LongPlayError(UnsupportedError):
+    """A line of play is longer than ``moves``, the most a recursive search follows
+    (:data:`grundy.search.negamax.MAX_DEPTH`).
+
+    >>> str(LongPlayError(400))
+    'a line of play is longer than 400 moves, the most the two-player search follows \
+(negamax: ask about a position with shorter play, or use retrograde analysis)'
+    """
+
+    def __init__(self, moves: int, message: str | None = None) -> None:
+        self.moves = moves
+        super().__init__(
+            message
+            or f"a line of play is longer than {moves} moves, the most the two-player search "
+            "follows (negamax: ask about a position with shorter play, or use retrograde "
+            "analysis)"
+        )
 
 
 def digit_limit(

@@ -10,9 +10,10 @@ import sys
 import pytest
 
 import grundy
+import grundy.search.negamax  # the module (in sys.modules) whose depth a test cuts
 from grundy.catalog import outcome
 from grundy.core.game import PartisanGame
-from grundy.errors import TimeLimitError
+from grundy.errors import LongPlayError, TimeLimitError
 from grundy.search.partisan import PartisanSearch, SumRules, outcome_of_partisan
 
 HANG = 60.0  # seconds: only a hang passes it
@@ -144,3 +145,49 @@ def test_cli_stops_with_one_line_when_no_time_is_left() -> None:
     assert proc.stdout == ""
     lines = proc.stderr.splitlines()
     assert len(lines) == 1 and "time limit of 0.001 s" in lines[0], proc.stderr
+
+
+def test_play_too_long_for_the_search_is_one_line_naming_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lines of play past the search's depth (cut to 3 moves here, so that Domineering
+    reaches it): the games are named, with what to ask instead."""
+    monkeypatch.setattr(outcome, "solve_partisan", _out_of_time)
+    monkeypatch.setattr(sys.modules["grundy.search.negamax"], "MAX_DEPTH", 3)
+    with pytest.raises(LongPlayError) as info:
+        grundy.solve("domineering:3x3 + nim 2", time_limit=600, outcome_by_search=True)
+    said = str(info.value)
+    assert said.startswith("domineering:3x3 + nim: a line of play lasts more than 3 moves, ")
+    assert "follows lines of at most 3: ask about a position with shorter play, or raise " in said
+    assert info.value.moves == 3 and "\n" not in said
+    with pytest.raises(LongPlayError) as info:
+        grundy.solve(
+            'weighted-arc-kayles "1:5 2:6 1-2" + nim 1', time_limit=600, outcome_by_search=True
+        )
+    assert str(info.value).startswith(
+        "weighted-arc-kayles + nim: a line of play lasts more than 3 moves (weighted-arc-kayles: "
+        "up to 5 moves: the weights sum to 11 and a move takes two counters), "
+    )
+    assert "at most 3: use smaller weights, or raise the time limit" in str(info.value)
+
+
+def test_cli_says_why_play_is_too_long_for_the_search_and_what_to_do() -> None:
+    """The value out of time (injected), the outcome search past 400 moves of play: one line,
+    status 2, naming the game, how long its play can be, and what to change."""
+    proc = _cli(
+        "solve", 'weighted-arc-kayles "1:1000 2:1000 1-2"', "--time-limit", "300", inject=True
+    )
+    head = (
+        "weighted-arc-kayles: a line of play lasts more than 400 moves (up to 1,000 moves: "
+        "the weights sum to 2,000 and a move takes two counters), "
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("grundy: error: " + head), lines[0]
+    assert lines[0].endswith(
+        "follows lines of at most 400: use smaller weights, or raise the time limit "
+        "(--time-limit SECONDS, or none) for the canonical value"
+    )
+    assert "negamax" not in lines[0]

@@ -117,6 +117,53 @@ def test_one_edge_is_a_run_of_forced_moves() -> None:
         assert r.grundy == min(a, b) % 2, (a, b)
 
 
+def _stars(leaves: int, centre_most: int, leaf_most: int) -> list[R.State]:
+    """Every star of ``leaves`` leaves (centre 0), centre weights 1..centre_most, leaf
+    weights 1..leaf_most."""
+    edges = tuple((0, i) for i in range(1, leaves + 1))
+    return [
+        ((c, *rest), edges)
+        for c in range(1, centre_most + 1)
+        for rest in itertools.product(range(1, leaf_most + 1), repeat=leaves)
+    ]
+
+
+def test_a_star_is_answered_as_the_lone_edge_of_its_value() -> None:
+    """A star (every edge on one vertex) is played min(centre, sum of leaves) times whatever
+    is picked, so its region is the lone edge of that parity. Bounds: every star of 1 to 3
+    leaves with centre weights 1..7 and leaf weights 1..4 (7 * (4 + 16 + 64) = 588 stars),
+    against the reference's search of every line of play, and in a sum with a path of four
+    (not a star: searched) against the reference on the union of the two graphs."""
+    stars = [s for k in (1, 2, 3) for s in _stars(k, 7, 4)]
+    assert len(stars) == 588
+    assert _wrong(stars) == []
+    for (centre, *rest), edges in stars[:: len(stars) // 40]:
+        played = min(centre, sum(rest))
+        assert R.grundy_value(((centre, *rest), edges)) == played % 2
+        n = len(rest) + 1
+        union = ((centre, *rest, 2, 1, 2, 1), (*edges, (n, n + 1), (n + 1, n + 2), (n + 2, n + 3)))
+        assert _wrong([union]) == []
+    g = WeightedArcKayles()
+    (s,) = g.parse_args(["1:5 2:3 3:1 1-2 1-3"])  # played min(5, 3 + 1) = 4 times: even
+    assert list(g.regions(s)) == [(((1, 2), (2, 2)), ((1, 2, ""),))]
+
+
+def test_a_star_of_huge_weights_is_answered_without_searching_its_lines() -> None:
+    """A million moves on one edge, or a star of huge weights: a handful of regions (the
+    bound on positions would stop a search of the lines of play at once)."""
+    for spec, value in [
+        ('weighted-arc-kayles "1:1000000 2:1000000 1-2"', 0),
+        ('weighted-arc-kayles "1:1000001 2:1000000 1-2"', 0),
+        ('weighted-arc-kayles "1:999999 2:1000000 1-2"', 1),
+        ('weighted-arc-kayles "1:10000000 2:4000001 3:3000000 4:7 1-2 1-3 1-4"', 0),
+        ('weighted-arc-kayles "1:5000001 2:4000001 3:3000000 4:7 1-2 1-3 1-4"', 1),
+    ]:
+        r = grundy.solve(spec, max_positions=10)
+        assert r.grundy == value, spec
+        assert (r.outcome == "P") == (value == 0)
+        assert all(grundy.solve(m, max_positions=10).grundy == 0 for m in r.winning_moves)
+
+
 def test_a_weight_above_the_neighbours_sum_counts_as_that_sum() -> None:
     """A vertex is used at most as often as its neighbours hold counters in all."""
     big = grundy.solve('weighted-arc-kayles "1:50 2:2 3:1 1-2 1-3 2-4"').grundy

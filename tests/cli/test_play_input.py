@@ -98,6 +98,17 @@ def test_words_must_run_in_order_and_garbage_names_what_was_tried() -> None:
     assert said[-2].endswith(")." + _AGAIN)
 
 
+def test_either_topple_that_knocks_down_the_same_dominoes_is_typed() -> None:
+    """Domino 1 of bbrgrb to the right and domino 6 to the left both knock down the whole
+    row: one move, whose words name both, so that either is typed (before, 'topples domino
+    6 to the left' was no move)."""
+    for typed in ("topples domino 6 to the left", "topples domino 1 to the right"):
+        said = _partisan("toppling-dominoes bbrgrb", [typed, "quit"])
+        assert "Right has no move: Left made the last move." in said, (typed, said)
+    said = _partisan("toppling-dominoes bb", ["topples domino 1 to the left", "quit"])
+    assert said[3:7] == ["  LL", "  12", "  L", "  1"]  # one domino left standing
+
+
 def test_connect_four_by_the_words_of_a_column() -> None:
     said = _play("connect4:4x4 ..../..../..../....", ["column 4", "quit"])
     assert "x in column 4" in "\n".join(said) or _computer(said)

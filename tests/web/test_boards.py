@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import grundy
 from tests.core.test_board import DRAWN
 from tests.web.helpers import client
 
@@ -210,3 +211,48 @@ def test_every_move_made_a_cell_at_a_time_has_its_own_clicks(api: TestClient, sp
             assert len(s) == 3 and data["board"]["cells"][s[0]] == "black"
         else:  # a coin game: the head first, turned from heads to tails
             assert data["board"]["cells"][s[0]] == "black"
+
+
+#: Rows of Toppling Dominoes (and its impartial variant, and a sum), with the side to move.
+TOPPLING = [
+    ("toppling-dominoes bbrgrb", "L"),
+    ("toppling-dominoes bbrgrb", "R"),
+    ("toppling-dominoes bb", "L"),
+    ("toppling-dominoes g", "R"),
+    ("toppling-dominoes gbgrgbbg", "L"),
+    ("toppling-dominoes rrbrrg", "R"),
+    ("impartial:toppling-dominoes bbrgrb", "L"),
+    ("toppling-dominoes bbrg + nim 2", "L"),
+]
+
+
+@pytest.mark.parametrize(("spec", "side"), TOPPLING)
+def test_every_toppling_move_is_a_domino_pushed_to_one_side(
+    api: TestClient, spec: str, side: str
+) -> None:
+    """Each move's target names the dominoes whose push makes it (``pushes``: the domino and
+    the side it falls to; the page makes the move on a click on that domino near that
+    side): no push is two moves', every push the side may make is one move's, and the push
+    done by hand leaves the move's row. Before, a click near a side took the shortest move
+    that way, and Left's 'domino 1 to the right' in bbrgrb had no click."""
+    data = api.get("/api/moves", params={"spec": spec, "side": side}).json()
+    position = grundy.parse(spec)
+    row = position.components[0].state
+    ours = "brg" if spec.startswith("impartial") else "bg" if side == "L" else "rg"
+    made: dict[tuple[int, str], str] = {}
+    for move in data["moves"]:
+        target = move["target"]
+        if target.get("part", 0) != 0:
+            continue  # the heap's move (the sum's second part)
+        assert target["pushes"], move
+        rows = [
+            c.state for c in grundy.parse(move["position"]).components if isinstance(c.state, str)
+        ]
+        for i, way in target["pushes"]:
+            assert (i, way) not in made, (i, way)
+            made[i, way] = move["position"]
+            left = row[i + 1 :] if way == "left" else row[:i]
+            assert rows[0] == left, (i, way, move)
+    assert sorted(made) == sorted(
+        (i, way) for i, ch in enumerate(row) if ch in ours for way in ("left", "right")
+    )

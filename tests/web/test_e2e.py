@@ -560,6 +560,74 @@ def test_pins_domino_outlines_cuts_and_the_thermograph(page: Any, base_url: str)
     assert page.inner_text("#log li.human") == "You: Left topples domino 2 to the left"
 
 
+#: Rows of Toppling Dominoes and the side the person plays: a move is a domino pushed to
+#: one side, and two pushes may knock down the same dominoes (bb: domino 1 to the right or
+#: domino 2 to the left).
+TOPPLED = [
+    ("toppling-dominoes bbrgrb", "L"),
+    ("toppling-dominoes bbrgrb", "R"),
+    ("toppling-dominoes bb", "L"),
+    ("toppling-dominoes gbgrg", "R"),
+]
+
+
+@pytest.mark.parametrize(("spec", "side"), TOPPLED)
+def test_every_toppling_move_has_a_click_of_its_own(
+    page: Any, base_url: str, spec: str, side: str
+) -> None:
+    """The pointer near the left side, at the centre and near the right side of every
+    domino shows what a click there knocks down: near a side, the domino and every one
+    past it that way (each push of the API's targets), and every move is made by some
+    click. Domino 1 of bbrgrb clicked near its right side knocks down the whole row
+    (before, a click there knocked down dominoes 1 and 2: domino 2 toppled to the left)."""
+    from grundy.web.board import board_of, play_target  # noqa: PLC0415
+
+    position = grundy.parse(spec)
+    n = len(position.components[0].state)
+    board = board_of(position)
+    plays = grundy.legal_plays(position, side)
+    pushed: dict[tuple[int, str], str] = {}  # each push, and the move it makes
+    for play in plays:
+        target = play_target(board, play, position)
+        assert target is not None and target["pushes"], play
+        for i, way in target["pushes"]:
+            assert (i, way) not in pushed, (i, way)
+            pushed[i, way] = str(play.after)
+    open_spec(page, base_url, spec, "&side=R" if side == "R" else "")
+    hover = """([i, f]) => {
+        const n = document.querySelector(`#board [data-cell="${i}"]`);
+        const b = n.getBoundingClientRect();
+        n.dispatchEvent(new MouseEvent("mousemove", { bubbles: true,
+            clientX: b.left + f * b.width, clientY: b.top + b.height / 2 }));
+        return [...document.querySelectorAll("#board .cell.preview")].map((c) => +c.dataset.cell);
+    }"""
+    reached = set()
+    for i in range(n):
+        cell = page.locator(f'#board [data-cell="{i}"]')
+        if cell.get_attribute("data-position") is None:  # a domino the side cannot push
+            assert not any(at == i for at, _ in pushed)
+            continue
+        for way, f in (("left", 0.05), ("right", 0.95)):
+            run = list(range(i + 1)) if way == "left" else list(range(i, n))
+            shown = page.evaluate(hover, [i, f])
+            if (i, way) in pushed:
+                assert shown == run, (i, way, shown)
+                reached.add(pushed[i, way])
+            else:  # not the side's to push that way (a lone green: one move)
+                assert (i, "left" if way == "right" else "right") in pushed
+        assert page.evaluate(hover, [i, 0.5]), i  # the centre makes a move too
+    assert reached == {str(p.after) for p in plays}
+    if spec == "toppling-dominoes bbrgrb" and side == "L":
+        domino = page.locator('#board [data-cell="0"]')
+        box = domino.bounding_box()
+        domino.click(position={"x": box["width"] - 4, "y": box["height"] / 2})
+        page.wait_for_selector("#log li.human")
+        assert page.inner_text("#log li.human") == (
+            "You: Left topples domino 1 to the right (or topples domino 6 to the left, the same "
+            "move)"
+        )
+
+
 def test_an_amazons_move_is_made_a_square_at_a_time(page: Any, base_url: str) -> None:
     """The amazon, the square it goes to, the square it shoots: three clicks; the squares
     that can come next are marked, and a picked square clicked again takes the pick back."""

@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.cgt.result import PartisanResult
 from grundy.cgt.sums import solve_partisan
-from grundy.core.game import LEFT, RIGHT, PartisanGame, Player
+from grundy.core.game import LEFT, RIGHT, PartisanGame, Player, Ruleset
 from grundy.core.limits import bounded, current_bounds, deadline_passed, now, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
 from grundy.core.result import Outcome, Result
-from grundy.errors import SearchLimitError, TimeLimitError
+from grundy.errors import LongPlayError, SearchLimitError, TimeLimitError
 
 if TYPE_CHECKING:
     from grundy.search.partisan import PartisanSearch
@@ -95,6 +95,41 @@ def _view(pos: Position | Sum) -> tuple[PartisanSearch, Any, Any]:
     return PartisanSearch(SumRules()), tuple(comps), sum_of
 
 
+def _long_play(pos: Position | Sum, moves: int) -> LongPlayError:
+    """The one line for a position whose play is too long for the outcome search: the
+    games, why their play is long and what to ask instead (their ``long_play``), and the
+    time limit that would let the canonical value finish.
+
+    >>> from grundy import parse
+    >>> print(_long_play(parse("domineering:2x3 + nim 2"), 400))
+    domineering:2x3 + nim: a line of play lasts more than 400 moves, and the outcome \
+search, which stands in when the canonical value is not finished within half the time limit, \
+follows lines of at most 400: ask about a position with shorter play, or raise the time \
+limit (--time-limit SECONDS, or none) for the canonical value
+    """
+    names: list[str] = []
+    whys: list[str] = []
+    insteads: list[str] = []
+    for c in pos.components:
+        name = c.game.spec_name()
+        if name not in names:
+            names.append(name)
+        said = c.game.long_play(c.state) if isinstance(c.game, Ruleset) else None
+        if said is not None:
+            whys.append(said[0] if len(pos.components) == 1 else f"{name}: {said[0]}")
+            if said[1] not in insteads:
+                insteads.append(said[1])
+    why = f" ({'; '.join(whys)})" if whys else ""
+    instead = ", ".join(insteads) or "ask about a position with shorter play"
+    return LongPlayError(
+        moves,
+        f"{' + '.join(names)}: a line of play lasts more than {moves} moves{why}, and the "
+        "outcome search, which stands in when the canonical value is not finished within "
+        f"half the time limit, follows lines of at most {moves}: {instead}, or raise the "
+        "time limit (--time-limit SECONDS, or none) for the canonical value",
+    )
+
+
 def outcome_by_search(
     pos: Position | Sum, *, max_moves: int, max_positions: int, stopped: str
 ) -> PartisanResult:
@@ -113,7 +148,10 @@ def outcome_by_search(
     nodes = 0
     for side in (LEFT, RIGHT):
         state = view.join(root, side)
-        answer = negamax(view, state, max_positions=max_positions, table=table)
+        try:
+            answer = negamax(view, state, max_positions=max_positions, table=table)
+        except LongPlayError as e:
+            raise _long_play(pos, e.moves) from None
         nodes += answer.nodes
         wins[side] = unpack(answer.score)[0] == WIN
         best = answer.best if wins[side] else None  # one move, whatever max_moves

@@ -302,6 +302,13 @@ class Ruleset:
         position reachable from it (retrograde analysis), False for negamax."""
         return True
 
+    def long_play(self, state: Any) -> tuple[str, str] | None:
+        """``(why, instead)``: how long a line of play from ``state`` can be and why, and
+        what to ask instead, in words for the one line that says a search cannot follow
+        such lines (:class:`~grundy.errors.LongPlayError`); None (the default): nothing
+        to say beyond the game's name."""
+        return None
+
     def check_search_size(self, state: Any, max_positions: int) -> None:
         """Refuse at once (a one-line :class:`~grundy.errors.SearchLimitError`) a search
         estimated to be far beyond ``max_positions``; the default accepts every position."""

@@ -15,7 +15,8 @@ loss later is better), so the answer includes the remoteness.
 
 The game must always end (a position met again on the current line raises
 :class:`~grundy.errors.LoopyGameError`; use retrograde analysis for loopy
-games) and last at most :data:`MAX_DEPTH` moves.
+games) and last at most :data:`MAX_DEPTH` moves (a longer line of play raises
+:class:`~grundy.errors.LongPlayError`).
 
 >>> from grundy.heap.subtraction import Subtraction
 >>> answer = negamax(Subtraction((1, 2)), 7, max_positions=10_000)
@@ -31,7 +32,7 @@ from typing import Any
 
 from grundy.core.game import Ruleset
 from grundy.core.limits import checkpoint
-from grundy.errors import LoopyGameError, UnsupportedError
+from grundy.errors import LongPlayError, LoopyGameError
 from grundy.search.protocol import DRAW, LOSS, MATE, WIN, backup, unpack
 
 __all__ = ["MAX_DEPTH", "NegamaxAnswer", "NegamaxTable", "negamax"]
@@ -120,10 +121,7 @@ class _Search:
             self.cuts += 1
             return 0
         if ply >= MAX_DEPTH:
-            raise UnsupportedError(
-                f"a line of play longer than {MAX_DEPTH} moves; negamax needs short games "
-                "(use retrograde analysis)"
-            )
+            raise LongPlayError(MAX_DEPTH)
         # Mate-distance bounds: with a move to make, the best is a win in 1 and the worst
         # a loss in 1; clamping the window lets a found win in 1 cut off the rest.
         alpha = max(alpha, 1 - MATE)

@@ -58,7 +58,10 @@ def play_target(
       make the move, for a ruleset whose moves are made a cell at a time: its cells in
       order where it declares ``ordered_cells``, Amazons' amazon, its square, its arrow;
       or as its ``click_steps(state, cells)`` says, the coin-turning games' head first,
-      then the other coins; for one cell of a grid, its ``col``: a click
+      then the other coins; ``pushes``, ``[cell, "left" | "right"]`` pairs, for a ruleset
+      whose move pushes a piece to one side, as its ``click_pushes(state, cells, player)``
+      says: a click on that cell near that side makes the move (Toppling Dominoes: the
+      domino toppled, and the way it falls); for one cell of a grid, its ``col``: a click
       anywhere in a column finds a Connect Four drop; on a row of pins, ``alts``: the
       mirror image, which leaves the same rows); a cut of a ruleset whose cells name its
       line (``cut_lines``: Cutcake), ``{"cut": "row" | "col", "at": k}`` (before row or
@@ -95,6 +98,9 @@ def play_target(
     >>> p = parse("eatcake 1x2 2x2")  # the second piece: squares 2 to 5 of the table
     >>> play_target(board_of(p), legal_plays(p, "L")[1], p)
     {'cells': [0, 2], 'part': 1}
+    >>> p = parse("toppling-dominoes bbr")  # domino 1 to the right, or domino 2 to the left
+    >>> play_target(board_of(p), legal_plays(p, "L")[1], p)
+    {'cells': [0, 1, 2], 'pushes': [[0, 'right']]}
     >>> p = parse("wythoff 2 3")
     >>> [play_target(board_of(p), m, p) for m in legal_plays(p)][-1]  # both piles: the list
     {'heaps': [0, 1]}
@@ -176,10 +182,15 @@ def _part_target(
     if kind == "grid" and getattr(game, "cut_lines", False):
         return _cut(part, cells)
     target: dict[str, Any] = {"cells": sorted(set(cells))}
+    state = position.components[play.part].state
     if getattr(game, "ordered_cells", False):  # clicked one after another (Amazons)
         target["steps"] = list(cells)
     elif hasattr(game, "click_steps"):  # picked in the ruleset's order (coins)
-        target["steps"] = list(game.click_steps(position.components[play.part].state, cells))
+        target["steps"] = list(game.click_steps(state, cells))
+    elif hasattr(game, "click_pushes"):  # a domino pushed to one side (Toppling Dominoes)
+        pushes = game.click_pushes(state, cells, play.player)
+        if pushes:
+            target["pushes"] = [[i, way] for i, way in pushes]
     if kind == "grid" and len(cells) == 1:  # a click anywhere in the column
         target["col"] = cells[0] % part["cols"]
     if kind == "strip" and set(part["cells"]) == {"pin"}:

@@ -13,7 +13,7 @@ Reversing the row keeps the value; swapping blue and red negates it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -58,14 +58,45 @@ class TopplingDominoes(StripGame):
                         yield after, tuple(range(k, len(state)) if right else range(len(state) - k))
 
     def move_words(self, state: str, after: str, cells: tuple[int, ...], player: Player) -> str:
-        """Which domino is toppled and which way, dominoes numbered from 1 on the left.
+        """Which domino is toppled and which way, dominoes numbered from 1 on the left, and
+        the other topple that leaves the same row, if any (so that its words find the move
+        too).
 
-        >>> TopplingDominoes().describe_move("brb", "rb", "L")
+        >>> g = TopplingDominoes()
+        >>> g.describe_move("brb", "rb", "L")
         'Left topples domino 1 to the left'
+        >>> g.describe_move("bbrgrb", "", "L")
+        'Left topples domino 1 to the right (or topples domino 6 to the left, the same move)'
         """
-        if _rightwards(state, after, player):
-            return f"{WHO[player]} topples domino {cells[0] + 1} to the right"
-        return f"{WHO[player]} topples domino {cells[-1] + 1} to the left"
+        right = _rightwards(state, after, player)
+        first = (cells[0], "right") if right else (cells[-1], "left")
+        words = f"{WHO[player]} topples domino {first[0] + 1} to the {first[1]}"
+        for i, way in _pushes(state, after, _colours(player)):
+            if (i, way) != first:
+                other = f"to the {way}" if i == first[0] else f"topples domino {i + 1} to the {way}"
+                words += f" (or {other}, the same move)"
+        return words
+
+    def click_pushes(
+        self, state: str, cells: Sequence[int], player: Player | None
+    ) -> list[tuple[int, str]]:
+        """Where a click makes the move that knocks down ``cells`` (a run at an end of the
+        row): each domino of ``player`` (None: either player) whose topple leaves the same
+        row, with the side it falls to, ``"left"`` or ``"right"``. Every topple of the
+        player is one move's, so that a click on a domino near that side makes it
+        (:func:`grundy.web.board.play_target`'s ``pushes``).
+
+        >>> g = TopplingDominoes()
+        >>> g.click_pushes("bbrgrb", (0, 1, 2, 3, 4, 5), "L")  # every domino falls
+        [(0, 'right'), (5, 'left')]
+        >>> g.click_pushes("bbrgrb", (0, 1), "L"), g.click_pushes("bbrgrb", (5,), "R")
+        ([(1, 'left')], [])
+        """
+        run = sorted(cells)
+        if not run:
+            return []
+        after = state[: run[0]] + state[run[-1] + 1 :]
+        return _pushes(state, after, _colours(player))
 
     def regions(self, state: str) -> Iterator[str]:
         if state:
@@ -77,6 +108,28 @@ class TopplingDominoes(StripGame):
         swapped = plain.translate(_SWAP)
         swapped = min(swapped, swapped[::-1])
         return (swapped, True) if swapped < plain else (plain, False)
+
+
+def _colours(player: Player | None) -> str:
+    """The dominoes ``player`` may topple (None: any)."""
+    return "brg" if player is None else "bg" if player == LEFT else "rg"
+
+
+def _pushes(state: str, after: str, colours: str) -> list[tuple[int, str]]:
+    """Every topple of a domino of ``colours`` that leaves ``after``: ``(domino, side)``,
+    along the row (at most one each way: the row left says how many fall).
+
+    >>> _pushes("bb", "b", "bg"), _pushes("g", "", "brg")
+    ([(0, 'left'), (1, 'right')], [(0, 'left'), (0, 'right')])
+    """
+    out = []
+    for i, ch in enumerate(state):
+        if ch in colours:
+            if state[i + 1 :] == after:
+                out.append((i, "left"))
+            if state[:i] == after:
+                out.append((i, "right"))
+    return out
 
 
 def _rightwards(state: str, after: str, player: Player) -> bool:

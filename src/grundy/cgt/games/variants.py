@@ -134,6 +134,14 @@ class ImpartialVariant(_Variant):
     def right_moves(self, state: Any) -> Iterator[Any]:
         return self.left_moves(state)
 
+    def click_pushes(
+        self, state: Any, cells: Sequence[int], player: Player | None
+    ) -> list[tuple[int, str]] | None:
+        """The base's pushes for these cells (``click_pushes``: Toppling Dominoes), by either
+        player, or None when the base has none."""
+        pushes = getattr(self.game, "click_pushes", None)
+        return None if pushes is None else list(pushes(state, cells, None))
+
     def plays(self, state: Any, player: Player | None = None) -> Iterator[Play]:
         seen = []
         for side in (LEFT, RIGHT):

@@ -16,7 +16,13 @@ naming the edge; this module adds the weights: their parsing and printing, the b
 graph, each vertex with its counters) and the regions (the connected parts, vertices
 renumbered). In a region a vertex's weight is cut down to the sum of its neighbours'
 weights: it can never be used more often than that, so the game is the same, and more
-regions share one memo entry.
+regions share one memo entry. A region that is a star (one vertex on every edge: a lone
+edge too) is played exactly ``min(W, S)`` times, whatever is picked, where ``W`` is the
+centre's weight and ``S`` the sum of the others' (a move takes one counter from the centre
+and one from the rest, and a move is left while both hold one): its value is ``*`` when
+that count is odd and ``0`` when it is even (a run of forced moves), so it is written as
+the lone edge ``1:1 2:1 1-2`` or ``1:2 2:2 1-2`` of the same value, and a star of any
+weights is answered without walking its lines of play.
 
 >>> from grundy.cgt import value_of
 >>> g = WeightedArcKayles()
@@ -88,6 +94,18 @@ class WeightedArcKayles(GraphGame):
         u, v, _ = state[1][edge]
         return f"{WHO[player]} picks the edge {u}-{v} (vertices {u} and {v} lose a counter each)"
 
+    def long_play(self, state: Any) -> tuple[str, str]:
+        """How long play can last: a move takes two counters.
+
+        >>> g = WeightedArcKayles()
+        >>> g.long_play(g.parse_args(["1:1000 2:1001 3:5 1-2 2-3"])[0])
+        ('up to 1,003 moves: the weights sum to 2,006 and a move takes two counters', \
+'use smaller weights')
+        """
+        total = sum(w for _, w in state[0])
+        why = f"up to {total // 2:,} moves: the weights sum to {total:,} and a move takes "
+        return why + "two counters", "use smaller weights"
+
     # ----- the position language --------------------------------------------------------
 
     def parse_args(self, args: Sequence[str]) -> list[Any]:
@@ -141,11 +159,15 @@ class WeightedArcKayles(GraphGame):
 
     def regions(self, state: Any) -> Iterator[Any]:
         """The connected parts, vertices renumbered 1, 2, ... in order of first appearance
-        in the sorted edges, each weight cut down to the sum of its neighbours' weights.
+        in the sorted edges, each weight cut down to the sum of its neighbours' weights; a
+        star (one vertex on every edge) as the lone edge of its value (see the module's
+        notes: ``1:1 2:1 1-2`` when it is played an odd number of times, else ``1:2 2:2 1-2``).
 
         >>> g = WeightedArcKayles()
-        >>> sorted(g.regions(g.parse_args(["4:9 4-5 6-7 7-8"])[0]))
-        [(((1, 1), (2, 1)), ((1, 2, ''),)), (((1, 1), (2, 1), (3, 1)), ((1, 2, ''), (2, 3, '')))]
+        >>> sorted(g.regions(g.parse_args(["4:9 4-5 6:2 7:2 6-7 7-8 9-10 10-11 11-12"])[0]))
+        [(((1, 1), (2, 1)), ((1, 2, ''),)), \
+(((1, 1), (2, 1), (3, 1), (4, 1)), ((1, 2, ''), (2, 3, ''), (3, 4, ''))), \
+(((1, 2), (2, 2)), ((1, 2, ''),))]
         """
         counters, edges = state
         weights = dict(counters)
@@ -172,6 +194,12 @@ class WeightedArcKayles(GraphGame):
                     a, b = names[u], names[v]
                     out.append((min(a, b), max(a, b), ""))
             cap = {x: min(weights[x], sum(weights[y] for y in near[x])) for x in part}
+            centre = next((x for x in part if len(near[x]) == len(part) - 1), None)
+            if centre is not None and len(out) == len(part) - 1:  # a star (a tree)
+                played = min(cap[centre], sum(cap[x] for x in near[centre]))
+                w = 2 - played % 2
+                yield ((1, w), (2, w)), ((1, 2, ""),)
+                continue
             yield tuple(sorted((names[x], w) for x, w in cap.items())), tuple(sorted(out))
 
     def signed_region_key(self, region: Any) -> tuple[Any, bool]:

@@ -856,12 +856,22 @@
     return Math.max(18, Math.min(css, fit));
   }
 
-  // Every way a move lands on the board: a target may name other runs of cells that
-  // leave the same position (a row of pins knocked at either end).
-  function landings(moves) {
+  // Every way a move lands on the board (of size cells): a target may name other runs of
+  // cells that leave the same position (a row of pins knocked at either end), or the
+  // pieces pushed to one side that make it (a domino toppled: clicked on that domino, near
+  // that side; what falls is the domino and every one past it that way).
+  function landings(moves, size) {
     const out = [];
     moves.forEach((mv) => {
       if (!mv.target || !mv.target.cells) return;
+      if (mv.target.pushes) {
+        mv.target.pushes.forEach(([at, way]) => {
+          const run = [];
+          for (let j = way === "left" ? 0 : at; j <= (way === "left" ? at : size - 1); j++) run.push(j);
+          out.push({ move: mv, cells: run, at: at, way: way });
+        });
+        return;
+      }
       out.push({ move: mv, cells: mv.target.cells });
       (mv.target.alts || []).forEach((c) => { if (Array.isArray(c)) out.push({ move: mv, cells: c }); });
     });
@@ -871,14 +881,16 @@
   // The move a click on cell i makes, the click (dx, dy) from the cell's centre (in cell
   // widths, -0.5 to 0.5). A cell is clicked for the moves that start or end at it (it is
   // a corner of the cells the move changes: a stone, a domino's half, a bite's corner, the
-  // domino toppled). Near the centre the click takes the smallest such move, one that
+  // piece pushed). Near the centre the click takes the smallest such move, one that
   // starts at the cell first; near an edge the move that goes that way from the cell (a
-  // stone clobbering that neighbour, dominoes toppled that way, two pins knocked down).
+  // stone clobbering that neighbour, the domino pushed that way, two pins knocked down).
+  const WAYS = { left: [-1, 0], right: [1, 0] };
   function moveAt(lands, i, cols, dx, dy) {
     const rc = (j) => [Math.floor(j / cols), j % cols];
     const [r, c] = rc(i);
     const own = [];
     lands.forEach((l) => {
+      if (l.way) { if (l.at === i) own.push(l); return; }  // the piece pushed, only
       if (!l.cells.includes(i)) return;
       const rs = l.cells.map((j) => rc(j)[0]), cs = l.cells.map((j) => rc(j)[1]);
       const corner = (r === Math.min(...rs) || r === Math.max(...rs)) && (c === Math.min(...cs) || c === Math.max(...cs));
@@ -890,8 +902,8 @@
     if (Math.hypot(dx, dy) < 0.22) return smallest();
     let best = null, bestScore = 0.3;
     own.forEach((l) => {
-      let vx = 0, vy = 0;
-      l.cells.forEach((j) => { const [rr, cc] = rc(j); vx += cc - c; vy += rr - r; });
+      let [vx, vy] = l.way ? WAYS[l.way] || [0, 0] : [0, 0];
+      if (!l.way) l.cells.forEach((j) => { const [rr, cc] = rc(j); vx += cc - c; vy += rr - r; });
       const len = Math.hypot(vx, vy);
       if (!len) return;
       const score = (vx * dx + vy * dy) / (len * Math.hypot(dx, dy)) - l.cells.length * 1e-3;
@@ -1021,7 +1033,7 @@
     const whole = game.data && game.data.board;
     g.style.setProperty("--cell", cellSize(cols, whole && whole.kind === "panel" ? whole.parts.length : 1) + "px");
     const cuts = moves.some((mv) => mv.target && mv.target.cut);
-    const lands = landings(moves);
+    const lands = landings(moves, board.cells.length);
     const lastCells = new Set(board.last);
     if (m.last && m.last.cells) m.last.cells.forEach((i) => lastCells.add(i));
     const placed = m.placed.filter((p) => p.size === board.cells.length && p.cells.every((i) => board.cells[i] !== "empty"));
@@ -1064,7 +1076,9 @@
           cell = el("button", { type: "button", class: cls.join(" ") + " " + outcomeClass(move), "data-cell": i,
             "data-position": move.position, "data-outcome": move.outcome, "aria-label": move.words, title: moveTitle(move),
             text: GLYPH[piece] || "" });
-          const pick = (ev) => { const [dx, dy] = ev.detail === 0 ? [0, 0] : clickOffset(ev, cell); return moveAt(lands, i, cols, dx, dy) || first; };
+          // (a click from the keyboard, detail 0, is at the centre; a mousemove's detail is
+          // always 0, and its preview is of the click the pointer would make there)
+          const pick = (ev) => { const [dx, dy] = ev.type === "click" && ev.detail === 0 ? [0, 0] : clickOffset(ev, cell); return moveAt(lands, i, cols, dx, dy) || first; };
           cell.addEventListener("mousemove", (ev) => show(pick(ev).cells));
           cell.addEventListener("mouseleave", clear);
           cell.addEventListener("click", (ev) => humanMove(pick(ev).move));
@@ -1082,6 +1096,7 @@
     if (board.drops) caption = "Click a column to drop a piece into it.";
     else if (cuts) caption = "Click near a side of a square to cut the piece along that line.";
     else if (board.cells.includes("pin")) caption = "Click a pin to knock it down; click near its side to knock down two neighbours.";
+    else if (lands.some((l) => l.way)) caption = "Click a domino near the side it is to fall to.";
     if (moves.length) box.append(el("p", { class: "board-caption", text: caption }));
   }
 
