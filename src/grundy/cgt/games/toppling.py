@@ -17,7 +17,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from grundy.cgt.games._shapes import WHO, StripGame
+from grundy.cgt.games._shapes import WHO, StripGame, reverse_swap_key
 from grundy.core.game import LEFT, Player
 
 __all__ = ["TopplingDominoes"]
@@ -104,10 +104,7 @@ class TopplingDominoes(StripGame):
 
     def signed_region_key(self, region: str) -> tuple[Hashable, bool]:
         """The least of the row, its reverse, and their colour swaps (negated)."""
-        plain = min(region, region[::-1])
-        swapped = plain.translate(_SWAP)
-        swapped = min(swapped, swapped[::-1])
-        return (swapped, True) if swapped < plain else (plain, False)
+        return reverse_swap_key(region, _SWAP)
 
 
 def _colours(player: Player | None) -> str:
