@@ -34,6 +34,48 @@ static int sig_equal(const int64_t *cls, const int64_t *act, Py_ssize_t m, Py_ss
     return 1;
 }
 
+static int refine_check(const int64_t *st, const int64_t *act, Py_ssize_t size,
+                        Py_ssize_t nacts)
+{
+    Py_ssize_t i;
+    for (i = 0; i < nacts; i++)
+        if (act[i] < 0 || act[i] >= size) {
+            PyErr_SetString(PyExc_ValueError, "quotient_refine: action out of range");
+            return -1;
+        }
+    for (i = 0; i < size; i++)
+        if (st[i] < 0) {
+            PyErr_SetString(PyExc_ValueError, "quotient_refine: negative class");
+            return -1;
+        }
+    return 0;
+}
+
+/* One round: nxt[x] numbers the signature of x (key[x], then key of its images under the
+ * mm maps) by first appearance, through the hash table slots (cap, a power of two above
+ * 2 * size); returns how many signatures. */
+static inline Py_ssize_t refine_round(const int64_t *key, const int64_t *act, Py_ssize_t mm,
+                                      Py_ssize_t size, int64_t *slots, Py_ssize_t cap,
+                                      int64_t *nxt)
+{
+    Py_ssize_t i, newcount = 0;
+    for (i = 0; i < cap; i++)
+        slots[i] = -1;
+    for (i = 0; i < size; i++) {
+        uint64_t hsh = sig_hash(key, act, mm, size, i);
+        Py_ssize_t at = (Py_ssize_t)(hsh & (uint64_t)(cap - 1));
+        while (slots[at] >= 0 && !sig_equal(key, act, mm, size, slots[at], i))
+            at = (at + 1) & (cap - 1);
+        if (slots[at] < 0) {
+            slots[at] = i;
+            nxt[i] = newcount++;
+        } else {
+            nxt[i] = nxt[slots[at]];
+        }
+    }
+    return newcount;
+}
+
 PyDoc_STRVAR(refine_doc, "quotient_refine(start, acts, out, tick) -> count\n"
                          "See grundy.kernels.quotient.refine.");
 
@@ -43,7 +85,7 @@ static PyObject *quotient_refine(PyObject *self, PyObject *args)
     grundy_array start = {0}, acts = {0}, outa = {0};
     const int64_t *st, *act;
     int64_t *out, *cls = NULL, *nxt = NULL, *slots = NULL, steps = 0;
-    Py_ssize_t size, m, i, cap, count = 0, newcount;
+    Py_ssize_t size, m, cap, count = 0, newcount;
     (void)self;
     if (!PyArg_ParseTuple(args, "OOOO:quotient_refine", &so, &ao, &oo, &tick))
         return NULL;
@@ -65,16 +107,8 @@ static PyObject *quotient_refine(PyObject *self, PyObject *args)
     st = (const int64_t *)start.data;
     act = (const int64_t *)acts.data;
     out = (int64_t *)outa.data;
-    for (i = 0; i < acts.len; i++)
-        if (act[i] < 0 || act[i] >= size) {
-            PyErr_SetString(PyExc_ValueError, "quotient_refine: action out of range");
-            goto done;
-        }
-    for (i = 0; i < size; i++)
-        if (st[i] < 0) {
-            PyErr_SetString(PyExc_ValueError, "quotient_refine: negative class");
-            goto done;
-        }
+    if (refine_check(st, act, size, acts.len) < 0)
+        goto done;
     if (size == 0) {
         result = PyLong_FromSsize_t(0);
         goto done;
@@ -90,21 +124,7 @@ static PyObject *quotient_refine(PyObject *self, PyObject *args)
     for (;;) {
         const int64_t *key = count ? cls : st;
         Py_ssize_t mm = count ? m : 0;
-        for (i = 0; i < cap; i++)
-            slots[i] = -1;
-        newcount = 0;
-        for (i = 0; i < size; i++) {
-            uint64_t hsh = sig_hash(key, act, mm, size, i);
-            Py_ssize_t at = (Py_ssize_t)(hsh & (uint64_t)(cap - 1));
-            while (slots[at] >= 0 && !sig_equal(key, act, mm, size, slots[at], i))
-                at = (at + 1) & (cap - 1);
-            if (slots[at] < 0) {
-                slots[at] = i;
-                nxt[i] = newcount++;
-            } else {
-                nxt[i] = nxt[slots[at]];
-            }
-        }
+        newcount = refine_round(key, act, mm, size, slots, cap, nxt);
         steps += size * (1 + mm);
         if (steps >= GRUNDY_TICK) {
             if (grundy_call_tick(tick, steps) < 0)
