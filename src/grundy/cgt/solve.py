@@ -215,18 +215,7 @@ def value_of(
         _compiled[family] = fast
     saver = _Saver(checkpoint, str(family), memo, checkpoint_every, fast)
     if checkpoint is not None and os.path.exists(checkpoint):
-        with T.unbounded():  # all of it (past the bound, room is made as the walk goes)
-            loaded, raw = load_memo(checkpoint, str(family))
-            records = _load_checked(
-                game,
-                memo,
-                fast,
-                (loaded, raw),
-                climit=climit,
-                where=str(checkpoint),
-                deadline=deadline,
-            )
-        saver.floor = len(loaded) + records
+        _resume(game, memo, fast, saver, checkpoint, climit=climit, deadline=deadline)
     split = _splitter(game)
     started = now()
     count = 0
@@ -242,12 +231,7 @@ def value_of(
                     gid = memo.get(key)
                     if gid is None and fast is not None:
                         bounds = _Bounds(max_positions, deadline, progress, started, limit, saver)
-                        got = fast.value(key, _ticker(bounds, count), climit)
-                        if got is not None:
-                            gid, new = got
-                            count += new
-                            if max_positions is not None and count > max_positions:
-                                raise SearchLimitError(max_positions)
+                        gid, count = _compiled_value(fast, key, bounds, count, climit)
                     if gid is None:
                         count = _evaluate(
                             game,
@@ -270,6 +254,47 @@ def value_of(
     finally:
         saver.save()
     return CanonicalGame._of(total)
+
+
+def _resume(
+    game: PartisanGame[Any],
+    memo: dict[Hashable, int],
+    fast: Any,
+    saver: _Saver,
+    checkpoint: str | os.PathLike[str],
+    *,
+    climit: int,
+    deadline: float | None,
+) -> None:
+    """Read the family's memo back from the checkpoint file, every record checked
+    (:func:`_load_checked`); the saver then saves only once there is more."""
+    with T.unbounded():  # all of it (past the bound, room is made as the walk goes)
+        loaded, raw = load_memo(checkpoint, saver.family)
+        records = _load_checked(
+            game,
+            memo,
+            fast,
+            (loaded, raw),
+            climit=climit,
+            where=str(checkpoint),
+            deadline=deadline,
+        )
+    saver.floor = len(loaded) + records
+
+
+def _compiled_value(
+    fast: Any, key: Hashable, bounds: _Bounds, count: int, climit: int
+) -> tuple[int | None, int]:
+    """The id of region ``key`` from the game's compiled walk, or None where it has none,
+    and the count of regions worked out so far (:class:`SearchLimitError` past the bound)."""
+    got = fast.value(key, _ticker(bounds, count), climit)
+    if got is None:
+        return None, count
+    gid, new = got
+    count += new
+    if bounds.max_positions is not None and count > bounds.max_positions:
+        raise SearchLimitError(bounds.max_positions)
+    return gid, count
 
 
 def _load_checked(
