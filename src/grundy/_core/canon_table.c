@@ -423,15 +423,12 @@ static int recognise(canon_table *t, node *g, const int32_t *L, int64_t nl, cons
     return 0;
 }
 
-/* append {L | R} (canonical, not in the table) and return its id */
-static int32_t append(canon_table *t, const int32_t *L, int64_t nl, const int32_t *R, int64_t nr, uint64_t h)
+/* 0 when the table may take game id, else -1 with an error set: too many options, 2^31
+ * ids, or the table's limit (its TableFullError is made by a call out to Python, the lock
+ * let go). */
+static int check_room(canon_table *t, int64_t id, int64_t nl, int64_t nr)
 {
-    node g;
-    cold c;
-    int64_t k, id = t->count;
-    int32_t bday = -1;
-    uint64_t sh;
-    int64_t *hs;
+    PyObject *cls, *e = NULL;
     if (nl > INT32_MAX / 2 || nr > INT32_MAX / 2) {
         PyErr_SetString(PyExc_MemoryError, "a canonical game with too many options");
         return -1;
@@ -440,55 +437,65 @@ static int32_t append(canon_table *t, const int32_t *L, int64_t nl, const int32_
         PyErr_SetString(PyExc_MemoryError, "the table of canonical games is full (2^31 ids)");
         return -1;
     }
-    if (t->limit > 0 && id >= t->limit && id > 0) { /* zero is always made */
-        PyObject *cls = t->full_error, *e = NULL;
-        if (cls != NULL) { /* a call out to Python: the lock let go */
-            Py_INCREF(cls);
-            canon_let_go(t);
-            e = PyObject_CallFunction(cls, "L", (long long)t->limit);
-            if (canon_take_back(t) < 0)
-                Py_CLEAR(e);
-        }
-        if (e != NULL) {
-            PyErr_SetObject(cls, e);
-            Py_DECREF(e);
-        } else if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_MemoryError, "the table of canonical games is full");
-        }
-        Py_XDECREF(cls);
-        return -1;
+    if (!(t->limit > 0 && id >= t->limit && id > 0)) /* zero is always made */
+        return 0;
+    cls = t->full_error;
+    if (cls != NULL) { /* a call out to Python: the lock let go */
+        Py_INCREF(cls);
+        canon_let_go(t);
+        e = PyObject_CallFunction(cls, "L", (long long)t->limit);
+        if (canon_take_back(t) < 0)
+            Py_CLEAR(e);
     }
-    memset(&g, 0, sizeof g);
-    memset(&c, 0, sizeof c);
-    if (recognise(t, &g, L, nl, R, nr) < 0)
-        return -1;
-    if (g.is_number && (g.x > MAX_FIXED || g.x < -MAX_FIXED))
-        return too_large_number(t, g.x);
+    if (e != NULL) {
+        PyErr_SetObject(cls, e);
+        Py_DECREF(e);
+    } else if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_MemoryError, "the table of canonical games is full");
+    }
+    Py_XDECREF(cls);
+    return -1;
+}
+
+/* the birthday and stops of g = {L | R}, its number tags set (-1 when it is not canonical) */
+static int birthday_and_stops(canon_table *t, node *g, const int32_t *L, int64_t nl,
+                              const int32_t *R, int64_t nr)
+{
+    int64_t k;
+    int32_t bday = -1;
     for (k = 0; k < nl; k++)
         if (NODE(L[k]).birthday > bday)
             bday = NODE(L[k]).birthday;
     for (k = 0; k < nr; k++)
         if (NODE(R[k]).birthday > bday)
             bday = NODE(R[k]).birthday;
-    g.birthday = bday + 1;
-    if (!g.is_number && (nl == 0 || nr == 0)) {
+    g->birthday = bday + 1;
+    if (!g->is_number && (nl == 0 || nr == 0)) {
         PyErr_SetString(PyExc_ValueError, "intern: {L | R} is not in canonical form");
         return -1;
     }
-    if (g.is_number) {
-        g.lstop = g.rstop = g.x;
-    } else {
-        g.lstop = NODE(L[0]).rstop;
-        for (k = 1; k < nl; k++)
-            if (NODE(L[k]).rstop > g.lstop)
-                g.lstop = NODE(L[k]).rstop;
-        g.rstop = NODE(R[0]).lstop;
-        for (k = 1; k < nr; k++)
-            if (NODE(R[k]).lstop < g.rstop)
-                g.rstop = NODE(R[k]).lstop;
+    if (g->is_number) {
+        g->lstop = g->rstop = g->x;
+        return 0;
     }
-    /* structural hash: of the sorted hashes of each side */
-    hs = (int64_t *)malloc((size_t)(nl + nr + 1) * sizeof(int64_t));
+    g->lstop = NODE(L[0]).rstop;
+    for (k = 1; k < nl; k++)
+        if (NODE(L[k]).rstop > g->lstop)
+            g->lstop = NODE(L[k]).rstop;
+    g->rstop = NODE(R[0]).lstop;
+    for (k = 1; k < nr; k++)
+        if (NODE(R[k]).lstop < g->rstop)
+            g->rstop = NODE(R[k]).lstop;
+    return 0;
+}
+
+/* the structural hash of {L | R}, of the sorted hashes of each side, into c->shash (-1
+ * when out of memory) */
+static int structural_hash(canon_table *t, cold *c, const int32_t *L, int64_t nl,
+                           const int32_t *R, int64_t nr)
+{
+    int64_t k, *hs = (int64_t *)malloc((size_t)(nl + nr + 1) * sizeof(int64_t));
+    uint64_t sh;
     if (hs == NULL) {
         PyErr_NoMemory();
         return -1;
@@ -506,34 +513,61 @@ static int32_t append(canon_table *t, const int32_t *L, int64_t nl, const int32_
     for (k = 0; k < nr; k++)
         sh = mix64(sh ^ (uint64_t)hs[nl + k]);
     free(hs);
-    c.shash = (int64_t)(sh >> 2); /* a Python hash that is never -1 */
-    c.ihash = h;
-    g.neg = -1;
-    /* room: nodes, pool, index, caches */
+    c->shash = (int64_t)(sh >> 2); /* a Python hash that is never -1 */
+    return 0;
+}
+
+/* stores g and c as game id (the table's new last game), its options in the pool and its
+ * id in the index under h, after making room in the arrays */
+static int store(canon_table *t, int64_t id, node *g, const cold *c, const int32_t *L,
+                 int64_t nl, const int32_t *R, int64_t nr, uint64_t h)
+{
+    uint64_t mask, s;
     if (grow((void **)&t->nodes, &t->cap, id + 1, sizeof(node)) < 0
         || grow((void **)&t->cold, &t->cold_cap, id + 1, sizeof(cold)) < 0
         || grow((void **)&t->pool, &t->pool_cap, t->pool_len + nl + nr, sizeof(int32_t)) < 0)
         return -1;
     if ((id + 1) * 2 > t->index_cap && index_grow(t) < 0)
         return -1;
-    g.lo = t->pool_len;
-    g.ln = (int32_t)nl;
+    g->lo = t->pool_len;
+    g->ln = (int32_t)nl;
     if (nl)
         memcpy(t->pool + t->pool_len, L, (size_t)nl * sizeof(int32_t));
     t->pool_len += nl;
-    g.rn = (int32_t)nr;
+    g->rn = (int32_t)nr;
     if (nr)
         memcpy(t->pool + t->pool_len, R, (size_t)nr * sizeof(int32_t));
     t->pool_len += nr;
-    t->nodes[id] = g;
-    t->cold[id] = c;
+    t->nodes[id] = *g;
+    t->cold[id] = *c;
     t->count = id + 1;
-    {
-        uint64_t mask = (uint64_t)t->index_cap - 1, s;
-        for (s = h & mask; t->index[s] >= 0; s = (s + 1) & mask)
-            ;
-        t->index[s] = (int32_t)id;
-    }
+    mask = (uint64_t)t->index_cap - 1;
+    for (s = h & mask; t->index[s] >= 0; s = (s + 1) & mask)
+        ;
+    t->index[s] = (int32_t)id;
+    return 0;
+}
+
+/* append {L | R} (canonical, not in the table) and return its id */
+static int32_t append(canon_table *t, const int32_t *L, int64_t nl, const int32_t *R, int64_t nr, uint64_t h)
+{
+    node g;
+    cold c;
+    int64_t id = t->count;
+    if (check_room(t, id, nl, nr) < 0)
+        return -1;
+    memset(&g, 0, sizeof g);
+    memset(&c, 0, sizeof c);
+    if (recognise(t, &g, L, nl, R, nr) < 0)
+        return -1;
+    if (g.is_number && (g.x > MAX_FIXED || g.x < -MAX_FIXED))
+        return too_large_number(t, g.x);
+    if (birthday_and_stops(t, &g, L, nl, R, nr) < 0 || structural_hash(t, &c, L, nl, R, nr) < 0)
+        return -1;
+    c.ihash = h;
+    g.neg = -1;
+    if (store(t, id, &g, &c, L, nl, R, nr, h) < 0)
+        return -1;
     if (g.is_nus && nus_find(t, g.x, g.ups, g.star) < 0
         && nus_add(t, g.x, g.ups, g.star, (int32_t)id) < 0)
         return -1;

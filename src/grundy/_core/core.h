@@ -59,10 +59,17 @@ typedef struct {
  * briefly). Evaluates to -1 when a signal handler raised (the GIL is then held). */
 int grundy_nogil_tick(grundy_nogil *st, int64_t steps);
 
+/* Walks that keep the GIL report their work to a Python callable tick(steps) every
+ * GRUNDY_TICK steps or so, and once at the end; tick may raise to stop the walk (bounds,
+ * deadlines). grundy_call_tick returns -1 when it raised. */
+#define GRUNDY_TICK ((int64_t)1 << 14)
+int grundy_call_tick(PyObject *tick, int64_t steps);
+
 extern PyMethodDef GRUNDY_HEAP_METHODS[];
 extern PyMethodDef GRUNDY_PERIOD_METHODS[];
 extern PyMethodDef GRUNDY_HACKENBUSH_METHODS[];
 extern PyMethodDef GRUNDY_QUOTIENT_METHODS[];
+extern PyMethodDef GRUNDY_QUOTIENT_REFINE_METHODS[];
 
 /* ---- canon_*.c: the hash-consed table of canonical short games ----------------------
  *

@@ -62,95 +62,65 @@ static int check_ends(const grundy_array *eu, const grundy_array *ev, Py_ssize_t
 
 #define NOUT 11
 
-PyDoc_STRVAR(decompose_doc,
-             "decompose(n, eu, ev, ew, root, vx, tin, vsize, comp, bridge, top, parent, "
-             "up_edge, parity, g, contrib, pe) -> nparts\n"
-             "See grundy.kernels.hackenbush.decompose_kernel.");
+/* decompose's output arrays (grundy.kernels.hackenbush.decompose_kernel says what each
+ * holds): per vertex tin, vsize, comp and pe; per part top, parent, up_edge, parity, g and
+ * contrib; per edge bridge. */
+typedef struct {
+    int64_t *tin, *vsize, *comp, *top, *parent, *up_edge, *parity, *g, *contrib, *pe;
+    uint8_t *bridge;
+} dc_out;
 
-static PyObject *decompose(PyObject *self, PyObject *args)
+/* The input arrays eu, ev, ew, vx (in[0..3]) and the output arrays (out[0..NOUT)), taken
+ * and checked: lengths, edge ends, outputs writable and apart from everything else. */
+static int dc_arrays(PyObject *const *ino, PyObject *const *outo, Py_ssize_t n, Py_ssize_t root,
+                     grundy_array *in, grundy_array *out)
 {
     static const char *names[NOUT] = {"tin",    "vsize",  "comp", "bridge", "top", "parent",
                                       "up_edge", "parity", "g",    "contrib", "pe"};
-    PyObject *euo, *evo, *ewo, *vxo, *outo[NOUT];
-    Py_ssize_t n, root, m, i, j, x, c, t = 1, nparts = 1, sp = 1;
-    grundy_array eu, ev, ew, vx, out[NOUT];
-    int64_t *deg = NULL, *adj = NULL, *low = NULL, *it = NULL, *order = NULL, *stack = NULL;
-    int64_t *tin, *vsize, *comp, *top, *parent, *up_edge, *parity, *g, *contrib, *pe;
-    const int64_t *U, *V, *W, *VX;
-    uint8_t *bridge;
-    PyObject *result = NULL;
-    grundy_nogil st;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "nOOOnOOOOOOOOOOOO:decompose", &n, &euo, &evo, &ewo, &root, &vxo,
-                          &outo[0], &outo[1], &outo[2], &outo[3], &outo[4], &outo[5], &outo[6],
-                          &outo[7], &outo[8], &outo[9], &outo[10]))
-        return NULL;
-    eu.held = ev.held = ew.held = vx.held = 0;
-    for (i = 0; i < NOUT; i++)
-        out[i].held = 0;
-    if (grundy_get_array(euo, &eu, 'i', 8, 0, "eu") < 0
-        || grundy_get_array(evo, &ev, 'i', 8, 0, "ev") < 0
-        || grundy_get_array(ewo, &ew, 'i', 8, 0, "ew") < 0
-        || grundy_get_array(vxo, &vx, 'i', 8, 0, "vx") < 0 || check_ends(&eu, &ev, n, root) < 0)
-        goto out;
-    m = eu.len;
-    if (ew.len != m || vx.len != n) {
+    grundy_array *arrs[NOUT + 4];
+    Py_ssize_t i, m;
+    if (grundy_get_array(ino[0], &in[0], 'i', 8, 0, "eu") < 0
+        || grundy_get_array(ino[1], &in[1], 'i', 8, 0, "ev") < 0
+        || grundy_get_array(ino[2], &in[2], 'i', 8, 0, "ew") < 0
+        || grundy_get_array(ino[3], &in[3], 'i', 8, 0, "vx") < 0
+        || check_ends(&in[0], &in[1], n, root) < 0)
+        return -1;
+    m = in[0].len;
+    if (in[2].len != m || in[3].len != n) {
         PyErr_SetString(PyExc_ValueError, "need len(ew) == len(eu) and len(vx) == n");
-        goto out;
+        return -1;
     }
     for (i = 0; i < NOUT; i++) {
         if (grundy_get_array(outo[i], &out[i], i == 3 ? 'b' : 'i', i == 3 ? 1 : 8, 1, names[i]) < 0)
-            goto out;
+            return -1;
         if (out[i].len != (i == 3 ? m : n)) {
             PyErr_Format(PyExc_ValueError, "%s: expected length %zd", names[i], i == 3 ? m : n);
-            goto out;
+            return -1;
         }
     }
-    {
-        grundy_array *arrs[NOUT + 4];
-        for (i = 0; i < NOUT; i++)
-            arrs[i] = &out[i];
-        arrs[NOUT] = &eu;
-        arrs[NOUT + 1] = &ev;
-        arrs[NOUT + 2] = &ew;
-        arrs[NOUT + 3] = &vx;
-        if (grundy_disjoint(arrs, NOUT, NOUT + 4) < 0)
-            goto out;
-    }
-    tin = (int64_t *)out[0].data;
-    vsize = (int64_t *)out[1].data;
-    comp = (int64_t *)out[2].data;
-    bridge = (uint8_t *)out[3].data;
-    top = (int64_t *)out[4].data;
-    parent = (int64_t *)out[5].data;
-    up_edge = (int64_t *)out[6].data;
-    parity = (int64_t *)out[7].data;
-    g = (int64_t *)out[8].data;
-    contrib = (int64_t *)out[9].data;
-    pe = (int64_t *)out[10].data;
-    U = (const int64_t *)eu.data;
-    V = (const int64_t *)ev.data;
-    W = (const int64_t *)ew.data;
-    VX = (const int64_t *)vx.data;
-    low = (int64_t *)grundy_calloc(n, sizeof(int64_t));
-    it = (int64_t *)grundy_calloc(n, sizeof(int64_t));
-    order = (int64_t *)grundy_calloc(n, sizeof(int64_t));
-    stack = (int64_t *)grundy_calloc(n, sizeof(int64_t));
-    if (low == NULL || it == NULL || order == NULL || stack == NULL
-        || build_adjacency(n, m, U, V, 1, 1, &deg, &adj) < 0)
-        goto out;
+    for (i = 0; i < NOUT; i++)
+        arrs[i] = &out[i];
+    for (i = 0; i < 4; i++)
+        arrs[NOUT + i] = &in[i];
+    return grundy_disjoint(arrs, NOUT, NOUT + 4);
+}
 
-    GRUNDY_NOGIL_BEGIN(st);
+/* Iterative depth-first search from root over the adjacency (deg, adj) of edge numbers:
+ * each vertex's entry time tin (-1 when not reached), the least entry time low its subtree
+ * reaches by one back edge, the tree edge pe it was entered by (-1 for root), and the
+ * vertices reached in order of entry. Returns how many were reached. it and stack are
+ * scratch (n each). */
+static Py_ssize_t dc_search(Py_ssize_t n, Py_ssize_t root, const int64_t *U, const int64_t *V,
+                            const int64_t *deg, const int64_t *adj, int64_t *tin, int64_t *low,
+                            int64_t *pe, int64_t *order, int64_t *it, int64_t *stack)
+{
+    Py_ssize_t x, t = 1, sp = 1;
     for (x = 0; x < n; x++) {
         tin[x] = -1;
         low[x] = 0;
         pe[x] = -1;
         it[x] = deg[x];
-        comp[x] = 0;
-        vsize[x] = 1;
     }
-    for (i = 0; i < m; i++)
-        bridge[i] = 0;
     tin[root] = 0;
     order[0] = root;
     stack[0] = root;
@@ -186,6 +156,24 @@ static PyObject *decompose(PyObject *self, PyObject *args)
             }
         }
     }
+    return t;
+}
+
+/* From the search (the t vertices reached, in order): the bridges (a tree edge whose lower
+ * end's subtree reaches nothing above it), each vertex's part, each part's top vertex, its
+ * parent part and the bridge up to it. Returns the number of parts. */
+static Py_ssize_t dc_parts(Py_ssize_t n, Py_ssize_t m, Py_ssize_t root, Py_ssize_t t,
+                           const int64_t *U, const int64_t *V, const int64_t *order,
+                           const int64_t *low, const dc_out *o)
+{
+    int64_t *tin = o->tin, *comp = o->comp, *pe = o->pe, *top = o->top;
+    int64_t *parent = o->parent, *up_edge = o->up_edge;
+    uint8_t *bridge = o->bridge;
+    Py_ssize_t i, j, x, nparts = 1;
+    for (x = 0; x < n; x++)
+        comp[x] = 0;
+    for (i = 0; i < m; i++)
+        bridge[i] = 0;
     top[0] = root;
     parent[0] = -1;
     up_edge[0] = -1;
@@ -205,12 +193,34 @@ static PyObject *decompose(PyObject *self, PyObject *args)
             comp[x] = comp[p];
         }
     }
+    return nparts;
+}
+
+/* The number of vertices of each vertex's subtree in the search (vsize), bottom up. */
+static void dc_sizes(Py_ssize_t n, Py_ssize_t t, const int64_t *U, const int64_t *V,
+                     const int64_t *order, const int64_t *pe, int64_t *vsize)
+{
+    Py_ssize_t j, x;
+    for (x = 0; x < n; x++)
+        vsize[x] = 1;
     for (j = t - 1; j > 0; j--) {
         Py_ssize_t e;
         x = (Py_ssize_t)order[j];
         e = (Py_ssize_t)pe[x];
         vsize[U[e] ^ V[e] ^ x] += vsize[x];
     }
+}
+
+/* The values of the parts, bottom up: parity (of the weights of the edges inside), g (the
+ * value of the part with everything hanging below it) and contrib (what the part with its
+ * bridge up adds to its parent's g). */
+static void dc_values(Py_ssize_t m, Py_ssize_t t, Py_ssize_t nparts, const int64_t *U,
+                      const int64_t *W, const int64_t *VX, const int64_t *order, const dc_out *o)
+{
+    int64_t *comp = o->comp, *parent = o->parent, *up_edge = o->up_edge, *parity = o->parity;
+    int64_t *g = o->g, *contrib = o->contrib;
+    const uint8_t *bridge = o->bridge;
+    Py_ssize_t i, j, c;
     for (c = 0; c < nparts; c++) {
         parity[c] = 0;
         contrib[c] = 0;
@@ -221,7 +231,7 @@ static PyObject *decompose(PyObject *self, PyObject *args)
     for (c = 0; c < nparts; c++)
         g[c] = parity[c];
     for (j = 0; j < t; j++) {
-        x = (Py_ssize_t)order[j];
+        Py_ssize_t x = (Py_ssize_t)order[j];
         g[comp[x]] ^= VX[x];
     }
     for (c = nparts - 1; c > 0; c--) {
@@ -235,6 +245,61 @@ static PyObject *decompose(PyObject *self, PyObject *args)
         contrib[c] = s;
         g[parent[c]] ^= s;
     }
+}
+
+PyDoc_STRVAR(decompose_doc,
+             "decompose(n, eu, ev, ew, root, vx, tin, vsize, comp, bridge, top, parent, "
+             "up_edge, parity, g, contrib, pe) -> nparts\n"
+             "See grundy.kernels.hackenbush.decompose_kernel.");
+
+static PyObject *decompose(PyObject *self, PyObject *args)
+{
+    PyObject *ino[4], *outo[NOUT];
+    Py_ssize_t n, root, m, i, t, nparts;
+    grundy_array in[4], out[NOUT];
+    int64_t *deg = NULL, *adj = NULL, *low = NULL, *it = NULL, *order = NULL, *stack = NULL;
+    const int64_t *U, *V;
+    dc_out o;
+    PyObject *result = NULL;
+    grundy_nogil st;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "nOOOnOOOOOOOOOOOO:decompose", &n, &ino[0], &ino[1], &ino[2],
+                          &root, &ino[3], &outo[0], &outo[1], &outo[2], &outo[3], &outo[4],
+                          &outo[5], &outo[6], &outo[7], &outo[8], &outo[9], &outo[10]))
+        return NULL;
+    for (i = 0; i < 4; i++)
+        in[i].held = 0;
+    for (i = 0; i < NOUT; i++)
+        out[i].held = 0;
+    if (dc_arrays(ino, outo, n, root, in, out) < 0)
+        goto out;
+    m = in[0].len;
+    U = (const int64_t *)in[0].data;
+    V = (const int64_t *)in[1].data;
+    o.tin = (int64_t *)out[0].data;
+    o.vsize = (int64_t *)out[1].data;
+    o.comp = (int64_t *)out[2].data;
+    o.bridge = (uint8_t *)out[3].data;
+    o.top = (int64_t *)out[4].data;
+    o.parent = (int64_t *)out[5].data;
+    o.up_edge = (int64_t *)out[6].data;
+    o.parity = (int64_t *)out[7].data;
+    o.g = (int64_t *)out[8].data;
+    o.contrib = (int64_t *)out[9].data;
+    o.pe = (int64_t *)out[10].data;
+    low = (int64_t *)grundy_calloc(n, sizeof(int64_t));
+    it = (int64_t *)grundy_calloc(n, sizeof(int64_t));
+    order = (int64_t *)grundy_calloc(n, sizeof(int64_t));
+    stack = (int64_t *)grundy_calloc(n, sizeof(int64_t));
+    if (low == NULL || it == NULL || order == NULL || stack == NULL
+        || build_adjacency(n, m, U, V, 1, 1, &deg, &adj) < 0)
+        goto out;
+    GRUNDY_NOGIL_BEGIN(st);
+    t = dc_search(n, root, U, V, deg, adj, o.tin, low, o.pe, order, it, stack);
+    nparts = dc_parts(n, m, root, t, U, V, order, low, &o);
+    dc_sizes(n, t, U, V, order, o.pe, o.vsize);
+    dc_values(m, t, nparts, U, (const int64_t *)in[2].data, (const int64_t *)in[3].data, order,
+              &o);
     GRUNDY_NOGIL_END(st);
     result = PyLong_FromSsize_t(nparts);
 out:
@@ -244,10 +309,8 @@ out:
     free(it);
     free(order);
     free(stack);
-    grundy_release(&eu);
-    grundy_release(&ev);
-    grundy_release(&ew);
-    grundy_release(&vx);
+    for (i = 0; i < 4; i++)
+        grundy_release(&in[i]);
     for (i = 0; i < NOUT; i++)
         grundy_release(&out[i]);
     return result;

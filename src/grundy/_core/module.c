@@ -4,7 +4,8 @@
  *   heap.c        Grundy tables of take-and-break games (plain mex, rare-value)
  *   period.c      period search over a Grundy table
  *   hackenbush.c  bridges, parts and values of Green Hackenbush pictures
- *   quotient.c    misère quotients: the colex walks (least N-failure, P-portion marking)
+ *   quotient.c    misère quotients: the colex walks (least N-failure, P-portion marking);
+ *                 quotient_refine.c: the partition refinement
  *   memo.c        the memos of the compiled walks (module state, raw records, thread guard)
  *   dom.c         Domineering and Cram on bitboards: options split into keyed regions, walks
  *   tf.c, clob.c, col.c, konane.c, fission.c, amazons.c   Toads-and-Frogs, Clobber, Col
@@ -29,6 +30,7 @@ static PyMethodDef *const SUBJECTS[] = {
     GRUNDY_PERIOD_METHODS,
     GRUNDY_HACKENBUSH_METHODS,
     GRUNDY_QUOTIENT_METHODS,
+    GRUNDY_QUOTIENT_REFINE_METHODS,
     GRUNDY_MEMO_METHODS,
     GRUNDY_DOM_METHODS,
     GRUNDY_TF_METHODS,
@@ -157,6 +159,15 @@ void *grundy_calloc(Py_ssize_t count, Py_ssize_t size)
     if (p == NULL)
         PyErr_NoMemory();
     return p;
+}
+
+int grundy_call_tick(PyObject *tick, int64_t steps)
+{
+    PyObject *r = PyObject_CallFunction(tick, "L", (long long)steps);
+    if (r == NULL)
+        return -1;
+    Py_DECREF(r);
+    return 0;
 }
 
 int grundy_nogil_tick(grundy_nogil *st, int64_t steps)

@@ -24,7 +24,7 @@ import signal
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -197,6 +197,43 @@ def _connect(
         remote.close()
 
 
+def _submit(
+    dask_client: Any,
+    tasks: Sequence[Sequence[CensusItem]],
+    params: CensusParams,
+    copies: Mapping[str, list[tuple[CensusItem, str]]],
+    futures: list[Any],
+) -> None:
+    """Submit each task (a chunk of codes, with the copies each computes, see
+    :func:`plan_equivalents`), its future appended to ``futures`` at once (so that an
+    interruption cancels every task submitted)."""
+    tag = uuid.uuid4().hex[:8]
+    for n, task in enumerate(tasks):
+        key = f"census-{tag}-{n}-{task[0].code}"
+        more = {i.code: copies[i.code] for i in task if i.code in copies}
+        futures.append(dask_client.submit(compute_chunk, task, params, more, pure=False, key=key))
+
+
+def _task_results(
+    future: Any,
+    owner: Mapping[Any, Sequence[CensusItem]],
+    params: CensusParams,
+    copies: Mapping[str, list[tuple[CensusItem, str]]],
+) -> list[CodeResult]:
+    """The results of a finished task, or, for a task that failed for good (e.g. killed 3
+    times), an error result for each of its codes and their copies."""
+    try:
+        results: list[CodeResult] = future.result()
+    except Exception as e:
+        why = f"task failed on the cluster: {type(e).__name__}: {e}"
+        results = [
+            error_result(i, params, why)
+            for rep in owner[future.key]
+            for i in (rep, *(c for c, _ in copies.get(rep.code, ())))
+        ]
+    return results
+
+
 def run_census(
     family: str,
     items: Sequence[CensusItem],
@@ -248,26 +285,12 @@ def run_census(
         nworkers = len(dask_client.scheduler_info()["workers"])
         run = store.start_run(family, params, where)
         status = "failed"
-        tag = uuid.uuid4().hex[:8]
         futures: list[Any] = []
         try:
-            for n, task in enumerate(tasks):
-                key = f"census-{tag}-{n}-{task[0].code}"
-                more = {i.code: copies[i.code] for i in task if i.code in copies}
-                futures.append(
-                    dask_client.submit(compute_chunk, task, params, more, pure=False, key=key)
-                )
+            _submit(dask_client, tasks, params, copies, futures)
             owner = {f.key: task for f, task in zip(futures, tasks, strict=True)}
             for future in as_completed(futures):
-                try:
-                    results = future.result()
-                except Exception as e:  # a task that failed for good (e.g. killed 3 times)
-                    why = f"task failed on the cluster: {type(e).__name__}: {e}"
-                    results = [
-                        error_result(i, params, why)
-                        for rep in owner[future.key]
-                        for i in (rep, *(c for c, _ in copies.get(rep.code, ())))
-                    ]
+                results = _task_results(future, owner, params, copies)
                 future.release()
                 for result in results:
                     put(result, run)

@@ -215,18 +215,7 @@ def value_of(
         _compiled[family] = fast
     saver = _Saver(checkpoint, str(family), memo, checkpoint_every, fast)
     if checkpoint is not None and os.path.exists(checkpoint):
-        with T.unbounded():  # all of it (past the bound, room is made as the walk goes)
-            loaded, raw = load_memo(checkpoint, str(family))
-            records = _load_checked(
-                game,
-                memo,
-                fast,
-                (loaded, raw),
-                climit=climit,
-                where=str(checkpoint),
-                deadline=deadline,
-            )
-        saver.floor = len(loaded) + records
+        _resume(game, memo, fast, saver, checkpoint, climit=climit, deadline=deadline)
     split = _splitter(game)
     started = now()
     count = 0
@@ -242,12 +231,7 @@ def value_of(
                     gid = memo.get(key)
                     if gid is None and fast is not None:
                         bounds = _Bounds(max_positions, deadline, progress, started, limit, saver)
-                        got = fast.value(key, _ticker(bounds, count), climit)
-                        if got is not None:
-                            gid, new = got
-                            count += new
-                            if max_positions is not None and count > max_positions:
-                                raise SearchLimitError(max_positions)
+                        gid, count = _compiled_value(fast, key, bounds, count, climit)
                     if gid is None:
                         count = _evaluate(
                             game,
@@ -270,6 +254,47 @@ def value_of(
     finally:
         saver.save()
     return CanonicalGame._of(total)
+
+
+def _resume(
+    game: PartisanGame[Any],
+    memo: dict[Hashable, int],
+    fast: Any,
+    saver: _Saver,
+    checkpoint: str | os.PathLike[str],
+    *,
+    climit: int,
+    deadline: float | None,
+) -> None:
+    """Read the family's memo back from the checkpoint file, every record checked
+    (:func:`_load_checked`); the saver then saves only once there is more."""
+    with T.unbounded():  # all of it (past the bound, room is made as the walk goes)
+        loaded, raw = load_memo(checkpoint, saver.family)
+        records = _load_checked(
+            game,
+            memo,
+            fast,
+            (loaded, raw),
+            climit=climit,
+            where=str(checkpoint),
+            deadline=deadline,
+        )
+    saver.floor = len(loaded) + records
+
+
+def _compiled_value(
+    fast: Any, key: Hashable, bounds: _Bounds, count: int, climit: int
+) -> tuple[int | None, int]:
+    """The id of region ``key`` from the game's compiled walk, or None where it has none,
+    and the count of regions worked out so far (:class:`SearchLimitError` past the bound)."""
+    got = fast.value(key, _ticker(bounds, count), climit)
+    if got is None:
+        return None, count
+    gid, new = got
+    count += new
+    if bounds.max_positions is not None and count > bounds.max_positions:
+        raise SearchLimitError(bounds.max_positions)
+    return gid, count
 
 
 def _load_checked(
@@ -624,18 +649,14 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
     done: list[int],
     bounds: _Bounds,
 ) -> int:
-    max_positions, deadline, progress = bounds.max_positions, bounds.deadline, bounds.progress
-    started, memo_limit, saver = bounds.started, bounds.memo_limit, bounds.saver
+    max_positions, deadline = bounds.max_positions, bounds.deadline
     count = done[0]
     key, region, negated = root
     stack: list[list[Any]] = [[key, region, None, negated]]
     expanded: set[Hashable] = set()  # keys whose frame waits for its options: the ancestors
     pins: dict[Hashable, int] = {}  # keys a waiting frame needs: never evicted
     add, neg, make = T.add, T.neg, T.make
-    neg_get = T.neg_memo().get
-    memo_get = memo.get
-    number_ids = _number_ids
-    option_parts = _optioner(game, split)
+    region_options = _region_options(game, memo, split, expanded)
     while stack:
         frame = stack[-1]
         fkey, fregion, options, fneg = frame[:4]
@@ -644,52 +665,8 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
                 stack.pop()
                 continue
             if deadline is not None and now() > deadline:  # each region may be slow
-                raise TimeLimitError(round(deadline - started, 3), count, "regions")
-            missing: dict[Hashable, Any] = {}
-            lefts: list[Any] = []
-            rights: list[Any] = []
-            lparts, rparts = option_parts(fregion)
-            for out, per_option in ((lefts, lparts), (rights, rparts)):
-                for parts in per_option:
-                    if len(parts) == 1:  # the common case, a known region: no sum to make
-                        k, sign, sub = parts[0]
-                        if k is None:
-                            gid = number_ids.get(sign)
-                            out.append(_number(sign) if gid is None else gid)
-                            continue
-                        gid = memo_get(k)
-                        if gid is not None:
-                            if sign:
-                                found = neg_get(gid)
-                                gid = neg(gid) if found is None else found
-                            out.append(gid)
-                            continue
-                    total = 0
-                    late: list[Any] | None = None
-                    for k, sign, sub in parts:
-                        if k is None:  # then `sign` is the region's number
-                            gid = number_ids.get(sign)
-                            if gid is None:
-                                gid = _number(sign)
-                            total = add(total, gid)
-                            continue
-                        gid = memo_get(k)
-                        if gid is not None:
-                            total = add(total, neg(gid) if sign else gid)
-                            continue
-                        if late is None:
-                            late = []
-                        late.append((k, sign, sub))
-                        if k not in missing:
-                            if k in expanded or k == fkey:
-                                raise InvalidGameError(
-                                    f"{type(game).__name__} is loopy: a region repeats below itself"
-                                )
-                            missing[k] = (sub, sign)
-                    if late is None:
-                        out.append(total)
-                    else:
-                        out.append((total, late))
+                raise TimeLimitError(round(deadline - bounds.started, 3), count, "regions")
+            lefts, rights, missing = region_options(fkey, fregion)
             if missing:
                 frame[2] = (lefts, rights)
                 expanded.add(fkey)
@@ -701,32 +678,11 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
                 continue
         else:
             lefts, rights = options
-            dropped = {
-                k: (sub, sign)
-                for out in (lefts, rights)
-                for item in out
-                if type(item) is tuple
-                for k, sign, sub in item[1]
-                if k not in memo
-            }
-            if dropped:  # evicted since the frame was expanded (the memo limit): recompute
-                for k, (sub, sign) in dropped.items():
-                    stack.append([k, sub, None, sign])
+            if _push_evicted(options, memo, stack):
                 continue
             expanded.discard(fkey)
-            for k in frame[4]:
-                if pins[k] == 1:
-                    del pins[k]
-                else:
-                    pins[k] -= 1
-            for out in (lefts, rights):
-                for i, item in enumerate(out):
-                    if type(item) is tuple:
-                        total, late = item
-                        for k, sign, _ in late:
-                            gid = memo[k]
-                            total = add(total, neg(gid) if sign else gid)
-                        out[i] = total
+            _unpin(frame[4], pins)
+            _add_late_parts(options, memo, add, neg)
         stack.pop()
         value = make(lefts, rights)
         memo[fkey] = neg(value) if fneg else value  # the memo holds the key's orientation
@@ -735,14 +691,138 @@ def _walk(  # noqa: PLR0917 (the private body of _evaluate)
         if max_positions is not None and count > max_positions:
             raise SearchLimitError(max_positions)
         if count % 1000 == 0:
-            if progress is not None:
-                progress(count)
-            if deadline is not None and now() > deadline:
-                raise TimeLimitError(round(deadline - started, 3), count, "regions")
-            if len(memo) > memo_limit:
-                _evict(memo, pins)
-            saver.due()
+            _every_thousand(count, bounds, memo, pins)
     return count
+
+
+def _region_options(
+    game: PartisanGame[Any],
+    memo: dict[Hashable, int],
+    split: Callable[[Any], Sequence[Part]],
+    expanded: set[Hashable],
+) -> Callable[[Hashable, Any], tuple[list[Any], list[Any], dict[Hashable, Any]]]:
+    """``(key, region) -> (lefts, rights, missing)`` for :func:`_walk`: per side, per move,
+    the move's value (an id) when every part of it is in ``memo``, else ``(total of the
+    known parts, the parts still missing)``; ``missing``: ``key -> (region, sign)`` of the
+    parts to work out first. A part among ``expanded`` (an ancestor) or the region itself
+    makes the game loopy (:class:`InvalidGameError`)."""
+    add, neg = T.add, T.neg
+    neg_get = T.neg_memo().get
+    memo_get = memo.get
+    number_ids = _number_ids
+    option_parts = _optioner(game, split)
+
+    def region_options(
+        fkey: Hashable, fregion: Any
+    ) -> tuple[list[Any], list[Any], dict[Hashable, Any]]:
+        missing: dict[Hashable, Any] = {}
+        lefts: list[Any] = []
+        rights: list[Any] = []
+        lparts, rparts = option_parts(fregion)
+        for out, per_option in ((lefts, lparts), (rights, rparts)):
+            for parts in per_option:
+                if len(parts) == 1:  # the common case, a known region: no sum to make
+                    k, sign, sub = parts[0]
+                    if k is None:
+                        gid = number_ids.get(sign)
+                        out.append(_number(sign) if gid is None else gid)
+                        continue
+                    gid = memo_get(k)
+                    if gid is not None:
+                        if sign:
+                            found = neg_get(gid)
+                            gid = neg(gid) if found is None else found
+                        out.append(gid)
+                        continue
+                total = 0
+                late: list[Any] | None = None
+                for k, sign, sub in parts:
+                    if k is None:  # then `sign` is the region's number
+                        gid = number_ids.get(sign)
+                        if gid is None:
+                            gid = _number(sign)
+                        total = add(total, gid)
+                        continue
+                    gid = memo_get(k)
+                    if gid is not None:
+                        total = add(total, neg(gid) if sign else gid)
+                        continue
+                    if late is None:
+                        late = []
+                    late.append((k, sign, sub))
+                    if k not in missing:
+                        if k in expanded or k == fkey:
+                            raise InvalidGameError(
+                                f"{type(game).__name__} is loopy: a region repeats below itself"
+                            )
+                        missing[k] = (sub, sign)
+                if late is None:
+                    out.append(total)
+                else:
+                    out.append((total, late))
+        return lefts, rights, missing
+
+    return region_options
+
+
+def _push_evicted(
+    options: tuple[list[Any], list[Any]], memo: dict[Hashable, int], stack: list[list[Any]]
+) -> bool:
+    """Push again the parts a waiting frame needs that were evicted from ``memo`` since it
+    was expanded (the memo limit), to recompute them; True when there were any."""
+    dropped = {
+        k: (sub, sign)
+        for out in options
+        for item in out
+        if type(item) is tuple
+        for k, sign, sub in item[1]
+        if k not in memo
+    }
+    for k, (sub, sign) in dropped.items():
+        stack.append([k, sub, None, sign])
+    return bool(dropped)
+
+
+def _unpin(keys: Iterable[Hashable], pins: dict[Hashable, int]) -> None:
+    """A frame no longer waits for ``keys``: each may be evicted once no other frame does."""
+    for k in keys:
+        if pins[k] == 1:
+            del pins[k]
+        else:
+            pins[k] -= 1
+
+
+def _add_late_parts(
+    options: tuple[list[Any], list[Any]],
+    memo: dict[Hashable, int],
+    add: Callable[[int, int], int],
+    neg: Callable[[int], int],
+) -> None:
+    """Replace each move waiting for parts, ``(total, late)``, by its value, in place: the
+    parts are in ``memo`` now."""
+    for out in options:
+        for i, item in enumerate(out):
+            if type(item) is tuple:
+                total, late = item
+                for k, sign, _ in late:
+                    gid = memo[k]
+                    total = add(total, neg(gid) if sign else gid)
+                out[i] = total
+
+
+def _every_thousand(
+    count: int, bounds: _Bounds, memo: dict[Hashable, int], pins: Mapping[Hashable, int]
+) -> None:
+    """Every 1000 regions of :func:`_walk`: progress, the time limit, the memo limit (the
+    pinned keys stay) and the checkpoint."""
+    if bounds.progress is not None:
+        bounds.progress(count)
+    deadline = bounds.deadline
+    if deadline is not None and now() > deadline:
+        raise TimeLimitError(round(deadline - bounds.started, 3), count, "regions")
+    if len(memo) > bounds.memo_limit:
+        _evict(memo, pins)
+    bounds.saver.due()
 
 
 @dataclass(frozen=True)

@@ -204,12 +204,7 @@ def solve_partisan(
         return solve_loopy_partisan(pos, max_moves=max_moves, max_positions=max_positions)
     checkpoint = current_checkpoint()
     if checkpoint is not None:
-        families = {family_of(c.game) for c in comps if isinstance(c.game, PartisanGame)}
-        if len(families) != 1:
-            raise UnsupportedError(
-                "a checkpoint keeps the regions of one partisan game: "
-                f"{pos} mixes {len(families)} (solve each alone with its own file)"
-            )
+        _check_one_family(pos)
     values = [_value(c, max_positions, checkpoint) for c in comps]
     g = CanonicalGame(0)
     for v in values:
@@ -224,22 +219,7 @@ def solve_partisan(
         comps, values, "R", max_moves, max_positions, totals=right_totals, neutral=impartial
     )
     outcome = g.outcome
-    explanation: list[str] = []
-    if len(comps) > 1:
-        explanation.append(
-            "Canonical value of each component (an impartial one of Grundy "
-            "value g is the nimber *g):"
-        )
-        explanation.extend(ValueLine(f"  {c}  ->  ", v) for c, v in zip(comps, values, strict=True))
-        explanation.append(ValueLine("The sum of the components is ", g, "."))
-    else:
-        explanation.append(
-            ValueLine(
-                "The canonical value is ",
-                g,
-                ": dominated options removed and reversible ones bypassed.",
-            )
-        )
+    explanation: list[str] = _value_lines(comps, values, g)
     if impartial:
         explanation.extend(_impartial_lines(g, left_totals, left_count))
     else:
@@ -275,6 +255,38 @@ def solve_partisan(
         grundy=_nim_value(g) if impartial else None,
         **sided_moves((left, left_words, left_count), (right, right_words, right_count)),
     )
+
+
+def _check_one_family(pos: Position | Sum) -> None:
+    """A checkpoint keeps the regions of one partisan game: :class:`UnsupportedError` when
+    the partisan components of ``pos`` are of several."""
+    families = {family_of(c.game) for c in pos.components if isinstance(c.game, PartisanGame)}
+    if len(families) != 1:
+        raise UnsupportedError(
+            "a checkpoint keeps the regions of one partisan game: "
+            f"{pos} mixes {len(families)} (solve each alone with its own file)"
+        )
+
+
+def _value_lines(
+    comps: Sequence[Position], values: list[CanonicalGame], g: CanonicalGame
+) -> list[str]:
+    """The explanation's first lines: the value of each component and their sum ``g``, or
+    the one component's value."""
+    if len(comps) > 1:
+        return [
+            "Canonical value of each component (an impartial one of Grundy "
+            "value g is the nimber *g):",
+            *(ValueLine(f"  {c}  ->  ", v) for c, v in zip(comps, values, strict=True)),
+            ValueLine("The sum of the components is ", g, "."),
+        ]
+    return [
+        ValueLine(
+            "The canonical value is ",
+            g,
+            ": dominated options removed and reversible ones bypassed.",
+        )
+    ]
 
 
 def _nim_value(g: CanonicalGame) -> int:

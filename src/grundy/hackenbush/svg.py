@@ -85,7 +85,6 @@ def picture_svg(
     for d, layer in enumerate(layers[1:], 1):
         for k, x in enumerate(layer):
             pos[x] = (_MARGIN + inner * (k + 1) / (len(layer) + 1), ground_y - d * _STEP_Y)
-    marked = set(highlight)
     out = ['<rect width="100%" height="100%" fill="white"/>']
     if title:
         out.append(
@@ -96,16 +95,31 @@ def picture_svg(
         f'<line x1="{_MARGIN / 2}" y1="{_num(ground_y)}" x2="{_num(width - _MARGIN / 2)}" '
         f'y2="{_num(ground_y)}" stroke="#6b4f2a" stroke-width="4"/>'
     )
+    out.extend(_edges(picture, pos, ground_y, inner, set(highlight), weighted))
+    out.extend(_vertices(pos, ground_y))
+    return svg_document(width, height, out, title=title or "a Hackenbush picture")
+
+
+def _edges(  # noqa: PLR0917
+    picture: Picture,
+    pos: dict[int, tuple[float, float]],
+    ground_y: int,
+    inner: int,
+    marked: set[int],
+    weighted: bool,
+) -> list[str]:
+    """The edges' paths (loops at the ground in a row right of the picture), then their
+    weights when ``weighted``."""
     copies: dict[tuple[int, int], int] = {}
     for u, v, _ in picture:
         copies[(u, v)] = copies.get((u, v), 0) + 1
     seen: dict[tuple[int, int], int] = {}
     loop_slot = 0
+    out: list[str] = []
     labels: list[str] = []
     for i, (u, v, w) in enumerate(picture):
         j = seen.get((u, v), 0)
         seen[(u, v)] = j + 1
-        k = copies[(u, v)]
         colour, stroke = (_RED, 4) if i in marked else (_GREEN, 2.5)
         style = f'fill="none" stroke="{colour}" stroke-width="{stroke}" stroke-linecap="round"'
         if u == v:
@@ -117,48 +131,65 @@ def picture_svg(
             else:
                 cx, cy = pos[u]
                 r = 24 + 10 * j
-            # a teardrop standing on the vertex
-            out.append(
-                f'<path d="M {_num(cx)} {_num(cy)} C {_num(cx - 0.9 * r)} {_num(cy - 1.5 * r)} '
-                f'{_num(cx + 0.9 * r)} {_num(cy - 1.5 * r)} {_num(cx)} {_num(cy)}" {style}>'
-                f"<title>{u}-{v}</title></path>"
-            )
-            mx, my = cx, cy - 1.1 * r
+            path, (mx, my) = _loop(cx, cy, r, f"{style}><title>{u}-{v}</title>")
         else:
             x2, y2 = pos[v]
             x1, y1 = (x2, ground_y) if u == 0 else pos[u]
-            bend = (j - (k - 1) / 2) * 22
-            dx, dy = x2 - x1, y2 - y1
-            length = max((dx * dx + dy * dy) ** 0.5, 1.0)
-            mx = (x1 + x2) / 2 - dy / length * bend
-            my = (y1 + y2) / 2 + dx / length * bend
-            cx, cy = 2 * mx - (x1 + x2) / 2, 2 * my - (y1 + y2) / 2
-            out.append(
-                f'<path d="M {_num(x1)} {_num(y1)} Q {_num(cx)} {_num(cy)} {_num(x2)} '
-                f'{_num(y2)}" {style}><title>{u}-{v}</title></path>'
-            )
+            bend = (j - (copies[(u, v)] - 1) / 2) * 22
+            path, (mx, my) = _arc(x1, y1, x2, y2, bend, f"{style}><title>{u}-{v}</title>")
+        out.append(path)
         if weighted:
             labels.append(
                 f'<text x="{_num(mx + 5)}" y="{_num(my - 3)}" font-family="sans-serif" '
                 f'font-size="11" fill="#333">{w}</text>'
             )
-    out.extend(labels)
-    for x, (px, py) in pos.items():
-        out.append(
-            f'<circle cx="{_num(px)}" cy="{_num(py)}" r="4" fill="black">'
-            f"<title>{x}</title></circle>"
-        )
-    # Every vertex by its number, so that a cut named "1-2" can be found; 0 is the ground.
-    for x, (px, py) in pos.items():
-        out.append(
-            f'<text x="{_num(px + 7)}" y="{_num(py - 6)}" font-family="sans-serif" '
-            f'font-size="12" font-weight="bold" fill="#222" class="vertex">{x}</text>'
-        )
+    return out + labels
+
+
+def _loop(cx: float, cy: float, r: float, rest: str) -> tuple[str, tuple[float, float]]:
+    """A loop: a teardrop standing on the vertex ``(cx, cy)``; the path (``rest``: its
+    style and title) and where its weight goes."""
+    path = (
+        f'<path d="M {_num(cx)} {_num(cy)} C {_num(cx - 0.9 * r)} {_num(cy - 1.5 * r)} '
+        f'{_num(cx + 0.9 * r)} {_num(cy - 1.5 * r)} {_num(cx)} {_num(cy)}" {rest}</path>'
+    )
+    return path, (cx, cy - 1.1 * r)
+
+
+def _arc(  # noqa: PLR0917
+    x1: float, y1: float, x2: float, y2: float, bend: float, rest: str
+) -> tuple[str, tuple[float, float]]:
+    """An edge: a curve bent ``bend`` pixels from the straight line (repeated edges apart);
+    the path (``rest``: its style and title) and where its weight goes (its middle)."""
+    dx, dy = x2 - x1, y2 - y1
+    length = max((dx * dx + dy * dy) ** 0.5, 1.0)
+    mx = (x1 + x2) / 2 - dy / length * bend
+    my = (y1 + y2) / 2 + dx / length * bend
+    cx, cy = 2 * mx - (x1 + x2) / 2, 2 * my - (y1 + y2) / 2
+    path = (
+        f'<path d="M {_num(x1)} {_num(y1)} Q {_num(cx)} {_num(cy)} {_num(x2)} '
+        f'{_num(y2)}" {rest}</path>'
+    )
+    return path, (mx, my)
+
+
+def _vertices(pos: dict[int, tuple[float, float]], ground_y: int) -> list[str]:
+    """The vertices as dots, then their numbers (so that a cut named "1-2" can be found),
+    and the ground's, 0, under the ground line."""
+    out = [
+        f'<circle cx="{_num(px)}" cy="{_num(py)}" r="4" fill="black"><title>{x}</title></circle>'
+        for x, (px, py) in pos.items()
+    ]
+    out.extend(
+        f'<text x="{_num(px + 7)}" y="{_num(py - 6)}" font-family="sans-serif" '
+        f'font-size="12" font-weight="bold" fill="#222" class="vertex">{x}</text>'
+        for x, (px, py) in pos.items()
+    )
     out.append(
         f'<text x="{_MARGIN / 2}" y="{_num(ground_y + 16)}" font-family="sans-serif" '
         f'font-size="12" fill="#222" class="vertex">0 = the ground</text>'
     )
-    return svg_document(width, height, out, title=title or "a Hackenbush picture")
+    return out
 
 
 def combine_svgs(pieces: list[str], title: str) -> str:

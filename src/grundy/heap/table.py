@@ -259,19 +259,8 @@ class TableBuilder:
             grown = np.zeros(last + 1, dtype=self.values.dtype)
             grown[: self.count] = self.values[: self.count]
             self.values = grown
-        whole, single, split, triple = self.game.kernel_arrays(last)
         fast = self.compiled is not False and core_module() is not None
-        if fast:
-            rules: tuple[Any, ...] = (
-                np.array(whole, dtype=np.uint8),
-                np.array(single, dtype=np.int64),
-                np.array(split, dtype=np.int64),
-                np.array(triple, dtype=np.int64),
-            )
-            g: Any = self.values
-        else:
-            rules = (whole, single, split, triple)
-            g = self.values[: last + 1].tolist()
+        rules, g = self._kernel_rules(last, fast)
         unequal = int(self.game.unequal)
         chunk = 256
         next_mask = self.count
@@ -288,13 +277,10 @@ class TableBuilder:
             if self.mark is None:
                 self.mark = np.full(self.space, -1, dtype=np.int64)
             if self.trials and start >= self.next_trial and per_heap is not None:
-                # Time a short chunk of the other kernel.
-                self.next_trial = 2 * start
                 trial = (self.method, per_heap)
-                self.method = "plain" if self.method == "rare" else "rare"
+                stop = min(stop, self._start_trial(start, chunk))
                 if self.method == "rare":
-                    self.rare, next_mask = None, start
-                stop = min(stop, start + max(16, min(chunk // 8, 64)))
+                    next_mask = start
             if self.dense_switch and self.method == "plain" and start >= self.next_recheck:
                 self.next_recheck = 2 * start
                 if self._sparse_again():
@@ -311,63 +297,12 @@ class TableBuilder:
                 common = _parity_common(self.mask, self.space)
                 rare = self._rare_list(common)
                 began = time.perf_counter()
-                if fast:
-                    done, self.nrare = rare_kernel(
-                        g,
-                        start,
-                        stop,
-                        rules[0],
-                        rules[1],
-                        rules[2],
-                        unequal,
-                        common,
-                        rare,
-                        self.nrare,
-                        self.mark,
-                        np.zeros(self.space, dtype=np.uint8),
-                    )
-                else:
-                    rare_l, mark_l = rare.tolist(), self.mark.tolist()
-                    done, nrare = rare_kernel.py_func(
-                        g,
-                        start,
-                        stop,
-                        whole,
-                        single,
-                        split,
-                        unequal,
-                        common.tolist(),
-                        rare_l,
-                        self.nrare,
-                        mark_l,
-                        [0] * self.space,
-                    )
-                    self.rare[self.nrare : nrare] = rare_l[self.nrare : nrare]
-                    self.mark[:] = mark_l
-                    self.nrare = nrare
+                done = self._run_rare(fast, g, start, stop, rules, unequal, common, rare)
             spent = time.perf_counter() - began
-            if not fast:
-                self.values[start:done] = g[start:done]
-            self.count = done
-            # (the kernel stops just after a value >= half the space, which may be the last heap)
-            if done > start and int(self.values[done - 1]) >= self.space // 2:
-                self._grow_space()
-                if fast:
-                    g = self.values
-            if (
-                self.auto
-                and self.method == "rare"
-                and trial is None
-                and self.count >= DENSE_AFTER
-                and self.nrare * DENSE_RATIO > self.count
-                and not self._better_mask()
-            ):
-                self.method, self.mark, self.trials, trial = "plain", None, False, None
-                self.dense_switch, self.next_recheck = True, 2 * self.count
-                self.notes.append(
-                    f"{self.nrare:,} of the first {self.count:,} heaps have rare values, too many "
-                    "for the rare-value kernel to pay: switched to the plain kernel"
-                )
+            if self._finish_chunk(fast, g, start, done) and fast:
+                g = self.values
+            if trial is None:
+                self._leave_rare_if_dense()
             if done > start and spent > 0:
                 per_heap = spent / (done - start)
                 if trial is not None:
@@ -379,6 +314,57 @@ class TableBuilder:
                 progress(self.count - 1, last)
             checkpoint(self.count, None, "heaps")  # the time limit; finished heaps stay
         return self.values[: last + 1]
+
+    def _kernel_rules(self, last: int, fast: bool) -> tuple[tuple[Any, ...], Any]:
+        """The game's rules up to heap ``last`` as the kernels take them (numpy arrays for the
+        compiled ones, lists for the twins), and the table they write: the values themselves,
+        or a list whose new values :meth:`_finish_chunk` copies back."""
+        whole, single, split, triple = self.game.kernel_arrays(last)
+        if fast:
+            rules: tuple[Any, ...] = (
+                np.array(whole, dtype=np.uint8),
+                np.array(single, dtype=np.int64),
+                np.array(split, dtype=np.int64),
+                np.array(triple, dtype=np.int64),
+            )
+            return rules, self.values
+        return (whole, single, split, triple), self.values[: last + 1].tolist()
+
+    def _start_trial(self, start: int, chunk: int) -> int:
+        """Switch to the other kernel for a short chunk, timed; returns where it stops."""
+        self.next_trial = 2 * start
+        self.method = "plain" if self.method == "rare" else "rare"
+        if self.method == "rare":
+            self.rare = None
+        return start + max(16, min(chunk // 8, 64))
+
+    def _finish_chunk(self, fast: bool, g: Any, start: int, done: int) -> bool:
+        """Keep heaps ``start..done - 1`` just computed; True when the value space grew (the
+        kernel stops just after a value >= half the space, which may be the last heap)."""
+        if not fast:
+            self.values[start:done] = g[start:done]
+        self.count = done
+        if done > start and int(self.values[done - 1]) >= self.space // 2:
+            self._grow_space()
+            return True
+        return False
+
+    def _leave_rare_if_dense(self) -> None:
+        """``auto``: go to the plain kernel for good when, from heap DENSE_AFTER on, more than
+        1/DENSE_RATIO of the heaps are rare under the best mask."""
+        if (
+            self.auto
+            and self.method == "rare"
+            and self.count >= DENSE_AFTER
+            and self.nrare * DENSE_RATIO > self.count
+            and not self._better_mask()
+        ):
+            self.method, self.mark, self.trials = "plain", None, False
+            self.dense_switch, self.next_recheck = True, 2 * self.count
+            self.notes.append(
+                f"{self.nrare:,} of the first {self.count:,} heaps have rare values, too many "
+                "for the rare-value kernel to pay: switched to the plain kernel"
+            )
 
     def _end_trial(self, before: str, before_per_heap: float, trial_per_heap: float) -> None:
         """Keep the kernel just timed if it ran clearly faster than ``before`` did on the
@@ -425,6 +411,54 @@ class TableBuilder:
             return done
         done = plain_kernel.py_func(g, start, stop, *rules, unequal, mark)
         self.mark[:] = mark
+        return done
+
+    def _run_rare(  # noqa: PLR0917
+        self,
+        fast: bool,
+        g: Any,
+        start: int,
+        stop: int,
+        rules: tuple[Any, ...],
+        unequal: int,
+        common: Any,
+        rare: Any,
+    ) -> int:
+        done: int
+        if fast:
+            done, self.nrare = rare_kernel(
+                g,
+                start,
+                stop,
+                rules[0],
+                rules[1],
+                rules[2],
+                unequal,
+                common,
+                rare,
+                self.nrare,
+                self.mark,
+                np.zeros(self.space, dtype=np.uint8),
+            )
+            return done
+        rare_l, mark_l = rare.tolist(), self.mark.tolist()
+        done, nrare = rare_kernel.py_func(
+            g,
+            start,
+            stop,
+            rules[0],
+            rules[1],
+            rules[2],
+            unequal,
+            common.tolist(),
+            rare_l,
+            self.nrare,
+            mark_l,
+            [0] * self.space,
+        )
+        self.rare[self.nrare : nrare] = rare_l[self.nrare : nrare]
+        self.mark[:] = mark_l
+        self.nrare = nrare
         return done
 
 

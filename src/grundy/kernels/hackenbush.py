@@ -92,6 +92,30 @@ def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  
     each vertex's tree edge to its parent, -1 for the root)."""
     m = eu.shape[0]
     deg, adj = _incidence(n, eu, ev)
+    tin, low, pe, order, t = _search(n, root, eu, ev, deg, adj)
+    bridge, comp, top, parent, up_edge, nparts = _parts(n, m, root, t, eu, ev, order, tin, low, pe)
+    vsize = _sizes(n, t, eu, ev, order, pe)
+    parity, g, contrib = _values(m, t, nparts, eu, ew, vx, order, comp, bridge, parent, up_edge)
+    return (
+        tin,
+        vsize,
+        comp,
+        bridge,
+        top[:nparts],
+        parent[:nparts],
+        up_edge[:nparts],
+        parity,
+        g,
+        contrib,
+        pe,
+    )
+
+
+def _search(n: int, root: int, eu: Any, ev: Any, deg: Any, adj: Any) -> tuple[Any, ...]:  # noqa: PLR0917
+    """Iterative depth-first search from ``root``: (tin, low, pe, order, t): entry times (-1
+    when not reached), the least entry time each subtree reaches by one back edge, the tree
+    edge each vertex was entered by (-1 for the root), the vertices in order of entry, and
+    how many were reached."""
     tin = np.full(n, -1, np.int64)
     low = np.zeros(n, np.int64)
     pe = np.full(n, -1, np.int64)
@@ -128,6 +152,15 @@ def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  
             if sp > 0:
                 p = stack[sp - 1]
                 low[p] = min(low[p], low[x])
+    return tin, low, pe, order, t
+
+
+def _parts(  # noqa: PLR0917
+    n: int, m: int, root: int, t: int, eu: Any, ev: Any, order: Any, tin: Any, low: Any, pe: Any
+) -> tuple[Any, ...]:
+    """(bridge, comp, top, parent, up_edge, nparts): the bridges (a tree edge whose lower
+    end's subtree reaches nothing above it), each vertex's part, each part's top vertex,
+    parent part and bridge up, and the number of parts."""
     bridge = np.zeros(m, np.bool_)
     comp = np.zeros(n, np.int64)
     top = np.empty(t, np.int64)
@@ -150,11 +183,34 @@ def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  
             nparts += 1
         else:
             comp[x] = comp[p]
+    return bridge, comp, top, parent, up_edge, nparts
+
+
+def _sizes(n: int, t: int, eu: Any, ev: Any, order: Any, pe: Any) -> Any:  # noqa: PLR0917
+    """The number of vertices of each vertex's subtree in the search, bottom up."""
     vsize = np.ones(n, np.int64)
     for j in range(t - 1, 0, -1):
         x = order[j]
         i = pe[x]
         vsize[eu[i] ^ ev[i] ^ x] += vsize[x]
+    return vsize
+
+
+def _values(  # noqa: PLR0917
+    m: int,
+    t: int,
+    nparts: int,
+    eu: Any,
+    ew: Any,
+    vx: Any,
+    order: Any,
+    comp: Any,
+    bridge: Any,
+    parent: Any,
+    up_edge: Any,
+) -> tuple[Any, Any, Any]:
+    """(parity, g, contrib) of the parts, bottom up: the parity of the weights inside, the
+    value with everything below, and what the part with its bridge up adds to its parent."""
     parity = np.zeros(nparts, np.int64)
     for i in range(m):
         if not bridge[i]:
@@ -174,19 +230,7 @@ def decompose_kernel(n, eu, ev, ew, root, vx):  # type: ignore[no-untyped-def]  
             s = g[c] ^ 1
         contrib[c] = s
         g[parent[c]] ^= s
-    return (
-        tin,
-        vsize,
-        comp,
-        bridge,
-        top[:nparts],
-        parent[:nparts],
-        up_edge[:nparts],
-        parity,
-        g,
-        contrib,
-        pe,
-    )
+    return parity, g, contrib
 
 
 @twin("reach", _reach_compiled)

@@ -139,6 +139,44 @@ def _describer(game: Ruleset) -> Callable[[Any, Any], str]:
     raise UnsupportedError(f"{game.spec_name()} is not solved by two-player search")
 
 
+def _move_lines(  # noqa: PLR0917
+    game: Ruleset,
+    state: Any,
+    value: str,
+    best: list[Any],
+    option_scores: list[tuple[Any, int]],
+    describe: Callable[[Any, Any], str],
+) -> list[str]:
+    """The explanation's lines on the moves: the game over or no move, each move's score
+    (the first 40), and what the best moves do when none wins."""
+    lines = []
+    terminal = game.terminal_value(state)
+    if terminal is not None:
+        lines.append(f"The game is over: {terminal} for the player to move.")
+    elif not option_scores and not best:
+        lines.append("The player to move has no move, and loses.")
+    if option_scores:
+        lines.append("Each move, and what it gives the player making it:")
+        for o, s in option_scores[:40]:
+            v, r = unpack(s)
+            lines.append(f"  {describe(state, o)}: {_words(v, r)}")
+    if best and value != WIN:
+        kind = "draw" if value == DRAW else "lose as slowly as possible"
+        lines.append(f"No move wins; the moves listed {kind}.")
+    return lines
+
+
+def _source_line(loaded: SolvedTable) -> str:
+    """Where the scores of a table read from a file come from, and how it was verified."""
+    if loaded.sampled:  # issue 35: an answer on a table checked by sampling says so
+        return (
+            f"The scores come from {loaded.source}, verified only by sampling ("
+            f"{loaded.verified}): a forged score elsewhere could pass; solve without "
+            "--load to search it afresh."
+        )
+    return f"The scores come from {loaded.source} ({loaded.verified})."
+
+
 def solve_two_player(
     game: Ruleset,
     state: Any,
@@ -191,28 +229,9 @@ def solve_two_player(
     value, remoteness = unpack(score)
     shown = best[:max_moves]
     explanation = [f"With perfect play this is {_words(value, remoteness)} for the player to move."]
-    terminal = game.terminal_value(state)
-    if terminal is not None:
-        explanation.append(f"The game is over: {terminal} for the player to move.")
-    elif not option_scores and not best:
-        explanation.append("The player to move has no move, and loses.")
-    if option_scores:
-        explanation.append("Each move, and what it gives the player making it:")
-        for o, s in option_scores[:40]:
-            v, r = unpack(s)
-            explanation.append(f"  {describe(state, o)}: {_words(v, r)}")
-    if best and value != WIN:
-        kind = "draw" if value == DRAW else "lose as slowly as possible"
-        explanation.append(f"No move wins; the moves listed {kind}.")
+    explanation.extend(_move_lines(game, state, value, best, option_scores, describe))
     if loaded is not None and loaded.source is not None and loaded.verified:
-        if loaded.sampled:  # issue 35: an answer on a table checked by sampling says so
-            explanation.append(
-                f"The scores come from {loaded.source}, verified only by sampling ("
-                f"{loaded.verified}): a forged score elsewhere could pass; solve without "
-                "--load to search it afresh."
-            )
-        else:
-            explanation.append(f"The scores come from {loaded.source} ({loaded.verified}).")
+        explanation.append(_source_line(loaded))
     if isinstance(game, TwoPlayerRuleset):
         explanation.extend(game.explain_position(state, value))
         outcome = game.outcome_letter(state, value, max_positions)

@@ -161,64 +161,8 @@ def create_app(limits: Limits | None = None) -> Starlette:
     threads = anyio.CapacityLimiter(bounds.quick_queue + bounds.quick_workers + bounds.workers + 8)
     games = json.dumps(service.games_json(), allow_nan=False)
 
-    async def health(request: Request) -> Response:
-        body = {
-            "ok": True,
-            "version": grundy.__version__,
-            "solvers": pool.stats(),
-            "examples_cached": len(app.state.examples),
-        }
-        return Response(json.dumps(body), media_type="application/json", headers=_API_HEADERS)
-
-    def computed(op: str) -> Endpoint:
-        async def endpoint(request: Request) -> Response:
-            params = request.query_params
-            query = {k: params[k] for k in _PARAMETERS if k in params}
-            try:
-                check_spec(query.get("spec"), bounds)  # refused here, before any solver
-            except WebError as e:
-                return _error(e.status, e.message)
-            reply = app.state.examples.get(op, query)
-            if reply is None:
-                reply = await anyio.to_thread.run_sync(pool.run, op, query, limiter=threads)
-            if "bug" in reply:
-                app.state.unexpected_errors += 1
-                _LOG.error("unexpected error on %s: %s", request.url.path, reply.get("trace"))
-                return _error(500, f"internal error ({reply['bug']}); the server is still up")
-            status = int(reply["status"])
-            if status != 200:
-                return _error(
-                    status, str(reply["error"]), reply.get("retry_after"), reply.get("kind")
-                )
-            if "name" in reply:
-                headers = {
-                    **_API_HEADERS,
-                    "Content-Disposition": f'attachment; filename="{reply["name"]}"',
-                }
-                return Response(
-                    reply["body"], media_type="text/csv; charset=utf-8", headers=headers
-                )
-            return Response(reply["body"], media_type="application/json", headers=_API_HEADERS)
-
-        return endpoint
-
-    def fixed(text: str) -> Endpoint:
-        async def endpoint(request: Request) -> Response:
-            return Response(text, media_type="application/json", headers=_API_HEADERS)
-
-        return endpoint
-
     async def page(request: Request) -> Response:
         return HTMLResponse(render_page(bounds))
-
-    async def not_found(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        return _error(exc.status_code, str(exc.detail))
-
-    async def unexpected(request: Request, exc: Exception) -> Response:
-        app.state.unexpected_errors += 1
-        _LOG.error("unexpected error on %s", request.url.path, exc_info=exc)
-        return _error(500, f"internal error ({type(exc).__name__}); the server is still up")
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -229,22 +173,14 @@ def create_app(limits: Limits | None = None) -> Starlette:
 
     routes = [
         Route("/", page),
-        Route("/api/solve", computed("solve")),
-        Route("/api/moves", computed("moves")),
-        Route("/api/hint", computed("hint")),
-        Route("/api/thermograph", computed("thermograph")),
-        Route("/api/mex", computed("mex")),
-        Route("/api/formula", computed("formula")),
-        Route("/api/quotient", computed("quotient")),
-        Route("/api/table", computed("table")),
-        Route("/api/table.csv", computed("table.csv")),
-        Route("/api/games", fixed(games)),
-        Route("/api/health", health),
+        *(Route(f"/api/{op}", _computed(op, bounds, pool, threads)) for op in _COMPUTED),
+        Route("/api/games", _fixed(games)),
+        Route("/api/health", _health(pool)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(
         routes=routes,
-        exception_handlers={HTTPException: not_found, Exception: unexpected},
+        exception_handlers={HTTPException: _not_found, Exception: _unexpected},
         lifespan=lifespan,
     )
     app.add_middleware(SecurityHeaders)
@@ -253,3 +189,92 @@ def create_app(limits: Limits | None = None) -> Starlette:
     app.state.pool = pool
     app.state.examples = examples
     return app
+
+
+#: The API routes answered by a solver process (or the examples' cache): /api/<op>.
+_COMPUTED = (
+    "solve",
+    "moves",
+    "hint",
+    "thermograph",
+    "mex",
+    "formula",
+    "quotient",
+    "table",
+    "table.csv",
+)
+
+
+def _computed(
+    op: str, bounds: Limits, pool: SolverPool, threads: anyio.CapacityLimiter
+) -> Endpoint:
+    """The endpoint of /api/<op>: the spec checked here, the answer from the examples'
+    cache (``app.state.examples``) or else from a solver."""
+
+    async def endpoint(request: Request) -> Response:
+        params = request.query_params
+        query = {k: params[k] for k in _PARAMETERS if k in params}
+        try:
+            check_spec(query.get("spec"), bounds)  # refused here, before any solver
+        except WebError as e:
+            return _error(e.status, e.message)
+        reply = request.app.state.examples.get(op, query)
+        if reply is None:
+            reply = await anyio.to_thread.run_sync(pool.run, op, query, limiter=threads)
+        return _response(request, reply)
+
+    return endpoint
+
+
+def _response(request: Request, reply: dict[str, Any]) -> Response:
+    """A solver's reply as a response: its JSON body or CSV download, its error, or a 500
+    for a bug in the solver (counted and logged)."""
+    if "bug" in reply:
+        request.app.state.unexpected_errors += 1
+        _LOG.error("unexpected error on %s: %s", request.url.path, reply.get("trace"))
+        return _error(500, f"internal error ({reply['bug']}); the server is still up")
+    status = int(reply["status"])
+    if status != 200:
+        return _error(status, str(reply["error"]), reply.get("retry_after"), reply.get("kind"))
+    if "name" in reply:
+        headers = {
+            **_API_HEADERS,
+            "Content-Disposition": f'attachment; filename="{reply["name"]}"',
+        }
+        return Response(reply["body"], media_type="text/csv; charset=utf-8", headers=headers)
+    return Response(reply["body"], media_type="application/json", headers=_API_HEADERS)
+
+
+def _fixed(text: str) -> Endpoint:
+    """An endpoint that answers ``text`` (JSON) every time."""
+
+    async def endpoint(request: Request) -> Response:
+        return Response(text, media_type="application/json", headers=_API_HEADERS)
+
+    return endpoint
+
+
+def _health(pool: SolverPool) -> Endpoint:
+    """The endpoint of /api/health: the version, the solvers' state, the examples cached."""
+
+    async def health(request: Request) -> Response:
+        body = {
+            "ok": True,
+            "version": grundy.__version__,
+            "solvers": pool.stats(),
+            "examples_cached": len(request.app.state.examples),
+        }
+        return Response(json.dumps(body), media_type="application/json", headers=_API_HEADERS)
+
+    return health
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return _error(exc.status_code, str(exc.detail))
+
+
+async def _unexpected(request: Request, exc: Exception) -> Response:
+    request.app.state.unexpected_errors += 1
+    _LOG.error("unexpected error on %s", request.url.path, exc_info=exc)
+    return _error(500, f"internal error ({type(exc).__name__}); the server is still up")

@@ -461,6 +461,35 @@ def pseudonumber(
 _MAX_SLASHES = 4
 
 
+def _named_stopper(
+    g: Graph,
+    v: int,
+    loopfree: Callable[[int], bool],
+    short: Callable[[int], CanonicalGame],
+    cgsuite: bool,
+) -> str | None:
+    """The name of vertex ``v`` when it has one (:func:`format_stopper`): ``on``, ``off``,
+    a pseudonumber (``1over``), or x + upon (``upon``; with ``cgsuite``, ``x^[on]``)."""
+    p = pseudonumber(g, v, loopfree, short)
+    if p is not None:
+        kind, x = p
+        if kind in ("on", "off"):
+            return kind
+        num = "" if x == 0 else str(x)
+        return num + kind
+    lefts, rights = g.left[v], g.right[v]
+    for mine, theirs, arrow in ((lefts, rights, "^"), (rights, lefts, "v")):
+        if mine == (v,) and len(theirs) == 1 and loopfree(theirs[0]):
+            u = short(theirs[0]).uptimal()  # {pass | x*}: x + upon (CGSuite's x^[on])
+            if u is None or u[1] != 0 or u[2] != 1:
+                continue
+            if cgsuite:
+                return ("" if u[0] == 0 else str(u[0])) + arrow + "[on]"
+            if arrow == "^" and u[0] == 0:
+                return "upon"
+    return None
+
+
 def format_stopper(g: Graph, start: int, *, cgsuite: bool = False) -> str:
     """A simplified game in CGSuite's notation: named values where they fit (``on``,
     ``over``, ``1over``, ``upon``), loopfree parts in canonical notation, ``pass`` for a
@@ -502,23 +531,10 @@ def format_stopper(g: Graph, start: int, *, cgsuite: bool = False) -> str:
             return name, 0
         if loopfree(v):
             return (_cgsuite_level if cgsuite else _format_level)(short(v), force)
-        p = pseudonumber(g, v, loopfree, short)
-        if p is not None:
-            kind, x = p
-            if kind in ("on", "off"):
-                return kind, 0
-            num = "" if x == 0 else str(x)
-            return num + kind, 0
+        named = _named_stopper(g, v, loopfree, short, cgsuite)
+        if named is not None:
+            return named, 0
         lefts, rights = g.left[v], g.right[v]
-        for mine, theirs, arrow in ((lefts, rights, "^"), (rights, lefts, "v")):
-            if mine == (v,) and len(theirs) == 1 and loopfree(theirs[0]):
-                u = short(theirs[0]).uptimal()  # {pass | x*}: x + upon (CGSuite's x^[on])
-                if u is None or u[1] != 0 or u[2] != 1:
-                    continue
-                if cgsuite:
-                    return ("" if u[0] == 0 else str(u[0])) + arrow + "[on]", 0
-                if arrow == "^" and u[0] == 0:
-                    return "upon", 0
         names[v] = None
         slashes = 0
         sides = []

@@ -121,6 +121,49 @@ def _value(c: Position, g: Graph) -> LoopyValue:
 def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: int) -> LoopyResult:
     """Solve a sum with loopy partisan components (see the module docstring)."""
     comps = list(pos.components)
+    graphs, sum_graph = _sum_graph(comps, max_positions)
+    table = outcomes(sum_graph)
+    first, second = table[0]
+    outcome = outcome_class((first, second))
+    explanation = [
+        f"The sum's game graph has {_count(len(sum_graph))}; a retrograde analysis under "
+        "both starts (a player who cannot move loses, endless play is a draw) gives: "
+        f"Left moving first: {_RESULT[first]}; Right moving first: {_RESULT[second]}."
+    ]
+    value, values = _sum_value(comps, graphs, explanation)
+    fields: dict[str, Any] = {}
+    if value is not None:
+        if len(comps) > 1:
+            explanation.append("Value of each component:")
+            explanation.extend(f"  {c}  ->  {v}" for c, v in zip(comps, values, strict=True))
+        fields = _value_fields(value, explanation)
+    left, left_words, left_total = _best(
+        comps, graphs, sum_graph, table, side="L", max_moves=max_moves
+    )
+    right, right_words, right_total = _best(
+        comps, graphs, sum_graph, table, side="R", max_moves=max_moves
+    )
+    explanation.append(f"The outcome class is {outcome}: {OUTCOME_WORDS[outcome]}.")
+    return LoopyResult(
+        position=pos,
+        play="normal",
+        outcome=Outcome(outcome),
+        method=(
+            f"retrograde analysis of the sum's game graph ({_count(len(sum_graph))}, "
+            "draws for endless play); values of loopy games as stoppers or their sides"
+        ),
+        explanation=tuple(explanation),
+        positions_searched=len(sum_graph),
+        **sided_moves((left, left_words, left_total), (right, right_words, right_total)),
+        **fields,
+    )
+
+
+def _sum_graph(
+    comps: list[Position], max_positions: int
+) -> tuple[list[tuple[Graph, list[Hashable]]], Graph]:
+    """The game graph of each component (as :func:`component_graph` gives it) and of their
+    sum; :class:`UnsupportedError` when the sum would pass :data:`MAX_VERTICES`."""
     graphs = [component_graph(c, max_positions) for c in comps]
     total = 1
     for g, _ in graphs:
@@ -133,14 +176,14 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
     sum_graph = graphs[0][0]
     for g, _ in graphs[1:]:
         sum_graph = add(sum_graph, g)
-    table = outcomes(sum_graph)
-    first, second = table[0]
-    outcome = outcome_class((first, second))
-    explanation = [
-        f"The sum's game graph has {_count(len(sum_graph))}; a retrograde analysis under "
-        "both starts (a player who cannot move loses, endless play is a draw) gives: "
-        f"Left moving first: {_RESULT[first]}; Right moving first: {_RESULT[second]}."
-    ]
+    return graphs, sum_graph
+
+
+def _sum_value(
+    comps: list[Position], graphs: list[tuple[Graph, list[Hashable]]], explanation: list[str]
+) -> tuple[LoopyValue | None, list[LoopyValue]]:
+    """The value of the sum and of each component, within :data:`VALUE_SHARE` of the time
+    left; None (and why, added to ``explanation``) when it is not found."""
     value: LoopyValue | None = None
     values: list[LoopyValue] = []
     deadline, _ = current_bounds()
@@ -164,62 +207,45 @@ def solve_loopy_partisan(pos: Position | Sum, *, max_moves: int, max_positions: 
             f"The value was not found within its share of the time limit ({share:.3g} s); "
             "the outcome above stands."
         )
+    return value, values
+
+
+def _value_fields(value: LoopyValue, explanation: list[str]) -> dict[str, Any]:
+    """The result's fields of a found value (stops, degree, sides...), with its explanation
+    added to ``explanation``."""
     fields: dict[str, Any] = {}
-    if value is not None:
-        if len(comps) > 1:
-            explanation.append("Value of each component:")
-            explanation.extend(f"  {c}  ->  {v}" for c, v in zip(comps, values, strict=True))
-        if value.is_stopper:
-            s = value.onside
-            explanation.append(
-                f"The value is the stopper {s} (simplest form: dominated options removed, "
-                "reversible ones bypassed, equal followers fused; Siegel, CGT ch. VI)."
-            )
-            fields.update(
-                left_stop=str(s.left_stop),
-                right_stop=str(s.right_stop),
-                degree=_try(lambda: str(s.degree())),
-                variety=_try(lambda: str(s.variety())),
-            )
-            explanation.append(f"Left stop {s.left_stop}, Right stop {s.right_stop}.")
-        else:
-            explanation.append(
-                f"The value is stopper-sided: onside {value.onside} (endless play counted "
-                f"for Left), offside {value.offside} (counted for Right), found by unravelling "
-                "and pruning the game graph, each checked by the comparison of sides "
-                "(Winning Ways ch. 11; Siegel, CGT ch. VI)."
-            )
-            explanation.append(
-                f"Stops: onside Left {value.onside.left_stop}, Right "
-                f"{value.onside.right_stop}; offside Left {value.offside.left_stop}, Right "
-                f"{value.offside.right_stop}."
-            )
-        fields.update(
-            canonical=str(value),
-            cgsuite=value.cgsuite_text(),
-            onside=str(value.onside),
-            offside=str(value.offside),
+    if value.is_stopper:
+        s = value.onside
+        explanation.append(
+            f"The value is the stopper {s} (simplest form: dominated options removed, "
+            "reversible ones bypassed, equal followers fused; Siegel, CGT ch. VI)."
         )
-    left, left_words, left_total = _best(
-        comps, graphs, sum_graph, table, side="L", max_moves=max_moves
+        fields.update(
+            left_stop=str(s.left_stop),
+            right_stop=str(s.right_stop),
+            degree=_try(lambda: str(s.degree())),
+            variety=_try(lambda: str(s.variety())),
+        )
+        explanation.append(f"Left stop {s.left_stop}, Right stop {s.right_stop}.")
+    else:
+        explanation.append(
+            f"The value is stopper-sided: onside {value.onside} (endless play counted "
+            f"for Left), offside {value.offside} (counted for Right), found by unravelling "
+            "and pruning the game graph, each checked by the comparison of sides "
+            "(Winning Ways ch. 11; Siegel, CGT ch. VI)."
+        )
+        explanation.append(
+            f"Stops: onside Left {value.onside.left_stop}, Right "
+            f"{value.onside.right_stop}; offside Left {value.offside.left_stop}, Right "
+            f"{value.offside.right_stop}."
+        )
+    fields.update(
+        canonical=str(value),
+        cgsuite=value.cgsuite_text(),
+        onside=str(value.onside),
+        offside=str(value.offside),
     )
-    right, right_words, right_total = _best(
-        comps, graphs, sum_graph, table, side="R", max_moves=max_moves
-    )
-    explanation.append(f"The outcome class is {outcome}: {OUTCOME_WORDS[outcome]}.")
-    return LoopyResult(
-        position=pos,
-        play="normal",
-        outcome=Outcome(outcome),
-        method=(
-            f"retrograde analysis of the sum's game graph ({_count(len(sum_graph))}, "
-            "draws for endless play); values of loopy games as stoppers or their sides"
-        ),
-        explanation=tuple(explanation),
-        positions_searched=len(sum_graph),
-        **sided_moves((left, left_words, left_total), (right, right_words, right_total)),
-        **fields,
-    )
+    return fields
 
 
 def _count(n: int) -> str:
