@@ -16,8 +16,8 @@ way to list winning cuts.
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -92,7 +92,9 @@ def bench(name: str, edges: list[tuple[int, int, int]]) -> None:
 
 
 def main() -> None:
-    m = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("edges", nargs="?", type=int, default=1_000_000, help="edges a picture")
+    m = parser.parse_args().edges
     _, t_load = timed(lambda: analyse(((0, 1, 1),), kernel=True))
     print(f"(first kernel call, loading grundy._core: {t_load:.3f} s, not counted below)")
     rng = random.Random(2024)

@@ -47,27 +47,25 @@ class _Clock:
 def _clocked(monkeypatch: pytest.MonkeyPatch, cost: dict[str, float]) -> _Clock:
     clock = _Clock(cost)
     monkeypatch.setattr(table, "time", clock)
-    run_plain = TableBuilder._run_plain
-    rare_kernel = heap_kernels.rare_kernel
 
-    def plain(self: TableBuilder, fast: bool, g: Any, start: int, stop: int, *rest: Any) -> int:
-        done = run_plain(self, fast, g, start, stop, *rest)
-        clock.charge("plain", start, done)
-        return done
+    class Charged:
+        """A kernel (and its Python twin) that moves the clock by the heaps it fills."""
 
-    class Rare:
+        def __init__(self, name: str, kernel: Any) -> None:
+            self.name, self.kernel = name, kernel
+
+        def _charged(self, done: Any, start: int) -> Any:
+            clock.charge(self.name, start, done[0] if isinstance(done, tuple) else done)
+            return done
+
         def __call__(self, g: Any, start: int, stop: int, *rest: Any) -> Any:
-            done, nrare = rare_kernel(g, start, stop, *rest)
-            clock.charge("rare", start, done)
-            return done, nrare
+            return self._charged(self.kernel(g, start, stop, *rest), start)
 
         def py_func(self, g: Any, start: int, stop: int, *rest: Any) -> Any:
-            done, nrare = rare_kernel.py_func(g, start, stop, *rest)
-            clock.charge("rare", start, done)
-            return done, nrare
+            return self._charged(self.kernel.py_func(g, start, stop, *rest), start)
 
-    monkeypatch.setattr(TableBuilder, "_run_plain", plain)
-    monkeypatch.setattr(table, "rare_kernel", Rare())
+    monkeypatch.setattr(table, "plain_kernel", Charged("plain", heap_kernels.plain_kernel))
+    monkeypatch.setattr(table, "rare_kernel", Charged("rare", heap_kernels.rare_kernel))
     return clock
 
 

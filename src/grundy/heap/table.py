@@ -286,9 +286,8 @@ class TableBuilder:
                 if self._sparse_again():
                     next_mask = start + max(256, start // 4)
             if self.method == "plain":
-                mark = self.mark if fast else self.mark.tolist()
                 began = time.perf_counter()
-                done = self._run_plain(fast, g, start, stop, rules, unequal, mark)
+                done = self._run_kernel(fast, g, start, stop, rules, unequal)
             else:
                 if start >= next_mask:
                     self._choose_mask()
@@ -297,7 +296,7 @@ class TableBuilder:
                 common = _parity_common(self.mask, self.space)
                 rare = self._rare_list(common)
                 began = time.perf_counter()
-                done = self._run_rare(fast, g, start, stop, rules, unequal, common, rare)
+                done = self._run_kernel(fast, g, start, stop, rules, unequal, (common, rare))
             spent = time.perf_counter() - began
             if self._finish_chunk(fast, g, start, done) and fast:
                 g = self.values
@@ -396,7 +395,7 @@ class TableBuilder:
         self.notes.append(f"heaps {start}..{last} filled from the {found.reason}")
         return True
 
-    def _run_plain(  # noqa: PLR0917
+    def _run_kernel(  # noqa: PLR0917
         self,
         fast: bool,
         g: Any,
@@ -404,61 +403,26 @@ class TableBuilder:
         stop: int,
         rules: tuple[Any, ...],
         unequal: int,
-        mark: Any,
+        sparse: tuple[Any, Any] | None = None,
     ) -> int:
-        if fast:
-            done: int = plain_kernel(g, start, stop, *rules, unequal, mark)
-            return done
-        done = plain_kernel.py_func(g, start, stop, *rules, unequal, mark)
-        self.mark[:] = mark
-        return done
-
-    def _run_rare(  # noqa: PLR0917
-        self,
-        fast: bool,
-        g: Any,
-        start: int,
-        stop: int,
-        rules: tuple[Any, ...],
-        unequal: int,
-        common: Any,
-        rare: Any,
-    ) -> int:
-        done: int
-        if fast:
-            done, self.nrare = rare_kernel(
-                g,
-                start,
-                stop,
-                rules[0],
-                rules[1],
-                rules[2],
-                unequal,
-                common,
-                rare,
-                self.nrare,
-                self.mark,
-                np.zeros(self.space, dtype=np.uint8),
-            )
-            return done
-        rare_l, mark_l = rare.tolist(), self.mark.tolist()
-        done, nrare = rare_kernel.py_func(
-            g,
-            start,
-            stop,
-            rules[0],
-            rules[1],
-            rules[2],
-            unequal,
-            common.tolist(),
-            rare_l,
-            self.nrare,
-            mark_l,
-            [0] * self.space,
-        )
-        self.rare[self.nrare : nrare] = rare_l[self.nrare : nrare]
-        self.mark[:] = mark_l
-        self.nrare = nrare
+        """Heaps ``start..stop-1`` by the plain kernel, or by the rare-value kernel when
+        ``sparse`` is ``(common, rare)`` (the rare heaps it finds are appended to ``rare``);
+        compiled when ``fast``, else the Python twin on lists."""
+        mark = self.mark if fast else self.mark.tolist()
+        if sparse is None:
+            plain = plain_kernel if fast else plain_kernel.py_func
+            done: int = plain(g, start, stop, *rules, unequal, mark)
+        else:
+            common, rare = sparse if fast else (sparse[0].tolist(), sparse[1].tolist())
+            want: Any = np.zeros(self.space, dtype=np.uint8) if fast else [0] * self.space
+            kernel = rare_kernel if fast else rare_kernel.py_func
+            args = (*rules[:3], unequal, common, rare, self.nrare, mark, want)
+            done, nrare = kernel(g, start, stop, *args)
+            if not fast:
+                self.rare[self.nrare : nrare] = rare[self.nrare : nrare]
+            self.nrare = nrare
+        if not fast:
+            self.mark[:] = mark
         return done
 
 
