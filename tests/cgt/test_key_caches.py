@@ -19,7 +19,7 @@ from grundy.cgt.games.domineering import Domineering
 
 def _clobber_regions() -> list[Any]:
     g = Clobber()
-    out = []
+    out: list[Any] = []
     for cells in itertools.product("xo.", repeat=6):
         rows = "".join(cells[:3]) + "/" + "".join(cells[3:])
         (state,) = g.parse_args([rows])
@@ -29,7 +29,7 @@ def _clobber_regions() -> list[Any]:
 
 def _domineering_regions() -> list[Any]:
     g = Domineering()
-    out = []
+    out: list[Any] = []
     for h, w in ((2, 2), (2, 3), (3, 3)):
         for cells in itertools.product(".#", repeat=h * w):
             rows = "/".join("".join(cells[r * w : (r + 1) * w]) for r in range(h))
