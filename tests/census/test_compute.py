@@ -66,8 +66,11 @@ def test_codes_with_the_same_sequence_share_a_key_and_others_do_not() -> None:
 def test_canonical_period_finds_the_smallest_period_and_preperiod() -> None:
     # a table that proves period 6 from heap 5 of a sequence of period 2 from heap 3
     seq = [9, 9, 9, 1, 2] + [1, 2] * 20
-    assert canonical_period(seq, 5, 6) == (3, 2)
-    assert canonical_period(seq, 3, 2) == (3, 2)
+    assert canonical_period(seq, 5, 6) == (3, 2, 0)
+    assert canonical_period(seq, 3, 2) == (3, 2, 0)
+    # an arithmetic period 4 with saltus 2 is the period 2 with saltus 1
+    grow = [7, *range(40)]
+    assert canonical_period(grow, 3, 4, 4) == (1, 1, 1)
 
 
 def test_rare_classes_of_kayles_and_none_for_dense_values() -> None:

@@ -156,28 +156,38 @@ def values_hash(values: Any) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def canonical_period(values: Any, preperiod: int, period: int) -> tuple[int, int]:
-    """The smallest period and preperiod of the infinite sequence given by ``values`` (heaps
-    ``0..e+p-1`` at least) and a period ``p`` from heap ``e`` (the smallest period divides
-    every period; its preperiod is found by walking down from ``e``).
+def canonical_period(
+    values: Any, preperiod: int, period: int, saltus: int = 0
+) -> tuple[int, int, int]:
+    """The smallest period, its preperiod and its saltus of the infinite sequence given by
+    ``values`` (heaps ``0..e+p-1`` at least) and ``G(n + p) = G(n) + saltus`` from heap
+    ``e`` (the smallest period divides every period; its preperiod is found by walking
+    down from ``e``).
 
     >>> canonical_period([5, 1, 2, 1, 2, 1, 2], 2, 4)
-    (1, 2)
+    (1, 2, 0)
+    >>> canonical_period([0, 0, 1, 1, 2, 2, 3], 0, 4, 2)
+    (0, 2, 1)
     """
-    e, p = preperiod, period
+    e, p, s = preperiod, period, saltus
 
     def g(n: int) -> int:
-        return int(values[n]) if n < e + p else int(values[e + (n - e) % p])
+        if n < e + p:
+            return int(values[n])
+        q, r = divmod(n - e, p)
+        return int(values[e + r]) + q * s
 
-    best = p
+    best, step = p, s
     for d in range(1, p):
-        if p % d == 0 and all(g(n + d) == g(n) for n in range(e, e + p)):
-            best = d
-            break
+        if p % d == 0 and s * d % p == 0:
+            jump = s * d // p
+            if all(g(n + d) == g(n) + jump for n in range(e, e + p)):
+                best, step = d, jump
+                break
     start = e
-    while start > 0 and g(start - 1 + best) == g(start - 1):
+    while start > 0 and g(start - 1 + best) == g(start - 1) + step:
         start -= 1
-    return start, best
+    return start, best, step
 
 
 def sequence_key(values: Any, per: Periodicity | None, canon: tuple[int, int] | None) -> str:
@@ -185,7 +195,10 @@ def sequence_key(values: Any, per: Periodicity | None, canon: tuple[int, int] | 
     ``0..e+p-1``), ``N n hash`` for a table of heaps ``0..n`` without one."""
     if per is not None and per.proved and canon is not None:
         e, p = canon
-        return f"P{e}:{p}:{values_hash(values[: e + p])}"
+        key = f"P{e}:{p}:{values_hash(values[: e + p])}"
+        if per.saltus and per.period:
+            key += f":s{per.saltus * p // per.period}"  # the saltus of the period p
+        return key
     return f"N{len(values) - 1}:{values_hash(values)}"
 
 
@@ -318,13 +331,14 @@ def _result(  # noqa: PLR0917
     values = np.asarray(values)
     canon = None
     if per.proved and per.preperiod is not None and per.period is not None:
-        canon = canonical_period(values, per.preperiod, per.period)
+        e_, p_, saltus = canonical_period(values, per.preperiod, per.period, per.saltus)
+        canon = (e_, p_)
         proof = prover.periodicity_proof(per.preperiod, per.period, per.saltus)
         bound = None if proof is None else int(proof[0])
-        e: int | None = canon[0]
-        p: int | None = canon[1]
+        e: int | None = e_
+        p: int | None = p_
     else:
-        bound, e, p = None, per.preperiod, per.period
+        bound, e, p, saltus = None, per.preperiod, per.period, per.saltus
     stats = sparse_stats(values)
     sparse = stats.sparse and stats.rare_mask is not None
     return CodeResult(
@@ -340,7 +354,7 @@ def _result(  # noqa: PLR0917
         proved=per.proved,
         preperiod=e,
         period=p,
-        saltus=per.saltus,
+        saltus=saltus,
         proof_bound=bound,
         reason=per.reason,
         last_exceptional=None if e is None else e - 1,

@@ -7,9 +7,10 @@ Now a row with a proved period is checked before it counts as done:
 
 * the heaps up to the proof's bound are computed again (the bound of the periodicity
   theorem for the stored preperiod ``e`` and period ``p``: ``2e + p + t`` for an octal
-  code, ``e + max(S)`` for a subtraction set, usually a few hundred heaps);
-* ``G(n + p) = G(n)`` must hold for ``e <= n <`` that bound (the theorem then proves it
-  for every ``n >= e``), and ``(e, p)`` must be the smallest preperiod and period;
+  code, ``e + max(S)`` for a subtraction set, usually a few hundred heaps; with a saltus
+  ``s``, the bound of the arithmetic-periodicity check of :mod:`grundy.heap.saltus`);
+* ``G(n + p) = G(n) + s`` must hold for ``e <= n <`` that bound (the theorem then proves
+  it for every ``n >= e``), and ``(e, p)`` must be the smallest preperiod and period;
 * the table of the row's ``heaps`` filled from that period must have the stored hash,
   sequence key, largest value and number of distinct values.
 
@@ -59,11 +60,10 @@ def check_row(item: CensusItem, row: dict[str, Any]) -> str | None:
     e, p, heaps = _int(row, "preperiod"), _int(row, "period"), _int(row, "heaps")
     if e is None or p is None or heaps is None or e < 0 or p < 1 or heaps < e + p - 1:
         return "the stored period is not a preperiod and a period"
-    if row.get("saltus"):
-        return "a proved period with a saltus has no theorem to check it by"
+    s = _int(row, "saltus") or 0
     game = TakeAndBreak(OctalCode.parse(item.code))
     prover: Any = Subtraction(item.subset) if item.subset else game
-    proof = prover.periodicity_proof(e, p, 0)
+    proof = prover.periodicity_proof(e, p, s)
     if proof is None:
         return "no periodicity theorem applies to this code"
     bound = int(proof[0])
@@ -72,17 +72,18 @@ def check_row(item: CensusItem, row: dict[str, Any]) -> str | None:
         return f"its proof needs {last:,} heaps, more than a check computes"
     values = np.asarray(TableBuilder(game, period_fill=False).extend(last), dtype=np.int64)
     for n in range(e, bound):
-        if values[n + p] != values[n]:
+        if values[n + p] != values[n] + s:
             return (
                 f"the stored period {p} from heap {e} does not hold: "
                 f"G({n}) = {int(values[n])} but G({n + p}) = {int(values[n + p])}"
             )
-    if canonical_period(values, e, p) != (e, p):
-        found = canonical_period(values, e, p)
+    found = canonical_period(values, e, p, s)
+    if found != (e, p, s):
         return f"the period is {found[1]} from heap {found[0]}, not the stored {p} from {e}"
     index = np.arange(heaps + 1)
-    full = values[np.where(index < e + p, index, e + (index - e) % p)]
-    per = Periodicity(e, p, 0, True, last, "")
+    q, r = np.divmod(index - e, p)
+    full = np.where(index < e + p, values[np.minimum(index, e + p - 1)], values[e + r] + q * s)
+    per = Periodicity(e, p, s, True, last, "")
     expected = {
         "values_hash": values_hash(full),
         "sequence_key": sequence_key(full, per, (e, p)),

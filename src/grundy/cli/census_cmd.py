@@ -281,6 +281,8 @@ def _print_rows(rows: list[dict[str, Any]], total: int, limit: int | None) -> No
     for r in rows:
         per = "-" if r["period"] is None else str(r["period"])
         pre = "-" if r["preperiod"] is None else str(r["preperiod"])
+        if r["period"] is not None and r.get("saltus"):
+            per += f"+{r['saltus']}"  # arithmetic: G(n + p) = G(n) + saltus
         if r["period"] is not None and not r["proved"]:
             per += "?"  # observed, not proved
         bound = "-" if r["proof_bound"] is None else str(r["proof_bound"])
@@ -300,7 +302,10 @@ def _print_rows(rows: list[dict[str, Any]], total: int, limit: int | None) -> No
     more = (
         f" (first {limit}; --limit K for more)" if limit is not None and len(rows) == limit else ""
     )
-    print(f"{len(rows):,} of {total:,} codes{more}; '?' marks a period observed, not proved")
+    print(
+        f"{len(rows):,} of {total:,} codes{more}; '?' marks a period observed, not proved; "
+        "'p+s' a period p with saltus s"
+    )
 
 
 def _show_groups(
@@ -325,6 +330,7 @@ def _show_groups(
                     "proved": r["proved"],
                     "preperiod": r["preperiod"],
                     "period": r["period"],
+                    "saltus": r.get("saltus") or 0,
                     "heaps": r["heaps"],
                     "same_as": {c: rows[c]["same_as"] for c in codes if rows[c]["same_as"]},
                 }
@@ -338,7 +344,8 @@ def _print_groups(groups: list[list[str]], rows: dict[str, dict[str, Any]], tota
     for codes in groups:
         r = rows[codes[0]]
         if r["proved"]:
-            what = f"period {r['period']} from heap {r['preperiod']} (proved)"
+            saltus = f" with saltus {r['saltus']}" if r.get("saltus") else ""
+            what = f"period {r['period']} from heap {r['preperiod']}{saltus} (proved)"
         else:
             what = f"identical to heap {r['heaps']}, no period proved"
         print(f"{' = '.join(codes)}: {what}")

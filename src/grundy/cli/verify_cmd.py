@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
         return 0 if result.ok else 1
     print(f"{args.file}: {spec} (code {game.code}), heaps 0..{len(values) - 1}")
     if isinstance(claim, dict) and claim.get("period"):
-        print(f"claimed: period {claim['period']} from heap {claim.get('preperiod')}")
+        saltus = f" with saltus {claim['saltus']}" if claim.get("saltus") else ""
+        print(f"claimed: period {claim['period']} from heap {claim.get('preperiod')}{saltus}")
     for line in checks:
         print(f"checked: {line}")
     print(f"not checked: {result.unchecked}")

@@ -38,6 +38,7 @@ __all__ = [
     "GameType",
     "HeapGame",
     "ImpartialGame",
+    "ListingCut",
     "MisereAnswer",
     "Move",
     "NamedRuleset",
@@ -59,6 +60,12 @@ Player = Literal["L", "R"]
 #: The players of a partisan game: Left (``"L"``) and Right (``"R"``).
 LEFT: Player = "L"
 RIGHT: Player = "R"
+
+
+class ListingCut(Exception):
+    """Raised by an :meth:`ImpartialGame.options_with_value` iterator that cannot go on at
+    a reasonable cost (every split of a huge heap): the options it gave are some of them,
+    and the solver reports the list as cut, with its total unknown."""
 
 
 @dataclass(frozen=True)
@@ -513,7 +520,8 @@ class ImpartialGame(Ruleset, Generic[S]):
 
         Return None to let the solver enumerate :meth:`split_moves`. Must list
         every such option exactly once when it returns an iterable (it may be
-        lazy: the solver stops after the caller's limit).
+        lazy: the solver stops after the caller's limit), or raise
+        :class:`ListingCut` after the ones it can find cheaply.
         """
         return None
 

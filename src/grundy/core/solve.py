@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 from grundy.core.cache import register
-from grundy.core.game import Answer, HeapGame, ImpartialGame, Move, Ruleset
+from grundy.core.game import Answer, HeapGame, ImpartialGame, ListingCut, Move, Ruleset
 from grundy.core.limits import check_memory, check_time, checkpoint
 from grundy.core.misere import sj_answer_mixed
 from grundy.core.position import Position, Sum, sum_of
@@ -199,7 +199,8 @@ def _collect(
 ) -> tuple[tuple[Position | Sum, ...], tuple[str, ...], bool]:
     """Positions and words of the moves ``(component index, option)``, without duplicates.
 
-    Stops after ``max_moves`` distinct positions; the flag says a further one existed.
+    Stops after ``max_moves`` distinct positions; the flag says a further one existed (or
+    that the listing was cut short: :class:`~grundy.core.game.ListingCut`).
     """
     winning: list[Position | Sum] = []
     words: list[str] = []
@@ -208,7 +209,14 @@ def _collect(
     # heaps are interchangeable), and hashing a huge state (a picture of a million edges)
     # is not free.
     check = len(comps) != 1 or _impartial(comps[0]).splits or comps[0].game.interchangeable_heaps
-    for i, option in _clocked(candidates):
+    listed = _clocked(candidates)
+    while True:
+        try:
+            i, option = next(listed)
+        except StopIteration:
+            break
+        except ListingCut:
+            return tuple(winning), tuple(words), True
         game = _impartial(comps[i])
         after = _replace(comps, i, game, option)
         if check:

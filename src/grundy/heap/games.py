@@ -12,6 +12,7 @@ Grundy's game.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -19,10 +20,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from grundy.core.board import Board, Heaps, Strip
 from grundy.core.cache import BoundedCache, register
-from grundy.core.game import HeapGame, NamedRuleset, Play, Player
+from grundy.core.game import HeapGame, ListingCut, NamedRuleset, Play, Player
 from grundy.core.limits import check_time
 from grundy.errors import InvalidSpecError, UnsupportedError
 from grundy.heap.code import OctalCode
+from grundy.heap.saltus import SaltusCertificate, saltus_certificate
 
 #: The longest row drawn as pins; a longer one is drawn as a heap of counters.
 MOST_PINS = 40
@@ -51,6 +53,15 @@ THREE_HEAP_TABLE_LIMIT = 1 << 12
 
 #: Winning moves are counted (for "N in all") for heaps up to this size.
 COUNT_LIMIT = 10_000_000
+
+
+@register
+@functools.lru_cache(maxsize=256)
+def _saltus(
+    digits: tuple[int, ...], base: tuple[int, ...], e: int, p: int, s: int
+) -> SaltusCertificate | None:
+    """:func:`saltus_certificate`, remembered (the period search asks again for each table)."""
+    return saltus_certificate(digits, base, e, p, s)
 
 
 @dataclass(frozen=True)
@@ -129,6 +140,31 @@ class TakeAndBreak(HeapGame):
             if d:
                 yield k, d
 
+    def _quick_options(
+        self, state: int, value: int, per: Periodicity | None
+    ) -> Iterator[tuple[int, ...]]:
+        """Options worth ``value`` found without listing every split of a huge heap under an
+        arithmetic period: one heap, two equal heaps, and three heaps ``a, y, y`` (the two
+        ``y`` cancel) with ``a`` where ``G(a) = value`` can be (bounds from the period)."""
+        if per is None or not per.saltus or per.preperiod is None or per.period is None:
+            return
+        e, p, s = per.preperiod, per.period, per.saltus
+        base = self._knowledge().base(e + p)
+        phis = [p * base[x] - s * x for x in range(e, e + p)]
+        lo = max(1, (p * value - max(phis)) // s - 1)
+        hi = (p * value - min(phis)) // s + 1
+        small = [a for a in range(1, min(e, state) + 1) if base[a] == value]
+        for k, d in self.removals(min(state, len(self.code.digits))):
+            r = state - k
+            if d & 2 and r >= 1 and k >= 1 and per.value(base, r) == value:
+                yield (r,)
+            if d & 4 and r >= 2 and r % 2 == 0 and value == 0:
+                yield (r // 2, r // 2)
+            if d & 8:
+                for a in [*small, *range(max(lo, e + 1), hi + 1)]:
+                    if a <= r - 2 and (r - a) % 2 == 0 and per.value(base, a) == value:
+                        yield tuple(sorted((a, (r - a) // 2, (r - a) // 2)))
+
     def split_moves(self, state: int) -> Iterator[tuple[int, ...]]:
         for k, d in self.removals(state):
             r = state - k
@@ -172,16 +208,43 @@ class TakeAndBreak(HeapGame):
         For a finite code removing at most ``t``: if ``G(n+p) = G(n)`` for
         ``e <= n < 2e + p + t`` then for all ``n >= e`` (Guy and Smith 1956;
         Winning Ways ch. 4). With three-heap moves the same induction needs
-        ``n < 3e + 2p + t``. The theorem says nothing for infinite codes, a
-        saltus, or the unequal-split rule of Grundy's game.
+        ``n < 3e + 2p + t``. A saltus (``G(n+p) = G(n) + s``) of a code with three-heap
+        moves goes to the finite check of :mod:`grundy.heap.saltus`. Nothing covers infinite
+        codes or the unequal-split rule of Grundy's game.
+
+        >>> TakeAndBreak.from_code("0.8").periodicity_proof(1, 3, 1)[0]
+        10
         """
         t = self.code.max_removal
-        if t is None or saltus or self.unequal:
+        if t is None or self.unequal:
             return None
+        if saltus:
+            return self._saltus_proof(preperiod, period, saltus)
         if self.code.hexadecimal:
             theorem = "periodicity theorem for take-and-break games, three-heap form, t={t}"
             return 3 * preperiod + 2 * period + t, theorem.format(t=t)
         return 2 * preperiod + period + t, f"octal periodicity theorem, bound 2e+p+t with t={t}"
+
+    def _saltus_proof(self, e: int, p: int, s: int) -> tuple[int, str] | None:
+        """The bound of the arithmetic-periodicity check (:mod:`grundy.heap.saltus`), which
+        needs moves that leave three heaps; None where it finds no proof."""
+        if not self.code.hexadecimal or s < 0:
+            return None
+        digits = tuple(self.code.digit(k) for k in range(len(self.code.digits) + 1))
+        base = tuple(int(v) for v in self.table_values(e + p - 1)[: e + p])
+        for d in range(1, p):
+            # a multiple of a shorter arithmetic period: that one is the candidate to prove
+            jump = s * d // p
+            if (
+                p % d == 0
+                and s * d % p == 0
+                and all(base[n + d] - base[n] == jump for n in range(e, e + p - d))
+            ):
+                return None
+        cert = _saltus(digits, base, e, p, s)
+        # never less than the plain theorem's bound (the period search filters by its form)
+        t = len(digits) - 1
+        return None if cert is None else (max(cert.bound, 3 * e + 2 * p + t), cert.text)
 
     def has_periodicity_theorem(self) -> bool:
         """True for a finite code without the unequal-split rule (the octal theorem)."""
@@ -288,7 +351,16 @@ class TakeAndBreak(HeapGame):
             yield from self._periodic_options(state, value, per)
             return
         if state >= 1 << 62 or self.code.hexadecimal:
-            for option in self.split_moves(state):
+            quick = set(self._quick_options(state, value, know.period))
+            yield from quick
+            if state > self.table_limit():
+                # every split of a heap past the table limit: too many to look through
+                raise ListingCut
+            for count, option in enumerate(self.split_moves(state)):
+                if option in quick:
+                    continue
+                if count & 0xFFF == 0xFFF:
+                    check_time(count, "moves looked at")  # a huge heap has countless moves
                 x = 0
                 for s in option:
                     x ^= g(s)
@@ -534,6 +606,8 @@ class _Knowledge:
         per = self.period
         assert per is not None and per.preperiod is not None and per.period is not None
         e, p = per.preperiod, per.period
+        if per.saltus:  # values grow without bound: Python integers
+            return np.array([per.value(table, int(h)) for h in heaps.ravel()], dtype=object)
         return table[np.where(heaps < e, heaps, e + (heaps - e) % p)]
 
     def describe(self) -> str:

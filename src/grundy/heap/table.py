@@ -385,11 +385,14 @@ class TableBuilder:
         found = periodicity(self.game, self.values[: self.count])
         if not found.proved or found.preperiod is None or found.period is None:
             return False
-        e, p, start = found.preperiod, found.period, self.count
+        e, p, s, start = found.preperiod, found.period, found.saltus, self.count
+        if s and found.value(self.values, last) > np.iinfo(self.values.dtype).max:
+            return False  # an arithmetic period past the table's value type: keep computing
         for lo in range(start, last + 1, _PIECE):
             check_time(lo, "heaps filled")  # a fill of billions of heaps takes seconds
             hi = min(lo + _PIECE, last + 1)
-            self.values[lo:hi] = self.values[e + (np.arange(lo, hi, dtype=np.int64) - e) % p]
+            q, r = np.divmod(np.arange(lo, hi, dtype=np.int64) - e, p)
+            self.values[lo:hi] = self.values[e + r] + q * s if s else self.values[e + r]
         self.count = last + 1
         self.filled_from = start
         self.notes.append(f"heaps {start}..{last} filled from the {found.reason}")

@@ -9,8 +9,11 @@ octal code ``d0.d1...dt`` (every digit below 8, the last non-zero one at ``t``),
 ``G(n + p) = G(n)`` for every ``e <= n < 2e + p + t``, then ``G(n + p) = G(n)`` for every
 ``n >= e``. It needs the values of heaps ``0..2e+2p+t-1`` to be right, so those are the
 heaps whose mex is recomputed; every later value in the file is compared with the one
-the period gives. The theorem says nothing about a saltus (arithmetic periodicity) or the
-unequal-split rule of Grundy's game: there only the mex rule is checked.
+the period gives. With three-heap moves (hexadecimal digits 8-f) the same induction needs
+``n < 3e + 2p + t``. A saltus (``G(n + p) = G(n) + s``, arithmetic periodicity) is checked
+by the finite test of :mod:`grundy.heap.saltus` (a theorem, not kernel code), which gives
+its own bound. Nothing covers the unequal-split rule of Grundy's game: there only the mex
+rule is checked.
 
 >>> import numpy as np
 >>> kayles = np.array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], dtype=np.uint16)
@@ -34,10 +37,11 @@ import numpy as np
 from grundy.core.files import open_regular
 from grundy.core.limits import checkpoint
 from grundy.errors import SolvedFileError, UnsupportedError
+from grundy.heap.saltus import saltus_certificate
 
 __all__ = ["Verification", "mex_errors", "read_table_file", "verify_values"]
 
-_FINITE_OCTAL = re.compile(r"^([04])\.([0-7]*)$")
+_FINITE_CODE = re.compile(r"^([048c])\.([0-9a-f]*)$")
 
 #: The largest file read (a table of 2^32 heaps of uint32 values, with room to spare).
 _MAX_BYTES = 1 << 35
@@ -68,13 +72,13 @@ def read_table_file(path: str) -> tuple[dict[str, Any], Any]:
 
 
 def _digits(code: str) -> list[int]:
-    found = _FINITE_OCTAL.match(code)
+    found = _FINITE_CODE.match(code.lower())
     if found is None:
         raise UnsupportedError(
-            f"grundy verify checks finite octal codes (d0.d1d2...dt, digits 0-7, d0 0 or 4), "
-            f"not {code}"
+            f"grundy verify checks finite octal and hexadecimal codes (d0.d1d2...dt, digits "
+            f"0-f, d0 0, 4, 8 or c), not {code}"
         )
-    digits = [int(found.group(1))] + [int(c) for c in found.group(2)]
+    digits = [int(found.group(1), 16)] + [int(c, 16) for c in found.group(2)]
     while len(digits) > 1 and digits[-1] == 0:
         digits.pop()
     return digits
@@ -86,9 +90,9 @@ def mex_errors(values: Any, code: str, *, unequal: bool = False, upto: int | Non
     every one is right.
 
     A digit ``d`` at position ``k`` lets a move take ``k`` from a heap and leave no heap
-    (``d & 1``), one non-empty heap (``d & 2``) or two non-empty heaps (``d & 4``; two
-    unequal ones under ``unequal``, Grundy's rule); position 0 takes nothing, so only its
-    bit 4 is a move.
+    (``d & 1``), one non-empty heap (``d & 2``), two non-empty heaps (``d & 4``; two
+    unequal ones under ``unequal``, Grundy's rule) or three (``d & 8``); position 0 takes
+    nothing, so only its bits 4 and 8 are moves.
     """
     digits = _digits(code)
     g = np.asarray(values).astype(np.int64)
@@ -106,6 +110,9 @@ def mex_errors(values: Any, code: str, *, unequal: bool = False, upto: int | Non
                 if unequal:
                     a = a[2 * a != r]
                 found.append(g[a] ^ g[r - a])
+            for low in range(1, r // 3 + 1) if d & 8 else ():  # three heaps low <= b <= c
+                b = np.arange(low, (r - low) // 2 + 1)
+                found.append(g[low] ^ g[b] ^ g[r - low - b])
         options = np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
         seen = np.zeros(len(options) + 1, dtype=bool)
         seen[options[options <= len(options)]] = True
@@ -146,7 +153,6 @@ def verify_values(
     (True, 'G(n+34) = G(n) for 53 <= n < 142: by the octal periodicity theorem (t = 2) it holds for every n >= 53')
     """  # noqa: E501
     digits = _digits(code)
-    t = len(digits) - 1
     last = len(values) - 1
     checks: list[str] = []
     if claim is None or not claim.get("period"):
@@ -156,20 +162,24 @@ def verify_values(
         checks.append(f"the mex rule at every heap 0..{last} (no period claimed)")
         return Verification(True, tuple(checks))
     e, p, s = int(claim.get("preperiod") or 0), int(claim["period"]), int(claim.get("saltus") or 0)
-    if s or unequal:
-        why = "a saltus" if s else "the unequal-split rule"
+    three = any(d & 8 for d in digits)
+    theorem = _theorem(values, digits, e, p, s) if not unequal else None
+    if theorem is None:
+        why = "the unequal-split rule" if unequal else "a saltus without three-heap moves"
+        if s and three:
+            why = "this saltus (the arithmetic-periodicity check found no proof)"
         bad = mex_errors(values, code, unequal=unequal)
         if bad is not None:
             return _wrong(values, bad, checks)
         checks.append(f"the mex rule at every heap 0..{last}")
         failure = f"the claimed period is not proved: no periodicity theorem covers {why}"
         return Verification(False, tuple(checks), failure)
-    bound = 2 * e + p + t
+    bound, name = theorem
     need = bound + p - 1
     if last < need:
         failure = (
             f"the claimed period {p} from heap {e} needs heaps up to {need} "
-            f"(2e+p+t-1+p with t = {t}); the file stops at heap {last}"
+            f"({name}); the file stops at heap {last}"
         )
         return Verification(False, tuple(checks), failure)
     bad = mex_errors(values, code, unequal=unequal, upto=need)
@@ -177,23 +187,41 @@ def verify_values(
         return _wrong(values, bad, checks)
     checks.append(f"the mex rule at every heap 0..{need} (the heaps the proof rests on)")
     g = np.asarray(values).astype(np.int64)
-    diff = np.flatnonzero(g[e + p : bound + p] != g[e:bound])
+    diff = np.flatnonzero(g[e + p : bound + p] != g[e:bound] + s)
+    plus = f" + {s}" if s else ""
     if len(diff):
         n = e + int(diff[0])
         failure = f"G({n + p}) = {g[n + p]} but G({n}) = {g[n]}: no period {p} from heap {e}"
+        if s:
+            failure += f" with saltus {s}"
         return Verification(False, tuple(checks), failure)
     checks.append(
-        f"G(n+{p}) = G(n) for {e} <= n < {bound}: by the octal periodicity theorem "
-        f"(t = {t}) it holds for every n >= {e}"
+        f"G(n+{p}) = G(n){plus} for {e} <= n < {bound}: by the {name} it holds for every n >= {e}"
     )
     if last > need:
-        later = np.flatnonzero(g[need + 1 :] != g[need + 1 - p : last + 1 - p])
+        later = np.flatnonzero(g[need + 1 :] != g[need + 1 - p : last + 1 - p] + s)
         if len(later):
             n = need + 1 + int(later[0])
-            failure = f"heap {n}: the file says {g[n]}, the proved period gives {g[n - p]}"
+            failure = f"heap {n}: the file says {g[n]}, the proved period gives {g[n - p] + s}"
             return Verification(False, tuple(checks), failure)
         checks.append(f"heaps {need + 1}..{last} agree with the proved period")
     return Verification(True, tuple(checks))
+
+
+def _theorem(values: Any, digits: list[int], e: int, p: int, s: int) -> tuple[int, str] | None:
+    """``(bound, name)``: checking ``G(n + p) = G(n) + s`` for ``e <= n < bound`` proves it
+    for every ``n >= e``; None when no theorem applies."""
+    t = len(digits) - 1
+    if not s:
+        if any(d & 8 for d in digits):
+            return 3 * e + 2 * p + t, f"periodicity theorem with three-heap moves (t = {t})"
+        return 2 * e + p + t, f"octal periodicity theorem (t = {t})"
+    if len(values) < e + p:
+        return None
+    cert = saltus_certificate(digits, [int(v) for v in values[: e + p]], e, p, s)
+    if cert is None:
+        return None
+    return max(cert.bound, 3 * e + 2 * p + t), f"arithmetic-periodicity check ({cert.cases} cases)"
 
 
 def _wrong(values: Any, bad: tuple[int, int], checks: list[str]) -> Verification:
