@@ -352,7 +352,7 @@ class TakeAndBreak(HeapGame):
             return
         if state >= 1 << 62 or self.code.hexadecimal:
             quick = set(self._quick_options(state, value, know.period))
-            yield from quick
+            yield from sorted(quick)
             if state > self.table_limit():
                 # every split of a heap past the table limit: too many to look through
                 raise ListingCut
@@ -606,8 +606,7 @@ class _Knowledge:
         per = self.period
         assert per is not None and per.preperiod is not None and per.period is not None
         e, p = per.preperiod, per.period
-        if per.saltus:  # values grow without bound: Python integers
-            return np.array([per.value(table, int(h)) for h in heaps.ravel()], dtype=object)
+        assert not per.saltus  # (a saltus is proved only with three-heap moves: no lookups)
         return table[np.where(heaps < e, heaps, e + (heaps - e) % p)]
 
     def describe(self) -> str:

@@ -151,7 +151,10 @@ def periodicity(game: Any, values: Sequence[int], *, max_candidates: int = 10_00
             f"observed {what} up to heap {last}; a proof by {proof[1]} needs heaps up to {need}"
         )
     else:
-        reason = f"observed {what} up to heap {last} (no theorem available to prove it here)"
+        shape = game.move_shape() if isinstance(game, HeapGame) else None
+        tried = s and shape is not None and shape[0] == 3  # three-heap moves: the saltus check
+        why = "the saltus check found no proof" if tried else "no theorem available to prove it"
+        reason = f"observed {what} up to heap {last} ({why} here)"
     return Periodicity(e, p, s, False, last, reason)
 
 
