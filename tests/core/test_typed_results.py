@@ -51,9 +51,9 @@ def test_each_solver_has_its_result_type(spec: str, kind: type[Result]) -> None:
     assert list(d) == [
         "position", "play", "outcome", "grundy", "winning_moves", "move_descriptions",
         "method", "explanation", "positions_searched", "winning_moves_total",
-        "winning_moves_truncated", "value", "remoteness", "canonical", "canonical_braces",
-        "temperature", "mean", "left_stop", "right_stop", "right_winning_moves",
-        "right_move_descriptions", "right_winning_moves_total", "best_moves",
+        "winning_moves_truncated", "winning_moves_listing_cut", "value", "remoteness",
+        "canonical", "canonical_braces", "temperature", "mean", "left_stop", "right_stop",
+        "right_winning_moves", "right_move_descriptions", "right_winning_moves_total", "best_moves",
         "best_move_descriptions", "best_moves_total", "misere_canonical", "genus", "cgsuite",
         "onside", "offside", "degree", "variety", "reduced_canonical", "atomic_weight",
         "birthday", "uptimal_expansion", "left_options", "right_options",

@@ -15,6 +15,7 @@ import grundy
 from grundy.census.compute import CensusParams, compute_item
 from grundy.census.family import CensusItem
 from grundy.census.verify import check_row
+from grundy.core.result import format_result
 from grundy.heap.games import TakeAndBreak
 from grundy.heap.period import find_period, periodicity
 from grundy.heap.saltus import saltus_certificate
@@ -62,7 +63,17 @@ def test_closed_forms_of_small_hexadecimal_games() -> None:
     assert "arithmetic-periodicity check" in found.reason
     # and a heap past the table limit of three-heap games is answered from it
     grundy.clear_cache()
-    assert grundy.solve("octal:0.8 1000000000000").grundy == (10**12 - 1) // 3
+    big = grundy.solve("octal:0.8 1000000000000")
+    assert big.grundy == (10**12 - 1) // 3
+    # its moves come from the cheap forms: the list says it is cut by the game, not the limit
+    assert big.winning_moves and big.winning_moves_truncated and big.winning_moves_listing_cut
+    for move in big.winning_moves:
+        assert grundy.solve(str(move)).grundy == 0
+    text = format_result(big)
+    assert "others may exist" in text and "raise --max-moves" not in text
+    one = grundy.solve("kayles 40", max_moves=1)
+    assert one.winning_moves_truncated and not one.winning_moves_listing_cut
+    assert "raise --max-moves to see more" in format_result(one)
 
 
 def test_the_fill_adds_the_saltus() -> None:

@@ -124,6 +124,7 @@ _JSON_FIELDS: dict[str, Any] = {
     "positions_searched": 0,
     "winning_moves_total": None,
     "winning_moves_truncated": False,
+    "winning_moves_listing_cut": False,
     "value": None,
     "remoteness": None,
     "canonical": None,
@@ -175,6 +176,9 @@ class Result:
             formula or the memo answered).
         winning_moves_total: how many winning moves there are, when known.
         winning_moves_truncated: True when ``winning_moves`` was cut at the limit.
+        winning_moves_listing_cut: True when the list was cut because the game could not
+            go on listing at a reasonable cost (every split of a heap past the table
+            limit): a higher limit shows no more.
 
     The fields of the other kinds (``grundy``, ``canonical``, ``value``, ...) read as
     None (or an empty tuple) on a result that does not have them.
@@ -190,6 +194,7 @@ class Result:
     positions_searched: int = 0
     winning_moves_total: int | None = None
     winning_moves_truncated: bool = False
+    winning_moves_listing_cut: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.outcome, Outcome):
@@ -576,7 +581,12 @@ def format_result(result: Result, *, value_text: Callable[[Any], str] = str) -> 
             lines.append(f"{kind}:" if n == 1 else f"{kind}s ({n:,}):")
         for pos, words in zip(moves, words_of, strict=True):
             lines.append(f"  {words} -> {short_spec(pos)}")
-        if cut:
+        if cut and result.winning_moves_listing_cut:
+            lines.append(
+                f"  ... list cut at {n}: these are the moves found without looking through"
+                " every split (too many to look through); others may exist"
+            )
+        elif cut:
             more = f"{total:,} in all" if total is not None else "the total is not known"
             lines.append(f"  ... list cut at {n} ({more}); raise --max-moves to see more")
     elif result.outcome == "P":

@@ -196,11 +196,12 @@ def _replace(
 
 def _collect(
     comps: Sequence[Position], candidates: Iterable[tuple[int, tuple[Any, ...]]], max_moves: int
-) -> tuple[tuple[Position | Sum, ...], tuple[str, ...], bool]:
+) -> tuple[tuple[Position | Sum, ...], tuple[str, ...], bool, bool]:
     """Positions and words of the moves ``(component index, option)``, without duplicates.
 
-    Stops after ``max_moves`` distinct positions; the flag says a further one existed (or
-    that the listing was cut short: :class:`~grundy.core.game.ListingCut`).
+    Stops after ``max_moves`` distinct positions. The first flag says the list is cut: a
+    further move existed, or the game stopped listing; the second says the game stopped
+    (:class:`~grundy.core.game.ListingCut`), so a higher limit would show no more.
     """
     winning: list[Position | Sum] = []
     words: list[str] = []
@@ -216,7 +217,7 @@ def _collect(
         except StopIteration:
             break
         except ListingCut:
-            return tuple(winning), tuple(words), True
+            return tuple(winning), tuple(words), True, True
         game = _impartial(comps[i])
         after = _replace(comps, i, game, option)
         if check:
@@ -225,12 +226,12 @@ def _collect(
                 continue
             seen.add(key)
         if len(winning) == max_moves:
-            return tuple(winning), tuple(words), True
+            return tuple(winning), tuple(words), True, False
         winning.append(after)
         words.append(
             option.words if isinstance(option, Move) else game.describe_move(comps[i].state, option)
         )
-    return tuple(winning), tuple(words), False
+    return tuple(winning), tuple(words), False, False
 
 
 def _method(counter: _Counter, ncomp: int, theorem: str | None) -> str:
@@ -294,7 +295,7 @@ def result_of_answer(
 ) -> ImpartialResult:
     """The :class:`Result` that a theorem's :class:`Answer` gives: the one way to make one."""
     listed = answer.winning or ()
-    winning, words, cut = _collect(pos.components, listed, max_moves)
+    winning, words, cut, stopped = _collect(pos.components, listed, max_moves)
     total = answer.winning_total
     if answer.winning is not None and not cut and total is not None and total <= len(listed):
         # Every winning move was listed: the distinct positions reached are the count.
@@ -310,6 +311,7 @@ def result_of_answer(
         explanation=answer.explanation,
         winning_moves_total=total,
         winning_moves_truncated=cut or (total is not None and total > len(winning)),
+        winning_moves_listing_cut=stopped,
     )
 
 
@@ -341,7 +343,9 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Im
             for option in options:
                 yield i, option
 
-    winning, words, truncated = _collect(comps, candidates() if total else iter(()), max_moves)
+    winning, words, truncated, stopped = _collect(
+        comps, candidates() if total else iter(()), max_moves
+    )
     total_moves: int | None = len(winning)
     if truncated:
         for c, g in zip(comps, values, strict=True):
@@ -363,6 +367,7 @@ def _solve_normal(pos: Position | Sum, max_moves: int, max_positions: int) -> Im
         positions_searched=counter.searched,
         winning_moves_total=total_moves,
         winning_moves_truncated=truncated,
+        winning_moves_listing_cut=stopped,
     )
 
 
@@ -485,7 +490,9 @@ def _misere_by_search(pos: Position | Sum, max_moves: int, max_positions: int) -
                 if not outcome_of(_replace(comps, i, game, option)):
                     yield i, option
 
-    winning, words, truncated = _collect(comps, candidates() if win else iter(()), max_moves)
+    winning, words, truncated, stopped = _collect(
+        comps, candidates() if win else iter(()), max_moves
+    )
     what = "the sum" if len(comps) > 1 else "the position"
     explanation = (
         f"Misère play (the last mover loses): searched {what} directly, since no "
@@ -506,4 +513,5 @@ def _misere_by_search(pos: Position | Sum, max_moves: int, max_positions: int) -
         positions_searched=searched,
         winning_moves_total=None if truncated else len(winning),
         winning_moves_truncated=truncated,
+        winning_moves_listing_cut=stopped,
     )

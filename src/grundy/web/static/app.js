@@ -18,6 +18,7 @@
   const SHOWN = new Set([
     "position", "play", "outcome", "grundy", "winning_moves", "move_descriptions", "method",
     "explanation", "positions_searched", "winning_moves_total", "winning_moves_truncated",
+    "winning_moves_listing_cut",
     "value", "remoteness", "canonical_braces", "right_winning_moves",
     "right_move_descriptions", "right_winning_moves_total",
     "best_moves", "best_move_descriptions", "best_moves_total",
@@ -330,7 +331,9 @@
       const total = best ? r.best_moves_total : r.winning_moves_total;
       if (best ? total !== null && total > n : r.winning_moves_truncated) {
         list.append(el("li", { class: "muted", text: "… list cut at " + n +
-          (total !== null ? " (" + total.toLocaleString() + " in all)" : "") }));
+          (r.winning_moves_listing_cut && !best
+            ? ": the moves found without looking through every split; others may exist"
+            : (total !== null ? " (" + total.toLocaleString() + " in all)" : "")) }));
       }
       body.push(list);
     } else if (r.outcome === "P" && !partisan && !end) {
