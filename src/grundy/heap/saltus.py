@@ -108,6 +108,7 @@ class _Claim:
         self.base = [int(v) for v in base[: e + p]]
         self.e, self.p, self.s, self.small = e, p, s, small
         self.phis = [self.phi(x) for x in range(e, e + p)]
+        self._tuples: dict[int, list[tuple[int, ...]]] = {}
 
     def f(self, x: int) -> int:
         if x < self.e + self.p:
@@ -126,10 +127,12 @@ class _Claim:
 
     def tuples(self, count: int) -> list[tuple[int, ...]]:
         """Every non-decreasing tuple of ``count`` small heaps (``1 <= x < small``)."""
-        out: list[tuple[int, ...]] = [()]
-        for _ in range(count):
-            out = [(*t, x) for t in out for x in range(t[-1] if t else 1, self.small)]
-        return out
+        if count not in self._tuples:
+            out: list[tuple[int, ...]] = [()]
+            for _ in range(count):
+                out = [(*t, x) for t in out for x in range(t[-1] if t else 1, self.small)]
+            self._tuples[count] = out
+        return self._tuples[count]
 
 
 def _one_large(claim: _Claim, digits: Sequence[int], budget: _Budget) -> list[tuple[int, int]]:
@@ -171,7 +174,13 @@ def _large_table(
 
 
 def _absent(
-    claim: _Claim, digits: Sequence[int], start: int, width: int, budget: _Budget
+    claim: _Claim,
+    digits: Sequence[int],
+    start: int,
+    width: int,
+    budget: _Budget,
+    *,
+    shapes: Sequence[tuple[int, int]],
 ) -> int | None:
     """Cases checked for "no option of a heap n >= start has the value F(n)", or None.
 
@@ -181,7 +190,6 @@ def _absent(
     p, s = claim.p, claim.s
     _, two, three = _moves(digits)
     cases = 0
-    shapes = _one_large(claim, digits, budget)
     budget.spend((p << width) * len(shapes))
     for n in range(start, start + (p << width)):
         fn = claim.f(n)
@@ -232,7 +240,13 @@ def _witness(claim: _Claim, three: Sequence[int], v: int, parity: int, lo: int) 
 
 
 def _present(
-    claim: _Claim, digits: Sequence[int], start: int, width: int, budget: _Budget
+    claim: _Claim,
+    digits: Sequence[int],
+    start: int,
+    width: int,
+    budget: _Budget,
+    *,
+    shapes: Sequence[tuple[int, int]],
 ) -> tuple[int, int] | None:
     """``(N0, cases)``: every value below ``F(n)`` is an option's for every ``n >= N0``."""
     e, p, s = claim.e, claim.p, claim.s
@@ -266,7 +280,6 @@ def _present(
     lap = p << width
     lap *= 2 if lap % 2 else 1
     n1 = max(need, -(-(p * (b0 + delta) - min(claim.phis)) // s))
-    shapes = _one_large(claim, digits, budget)
     budget.spend(lap * (len(shapes) + delta))
     for n in range(n1, n1 + lap):
         fn = claim.f(n)
@@ -303,8 +316,13 @@ def saltus_certificate(
         width = max((claim.f(x) for x in range(small)), default=0).bit_length()
         start = 3 * small + t + 1
         try:
-            absent = _absent(claim, digits, start, width, budget)
-            present = None if absent is None else _present(claim, digits, start, width, budget)
+            shapes = _one_large(claim, digits, budget)
+            absent = _absent(claim, digits, start, width, budget, shapes=shapes)
+            present = (
+                None
+                if absent is None
+                else _present(claim, digits, start, width, budget, shapes=shapes)
+            )
         except _OutOfWork:
             return None
         if absent is None or present is None:
