@@ -112,6 +112,13 @@ def test_solve_a_position_and_see_why(page: Any) -> None:
     page.click("#solve-button")
     page.wait_for_selector("#ask-error:visible")
     assert "heap size" in page.inner_text("#ask-error")
+    # a heap past the three-heap table limit: its winning moves are the cheap ones, and the
+    # list says it was cut by the game (not by a limit the reader could raise)
+    page.fill("#spec", "octal:0.8 1000000000000")
+    page.click("#solve-button")
+    page.wait_for_selector("#winning-moves:has-text('others may exist')")
+    assert page.inner_text("#grundy-value") == "333333333333"
+    assert "a trillion or more" in page.inner_text("#status")
 
 
 def test_play_nim_to_the_end_and_win_with_hints(page: Any) -> None:

@@ -254,7 +254,7 @@ up to 10,000 can be played here (any size can be solved)
             break
         total += int(digits)
     if total > limits.play_total:
-        shown = f"{total:,}" if total < 10**12 else "more than a trillion"
+        shown = f"{total:,}" if total < 10**12 else "a trillion or more"
         raise WebError(
             422,
             f"the numbers in this position add up to {shown}; positions up to "
