@@ -230,9 +230,45 @@ def test_plain_kernel_rejects_values_outside_the_value_space() -> None:
     core = core_module()
     assert core is not None
     args = _plain_args()
-    args[0][0] = 40  # a prefix value >= len(mark) // 2: it would index past mark
+    args[0][1], args[1] = 40, 2  # a prefix value >= len(mark) // 2 that heap 2's options read
     with pytest.raises(ValueError, match="len\\(mark\\) // 2"):
         core.plain_kernel(*args)
+    args = _plain_args()
+    args[8] = np.full(48, -1, np.int64)  # the rare kernel masks value indices by len(mark) - 1
+    with pytest.raises(ValueError, match="power of two"):
+        core.plain_kernel(*args)
+
+
+@pytest.mark.parametrize("dtype", [np.uint16, np.uint32, np.int64])
+@pytest.mark.parametrize("bad", [32, 40, 1 << 15, -1])
+def test_kernels_report_a_value_outside_the_value_space_met_in_an_option(
+    dtype: Any, bad: int
+) -> None:
+    # The plain kernel scans g[:start] before it starts. The rare kernel does not (on each
+    # call, that made a table of N heaps cost N^2): it masks every value index to stay
+    # inside mark and want, and refuses a heap whose options show a value outside
+    # [0, len(mark) // 2) before its mex is taken.
+    core = core_module()
+    assert core is not None
+    if bad < 0 and dtype is not np.int64:
+        return
+    for where in (3, 4):  # in a split (3 + 4 = 8 - 1), then as a single move's heap
+        plain = _plain_args()
+        g = np.zeros(20, dtype)
+        g[where] = bad
+        plain[0], plain[1], plain[2], plain[5] = g, 8, 20, np.array([1])
+        with pytest.raises(ValueError, match="len\\(mark\\) // 2"):
+            core.plain_kernel(*plain)
+        assert g[8:].tolist() == [0] * 12  # nothing written for the heap that met it
+    common = np.array([bin(v).count("1") % 2 for v in range(64)], np.uint8)
+    g = np.zeros(20, dtype)
+    g[3] = bad  # a rare heap: every heap's rare loop pairs it
+    rare = np.array([3, 0, 0, 0], np.int64)
+    with pytest.raises(ValueError, match="len\\(mark\\) // 2"):
+        core.rare_kernel(
+            g, 8, 20, np.zeros(3, np.uint8), np.array([1]), np.array([1]), 0, common,
+            rare, 1, np.full(64, -1, np.int64), np.zeros(64, np.uint8),
+        )  # fmt: skip
 
 
 def test_kernels_refuse_aliased_arrays() -> None:

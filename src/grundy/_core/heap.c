@@ -23,7 +23,7 @@
 #undef G_T
 #undef G_NAME
 
-/* Every value of g[0:start] lies in [0, half). */
+/* Every value of g[0:start] lies in [0, half) (the plain kernel's check, made once a call). */
 static int values_below(const grundy_array *g, Py_ssize_t start, int64_t half)
 {
     Py_ssize_t i;
@@ -56,6 +56,9 @@ static int values_below(const grundy_array *g, Py_ssize_t start, int64_t half)
     }
     return top < half;
 }
+
+/* The error of a kernel that met a value of g outside the value space (-3). */
+#define BAD_VALUE "g: a value of g[:start] in an option is negative or >= len(mark) // 2"
 
 /* Every entry of a in [lo, hi]. */
 static int entries_within(const grundy_array *a, Py_ssize_t count, int64_t lo, int64_t hi)
@@ -93,7 +96,7 @@ static Py_ssize_t mark_limit(const grundy_array *g)
 
 static int check_common(const grundy_array *g, Py_ssize_t start, Py_ssize_t stop,
                         const grundy_array *mark, const grundy_array *single,
-                        const grundy_array *split, const grundy_array *triple)
+                        const grundy_array *split, const grundy_array *triple, int scan)
 {
     if (start < 0 || start > stop || stop > g->len) {
         PyErr_Format(PyExc_ValueError, "need 0 <= start <= stop <= len(g), got %zd, %zd, %zd",
@@ -104,7 +107,15 @@ static int check_common(const grundy_array *g, Py_ssize_t start, Py_ssize_t stop
         PyErr_SetString(PyExc_ValueError, "mark: length out of range for the table's type");
         return -1;
     }
-    if (!values_below(g, start, mark->len / 2)) {
+    if ((mark->len & (mark->len - 1)) != 0) {
+        /* the rare kernel masks every value index with len(mark) - 1 (heap_impl.h) */
+        PyErr_SetString(PyExc_ValueError, "mark: the length must be a power of two");
+        return -1;
+    }
+    /* The plain kernel's values, once a call: its heaps cost far more than this scan. The
+     * rare kernel checks what it reads instead (heap_impl.h): a scan of g[:start] on each
+     * call made a table of N heaps cost time quadratic in N. */
+    if (scan && !values_below(g, start, mark->len / 2)) {
         PyErr_SetString(PyExc_ValueError, "g: a value of g[:start] is negative or >= len(mark) // 2");
         return -1;
     }
@@ -139,7 +150,7 @@ static PyObject *plain_kernel(PyObject *self, PyObject *args)
         || grundy_get_array(po, &split, 'i', 8, 0, "split") < 0
         || grundy_get_array(to, &triple, 'i', 8, 0, "triple") < 0
         || grundy_get_array(mo, &mark, 'i', 8, 1, "mark") < 0
-        || check_common(&g, start, stop, &mark, &single, &split, &triple) < 0)
+        || check_common(&g, start, stop, &mark, &single, &split, &triple, 1) < 0)
         goto out;
     {
         grundy_array *arrs[6] = {&g, &mark, &whole, &single, &split, &triple};
@@ -198,7 +209,7 @@ static PyObject *rare_kernel(PyObject *self, PyObject *args)
         || grundy_get_array(ro, &rare, 'i', 8, 1, "rare") < 0
         || grundy_get_array(mo, &mark, 'i', 8, 1, "mark") < 0
         || grundy_get_array(nwo, &want, 'u', 1, 1, "want") < 0
-        || check_common(&g, start, stop, &mark, &single, &split, NULL) < 0)
+        || check_common(&g, start, stop, &mark, &single, &split, NULL, 0) < 0)
         goto out;
     {
         grundy_array *arrs[8] = {&g, &mark, &rare, &want, &whole, &single, &split, &common};
@@ -231,6 +242,10 @@ static PyObject *rare_kernel(PyObject *self, PyObject *args)
     GRUNDY_NOGIL_END(st);
     if (done == -2) {
         PyErr_SetString(PyExc_ValueError, "common: no common value left in the value space");
+        goto out;
+    }
+    if (done == -3) {
+        PyErr_SetString(PyExc_ValueError, BAD_VALUE);
         goto out;
     }
     result = Py_BuildValue("nn", done, nrare);

@@ -2,26 +2,39 @@
  * type with G_T (the C type) and G_NAME(x) (a name suffix) defined. The Python twins
  * are grundy/kernels/heap.py: plain_kernel_py and rare_kernel_py (same steps).
  *
- * The caller (heap.c) has checked every size and index range, so that every value read
- * from g is below half = len(mark) / 2 and every heap index stays inside g; the GIL is
- * released around these functions. They return the heap they stopped at, or -1 when a
- * signal handler raised (the GIL is then held).
+ * The caller (heap.c) has checked every size and index range, so that every heap index
+ * stays inside g, and that len(mark) = 2 * half is a power of two. For the plain kernel it
+ * has also checked that every value of g[:start] is below half (a heap costs it a look at
+ * every option, far more than that scan). The rare kernel's heaps cost far less than a scan
+ * of g[:start] (which, on every call, made a table of N heaps cost time quadratic in N), so
+ * it checks as it reads: every index into mark and want is masked with len(mark) - 1, so
+ * no value reaches past them, and the OR of the option values a heap met is compared with
+ * half before its mex is taken, so a value of g outside [0, half) that shows in an option
+ * is reported (-3) instead of giving a wrong mex. The GIL is released around these
+ * functions. They return the heap they stopped at, -1 when a signal handler raised (the
+ * GIL is then held), or -3 for such a value.
  */
 
-/* Mark (with n) the values of the options of heap n that leave at most one heap. */
-static inline void G_NAME(mark_one)(const G_T *g, Py_ssize_t n, const uint8_t *whole,
-                                    Py_ssize_t nwhole, const int64_t *single,
-                                    Py_ssize_t nsingle, int64_t *mark)
+/* Mark (with n) the values of the options of heap n that leave at most one heap; returns
+ * the OR of those values (as unsigned: a negative int64 value sets the top bit). */
+static inline uint64_t G_NAME(mark_one)(const G_T *g, Py_ssize_t n, const uint8_t *whole,
+                                        Py_ssize_t nwhole, const int64_t *single,
+                                        Py_ssize_t nsingle, int64_t *mark, uint64_t mask)
 {
     Py_ssize_t i;
+    uint64_t seen = 0;
     if (n < nwhole && whole[n])
         mark[0] = n;
     for (i = 0; i < nsingle; i++) {
         int64_t k = single[i];
+        uint64_t x;
         if (k >= n)
             break;
-        mark[g[n - k]] = n;
+        x = (uint64_t)g[n - k];
+        seen |= x;
+        mark[x & mask] = n;
     }
+    return seen;
 }
 
 static Py_ssize_t G_NAME(plain)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const uint8_t *whole,
@@ -34,7 +47,8 @@ static Py_ssize_t G_NAME(plain)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const
     for (n = start; n < stop; n++) {
         int64_t work = 1;
         int64_t v;
-        G_NAME(mark_one)(g, n, whole, nwhole, single, nsingle, mark);
+        /* every value of g[:start] was checked (heap.c): no mask, no check here */
+        G_NAME(mark_one)(g, n, whole, nwhole, single, nsingle, mark, ~(uint64_t)0);
         for (i = 0; i < nsplit; i++) {
             Py_ssize_t r = n - (Py_ssize_t)split[i];
             Py_ssize_t h;
@@ -87,9 +101,10 @@ static Py_ssize_t G_NAME(plain)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const
 
 /* One pair scan step of the rare kernel: x = g[a] ^ g[r - a] is wanted? */
 #define RARE_TAKE(x)                                                                       \
-    if (want[x]) {                                                                         \
-        want[x] = 0;                                                                       \
-        mark[x] = n;                                                                       \
+    seen |= (x);                                                                           \
+    if (want[(x) & mask]) {                                                                \
+        want[(x) & mask] = 0;                                                              \
+        mark[(x) & mask] = n;                                                              \
         need -= 1;                                                                         \
         if (need == 0)                                                                     \
             break;                                                                         \
@@ -103,14 +118,16 @@ static Py_ssize_t G_NAME(rare)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const 
                                uint8_t *want, Py_ssize_t half, grundy_nogil *st)
 {
     Py_ssize_t n, i, j, nrare = *nrare_io;
+    const uint64_t mask = (uint64_t)(2 * half - 1);
     for (n = start; n < stop; n++) {
         int64_t work = 1;
         Py_ssize_t c, v, need;
+        uint64_t seen;
         if (nrare == nrare_cap) {
             *nrare_io = nrare;
             return n;
         }
-        G_NAME(mark_one)(g, n, whole, nwhole, single, nsingle, mark);
+        seen = G_NAME(mark_one)(g, n, whole, nwhole, single, nsingle, mark, mask);
         for (i = 0; i < nsplit; i++) {
             Py_ssize_t r = n - (Py_ssize_t)split[i];
             if (r < 2)
@@ -118,13 +135,20 @@ static Py_ssize_t G_NAME(rare)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const 
             for (j = 0; j < nrare; j++) {
                 Py_ssize_t a = (Py_ssize_t)rare[j];
                 Py_ssize_t b = r - a;
+                uint64_t x;
                 if (b < 1)
                     break;
                 if (unequal && a == b)
                     continue;
-                mark[g[a] ^ g[b]] = n;
+                x = (uint64_t)(g[a] ^ g[b]);
+                seen |= x;
+                mark[x & mask] = n;
             }
             work += j;
+        }
+        if (seen >= (uint64_t)half) {
+            *nrare_io = nrare;
+            return -3;
         }
         c = 0;
         while (c < nmark && (common[c] == 0 || mark[c] == n))
@@ -154,10 +178,10 @@ static Py_ssize_t G_NAME(rare)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const 
                 Py_ssize_t r = n - (Py_ssize_t)split[0];
                 Py_ssize_t lo = 1, hi = hmax;
                 while (lo <= hi) {
-                    Py_ssize_t x = (Py_ssize_t)(g[lo] ^ g[r - lo]);
+                    uint64_t x = (uint64_t)(g[lo] ^ g[r - lo]);
                     RARE_TAKE(x)
                     if (hi > lo) {
-                        x = (Py_ssize_t)(g[hi] ^ g[r - hi]);
+                        x = (uint64_t)(g[hi] ^ g[r - hi]);
                         RARE_TAKE(x)
                     }
                     lo += 1;
@@ -169,17 +193,18 @@ static Py_ssize_t G_NAME(rare)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const 
             while (need && step <= hmax) {
                 for (i = 0; i < nsplit; i++) {
                     Py_ssize_t r = n - (Py_ssize_t)split[i];
-                    Py_ssize_t h = r / 2, a, x;
+                    Py_ssize_t h = r / 2, a;
+                    uint64_t x;
                     if (unequal && r % 2 == 0)
                         h -= 1;
                     if (step > h)
                         continue;
                     a = step;
-                    x = (Py_ssize_t)(g[a] ^ g[r - a]);
+                    x = (uint64_t)(g[a] ^ g[r - a]);
                     RARE_TAKE(x)
                     a = h + 1 - step;
                     if (a > step) {
-                        x = (Py_ssize_t)(g[a] ^ g[r - a]);
+                        x = (uint64_t)(g[a] ^ g[r - a]);
                         RARE_TAKE(x)
                     }
                 }
@@ -189,6 +214,10 @@ static Py_ssize_t G_NAME(rare)(G_T *g, Py_ssize_t start, Py_ssize_t stop, const 
             if (need)
                 for (v = 0; v < c; v++)
                     want[v] = 0;
+            if (seen >= (uint64_t)half) {
+                *nrare_io = nrare;
+                return -3;
+            }
         }
         v = 0;
         while (v < c && mark[v] == n)
