@@ -16,7 +16,8 @@ is given as:
 ``g`` holds the values; the kernels fill ``g[start:stop]`` and return the
 index they stopped at: ``stop``, or earlier just after writing a value
 ``>= len(mark) // 2`` (the caller then doubles the value space and calls
-again). ``mark`` is a scratch array over values, filled with -1 by the caller.
+again). ``mark`` is a scratch array over values, filled with -1 by the caller; its
+length is a power of two (the compiled rare-value kernel masks value indices with it).
 
 >>> g = [0] * 12
 >>> mark = [-1] * 64
