@@ -146,3 +146,11 @@ def test_compounds_in_cgt_literals() -> None:
     for bad in ("norton(1)", "frob(1, 2)", "1 :", "nim_product(1, *)", "*[2"):
         with pytest.raises(InvalidSpecError):
             parse_game(bad)
+
+
+@pytest.mark.parametrize("text", ["0A(", "0norton(1,*)", "x1(", "2_f(1)"])
+def test_a_name_glued_to_what_precedes_it_is_not_a_call(text: str) -> None:
+    # found by the API fuzz: "0A(" was a call to has_compound but not to parse_compound,
+    # which handed the same text back to the plain parser forever (RecursionError)
+    with pytest.raises(InvalidSpecError):
+        CanonicalGame(text)

@@ -25,7 +25,7 @@ from grundy.errors import InvalidSpecError
 
 __all__ = ["FUNCTIONS", "has_compound", "parse_compound"]
 
-_CALL = re.compile(r"([A-Za-z_][A-Za-z_0-9]*)\s*\(")
+_CALL = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z_0-9]*)\s*\(")
 
 
 def _nimber(g: CanonicalGame, name: str) -> int:
