@@ -118,7 +118,8 @@ def test_solve_a_position_and_see_why(page: Any) -> None:
     page.click("#solve-button")
     page.wait_for_selector("#winning-moves:has-text('others may exist')")
     assert page.inner_text("#grundy-value") == "333333333333"
-    assert "a trillion or more" in page.inner_text("#status")
+    # the board is set up after the answer is shown: wait for its status line
+    page.wait_for_selector("#status:has-text('a trillion or more')")
 
 
 def test_play_nim_to_the_end_and_win_with_hints(page: Any) -> None:
