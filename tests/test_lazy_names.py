@@ -82,3 +82,13 @@ def test_every_public_name_resolves_to_its_module_s_object(package: str) -> None
         if home is not None:
             assert value is getattr(importlib.import_module(home), name), name
     assert set(where) <= set(module.__all__) | {"__version__"}
+
+
+def test_the_front_re_exports_exactly_the_api_s_names() -> None:
+    import grundy  # noqa: PLC0415
+    import grundy._api  # noqa: PLC0415
+
+    from_api = {
+        n for n in grundy.__all__ if n != "__version__" and grundy._home(n) == "grundy._api"
+    }
+    assert from_api == set(grundy._api.__all__)

@@ -28,12 +28,10 @@ from grundy.core.text import short_repr
 from grundy.errors import InvalidGameError, InvalidSpecError, UnknownGameError, UnsupportedError
 from grundy.lang.spec import parse, parse_ruleset
 
+#: What ``grundy`` re-exports; the argument checks below (``as_position``, ``check_limit``,
+#: ``check_flag``, ``check_position``) are this module's own, used by its entry points.
 __all__ = [
     "DEFAULT_MAX_MOVES",
-    "as_position",
-    "check_flag",
-    "check_limit",
-    "check_position",
     "clear_cache",
     "grundy_table",
     "grundy_value",
