@@ -89,3 +89,37 @@ def test_bad_notation_names_the_token(text: str, word: str) -> None:
         parse_game(text)
     message = str(info.value)
     assert word in message and "expected:" in message and "\n" not in message
+
+
+def test_a_braces_form_past_its_limit_is_one_line_not_a_hang() -> None:
+    """The braces form repeats shared parts: 1/2*40's would have about 4*10**19 characters.
+    Its length is counted without writing it, and the limit refuses it in one line."""
+    from grundy.cgt.notation import braces_length  # noqa: PLC0415
+    from grundy.errors import SearchLimitError  # noqa: PLC0415
+
+    with pytest.raises(SearchLimitError, match=r"has 40,525,551,530,189,762,669 characters"):
+        format_braces(parse_game("1/2*40"))
+    small = parse_game("1/2v2*")
+    n = braces_length(small)
+    assert len(format_braces(small, max_length=n)) == n == len(format_braces(small, None))
+    with pytest.raises(SearchLimitError, match=f"more than max_length={n - 1}"):
+        small.braces(max_length=n - 1)
+    for bad in (-1, True, 2.5, "10"):
+        with pytest.raises(InvalidSpecError, match="max_length must be an integer"):
+            format_braces(small, max_length=bad)  # type: ignore[arg-type]
+    # nimbers are leaves: their length is their text's, however large the nimber
+    assert braces_length(parse_game("*256")) == len("*256")
+
+
+def test_pickles_hold_each_shared_part_once(day3: list[CanonicalGame]) -> None:
+    """A pickle lists the distinct games below (not the braces form, which repeats them):
+    every game born by day 3 comes back, and so do values the braces form cannot write."""
+    import pickle  # noqa: PLC0415
+
+    for g in day3:
+        assert pickle.loads(pickle.dumps(g)) is g
+    for text in ("1/2*40", "{1|-1}+*40", "1/2v2*17", "{0||0|-1}+^[5]*3"):
+        g = parse_game(text)
+        data = pickle.dumps(g)
+        assert len(data) < 20_000, text
+        assert pickle.loads(data) == g

@@ -29,9 +29,17 @@ from grundy.cgt import _translate as X
 from grundy.cgt import _walk, cgsuite
 from grundy.cgt.value import CanonicalGame
 from grundy.core.limits import check_time
-from grundy.errors import ArgumentTypeError, InvalidSpecError
+from grundy.errors import ArgumentTypeError, InvalidSpecError, SearchLimitError
 
-__all__ = ["EXPECTED", "braces_length", "format_braces", "format_game", "parse_game", "to_unicode"]
+__all__ = [
+    "EXPECTED",
+    "MAX_BRACES_LENGTH",
+    "braces_length",
+    "format_braces",
+    "format_game",
+    "parse_game",
+    "to_unicode",
+]
 
 #: The syntax shown when a game literal is malformed.
 EXPECTED = "a game like 3/4, -2, *2, ^, v*, ^2*, +-1, 3/2+-1/2, {2|-1/2}, {0||0|-1}"
@@ -55,6 +63,11 @@ _UNICODE_IN = {
 
 
 _ZERO = Fraction(0)
+
+#: The longest braces form :func:`format_braces` writes unless told otherwise: ten million
+#: characters. The form repeats shared parts, so ``1/2*40``, born on day 41, would take
+#: about 4*10**19 (its length is known at once: :func:`braces_length`).
+MAX_BRACES_LENGTH = 10_000_000
 
 #: Words of CGSuite's notation: ``Tiny(G)``, ``Miny(G)`` (``xTiny(G)`` is ``x + Tiny(G)``).
 _NAMES = ("Tiny", "Miny")
@@ -506,12 +519,32 @@ def _parts(gid: int) -> tuple[int, ...]:
 
 
 @T.guarded
-def format_braces(g: CanonicalGame) -> str:
+def format_braces(g: CanonicalGame, max_length: int | None = MAX_BRACES_LENGTH) -> str:
     """The value as nested ``{L|R}`` whose only leaves are numbers, ``*`` and ``*n``.
+
+    A form longer than ``max_length`` characters (None: no limit) is not written: one line
+    (:class:`~grundy.errors.SearchLimitError`) says how long it would be.
 
     >>> format_braces(parse_game("+-1")), format_braces(parse_game("^*"))
     ('{1|-1}', '{0,*|0}')
+    >>> format_braces(parse_game("1/2*40"))
+    Traceback (most recent call last):
+    ...
+    grundy.errors.SearchLimitError: the braces form of 1/2*40 has 40,525,551,530,189,762,669 \
+characters, more than max_length=10,000,000 (format_game writes it short)
     """
+    if max_length is not None:
+        if isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0:
+            raise InvalidSpecError(
+                f"max_length must be an integer >= 0 or None, not {max_length!r}"
+            )
+        length = braces_length(g)
+        if length > max_length:
+            raise SearchLimitError(
+                max_length,
+                f"the braces form of {format_game(g)} has {length:,} characters, more than "
+                f"max_length={max_length:,} (format_game writes it short)",
+            )
     memo: dict[int, str] = {}
     x = g._x  # a value beyond the table: x plus a game of it (number translation)
 
@@ -523,7 +556,7 @@ def format_braces(g: CanonicalGame) -> str:
         if num is not None:
             out = _num_text(num + x)
         elif not x and nus is not None and nus[0] == 0 and nus[1] == 0:
-            out = "*" + (str(nus[2]) if nus[2] > 1 else "")
+            out = _star_text(nus[2])
         else:
             left = ",".join(text(o) for o in T.LEFT[gid])
             right = ",".join(text(o) for o in T.RIGHT[gid])
@@ -564,8 +597,8 @@ def braces_length(g: CanonicalGame) -> int:
         num = T.NUMBER[gid]
         if num is not None:
             memo[gid] = len(_num_text(num + x))
-        elif not x and _is_nimber(gid):
-            memo[gid] = len(format_braces(CanonicalGame._of(gid)))
+        elif not x and (nus := T.NUS[gid]) is not None and _is_nimber(gid):
+            memo[gid] = len(_star_text(nus[2]))
         else:
             lefts, rights = T.LEFT[gid], T.RIGHT[gid]
             commas = max(len(lefts) - 1, 0) + max(len(rights) - 1, 0)
@@ -579,6 +612,11 @@ def _braced_parts(gid: int, x: Fraction) -> tuple[int, ...]:
     if T.NUMBER[gid] is not None or (not x and _is_nimber(gid)):
         return ()
     return (*T.LEFT[gid], *T.RIGHT[gid])
+
+
+def _star_text(n: int) -> str:
+    """``*n`` as the braces form writes it (``*`` for ``*1``)."""
+    return "*" + (str(n) if n > 1 else "")
 
 
 def _is_nimber(gid: int) -> bool:

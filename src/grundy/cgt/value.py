@@ -114,8 +114,10 @@ class CanonicalGame:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CanonicalGame is immutable")
 
-    def __reduce__(self) -> tuple[type[CanonicalGame], tuple[str]]:
-        return (CanonicalGame, (self.braces(),))
+    def __reduce__(self) -> tuple[Callable[..., CanonicalGame], tuple[Fraction, tuple[_Node, ...]]]:
+        # The distinct games below, each once: the braces form would repeat shared parts,
+        # exponentially in the birthday (1/2*40's has about 4*10**19 characters).
+        return (_unpickle, (self._x, _nodes(self._gid)))
 
     # ----- construction -------------------------------------------------------
 
@@ -411,15 +413,16 @@ class CanonicalGame:
 
         return thermograph(self)
 
-    def braces(self) -> str:
-        """The value fully written as nested ``{L|R}`` whose leaves are numbers and ``*n``.
+    def braces(self, max_length: int | None = 10_000_000) -> str:
+        """The value fully written as nested ``{L|R}`` whose leaves are numbers and ``*n``
+        (at most ``max_length`` characters: :func:`grundy.cgt.format_braces`).
 
         >>> CanonicalGame("^2").braces()
         '{0|{0,*|0}}'
         """
         from grundy.cgt.notation import format_braces  # noqa: PLC0415 (cycle with notation)
 
-        return format_braces(self)
+        return format_braces(self, max_length)
 
     def unicode(self) -> str:
         """The readable form with Unicode symbols (``↑``, ``±``, ``½``...)."""
@@ -489,6 +492,49 @@ def _coerce(g: GameLike) -> X.Pair:
         parsed = parse_game(g)
         return (parsed._x, parsed._gid)
     raise ArgumentTypeError(f"cannot make a game from {type(g).__name__}", _GAME_LIKE)
+
+
+#: One game of a pickle: a number, or the indices of its Left and Right options among the
+#: games before it.
+_Node = Fraction | tuple[tuple[int, ...], tuple[int, ...]]
+
+
+@T.guarded
+def _nodes(gid: int) -> tuple[_Node, ...]:
+    """The games of the table below ``gid`` (itself last), each once, options first."""
+    index: dict[int, int] = {}
+    out: list[_Node] = []
+    stack = [(gid, False)]
+    while stack:
+        g, expanded = stack.pop()
+        if g in index:
+            continue
+        num = T.NUMBER[g]
+        if num is not None or expanded:
+            index[g] = len(out)
+            lefts, rights = T.LEFT[g], T.RIGHT[g]
+            out.append(num if num is not None else (_at(index, lefts), _at(index, rights)))
+            continue
+        stack.append((g, True))  # after its options, which go on top of it
+        stack.extend((o, False) for o in (*T.LEFT[g], *T.RIGHT[g]) if o not in index)
+    return tuple(out)
+
+
+def _at(index: Mapping[int, int], gids: Iterable[int]) -> tuple[int, ...]:
+    return tuple(index[g] for g in gids)
+
+
+def _unpickle(x: Fraction, nodes: Sequence[_Node]) -> CanonicalGame:
+    """The game :meth:`CanonicalGame.__reduce__` wrote: ``x`` plus the last of ``nodes``."""
+    built: list[X.Pair] = []
+    for node in nodes:
+        if isinstance(node, Fraction):
+            built.append(X.number(node))
+        else:
+            lefts, rights = node
+            built.append(X.make([built[i] for i in lefts], [built[i] for i in rights]))
+    g = CanonicalGame._pair(built[-1])
+    return g + x if x else g
 
 
 def game_of(g: GameLike) -> CanonicalGame:
