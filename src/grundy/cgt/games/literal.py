@@ -8,7 +8,9 @@ Each argument is a game in CGSuite's ASCII notation (``0``, ``3/4``, ``*2``,
 ``^``, ``v``, ``+-1``, ``{2|-1/2}``, ``{0||0|-1}``; Unicode ↑ ↓ ± ⇑ ½ are
 accepted) and stands for its canonical form: Left's moves are the canonical
 form's Left options, Right's its Right options. Several arguments are a sum,
-so ``cgt ^ "*"`` is the same position as ``cgt ^ + cgt "*"``.
+so ``cgt ^ "*"`` is the same position as ``cgt ^ + cgt "*"``. A loopy game written as a
+sum (``cgt "on + {0|pass}"``) is played as its parts, like several arguments; a sum of
+short games is one canonical form.
 
 >>> from grundy import solve
 >>> r = solve('cgt "{2|-1}" + nim 1')
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from grundy.cgt.loopy.notation import is_loopy_text
+from grundy.cgt.loopy.notation import is_loopy_text, sum_terms
 from grundy.cgt.loopy.state import LoopyState
 from grundy.cgt.notation import parse_game
 from grundy.cgt.value import CanonicalGame
@@ -67,7 +69,11 @@ class GameLiteral(PartisanGame[CanonicalGame]):
                     f"the value has {len(text):,} characters, more than {MAX_LITERAL:,}", _SYNTAX
                 )
             if is_loopy_text(text):  # pass, named braces, on, over...: grundy.cgt.loopy
-                states.append(LoopyState.parse(text))
+                # a sum is played as its parts (sum_terms: written whole, its positions
+                # would repeat what they share, exponentially in the parts)
+                for term in sum_terms(text):
+                    loopy = is_loopy_text(term)
+                    states.append(LoopyState.parse(term) if loopy else parse_game(term))
                 continue
             try:
                 if text.lstrip().startswith("*["):  # CGSuite's misère notation (issue 33)
@@ -81,6 +87,14 @@ class GameLiteral(PartisanGame[CanonicalGame]):
         return states
 
     def format_state(self, state: CanonicalGame) -> str:
+        if isinstance(state, LoopyState):  # a vertex shared by many paths can be long
+            text = state.text(MAX_LITERAL)
+            if text is None:
+                return (
+                    f"(a position of a loopy game whose form has more than {MAX_LITERAL:,} "
+                    "characters)"
+                )
+            return f'"{text}"'
         return f'"{state}"'
 
     def left_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:

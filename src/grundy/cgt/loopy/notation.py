@@ -37,7 +37,7 @@ from grundy.cgt.loopy.graph import MAX_VERTICES, Graph, add, is_loopfree, pack, 
 from grundy.cgt.notation import _format_level, _options_between_commas, parse_game
 from grundy.cgt.value import CanonicalGame
 from grundy.core.limits import check_time
-from grundy.errors import InvalidSpecError, UnsupportedError
+from grundy.errors import InvalidSpecError, SearchLimitError, UnsupportedError
 
 __all__ = [
     "EXPECTED",
@@ -46,6 +46,7 @@ __all__ = [
     "is_loopy_text",
     "parse_loopy",
     "pseudonumber",
+    "sum_terms",
     "vertex_readers",
 ]
 
@@ -207,6 +208,23 @@ class _Parser:
             raise self.fail("expected + - or the end")
         graph = Graph.of(self.b.left, self.b.right)
         return pack(graph, v), 0
+
+    def terms(self) -> list[str]:
+        """The top-level terms of a sum, each as text that reads alone (a subtracted one
+        negated): ``on + {0|pass} - 1`` gives ``['on', '{0|pass}', '-(1)']``."""
+        out: list[str] = []
+        negated = False
+        while True:
+            start = self.i
+            self.term()
+            part = self.text[start : self.i].strip()
+            out.append(f"-({part})" if negated else part)
+            ch = self.peek()
+            if ch not in ("+", "-") or self.text.startswith("+-", self.i):
+                break
+            negated = ch == "-"
+            self.i += 1
+        return out
 
     def expr(self) -> int:
         v = self.term()
@@ -389,6 +407,21 @@ defined by a brace after it, as in a{0|a}) (expected: ...)
         raise InvalidSpecError(f"the game {text[:40]!r} is nested too deeply", EXPECTED) from None
 
 
+def sum_terms(text: str) -> list[str]:
+    """The parts of a loopy game written as a sum, each a game alone (read first as a
+    whole: a malformed ``text`` is refused as :func:`parse_loopy` refuses it).
+
+    A sum's graph has a vertex for each tuple of its parts' vertices, and a vertex written
+    out repeats what it shares (exponentially in the parts): played as its parts, each
+    move is written in the part it is made in.
+
+    >>> sum_terms("on + {0|pass} - 1"), sum_terms("a{0|b{a|-1}}"), sum_terms("1over")
+    (['on', '{0|pass}', '-(1)'], ['a{0|b{a|-1}}'], ['1over'])
+    """
+    parse_loopy(text)
+    return _Parser(text).terms()
+
+
 # ----- writing ------------------------------------------------------------------------
 
 
@@ -490,7 +523,9 @@ def _named_stopper(
     return None
 
 
-def format_stopper(g: Graph, start: int, *, cgsuite: bool = False) -> str:
+def format_stopper(
+    g: Graph, start: int, *, cgsuite: bool = False, max_length: int | None = None
+) -> str:
     """A simplified game in CGSuite's notation: named values where they fit (``on``,
     ``over``, ``1over``, ``upon``), loopfree parts in canonical notation, ``pass`` for a
     move to the game itself and named braces (``a{...}``) for longer cycles. Slashes as
@@ -506,8 +541,32 @@ def format_stopper(g: Graph, start: int, *, cgsuite: bool = False) -> str:
     ['{on||0|-1/2}', '{0||0|0,pass}']
     >>> format_stopper(*parse_loopy("{pass|-1/2*}"), cgsuite=True)
     '-1/2^[on]'
+
+    A vertex is written out on each path to it (names only break cycles), so a graph that
+    shares much, such as a sum's, can take exponentially many characters: past
+    ``max_length`` (None: no limit) one line (:class:`~grundy.errors.SearchLimitError`)
+    says so, and the writing stops there.
+
+    >>> format_stopper(*parse_loopy("{a{0|b{a|-1}}+^+*3|0}"), max_length=1000)
+    Traceback (most recent call last):
+    grundy.errors.SearchLimitError: the loopy game's form has more than 1,000 characters \
+(a vertex is written on each path to it)
     """
     loopfree, short = vertex_readers(g)
+    written = [0]  # characters of the leaves written so far (each is once in the whole)
+    level_text = _cgsuite_level if cgsuite else _format_level
+    loopfree_texts: dict[tuple[int, bool], tuple[str, int]] = {}
+
+    def counted(out: tuple[str, int]) -> tuple[str, int]:
+        if max_length is not None:
+            written[0] += len(out[0])
+            if written[0] > max_length:
+                raise SearchLimitError(
+                    max_length,
+                    f"the loopy game's form has more than {max_length:,} characters "
+                    "(a vertex is written on each path to it)",
+                )
+        return out
 
     def ordered(v: int, opts: tuple[int, ...]) -> list[int]:
         if not cgsuite:
@@ -528,12 +587,15 @@ def format_stopper(g: Graph, start: int, *, cgsuite: bool = False) -> str:
                 name = _name(count[0])
                 count[0] += 1
                 names[v] = name
-            return name, 0
+            return counted((name, 0))
         if loopfree(v):
-            return (_cgsuite_level if cgsuite else _format_level)(short(v), force)
+            found = loopfree_texts.get((v, force))
+            if found is None:
+                found = loopfree_texts[v, force] = level_text(short(v), force)
+            return counted(found)
         named = _named_stopper(g, v, loopfree, short, cgsuite)
         if named is not None:
-            return named, 0
+            return counted((named, 0))
         lefts, rights = g.left[v], g.right[v]
         names[v] = None
         slashes = 0
@@ -542,7 +604,7 @@ def format_stopper(g: Graph, start: int, *, cgsuite: bool = False) -> str:
             parts = []
             for w in ordered(v, opts):
                 if w == v:
-                    parts.append("pass")
+                    parts.append(counted(("pass", 0))[0])
                 else:
                     t, s = text(w, len(opts) > 1)
                     slashes = max(slashes, s)
