@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grundy.cgt import CanonicalGame, format_braces, parse_game
+from grundy.cgt import CanonicalGame, format_braces, format_game, parse_game
 from grundy.errors import InvalidSpecError
 
 
@@ -123,3 +123,45 @@ def test_pickles_hold_each_shared_part_once(day3: list[CanonicalGame]) -> None:
         data = pickle.dumps(g)
         assert len(data) < 20_000, text
         assert pickle.loads(data) == g
+
+
+def test_the_readable_form_s_length_is_known_without_writing_it(
+    day3: list[CanonicalGame],
+) -> None:
+    """format_game counts a form's length from its parts' lengths (so that a cap refuses a
+    long form before writing it): the count is the text's length, over every game born by
+    day 3 and sums of them with ordinal sums and big numbers (one table, no limit)."""
+    from grundy.cgt.notation import _readable  # noqa: PLC0415
+
+    games = list(day3) + [
+        parse_game(t) for t in ("{3/2|1/2}:*6", "1/2v2*5", "{0||0|-1}+^[4]*3", "2^70+{1|-1}")
+    ]
+    games += [a + b for a in day3[::37] for b in day3[::53]]  # 40 x 28 sums
+    for g in games:
+        text = format_game(g, max_length=None)
+        assert _readable(g, None) == (text, len(text)), text
+        assert format_game(g, max_length=len(text)) == text == str(g)
+
+
+def test_a_readable_form_past_its_limit_is_one_line_everywhere() -> None:
+    """{3/2|1/2}:*18 is born on day 22 with a small graph, but its readable form has three
+    billion characters (each shared part written where it is used): format_game refuses
+    it, and str, pretty, CGSuite's text and the command line say so in a line."""
+    from grundy.cgt import pretty  # noqa: PLC0415
+    from grundy.cgt.cgsuite import cgsuite_field, cgsuite_text  # noqa: PLC0415
+    from grundy.errors import SearchLimitError  # noqa: PLC0415
+
+    g = parse_game("{3/2|1/2}:*18")
+    line = "(a value born on day 22: its readable form has 3,099,363,911 characters)"
+    with pytest.raises(SearchLimitError, match="has 3,099,363,911 characters"):
+        format_game(g)
+    assert str(g) == pretty(g) == line
+    assert repr(g) == f"CanonicalGame({line!r})"
+    with pytest.raises(SearchLimitError, match="CGSuite's text of the value has more than"):
+        cgsuite_text(g)
+    assert cgsuite_field(g, "cgsuite") is None
+    with pytest.raises(SearchLimitError, match="more than max_length=100"):
+        format_game(parse_game("{3/2|1/2}:*6"), max_length=100)
+    for bad in (-1, True, 2.5):
+        with pytest.raises(InvalidSpecError, match="max_length must be an integer"):
+            format_game(g, max_length=bad)  # type: ignore[arg-type]

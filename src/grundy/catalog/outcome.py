@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from grundy.cgt.result import PartisanResult
-from grundy.cgt.sums import solve_partisan
+from grundy.cgt.sums import has_loopy_part, solve_partisan
 from grundy.core.game import LEFT, RIGHT, PartisanGame, Player, Ruleset
 from grundy.core.limits import bounded, current_bounds, deadline_passed, now, time_limit_seconds
 from grundy.core.position import Position, Sum, sum_of
@@ -58,7 +58,9 @@ def solve_partisan_bounded(
     time limit is in force and the value is not finished within its share of it, the
     outcome class by two-player search (:func:`outcome_by_search`)."""
     deadline, _ = current_bounds()
-    if deadline is None or misere:
+    if deadline is None or misere or has_loopy_part(pos):
+        # a loopy game has no search to stand in (play may go on for ever): the analysis of
+        # its graph has the whole time, and its own line when the time runs out
         return solve_partisan(pos, max_moves=max_moves, max_positions=max_positions, misere=misere)
     limit = time_limit_seconds()
     share = max(0.0, (deadline - now()) * VALUE_SHARE)

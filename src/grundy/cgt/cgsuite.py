@@ -28,7 +28,7 @@ from grundy.cgt import _table as T
 from grundy.cgt import _walk
 from grundy.cgt.value import CLEAR_HOOKS, CanonicalGame, GameLike, game_of
 from grundy.core.limits import check_time
-from grundy.errors import TimeLimitError
+from grundy.errors import SearchLimitError, TimeLimitError
 
 __all__ = [
     "MAX_NODES",
@@ -342,6 +342,11 @@ def _uptimal_text(parts: Uptimal, force_parens: bool) -> str:
     return f"({out})" if force_parens and not compact else out
 
 
+#: The longest text :func:`cgsuite_text` writes (``{3/2|1/2}:*18``'s would have billions
+#: of characters): past it, one line (:class:`~grundy.errors.SearchLimitError`).
+MAX_TEXT_LENGTH = 10_000_000
+
+
 def _text(
     gid: int,
     force_brackets: bool,
@@ -390,6 +395,12 @@ def _text(
         body = sides[0] + "|" * bars + sides[1]
         braced = force_brackets or bars == _MAX_SLASHES
         result = ("{" + body + "}", 0) if braced else (body, bars)
+    if len(result[0]) > MAX_TEXT_LENGTH:  # shared parts are written out where used
+        raise SearchLimitError(
+            MAX_TEXT_LENGTH,
+            f"CGSuite's text of the value has more than {MAX_TEXT_LENGTH:,} characters "
+            "(it writes a shared part out wherever it is used)",
+        )
     memo[key] = result
     return result
 
@@ -515,6 +526,8 @@ def cgsuite_field(g: CanonicalGame | None, name: str) -> str | int | None:
     try:
         return _field(g, name)
     except TimeLimitError:  # out of time: the field is left out
+        return None
+    except SearchLimitError:  # a text too long to write (a shared part written each time)
         return None
 
 

@@ -34,10 +34,12 @@ from grundy.errors import ArgumentTypeError, InvalidSpecError, SearchLimitError
 __all__ = [
     "EXPECTED",
     "MAX_BRACES_LENGTH",
+    "MAX_READABLE_LENGTH",
     "braces_length",
     "format_braces",
     "format_game",
     "parse_game",
+    "short_text",
     "to_unicode",
 ]
 
@@ -68,6 +70,10 @@ _ZERO = Fraction(0)
 #: characters. The form repeats shared parts, so ``1/2*40``, born on day 41, would take
 #: about 4*10**19 (its length is known at once: :func:`braces_length`).
 MAX_BRACES_LENGTH = 10_000_000
+
+#: The longest readable form :func:`format_game` (and ``str`` of a game) writes unless told
+#: otherwise: ten million characters (``{3/2|1/2}:*18``'s would have three billion).
+MAX_READABLE_LENGTH = 10_000_000
 
 #: Words of CGSuite's notation: ``Tiny(G)``, ``Miny(G)`` (``xTiny(G)`` is ``x + Tiny(G)``).
 _NAMES = ("Tiny", "Miny")
@@ -438,17 +444,28 @@ def _nus_text(x: Fraction, n: int, m: int) -> str:
     return "".join(parts)
 
 
-def _format(gid: int, memo: dict[int, tuple[str, int]], x: Fraction = _ZERO) -> tuple[str, int]:
-    """``(text, level)`` of ``x + G`` (number translation: ``x`` is added to every number of
-    ``G``'s form): level 0 for a closed form, k for ``{..}`` with k bars unbraced."""
+#: ``(text, length, level)`` of a form: the text is None when it is longer than the
+#: writer's cap (the length is known all the same, from the parts' lengths).
+_Written = tuple[str | None, int, int]
+
+
+def _format(
+    gid: int, memo: dict[int, _Written], x: Fraction = _ZERO, cap: int | None = None
+) -> _Written:
+    """``(text, length, level)`` of ``x + G`` (number translation: ``x`` is added to every
+    number of ``G``'s form): level 0 for a closed form, k for ``{..}`` with k bars
+    unbraced; the text None past ``cap`` characters (the form shares its parts, and
+    writes each out where it is used: its length can grow exponentially with the
+    birthday, as ``{3/2|1/2}:*18``'s does to 3,099,363,911)."""
     found = memo.get(gid)
     if found is not None:
         return found
     nus = T.NUS[gid]
     lefts, rights = T.LEFT[gid], T.RIGHT[gid]
-    result: tuple[str, int]
+    result: _Written
     if nus is not None:
-        result = (_nus_text(nus[0] + x, nus[1], nus[2]), 0)
+        text = _nus_text(nus[0] + x, nus[1], nus[2])
+        result = (text, len(text), 0)
     elif (
         len(lefts) == 1
         and len(rights) == 1
@@ -460,25 +477,38 @@ def _format(gid: int, memo: dict[int, tuple[str, int]], x: Fraction = _ZERO) -> 
         a, b = a + x, b + x
         mean, t = (a + b) / 2, (a - b) / 2
         if mean.denominator <= max(a.denominator, b.denominator):
-            result = (("" if mean == 0 else _num_text(mean)) + "+-" + _num_text(t), 0)
+            text = ("" if mean == 0 else _num_text(mean)) + "+-" + _num_text(t)
+            result = (text, len(text), 0)
         else:
-            result = (f"{_num_text(a)}|{_num_text(b)}", 1)
+            text = f"{_num_text(a)}|{_num_text(b)}"
+            result = (text, len(text), 1)
     else:
         check_time()  # a value may have a huge form
         level = 1
         sides = []
         for opts in (lefts, rights):
-            texts = [_format(o, memo, x) for o in opts]
-            if len(texts) == 1 and texts[0][1] > 0:
-                level = max(level, texts[0][1] + 1)
-            sides.append(texts)
-        words = []
-        for texts in sides:
-            if len(texts) == 1 and texts[0][1] > 0:
-                words.append(texts[0][0])
+            items = [_format(o, memo, x, cap) for o in opts]
+            if len(items) == 1 and items[0][2] > 0:
+                level = max(level, items[0][2] + 1)
+            sides.append(items)
+        words: list[str | None] = []
+        length = level
+        for items in sides:
+            if len(items) == 1 and items[0][2] > 0:
+                words.append(items[0][0])
+                length += items[0][1]
+                continue
+            length += sum(n + (2 if lv else 0) for _, n, lv in items) + max(len(items) - 1, 0)
+            texts = [t for t, _, _ in items]
+            if any(t is None for t in texts):
+                words.append(None)
             else:
-                words.append(",".join(_closed(t) for t in texts))
-        result = (words[0] + "|" * level + words[1], level)
+                words.append(",".join(_closed((t, lv)) for t, _, lv in items if t is not None))
+        left, right = words
+        if left is None or right is None or (cap is not None and length > cap):
+            result = (None, length, level)
+        else:
+            result = (left + "|" * level + right, length, level)
     memo[gid] = result
     return result
 
@@ -488,28 +518,75 @@ def _closed(item: tuple[str, int]) -> str:
 
 
 @T.guarded
-def format_game(g: CanonicalGame) -> str:
+def format_game(g: CanonicalGame, max_length: int | None = MAX_READABLE_LENGTH) -> str:
     """The most readable standard form (``+-1``, ``^*``, ``{2|-1/2}``, ``{0||0|-1}``).
+
+    It writes a shared part out wherever it is used, so it can be far longer than the
+    value's graph: past ``max_length`` characters (None: no limit) one line
+    (:class:`~grundy.errors.SearchLimitError`) says how long it would be.
 
     >>> format_game(parse_game("{2|1}")), format_game(parse_game("{3/2|1/2}"))
     ('{2|1}', '1+-1/2')
+    >>> format_game(parse_game("{3/2|1/2}:*18"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    grundy.errors.SearchLimitError: the readable form of a value born on day 22 has 3,099,...
     """
-    memo: dict[int, tuple[str, int]] = {}
+    _check_max_length(max_length)
+    text, length = _readable(g, max_length)
+    if text is None:
+        assert max_length is not None
+        raise SearchLimitError(
+            max_length,
+            f"the readable form of a value born on day {g.birthday} has {length:,} "
+            f"characters, more than max_length={max_length:,}",
+        )
+    return text
+
+
+def _readable(g: CanonicalGame, cap: int | None) -> tuple[str | None, int]:
+    """:func:`format_game`'s text (None past ``cap`` characters) and its length."""
+    memo: dict[int, _Written] = {}
     if T.BIRTHDAY[g._gid] > _walk.DEEP:  # a deep form: its parts first, deepest first
         for gid in _walk.postorder(g._gid, _parts):
-            _format(gid, memo, g._x)
-    return _closed(_format(g._gid, memo, g._x))
+            _format(gid, memo, g._x, cap)
+    text, length, level = _format(g._gid, memo, g._x, cap)
+    length += 2 if level else 0
+    if text is None or (cap is not None and length > cap):
+        return None, length
+    return _closed((text, level)), length
+
+
+def _check_max_length(max_length: object) -> None:
+    if max_length is not None and (
+        isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0
+    ):
+        raise InvalidSpecError(f"max_length must be an integer >= 0 or None, not {max_length!r}")
+
+
+@T.guarded
+def short_text(g: CanonicalGame, most: int = 60) -> str:
+    """The readable form for a message: cut after ``most`` characters, and never written
+    out when it is long (a value born on day N).
+
+    >>> short_text(parse_game("{3/2|1/2}:*18")), short_text(parse_game("^*"))
+    ('a value born on day 22: its readable form has 3,099,363,911 characters', '^*')
+    """
+    text, length = _readable(g, 100_000)
+    if text is None:
+        return f"a value born on day {g.birthday}: its readable form has {length:,} characters"
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
 
 
 def _format_level(g: CanonicalGame, force: bool) -> tuple[str, int]:
     """``(text, level)`` of :func:`format_game`'s form of ``g``, for a printer that sets it
     among slashes of its own (the loopy one): level k > 0 when the text is ``L|..|R`` with
     k bars and no braces (braced when ``force``)."""
-    memo: dict[int, tuple[str, int]] = {}
+    memo: dict[int, _Written] = {}
     if T.BIRTHDAY[g._gid] > _walk.DEEP:
         for gid in _walk.postorder(g._gid, _parts):
             _format(gid, memo, g._x)
-    text, level = _format(g._gid, memo, g._x)
+    text, _, level = _format(g._gid, memo, g._x)
+    assert text is not None  # no cap
     return (_closed((text, level)), 0) if force else (text, level)
 
 
@@ -533,16 +610,13 @@ def format_braces(g: CanonicalGame, max_length: int | None = MAX_BRACES_LENGTH) 
     grundy.errors.SearchLimitError: the braces form of 1/2*40 has 40,525,551,530,189,762,669 \
 characters, more than max_length=10,000,000 (format_game writes it short)
     """
+    _check_max_length(max_length)
     if max_length is not None:
-        if isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0:
-            raise InvalidSpecError(
-                f"max_length must be an integer >= 0 or None, not {max_length!r}"
-            )
         length = braces_length(g)
         if length > max_length:
             raise SearchLimitError(
                 max_length,
-                f"the braces form of {format_game(g)} has {length:,} characters, more than "
+                f"the braces form of {short_text(g)} has {length:,} characters, more than "
                 f"max_length={max_length:,} (format_game writes it short)",
             )
     memo: dict[int, str] = {}

@@ -106,8 +106,18 @@ def _atom(g: CanonicalGame, memo: dict[CanonicalGame, tuple[str, bool]]) -> tupl
                 for opts in (g.left_options, g.right_options)
             ]
             result = (f"{sides[0]} | {sides[1]}", False)
+            if len(result[0]) > MAX_PRETTY_LENGTH:  # shared parts are written where used
+                raise _TooLong
     memo[g] = result
     return result
+
+
+#: The longest text :func:`pretty` writes: ten million characters.
+MAX_PRETTY_LENGTH = 10_000_000
+
+
+class _TooLong(Exception):
+    """A text past :data:`MAX_PRETTY_LENGTH` (caught by :func:`pretty`)."""
 
 
 def _option(g: CanonicalGame, memo: dict[CanonicalGame, tuple[str, bool]]) -> str:
@@ -124,13 +134,25 @@ def pretty(value: CanonicalGame | str) -> str:
     '{0, {1±1, {2 | 1±1} | 1±1, miny-2} | 0}'
     >>> pretty("0"), pretty("-2"), pretty("1/2^*")
     ('0', '-2', '1/2↑*')
+
+    A form that shares its parts writes each out wherever it is used, so its text can
+    grow exponentially with the birthday: past ten million characters, a line in
+    parentheses says how long it would be.
+
+    >>> pretty("{3/2|1/2}:*18")
+    '(a value born on day 22: its readable form has 3,099,363,911 characters)'
     """
     g = _game(value)
     memo: dict[CanonicalGame, tuple[str, bool]] = {}
-    if g.birthday > _walk.DEEP:  # a deep form: its parts first, deepest first
-        for part in _walk.postorder(g, _parts):
-            _atom(part, memo)
-    return _option(g, memo)
+    try:
+        if g.birthday > _walk.DEEP:  # a deep form: its parts first, deepest first
+            for part in _walk.postorder(g, _parts):
+                _atom(part, memo)
+        return _option(g, memo)
+    except _TooLong:
+        from grundy.cgt.notation import short_text  # noqa: PLC0415 (cycle with notation)
+
+        return f"({short_text(g)})"
 
 
 def _parts(g: CanonicalGame) -> tuple[CanonicalGame, ...]:

@@ -34,7 +34,7 @@ from grundy.core.solve import grundy_value
 from grundy.core.valueline import ValueLine
 from grundy.errors import TimeLimitError, UnsupportedError
 
-__all__ = ["impartial_rule", "solve_partisan"]
+__all__ = ["has_loopy_part", "impartial_rule", "solve_partisan"]
 
 #: An impartial component of a partisan sum may have a Grundy value up to this (``*128``
 #: plus a small switch takes seconds: adding nimbers grows with the cube of their size).
@@ -182,6 +182,15 @@ def _value_list(values: Sequence[CanonicalGame]) -> list[object]:
     return parts or ["none"]
 
 
+def has_loopy_part(pos: Position | Sum) -> bool:
+    """True when a component of ``pos`` is a loopy partisan game (play may go on for ever:
+    outcomes with draws, by retrograde analysis of the sum's graph)."""
+    return any(
+        type(c.state).__name__ == "LoopyState" or getattr(c.game, "loopy_partisan", False)
+        for c in pos.components
+    )
+
+
 @T.guarded
 def solve_partisan(
     pos: Position | Sum, *, max_moves: int, max_positions: int, misere: bool = False
@@ -195,10 +204,7 @@ def solve_partisan(
 
         return solve_misere_forms(pos, max_moves=max_moves, max_positions=max_positions)
     comps = pos.components
-    if any(
-        type(c.state).__name__ == "LoopyState" or getattr(c.game, "loopy_partisan", False)
-        for c in comps
-    ):  # a loopy partisan component: outcomes with draws, stoppers and sides
+    if has_loopy_part(pos):  # a loopy partisan component: outcomes with draws, stoppers, sides
         from grundy.cgt.loopy.solve import solve_loopy_partisan  # noqa: PLC0415 (lazy)
 
         return solve_loopy_partisan(pos, max_moves=max_moves, max_positions=max_positions)

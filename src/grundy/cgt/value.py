@@ -365,9 +365,19 @@ class CanonicalGame:
     # ----- text -----------------------------------------------------------------
 
     def __str__(self) -> str:
-        from grundy.cgt.notation import format_game  # noqa: PLC0415 (cycle with notation)
+        """The readable form (:func:`grundy.cgt.format_game`); past its ten million
+        characters, a line that says how long it would be, in parentheses.
 
-        return format_game(self)
+        >>> str(CanonicalGame("{3/2|1/2}:*18"))
+        '(a value born on day 22: its readable form has 3,099,363,911 characters)'
+        """
+        from grundy.cgt.notation import format_game, short_text  # noqa: PLC0415 (cycle)
+        from grundy.errors import SearchLimitError  # noqa: PLC0415 (cycle with errors)
+
+        try:
+            return format_game(self)
+        except SearchLimitError:
+            return f"({short_text(self)})"
 
     def __repr__(self) -> str:
         return f"CanonicalGame({str(self)!r})"
@@ -469,8 +479,9 @@ _guard_methods(CanonicalGame)
 
 
 def _short_text(g: CanonicalGame) -> str:
-    text = str(g)
-    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
+    from grundy.cgt.notation import short_text  # noqa: PLC0415 (cycle with notation)
+
+    return short_text(g, 40)
 
 
 def _coerce(g: GameLike) -> X.Pair:

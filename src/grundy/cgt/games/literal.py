@@ -30,10 +30,10 @@ from typing import Any
 
 from grundy.cgt.loopy.notation import is_loopy_text, sum_terms
 from grundy.cgt.loopy.state import LoopyState
-from grundy.cgt.notation import parse_game
+from grundy.cgt.notation import format_game, parse_game, short_text
 from grundy.cgt.value import CanonicalGame
 from grundy.core.game import PartisanGame
-from grundy.errors import InvalidSpecError
+from grundy.errors import InvalidSpecError, SearchLimitError
 
 __all__ = ["GameLiteral"]
 
@@ -95,6 +95,11 @@ class GameLiteral(PartisanGame[CanonicalGame]):
                     "characters)"
                 )
             return f'"{text}"'
+        if isinstance(state, CanonicalGame):  # its readable form can be long too
+            try:
+                return f'"{format_game(state, max_length=MAX_LITERAL)}"'
+            except SearchLimitError:
+                return f"({short_text(state)})"
         return f'"{state}"'
 
     def left_moves(self, state: CanonicalGame) -> tuple[CanonicalGame, ...]:
