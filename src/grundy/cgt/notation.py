@@ -545,15 +545,20 @@ def format_game(g: CanonicalGame, max_length: int | None = MAX_READABLE_LENGTH) 
 
 def _readable(g: CanonicalGame, cap: int | None) -> tuple[str | None, int]:
     """:func:`format_game`'s text (None past ``cap`` characters) and its length."""
-    memo: dict[int, _Written] = {}
-    if T.BIRTHDAY[g._gid] > _walk.DEEP:  # a deep form: its parts first, deepest first
-        for gid in _walk.postorder(g._gid, _parts):
-            _format(gid, memo, g._x, cap)
-    text, length, level = _format(g._gid, memo, g._x, cap)
+    text, length, level = _written(g, cap)
     length += 2 if level else 0
     if text is None or (cap is not None and length > cap):
         return None, length
     return _closed((text, level)), length
+
+
+def _written(g: CanonicalGame, cap: int | None) -> _Written:
+    """:func:`_format` of ``g`` (a deep form: its parts first, deepest first)."""
+    memo: dict[int, _Written] = {}
+    if T.BIRTHDAY[g._gid] > _walk.DEEP:
+        for gid in _walk.postorder(g._gid, _parts):
+            _format(gid, memo, g._x, cap)
+    return _format(g._gid, memo, g._x, cap)
 
 
 def _check_max_length(max_length: object) -> None:
@@ -581,11 +586,7 @@ def _format_level(g: CanonicalGame, force: bool) -> tuple[str, int]:
     """``(text, level)`` of :func:`format_game`'s form of ``g``, for a printer that sets it
     among slashes of its own (the loopy one): level k > 0 when the text is ``L|..|R`` with
     k bars and no braces (braced when ``force``)."""
-    memo: dict[int, _Written] = {}
-    if T.BIRTHDAY[g._gid] > _walk.DEEP:
-        for gid in _walk.postorder(g._gid, _parts):
-            _format(gid, memo, g._x)
-    text, _, level = _format(g._gid, memo, g._x)
+    text, _, level = _written(g, None)
     assert text is not None  # no cap
     return (_closed((text, level)), 0) if force else (text, level)
 
