@@ -21,6 +21,7 @@ import importlib
 import logging
 import os
 import signal
+import sys
 import threading
 import time
 import uuid
@@ -121,6 +122,46 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _ctrl_c_kept() -> Iterator[Callable[[], None]]:
+    """Yield ``check()``, which raises KeyboardInterrupt once Ctrl-C has been pressed in
+    the body. Python raises KeyboardInterrupt wherever the main thread is, and where that
+    is a garbage collector's callback or a ``__del__`` (Dask installs one: its
+    ``GCDiagnosis``), the exception is printed as "Exception ignored" and the run goes
+    on to the end. The handler here also records the Ctrl-C (the loop checks the record
+    after each result), and such an ignored KeyboardInterrupt is not printed. A Ctrl-C
+    that is ignored or handled otherwise stays so."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield lambda: None
+        return
+    pressed = threading.Event()
+
+    def on_ctrl_c(signum: int, frame: Any) -> None:
+        pressed.set()
+        raise KeyboardInterrupt
+
+    def check() -> None:
+        if pressed.is_set():
+            raise KeyboardInterrupt
+
+    hook = sys.unraisablehook
+
+    def unraisable(info: Any) -> None:
+        if not (pressed.is_set() and isinstance(info.exc_value, KeyboardInterrupt)):
+            hook(info)
+
+    signal.signal(signal.SIGINT, on_ctrl_c)
+    sys.unraisablehook = unraisable
+    try:
+        yield check
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        sys.unraisablehook = hook
 
 
 @contextmanager
@@ -287,13 +328,16 @@ def run_census(
         status = "failed"
         futures: list[Any] = []
         try:
-            _submit(dask_client, tasks, params, copies, futures)
-            owner = {f.key: task for f, task in zip(futures, tasks, strict=True)}
-            for future in as_completed(futures):
-                results = _task_results(future, owner, params, copies)
-                future.release()
-                for result in results:
-                    put(result, run)
+            with _ctrl_c_kept() as check_ctrl_c:
+                _submit(dask_client, tasks, params, copies, futures)
+                owner = {f.key: task for f, task in zip(futures, tasks, strict=True)}
+                for future in as_completed(futures):
+                    check_ctrl_c()
+                    results = _task_results(future, owner, params, copies)
+                    future.release()
+                    for result in results:
+                        put(result, run)
+                check_ctrl_c()
             status = "done"
         except BaseException:
             status = "interrupted"
