@@ -52,3 +52,12 @@ def test_braces_past_the_limit_are_left_out() -> None:
     r = run("solve", 'cgt "1/2*40"')
     assert r.status == 0, r.err
     assert "The fully nested braces form has 40,525,551,530,189,762,669 characters" in r.out
+
+
+def test_a_position_too_long_to_write_is_refused_when_read_back() -> None:
+    line = "(a value born on day 22: its readable form has 3,099,363,911 characters)"
+    for spec in (f"cgt {line}", 'cgt "^" + cgt ' + line):
+        r = run("solve", spec)
+        assert r.status == 2
+        assert "this position was too long to write out" in r.err
+        assert len(r.err.splitlines()) == 1

@@ -44,6 +44,10 @@ _SYNTAX = (
 #: Longest literal accepted, in characters (a value, not a document).
 MAX_LITERAL = 100_000
 
+#: How a position too long to write begins (:meth:`GameLiteral.format_state`; the value's
+#: line comes from :func:`grundy.cgt.notation.short_text`).
+_TOO_LONG = ("(a value born on day", "(a position of a loopy game")
+
 
 @dataclass(frozen=True)
 class GameLiteral(PartisanGame[CanonicalGame]):
@@ -62,6 +66,12 @@ class GameLiteral(PartisanGame[CanonicalGame]):
     def parse_args(self, args: Sequence[str]) -> list[CanonicalGame]:
         if not args:
             raise InvalidSpecError("cgt needs a value", _SYNTAX)
+        if " ".join(args).startswith(_TOO_LONG):  # what format_state wrote for such a one
+            raise InvalidSpecError(
+                "this position was too long to write out (its line says how long), so it "
+                "cannot be read back: ask about the position it came from",
+                _SYNTAX,
+            )
         states: list[Any] = []  # CanonicalGame, MisereGame for *[...], or LoopyState
         for text in args:
             if len(text) > MAX_LITERAL:
@@ -90,10 +100,7 @@ class GameLiteral(PartisanGame[CanonicalGame]):
         if isinstance(state, LoopyState):  # a vertex shared by many paths can be long
             text = state.text(MAX_LITERAL)
             if text is None:
-                return (
-                    f"(a position of a loopy game whose form has more than {MAX_LITERAL:,} "
-                    "characters)"
-                )
+                return f"{_TOO_LONG[1]} whose form has more than {MAX_LITERAL:,} characters)"
             return f'"{text}"'
         if isinstance(state, CanonicalGame):  # its readable form can be long too
             try:
